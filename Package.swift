@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Trellis",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16)],
+    products: [
+        .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "TrellisGraph", targets: ["TrellisGraph"]),
+    ],
+    dependencies: [
+        // Macro libraries accept a wide swift-syntax range so users never hit a version conflict.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
+    ],
+    targets: [
+        // What users import: macro declarations, DIScope and the small runtime. No swift-syntax here.
+        .target(
+            name: "Trellis",
+            dependencies: [
+                "TrellisMacros",
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
+        // The pure graph model: nodes, edges, scopes, every validation rule, the issue catalog. Imports nothing.
+        .target(name: "TrellisGraph"),
+        // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Never diagnoses itself.
+        .target(
+            name: "TrellisSyntax",
+            dependencies: [
+                "TrellisGraph",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // The compiler plug-in: extract -> validate -> generate, issues mapped to diagnostics and fix-its.
+        .macro(
+            name: "TrellisMacros",
+            dependencies: [
+                "TrellisGraph",
+                "TrellisSyntax",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
+        .testTarget(
+            name: "TrellisMacrosTests",
+            dependencies: [
+                "TrellisMacros",
+                "TrellisSyntax",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        // Integration: real @DIContainer types compiled by the real plug-in and run.
+        .testTarget(name: "TrellisTests", dependencies: ["Trellis"]),
+        // The runtime container, pool and loaders (no macros involved).
+        .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

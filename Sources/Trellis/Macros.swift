@@ -1,0 +1,65 @@
+/// Turns a struct or final class into a dependency-injection container checked at compile time.
+///
+/// The macro reads every `@Provide` member, validates the dependency graph (missing factories,
+/// unknown members, cycles, scope rules) and generates the container's initializer: one required
+/// parameter per `.input` member and one optional override parameter, defaulting to `nil`, per
+/// `.shared` and `.transient` member.
+///
+/// ```swift
+/// @DIContainer
+/// struct AppContainer {
+///     @Provide(.input) var baseURL: String
+///     @Provide(.shared, APIClient.self, with: [\Self.baseURL]) var apiClient: any APIClientProtocol
+/// }
+/// let container = AppContainer(baseURL: "https://api.example.com")
+/// ```
+///
+/// - Parameters:
+///   - validate: Kept for compatibility with the seed API. The core construction rules are always
+///     enforced at compile time; `validate: false` does not switch them off.
+///   - root: Marks the container as a root in the output of the `trellis` graph tool.
+///   - validateDAG: When `false`, the container is left out of the whole-program checks of the
+///     `trellis` tool (cycles across containers, ambiguous references).
+///   - mainActor: Isolates the generated initializer and every member accessor to the main actor.
+@attached(member, names: named(init), arbitrary)
+@attached(memberAttribute)
+public macro DIContainer(
+    validate: Bool = true,
+    root: Bool = false,
+    validateDAG: Bool = true,
+    mainActor: Bool = false
+) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
+
+/// Declares a member of a `@DIContainer`: its scope and how it is built.
+///
+/// ```swift
+/// @Provide(.input) var baseURL: String
+/// @Provide(.shared, factory: URLSessionStandIn.shared) var session: any SessionProtocol
+/// @Provide(.shared, factory: { (session: any SessionProtocol) in NetworkService(session: session) })
+/// var networkService: any NetworkServiceProtocol
+/// @Provide(.shared, APIClient.self, with: [\Self.baseURL]) var apiClient: any APIClientProtocol
+/// @Provide(.shared, asyncFactory: { (baseURL: String) async throws in try await Database.connect(baseURL) })
+/// var database: any DatabaseProtocol
+/// ```
+///
+/// - Parameters:
+///   - scope: `.input`, `.shared` (the default) or `.transient`.
+///   - type: AutoWiring: the concrete type to build, called as `Type(a: a, b: b)` with the members
+///     listed in `with`.
+///   - dependencies: AutoWiring: the members passed to `type`'s initializer, as `\Self.member` key
+///     paths; each becomes an argument labelled with the member's name.
+///   - factory: An expression that builds the value, or a closure whose parameters are resolved by
+///     member name, or a closure taking the container (`{ (c: Self) in ... c.member ... }`).
+///   - asyncFactory: An `async` (optionally `throws`) closure; the member's accessor becomes
+///     `async` (and `throws`). Mutually exclusive with `factory`.
+///   - concrete: Opt-in required when the member's type is a concrete type rather than
+///     `any Protocol`, `some Protocol` or a protocol composition.
+@attached(accessor)
+public macro Provide(
+    _ scope: DIScope = .shared,
+    _ type: Any.Type? = nil,
+    with dependencies: [AnyKeyPath] = [],
+    factory: Any? = nil,
+    asyncFactory: Any? = nil,
+    concrete: Bool = false
+) = #externalMacro(module: "TrellisMacros", type: "ProvideMacro")

@@ -1,0 +1,126 @@
+/// Every container found in a program (one file for the macro, a whole source tree for the tool).
+public struct Program: Hashable, Sendable {
+    /// The containers in the order they were found.
+    public var containers: [Container]
+
+    /// Creates a program from its containers.
+    public init(containers: [Container]) {
+        self.containers = containers
+    }
+}
+
+/// One `@DIContainer` declaration: its options and its members, free of any syntax.
+public struct Container: Hashable, Sendable {
+    /// The type's name as written (`AppContainer`).
+    public var name: String
+    /// What kind of declaration carries the attribute.
+    public var kind: DeclarationKind
+    /// The access level of the declaration; the generated initializer gets the same.
+    public var accessLevel: AccessLevel
+    /// The arguments of `@DIContainer(...)`.
+    public var options: ContainerOptions
+    /// The `@Provide` members in declaration order.
+    public var members: [Member]
+    /// How many initializers the user wrote in the body or a same-file extension.
+    public var userInitializerCount: Int
+    /// Global-actor attributes written on the type (for example `MainActor`).
+    public var globalActorAttributes: [String]
+
+    /// Creates a container description.
+    public init(
+        name: String,
+        kind: DeclarationKind = .structure,
+        accessLevel: AccessLevel = .internal,
+        options: ContainerOptions = ContainerOptions(),
+        members: [Member] = [],
+        userInitializerCount: Int = 0,
+        globalActorAttributes: [String] = []
+    ) {
+        self.name = name
+        self.kind = kind
+        self.accessLevel = accessLevel
+        self.options = options
+        self.members = members
+        self.userInitializerCount = userInitializerCount
+        self.globalActorAttributes = globalActorAttributes
+    }
+
+    /// The member with this name, if any.
+    public func member(named name: String) -> Member? {
+        members.first { $0.name == name }
+    }
+}
+
+/// The arguments of `@DIContainer(validate:root:validateDAG:mainActor:)`.
+public struct ContainerOptions: Hashable, Sendable {
+    /// Compatibility flag from the seed API; the core rules are enforced whatever its value.
+    public var validate: Bool
+    /// Marks the container as a root in graph output.
+    public var root: Bool
+    /// When `false`, whole-program checks leave the container out.
+    public var validateDAG: Bool
+    /// Isolates the generated initializer and accessors to the main actor.
+    public var mainActor: Bool
+
+    /// Creates options; the defaults are those of `@DIContainer`.
+    public init(validate: Bool = true, root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false) {
+        self.validate = validate
+        self.root = root
+        self.validateDAG = validateDAG
+        self.mainActor = mainActor
+    }
+}
+
+/// The kind of declaration an attribute is attached to.
+public enum DeclarationKind: String, Hashable, Sendable, CaseIterable {
+    /// `struct`.
+    case structure = "struct"
+    /// `final class`.
+    case finalClass = "final class"
+    /// A class that is not `final`.
+    case openableClass = "class"
+    /// `actor`.
+    case actor
+    /// `enum`.
+    case enumeration = "enum"
+    /// `protocol`.
+    case protocolDeclaration = "protocol"
+    /// `extension`.
+    case extensionDeclaration = "extension"
+
+    /// Whether `@DIContainer` can be attached to this kind of declaration.
+    public var canBeContainer: Bool {
+        switch self {
+        case .structure, .finalClass: true
+        case .openableClass, .actor, .enumeration, .protocolDeclaration, .extensionDeclaration: false
+        }
+    }
+}
+
+/// Swift access levels, ordered from the most to the least visible.
+public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
+    /// `open`.
+    case open
+    /// `public`.
+    case `public`
+    /// `package`.
+    case package
+    /// `internal` (also when nothing is written).
+    case `internal`
+    /// `fileprivate`.
+    case `fileprivate`
+    /// `private`.
+    case `private`
+
+    /// The modifier a generated initializer of a type at this level carries, or `nil` for none.
+    ///
+    /// `open` types get a `public` initializer; `private` and `fileprivate` types get none, so the
+    /// initializer is visible wherever the type is.
+    public var initializerModifier: String? {
+        switch self {
+        case .open, .public: "public"
+        case .package: "package"
+        case .internal, .fileprivate, .private: nil
+        }
+    }
+}

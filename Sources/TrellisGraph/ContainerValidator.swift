@@ -1,0 +1,211 @@
+/// The rules of one container. Pure: the same input always gives the same issues, in the same order.
+public enum ContainerValidator {
+    /// Every issue of `container`, ordered by member declaration order, then by rule.
+    public static func validate(_ container: Container) -> [Issue] {
+        var issues = declarationIssues(container)
+        let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for member in container.members {
+            issues += memberIssues(member, in: container)
+            issues += dependencyIssues(member, in: container, membersByName: membersByName)
+        }
+        issues += CycleFinder.cycles(in: container).map { cycle in
+            Issue(
+                .dependencyCycle,
+                "dependency cycle: \(cycle.joined(separator: " -> ")); break it with an .input or a factory that does not read '\(cycle[1])'",
+                at: .member(container: container.name, member: cycle[0])
+            )
+        }
+        return issues
+    }
+
+    static func declarationIssues(_ container: Container) -> [Issue] {
+        var issues: [Issue] = []
+        let name = container.name
+        if !container.kind.canBeContainer {
+            let fixes: [Fix] = container.kind == .openableClass ? [.makeFinal] : []
+            issues.append(
+                Issue(
+                    .unsupportedContainerKind,
+                    "@DIContainer applies to a struct or a final class, not to \(article(container.kind)) '\(name)'",
+                    at: .container(name), fixes: fixes))
+        }
+        for index in 0..<container.userInitializerCount {
+            issues.append(
+                Issue(
+                    .userDefinedInitializer,
+                    "@DIContainer generates the initializer of '\(name)'; remove this init and pass overrides to the generated one",
+                    at: .userInitializer(container: name, index: index), fixes: [.removeInitializer]))
+        }
+        if container.options.mainActor {
+            for attribute in container.globalActorAttributes where attribute != "MainActor" {
+                issues.append(
+                    Issue(
+                        .mainActorConflict,
+                        "'\(name)' is isolated to '@\(attribute)' but asks for 'mainActor: true'; keep one isolation",
+                        at: .containerAttribute(container: name, name: attribute)))
+            }
+            for member in container.members where member.isNonisolated {
+                issues.append(
+                    Issue(
+                        .mainActorConflict,
+                        "member '\(member.name)' is 'nonisolated' in a 'mainActor: true' container; remove 'nonisolated' or 'mainActor: true'",
+                        at: .member(container: name, member: member.name)))
+            }
+        }
+        return issues
+    }
+
+    static func memberIssues(_ member: Member, in container: Container) -> [Issue] {
+        var issues: [Issue] = []
+        let containerName = container.name
+        func at(_ argument: ProvideArgument) -> Anchor {
+            .memberArgument(container: containerName, member: member.name, argument: argument)
+        }
+        let name = member.name
+        switch member.scope {
+        case .input:
+            if member.asyncFactory != nil {
+                issues.append(
+                    Issue(
+                        .asyncFactoryOnInput, "'.input' member '\(name)' is supplied by the container's creator and takes no asyncFactory",
+                        at: at(.asyncFactory), fixes: [.removeArgument(.asyncFactory)]))
+            }
+            for argument in [ProvideArgument.factory, .type, .with] where member.has(argument) {
+                issues.append(
+                    Issue(
+                        .inputWithFactory,
+                        "'.input' member '\(name)' is supplied by the container's creator and takes no '\(argument.label)'",
+                        at: at(argument), fixes: [.removeArgument(argument)]))
+            }
+        case .shared, .transient:
+            if member.factory == nil && member.asyncFactory == nil && member.autoWiringType == nil {
+                issues.append(
+                    Issue(
+                        .missingFactory,
+                        "'.\(member.scope.rawValue)' member '\(name)' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'",
+                        at: .member(container: containerName, member: name)))
+            }
+            if member.factory != nil && member.asyncFactory != nil {
+                issues.append(
+                    Issue(
+                        .conflictingFactories, "'\(name)' has both 'factory:' and 'asyncFactory:'; keep one",
+                        at: at(.asyncFactory)))
+            } else if member.autoWiringType != nil && member.effectiveFactory != nil {
+                let argument: ProvideArgument = member.factory != nil ? .factory : .asyncFactory
+                issues.append(
+                    Issue(
+                        .conflictingFactories,
+                        "'\(name)' is built by AutoWiring ('\(member.autoWiringType ?? "")') and by '\(argument.label)'; keep one",
+                        at: at(argument)))
+            }
+            if let asyncFactory = member.asyncFactory, !asyncFactory.isAsync {
+                let fixable = asyncFactory.form.isClosure
+                issues.append(
+                    Issue(
+                        .asyncFactoryNotAsync,
+                        fixable
+                            ? "asyncFactory of '\(name)' must be an async closure; write '{ (...) async in ... }' or use 'factory:'"
+                            : "asyncFactory of '\(name)' must be a closure literal declared 'async'",
+                        at: at(.asyncFactory), fixes: fixable ? [.addAsyncEffect] : []))
+            }
+            if let factory = member.factory, factory.isAsync {
+                issues.append(
+                    Issue(
+                        .asyncClosureInFactory, "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
+                        at: at(.factory), fixes: [.useAsyncFactoryLabel]))
+            }
+            if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn {
+                issues.append(
+                    Issue(
+                        .concreteTypeWithoutOptIn,
+                        "'\(name)' has the concrete type '\(member.type.text)'; depend on a protocol ('any \(member.type.text)' if it is one) or opt in with 'concrete: true'",
+                        at: .memberType(container: containerName, member: name),
+                        fixes: [.addConcreteOptIn, .makeTypeExistential]))
+            }
+        }
+        if member.type.kind == .opaque && member.scope != .transient {
+            issues.append(
+                Issue(
+                    .opaqueTypeRequiresTransient,
+                    "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; use an 'any' type to store it",
+                    at: .memberType(container: containerName, member: name), fixes: [.replaceOpaqueWithExistential]))
+        }
+        if member.withEntries != nil && member.autoWiringType == nil && member.scope != .input {
+            issues.append(
+                Issue(
+                    .withWithoutType, "'with:' of '\(name)' lists AutoWiring arguments but no type; add 'Type.self' before it",
+                    at: at(.with)))
+        }
+        return issues
+    }
+
+    static func dependencyIssues(_ member: Member, in container: Container, membersByName: [String: Member]) -> [Issue] {
+        var issues: [Issue] = []
+        for (index, dependency) in member.dependencies.enumerated() {
+            let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
+            guard let target = membersByName[dependency.name] else {
+                let candidates = container.members.map(\.name).filter { $0 != member.name }
+                let suggestion = NameSuggester.closest(to: dependency.name, among: candidates)
+                var message = "'\(member.name)' reads '\(dependency.name)', which is not a member of '\(container.name)'"
+                if let suggestion {
+                    message += "; did you mean '\(suggestion)'?"
+                } else {
+                    message += "; \(dependency.origin.namingRule)"
+                }
+                issues.append(
+                    Issue(
+                        .unknownMember, message, at: anchor,
+                        fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
+                continue
+            }
+            if target.isAsync && !member.isAsync && member.scope != .input {
+                issues.append(
+                    Issue(
+                        .synchronousReadsAsynchronous,
+                        "'\(member.name)' is built synchronously but reads '\(target.name)', which is built by an asyncFactory; build '\(member.name)' with an asyncFactory too",
+                        at: anchor))
+            }
+        }
+        return issues
+    }
+
+    private static func article(_ kind: DeclarationKind) -> String {
+        switch kind {
+        case .actor, .enumeration, .extensionDeclaration, .openableClass: "an \(kind == .openableClass ? "open (non-final) class" : kind.rawValue)"
+        case .structure, .finalClass, .protocolDeclaration: "a \(kind.rawValue)"
+        }
+    }
+}
+
+extension Member {
+    func has(_ argument: ProvideArgument) -> Bool {
+        switch argument {
+        case .factory: factory != nil
+        case .asyncFactory: asyncFactory != nil
+        case .type: autoWiringType != nil
+        case .with: withEntries != nil
+        case .concrete: concreteOptIn
+        case .scope, .attribute: true
+        }
+    }
+}
+
+extension ProvideArgument {
+    /// The argument as written in source (`Type.self` for ``type``).
+    public var label: String {
+        switch self {
+        case .type: "Type.self"
+        case .scope, .with, .factory, .asyncFactory, .concrete, .attribute: rawValue
+        }
+    }
+}
+
+extension DependencyOrigin {
+    var namingRule: String {
+        switch self {
+        case .closureParameter: "factory closure parameters are resolved by member name"
+        case .withEntry: "'with:' entries name members of the container"
+        case .containerRead: "the container parameter only reads the container's members"
+        }
+    }
+}

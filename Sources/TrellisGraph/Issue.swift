@@ -1,0 +1,124 @@
+/// A problem found in a program: the rule it breaks, where, and how to fix it.
+public struct Issue: Hashable, Sendable {
+    /// The rule, with its stable identifier.
+    public var code: IssueCode
+    /// Error or warning.
+    public var severity: Severity
+    /// What is wrong, where, and what to do.
+    public var message: String
+    /// The piece of the declaration the issue points at.
+    public var anchor: Anchor
+    /// Edits that fix the problem, when the fix is unambiguous.
+    public var fixes: [Fix]
+
+    /// Creates an issue; the severity defaults to the code's.
+    public init(_ code: IssueCode, _ message: String, at anchor: Anchor, fixes: [Fix] = [], severity: Severity? = nil) {
+        self.code = code
+        self.severity = severity ?? code.defaultSeverity
+        self.message = message
+        self.anchor = anchor
+        self.fixes = fixes
+    }
+
+    /// Whether the issue stops code generation.
+    public var isError: Bool { severity == .error }
+}
+
+/// How serious an issue is.
+public enum Severity: String, Hashable, Sendable, CaseIterable {
+    /// The program is wrong; nothing is generated.
+    case error
+    /// The program works but something is likely unintended.
+    case warning
+}
+
+/// The piece of source an issue points at, named through the model so that every front end can map
+/// it back: the macro to a syntax node, the tool to `file:line:column`.
+public enum Anchor: Hashable, Sendable {
+    /// The container's name.
+    case container(String)
+    /// An argument of `@DIContainer(...)`, by label.
+    case containerArgument(container: String, label: String)
+    /// A user-written initializer of the container (the n-th, from zero).
+    case userInitializer(container: String, index: Int)
+    /// A global-actor attribute of the container, by name.
+    case containerAttribute(container: String, name: String)
+    /// A member's name.
+    case member(container: String, member: String)
+    /// A member's type annotation.
+    case memberType(container: String, member: String)
+    /// An argument of a member's `@Provide(...)`.
+    case memberArgument(container: String, member: String, argument: ProvideArgument)
+    /// The n-th (from zero) dependency of a member, as listed in ``Member/dependencies``.
+    case dependency(container: String, member: String, index: Int)
+    /// Another syntax node found by the extractor (a binding, a closure parameter, a use of the container
+    /// parameter), by an index the extractor assigns within the member.
+    case memberDetail(container: String, member: String, index: Int)
+
+    /// The container the anchor belongs to.
+    public var container: String {
+        switch self {
+        case .container(let name): name
+        case .containerArgument(let container, _), .userInitializer(let container, _),
+            .containerAttribute(let container, _), .member(let container, _), .memberType(let container, _),
+            .memberArgument(let container, _, _), .dependency(let container, _, _),
+            .memberDetail(let container, _, _):
+            container
+        }
+    }
+}
+
+/// The arguments of `@Provide(...)`.
+public enum ProvideArgument: String, Hashable, Sendable, CaseIterable {
+    /// The first, unlabelled argument (`.shared`).
+    case scope
+    /// The second, unlabelled argument (`Type.self`).
+    case type
+    /// `with:`.
+    case with
+    /// `factory:`.
+    case factory
+    /// `asyncFactory:`.
+    case asyncFactory
+    /// `concrete:`.
+    case concrete
+    /// The attribute as a whole (used when an argument is missing).
+    case attribute
+}
+
+/// An edit that fixes an issue, described by intent; each front end turns it into text edits.
+public enum Fix: Hashable, Sendable {
+    /// Add `concrete: true` to the member's `@Provide`.
+    case addConcreteOptIn
+    /// Write the member's type as an existential: `any <type>`.
+    case makeTypeExistential
+    /// Replace `some` by `any` in the member's type.
+    case replaceOpaqueWithExistential
+    /// Rename the dependency at the anchor to a member that exists.
+    case renameDependency(to: String)
+    /// Remove the user-written initializer at the anchor.
+    case removeInitializer
+    /// Mark the closure at the anchor `async`.
+    case addAsyncEffect
+    /// Make the class `final`.
+    case makeFinal
+    /// Remove a `@Provide` argument.
+    case removeArgument(ProvideArgument)
+    /// Rename `factory:` to `asyncFactory:`.
+    case useAsyncFactoryLabel
+
+    /// The fix-it's title, as an editor shows it.
+    public var title: String {
+        switch self {
+        case .addConcreteOptIn: "add 'concrete: true'"
+        case .makeTypeExistential: "write the type as 'any' protocol"
+        case .replaceOpaqueWithExistential: "replace 'some' with 'any'"
+        case .renameDependency(let name): "rename to '\(name)'"
+        case .removeInitializer: "remove the initializer"
+        case .addAsyncEffect: "add 'async'"
+        case .makeFinal: "make the class 'final'"
+        case .removeArgument(let argument): "remove '\(argument.rawValue):'"
+        case .useAsyncFactoryLabel: "use 'asyncFactory:'"
+        }
+    }
+}

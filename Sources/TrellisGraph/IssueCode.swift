@@ -1,0 +1,70 @@
+/// The catalog of rules. Each code's raw value is its stable identifier (`trellis.dependency-cycle`),
+/// used as the diagnostic ID by the macro and printed by the `trellis` tool.
+public enum IssueCode: String, Hashable, Sendable, CaseIterable {
+    // Container declaration.
+    /// `@DIContainer` on something other than a struct or final class.
+    case unsupportedContainerKind = "trellis.unsupported-container-kind"
+    /// An `init` written by the user in the container or a same-file extension.
+    case userDefinedInitializer = "trellis.user-defined-initializer"
+    /// `mainActor: true` on a type or member isolated otherwise.
+    case mainActorConflict = "trellis.main-actor-conflict"
+    /// A `@DIContainer` or `@Provide` argument that is not a literal the macro can read.
+    case invalidArgument = "trellis.invalid-argument"
+
+    // Member declaration shape.
+    /// `@Provide` on a declaration that is not inside a `@DIContainer`.
+    case provideOutsideContainer = "trellis.provide-outside-container"
+    /// `@Provide` on something other than a single stored instance `var` with a type and no value.
+    case invalidMemberDeclaration = "trellis.invalid-member-declaration"
+    /// `@Provide var a, b: T`.
+    case multipleBindings = "trellis.multiple-bindings"
+    /// `@Provide var a = ...` with no type annotation.
+    case missingTypeAnnotation = "trellis.missing-type-annotation"
+
+    // Scope and factory rules.
+    /// `.shared` or `.transient` with neither factory, asyncFactory nor AutoWiring type.
+    case missingFactory = "trellis.missing-factory"
+    /// `.input` with `factory:`, `Type.self` or `with:`.
+    case inputWithFactory = "trellis.input-with-factory"
+    /// `.input` with `asyncFactory:`.
+    case asyncFactoryOnInput = "trellis.async-factory-on-input"
+    /// Both `factory:` and `asyncFactory:` (or AutoWiring together with a factory).
+    case conflictingFactories = "trellis.conflicting-factories"
+    /// `asyncFactory:` whose closure is not declared `async`, or which is not a closure literal.
+    case asyncFactoryNotAsync = "trellis.async-factory-not-async"
+    /// `factory:` with an `async` closure.
+    case asyncClosureInFactory = "trellis.async-closure-in-factory"
+    /// `with:` without `Type.self`.
+    case withWithoutType = "trellis.with-without-type"
+    /// A `with:` entry that is not `\Self.member` or `\Container.member`.
+    case invalidWithEntry = "trellis.invalid-with-entry"
+    /// A concrete member type without `concrete: true`.
+    case concreteTypeWithoutOptIn = "trellis.concrete-type-without-opt-in"
+    /// A `some P` member that is not `.transient`.
+    case opaqueTypeRequiresTransient = "trellis.opaque-type-requires-transient"
+
+    // Dependencies.
+    /// A closure parameter, `with:` entry or `c.member` read naming no member.
+    case unknownMember = "trellis.unknown-member"
+    /// A `_` closure parameter, which cannot be resolved by name.
+    case unnamedClosureParameter = "trellis.unnamed-closure-parameter"
+    /// A cycle of members reading each other.
+    case dependencyCycle = "trellis.dependency-cycle"
+    /// A synchronous member reading a member built by `asyncFactory`.
+    case synchronousReadsAsynchronous = "trellis.synchronous-reads-asynchronous"
+    /// The container parameter of a factory used other than as `c.member`.
+    case containerParameterEscapes = "trellis.container-parameter-escapes"
+    /// A name declared inside a container-taking factory that hides a member it reads as `c.member`.
+    case containerParameterShadowed = "trellis.container-parameter-shadowed"
+
+    // Whole program (the `trellis` tool).
+    /// Containers that build each other in a cycle.
+    case containerCycle = "trellis.container-cycle"
+    /// Two containers declared with the same name.
+    case ambiguousContainer = "trellis.ambiguous-container"
+    /// An `init` in an extension of a container in another file.
+    case crossFileInitializer = "trellis.cross-file-initializer"
+
+    /// The severity issues of this code have unless a rule says otherwise.
+    public var defaultSeverity: Severity { .error }
+}

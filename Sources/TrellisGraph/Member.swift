@@ -1,0 +1,167 @@
+/// One `@Provide` member of a container.
+public struct Member: Hashable, Sendable {
+    /// The property's name.
+    public var name: String
+    /// The property's declared type.
+    public var type: MemberType
+    /// `.input`, `.shared` or `.transient`.
+    public var scope: MemberScope
+    /// AutoWiring: the type named by `Type.self`, if given.
+    public var autoWiringType: String?
+    /// The `with:` entries as member names, in order, when `with:` is given.
+    public var withEntries: [String]?
+    /// The `factory:` argument, if given.
+    public var factory: Factory?
+    /// The `asyncFactory:` argument, if given.
+    public var asyncFactory: Factory?
+    /// `concrete: true` was written.
+    public var concreteOptIn: Bool
+    /// The member is marked `nonisolated`.
+    public var isNonisolated: Bool
+    /// The members this one reads, in source order (closure parameters, `with:` entries, `c.member` reads).
+    public var dependencies: [Dependency]
+    /// Type names whose initializers the factory calls; the graph tool links containers through them.
+    public var constructedTypes: [String]
+
+    /// Creates a member description.
+    public init(
+        name: String,
+        type: MemberType,
+        scope: MemberScope = .shared,
+        autoWiringType: String? = nil,
+        withEntries: [String]? = nil,
+        factory: Factory? = nil,
+        asyncFactory: Factory? = nil,
+        concreteOptIn: Bool = false,
+        isNonisolated: Bool = false,
+        dependencies: [Dependency] = [],
+        constructedTypes: [String] = []
+    ) {
+        self.name = name
+        self.type = type
+        self.scope = scope
+        self.autoWiringType = autoWiringType
+        self.withEntries = withEntries
+        self.factory = factory
+        self.asyncFactory = asyncFactory
+        self.concreteOptIn = concreteOptIn
+        self.isNonisolated = isNonisolated
+        self.dependencies = dependencies
+        self.constructedTypes = constructedTypes
+    }
+
+    /// The factory that builds the member (`asyncFactory` wins when both are given, which is an error).
+    public var effectiveFactory: Factory? { asyncFactory ?? factory }
+
+    /// Whether the member is built by an `asyncFactory`.
+    public var isAsync: Bool { asyncFactory != nil && scope != .input }
+
+    /// The names this member reads, in source order, without repeats.
+    public var dependencyNames: [String] {
+        var seen = Set<String>()
+        return dependencies.map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The lifetime of a member, as in `DIScope`.
+public enum MemberScope: String, Hashable, Sendable, CaseIterable {
+    /// Supplied by the creator of the container.
+    case input
+    /// Built once per container.
+    case shared
+    /// Built on every access.
+    case transient
+}
+
+/// A member's declared type, as written, with what the rules need to know about it.
+public struct MemberType: Hashable, Sendable {
+    /// The type as written (`any APIClientProtocol`).
+    public var text: String
+    /// Its shape.
+    public var kind: MemberTypeKind
+
+    /// Creates a type description.
+    public init(_ text: String, kind: MemberTypeKind) {
+        self.text = text
+        self.kind = kind
+    }
+}
+
+/// The shape of a member's type, which decides whether `concrete: true` is required.
+public enum MemberTypeKind: String, Hashable, Sendable, CaseIterable {
+    /// `any P` (also `Any`, `AnyObject`, optional existentials).
+    case existential
+    /// `some P`.
+    case opaque
+    /// `P & Q`.
+    case composition
+    /// Anything else: a struct, class, enum, tuple or function type, or a protocol written without `any`.
+    case concrete
+
+    /// Whether a member of this type needs `concrete: true`.
+    public var requiresConcreteOptIn: Bool {
+        switch self {
+        case .existential, .opaque, .composition: false
+        case .concrete: true
+        }
+    }
+}
+
+/// A `factory:` or `asyncFactory:` argument, reduced to what the rules and the generator need.
+public struct Factory: Hashable, Sendable {
+    /// How the factory is written.
+    public var form: FactoryForm
+    /// The closure's signature says `async`.
+    public var isAsync: Bool
+    /// The closure's signature says `throws`.
+    public var isThrowing: Bool
+
+    /// Creates a factory description.
+    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false) {
+        self.form = form
+        self.isAsync = isAsync
+        self.isThrowing = isThrowing
+    }
+}
+
+/// The ways a factory can be written.
+public enum FactoryForm: Hashable, Sendable {
+    /// An expression evaluated each time the member is built (`APIClient()`, `URLSession.shared`).
+    case expression
+    /// A closure whose parameters name the members they receive (`{ (baseURL: String) in ... }`).
+    case parameterClosure(parameters: [String])
+    /// A closure taking the container (`{ (c: Self) in ... c.session ... }`).
+    case containerClosure(parameter: String)
+
+    /// Whether the factory is a closure literal.
+    public var isClosure: Bool {
+        switch self {
+        case .expression: false
+        case .parameterClosure, .containerClosure: true
+        }
+    }
+}
+
+/// One read of another member.
+public struct Dependency: Hashable, Sendable {
+    /// The member name read.
+    public var name: String
+    /// Where the read is written.
+    public var origin: DependencyOrigin
+
+    /// Creates a dependency.
+    public init(_ name: String, origin: DependencyOrigin) {
+        self.name = name
+        self.origin = origin
+    }
+}
+
+/// Where a dependency is written.
+public enum DependencyOrigin: String, Hashable, Sendable, CaseIterable {
+    /// A parameter of a factory closure.
+    case closureParameter
+    /// An entry of `with:`.
+    case withEntry
+    /// A `c.member` read in a closure that takes the container.
+    case containerRead
+}

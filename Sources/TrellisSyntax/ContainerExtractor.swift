@@ -1,0 +1,2 @@
+import SwiftSyntax
+import TrellisGraph
