@@ -5,7 +5,9 @@ public struct BuildPlan: Hashable, Sendable {
     public let container: Container
     /// Every member, each after every member it reads; ties keep declaration order.
     public let order: [Member]
-    /// Members whose accessor (and evaluation) throws.
+    /// Members whose accessor (and evaluation) throws: those whose factory closure says `throws`.
+    /// The validator makes every member that reads a throwing member declare `throws` itself, so
+    /// effects are always visible at the declaration.
     public let throwingMembers: Set<String>
     /// `.transient` members that the initializer has to build because a `.shared` member reads them.
     public let transientsReadAtInitialization: Set<String>
@@ -21,17 +23,8 @@ public struct BuildPlan: Hashable, Sendable {
         self.container = container
         self.order = order
 
-        var throwing = Set<String>()
-        for member in order {
-            let readsThrowing = member.dependencyNames.contains { name in
-                guard let target = byName[name], throwing.contains(name) else { return false }
-                return target.isAsync || target.scope == .transient
-            }
-            if member.scope != .input && (member.effectiveFactory?.isThrowing == true || readsThrowing) {
-                throwing.insert(member.name)
-            }
-        }
-        self.throwingMembers = throwing
+        self.throwingMembers = Set(
+            container.members.filter { $0.scope != .input && $0.effectiveFactory?.isThrowing == true }.map(\.name))
 
         var readAtInitialization = Set<String>()
         var pending = container.members.filter { $0.scope == .shared }.flatMap(\.dependencyNames)
@@ -45,8 +38,8 @@ public struct BuildPlan: Hashable, Sendable {
     /// Whether reading `member` can throw.
     public func isThrowing(_ member: Member) -> Bool { throwingMembers.contains(member.name) }
 
-    /// Whether the generated initializer throws: a synchronous shared member (or a transient it
-    /// reads) has a throwing factory. Async members keep their errors until they are awaited.
+    /// Whether the generated initializer throws: a synchronous shared member has a throwing factory.
+    /// Async members keep their errors until they are awaited.
     public var initializerThrows: Bool {
         order.contains { member in
             member.scope == .shared && !member.isAsync && isThrowing(member)

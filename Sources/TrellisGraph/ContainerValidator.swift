@@ -158,6 +158,16 @@ public enum ContainerValidator {
                         fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                 continue
             }
+            let readerThrows = member.effectiveFactory?.isThrowing == true
+            let readThrows = target.effectiveFactory?.isThrowing == true && (target.scope == .transient || target.isAsync)
+            if readThrows && !readerThrows && member.scope != .input {
+                let shape = member.effectiveFactory?.form.isClosure == true ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
+                issues.append(
+                    Issue(
+                        .readsThrowingWithoutThrows,
+                        "'\(member.name)' reads '\(target.name)', whose factory throws; \(shape)",
+                        at: anchor, fixes: member.effectiveFactory?.form.isClosure == true ? [.addThrowsEffect] : []))
+            }
             if target.isAsync && !member.isAsync && member.scope != .input {
                 issues.append(
                     Issue(

@@ -100,6 +100,8 @@ public enum Fix: Hashable, Sendable {
     case removeInitializer
     /// Mark the closure at the anchor `async`.
     case addAsyncEffect
+    /// Mark the member's factory closure `throws`.
+    case addThrowsEffect
     /// Make the class `final`.
     case makeFinal
     /// Remove a `@Provide` argument.
@@ -116,6 +118,7 @@ public enum Fix: Hashable, Sendable {
         case .renameDependency(let name): "rename to '\(name)'"
         case .removeInitializer: "remove the initializer"
         case .addAsyncEffect: "add 'async'"
+        case .addThrowsEffect: "add 'throws'"
         case .makeFinal: "make the class 'final'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"

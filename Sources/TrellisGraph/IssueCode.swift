@@ -52,6 +52,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case dependencyCycle = "trellis.dependency-cycle"
     /// A synchronous member reading a member built by `asyncFactory`.
     case synchronousReadsAsynchronous = "trellis.synchronous-reads-asynchronous"
+    /// A member reading a member whose factory throws, without declaring `throws` itself.
+    case readsThrowingWithoutThrows = "trellis.reads-throwing-without-throws"
     /// The container parameter of a factory used other than as `c.member`.
     case containerParameterEscapes = "trellis.container-parameter-escapes"
     /// A name declared inside a container-taking factory that hides a member it reads as `c.member`.

@@ -1,21 +1,73 @@
+import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
+import TrellisGraph
+import TrellisSyntax
 
+/// `@DIContainer`: extract the container, validate it with the shared rules, report every issue
+/// on its syntax, and generate storage, initializer and builders when there is no error.
 public struct DIContainerMacro: MemberMacro, MemberAttributeMacro {
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
-    ) throws -> [DeclSyntax] { [] }
+    ) throws -> [DeclSyntax] {
+        let extraction = ContainerExtractor.extract(declaration, attribute: node)
+        let issues = extraction.problems + ContainerValidator.validate(extraction.container)
+        let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
+        for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
+        guard !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container) else {
+            // Keep the storage so that the members' accessors resolve and only our diagnostics show.
+            guard extraction.container.kind.canBeContainer else { return [] }
+            return extraction.container.members.filter { extraction.members[$0.name] != nil }
+                .compactMap(ContainerGenerator.storage(for:))
+        }
+        return ContainerGenerator(plan: plan, extraction: extraction).declarations()
+    }
 
+    /// With `mainActor: true`, isolates every `@Provide` member to the main actor.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-    ) throws -> [AttributeSyntax] { [] }
+    ) throws -> [AttributeSyntax] {
+        guard ContainerExtractor.options(of: node).mainActor, let variable = member.as(VariableDeclSyntax.self),
+            ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil,
+            !variable.attributes.contains(where: { element in
+                if case .attribute(let attribute) = element { return ProvideAttributeReader.attributeName(attribute) == "MainActor" }
+                return false
+            })
+        else { return [] }
+        return ["@MainActor"]
+    }
 }
 
+/// `@Provide`: gives the member its read-only accessor. Reports only what it alone can see (that
+/// it is not inside a `@DIContainer`); `@DIContainer` reports everything else.
 public struct ProvideMacro: AccessorMacro {
     public static func expansion(
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
-    ) throws -> [AccessorDeclSyntax] { [] }
+    ) throws -> [AccessorDeclSyntax] {
+        guard isInsideContainer(context) else {
+            context.diagnose(
+                Diagnostic(
+                    node: node,
+                    message: TrellisDiagnostic(
+                        code: .provideOutsideContainer,
+                        message: "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide")))
+            return []
+        }
+        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
+            binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
+        else { return [] }
+        return [AccessorGenerator.getter(for: identifier.identifier.text, attribute: ProvideAttributeReader.read(node))]
+    }
+
+    private static func isInsideContainer(_ context: some MacroExpansionContext) -> Bool {
+        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self) else { return false }
+        return parent.attributes.contains { element in
+            if case .attribute(let attribute) = element { return ProvideAttributeReader.attributeName(attribute) == "DIContainer" }
+            return false
+        }
+    }
 }

@@ -1,2 +1,109 @@
 import SwiftSyntax
 import TrellisGraph
+
+/// Reads a `@DIContainer` declaration into the model. Reports what it cannot read as problems and
+/// never emits diagnostics itself.
+public enum ContainerExtractor {
+    /// Extracts the container declared by `declaration`, whose `@DIContainer` attribute is `attribute`.
+    public static func extract(_ declaration: some DeclGroupSyntax, attribute: AttributeSyntax) -> ContainerExtraction {
+        let name = declarationName(declaration) ?? "container"
+        var extraction = ContainerExtraction(
+            container: Container(
+                name: name,
+                kind: kind(of: declaration),
+                accessLevel: accessLevel(of: declaration.modifiers),
+                options: options(of: attribute),
+                globalActorAttributes: globalActors(of: declaration.attributes)),
+            problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
+        readOptionProblems(attribute, into: &extraction)
+        for element in declaration.attributes {
+            guard case .attribute(let actor) = element, globalActorName(actor) != nil else { continue }
+            extraction.anchors[.containerAttribute(container: name, name: ProvideAttributeReader.attributeName(actor))] = Syntax(actor)
+        }
+        for item in declaration.memberBlock.members {
+            if let initializer = item.decl.as(InitializerDeclSyntax.self) {
+                let anchor = Anchor.userInitializer(container: name, index: extraction.container.userInitializerCount)
+                extraction.anchors[anchor] = Syntax(initializer)
+                extraction.container.userInitializerCount += 1
+            } else if let variable = item.decl.as(VariableDeclSyntax.self),
+                let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
+            {
+                MemberExtractor.extract(variable, attribute: provide, into: &extraction)
+            }
+        }
+        return extraction
+    }
+
+    /// The name of a type declaration, or `nil` for an extension.
+    public static func declarationName(_ declaration: some DeclGroupSyntax) -> String? {
+        if let named = declaration.asProtocol(NamedDeclSyntax.self) { return named.name.text }
+        return nil
+    }
+
+    /// The kind of declaration.
+    public static func kind(of declaration: some DeclGroupSyntax) -> DeclarationKind {
+        if declaration.is(StructDeclSyntax.self) { return .structure }
+        if declaration.is(ClassDeclSyntax.self) {
+            return declaration.modifiers.contains { $0.name.tokenKind == .keyword(.final) } ? .finalClass : .openableClass
+        }
+        if declaration.is(ActorDeclSyntax.self) { return .actor }
+        if declaration.is(EnumDeclSyntax.self) { return .enumeration }
+        if declaration.is(ProtocolDeclSyntax.self) { return .protocolDeclaration }
+        return .extensionDeclaration
+    }
+
+    /// The access level written in `modifiers` (`internal` when none is).
+    public static func accessLevel(of modifiers: DeclModifierListSyntax) -> AccessLevel {
+        for modifier in modifiers where modifier.detail == nil {
+            if let level = AccessLevel(rawValue: modifier.name.text) { return level }
+        }
+        return .internal
+    }
+
+    /// The options of a `@DIContainer(...)` attribute; unreadable values keep their defaults.
+    public static func options(of attribute: AttributeSyntax) -> ContainerOptions {
+        var options = ContainerOptions()
+        guard case .argumentList(let arguments) = attribute.arguments else { return options }
+        for argument in arguments {
+            guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else { continue }
+            let value = literal.literal.tokenKind == .keyword(.true)
+            switch argument.label?.text {
+            case "validate": options.validate = value
+            case "root": options.root = value
+            case "validateDAG": options.validateDAG = value
+            case "mainActor": options.mainActor = value
+            default: continue
+            }
+        }
+        return options
+    }
+
+    private static func readOptionProblems(_ attribute: AttributeSyntax, into extraction: inout ContainerExtraction) {
+        guard case .argumentList(let arguments) = attribute.arguments else { return }
+        let name = extraction.container.name
+        for argument in arguments {
+            let label = argument.label?.text ?? "_"
+            let anchor = Anchor.containerArgument(container: name, label: label)
+            extraction.anchors[anchor] = Syntax(argument)
+            if !["validate", "root", "validateDAG", "mainActor"].contains(label) {
+                extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
+            } else if !argument.expression.is(BooleanLiteralExprSyntax.self) {
+                extraction.problems.append(
+                    Issue(.invalidArgument, "'\(label):' takes the literal 'true' or 'false', which the macro reads at compile time", at: anchor))
+            }
+        }
+    }
+
+    private static func globalActors(of attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { element in
+            guard case .attribute(let attribute) = element else { return nil }
+            return globalActorName(attribute)
+        }
+    }
+
+    /// A global actor is recognised by name: `MainActor` or any attribute whose name ends in `Actor`.
+    private static func globalActorName(_ attribute: AttributeSyntax) -> String? {
+        let name = ProvideAttributeReader.attributeName(attribute)
+        return name.hasSuffix("Actor") && attribute.arguments == nil ? name : nil
+    }
+}

@@ -1,0 +1,95 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import TrellisGraph
+import TrellisSyntax
+
+/// A diagnostic whose ID is the issue's stable code, never its text.
+struct TrellisDiagnostic: DiagnosticMessage {
+    let message: String
+    let diagnosticID: MessageID
+    let severity: DiagnosticSeverity
+
+    init(_ issue: Issue) {
+        message = issue.message
+        diagnosticID = MessageID(domain: "Trellis", id: issue.code.rawValue)
+        switch issue.severity {
+        case .error: severity = .error
+        case .warning: severity = .warning
+        }
+    }
+
+    init(code: IssueCode, message: String) {
+        self.init(Issue(code, message, at: .container("")))
+    }
+}
+
+struct TrellisFixIt: FixItMessage {
+    let message: String
+    let fixItID: MessageID
+
+    init(_ fix: Fix) {
+        message = fix.title
+        fixItID = MessageID(domain: "Trellis", id: "fix.\(fix.title)")
+    }
+}
+
+/// Turns model issues into diagnostics placed on the syntax their anchors name.
+struct DiagnosticMapper {
+    let extraction: ContainerExtraction
+    let declaration: any DeclGroupSyntax
+
+    func diagnostic(for issue: Issue) -> Diagnostic {
+        let node = extraction.node(for: issue.anchor) ?? Syntax(declaration)
+        let fixIts = issue.fixes.compactMap { fixIt(for: $0, issue: issue, node: node) }
+        return Diagnostic(node: node, message: TrellisDiagnostic(issue), fixIts: fixIts)
+    }
+
+    private func memberName(of anchor: Anchor) -> String? {
+        switch anchor {
+        case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
+            .dependency(_, let member, _), .memberDetail(_, let member, _):
+            member
+        case .container, .containerArgument, .userInitializer, .containerAttribute:
+            nil
+        }
+    }
+
+    private func fixIt(for fix: Fix, issue: Issue, node: Syntax) -> FixIt? {
+        let message = TrellisFixIt(fix)
+        let member = memberName(of: issue.anchor)
+        let memberSyntax = member.flatMap { extraction.members[$0] }
+        switch fix {
+        case .addConcreteOptIn:
+            guard let attribute = memberSyntax?.attribute else { return nil }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.appendingConcrete(to: attribute)))])
+        case .makeTypeExistential:
+            guard let type = memberSyntax?.type else { return nil }
+            let replacement: TypeSyntax = "any \(type.trimmed)"
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(type), newNode: Syntax(replacement.with(\.trailingTrivia, type.trailingTrivia)))])
+        case .replaceOpaqueWithExistential:
+            guard let opaque = memberSyntax?.type.as(SomeOrAnyTypeSyntax.self) else { return nil }
+            let replacement = opaque.someOrAnySpecifier.with(\.tokenKind, .keyword(.any))
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(opaque.someOrAnySpecifier), newNode: Syntax(replacement))])
+        case .renameDependency(let name):
+            guard let change = SyntaxEdits.rename(node, to: name) else { return nil }
+            return FixIt(message: message, changes: [change])
+        case .removeInitializer:
+            return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
+        case .addAsyncEffect, .addThrowsEffect:
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
+            let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .makeFinal:
+            guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return nil }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(classDeclaration.classKeyword), newNode: Syntax(SyntaxEdits.finalClassKeyword(classDeclaration.classKeyword)))])
+        case .removeArgument(let argument):
+            guard let attribute = memberSyntax?.attribute,
+                let edited = SyntaxEdits.removing(argument, from: attribute)
+            else { return nil }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])
+        case .useAsyncFactoryLabel:
+            guard let argument = node.as(LabeledExprSyntax.self), let label = argument.label else { return nil }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory"))))])
+        }
+    }
+}

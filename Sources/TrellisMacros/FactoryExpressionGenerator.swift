@@ -1,0 +1,103 @@
+import SwiftSyntax
+import TrellisGraph
+import TrellisSyntax
+
+/// Writes the expression that builds a member from its factory, in one of two places: the
+/// initializer, where other members are locals, or a method of the container, where they are
+/// read through `self`.
+struct FactoryExpressionGenerator {
+    enum Context {
+        /// Inside the generated `init`: members are locals; transients read there are local closures.
+        case initializer
+        /// Inside a method of the built container.
+        case member
+    }
+
+    let plan: BuildPlan
+    let extraction: ContainerExtraction
+
+    /// `[try ][await ]<build>` for `member`, without override handling.
+    func expression(for member: Member, in context: Context) -> String {
+        guard let syntax = extraction.members[member.name] else { return "fatalError()" }
+        let effects = effectPrefix(for: member)
+        let core: String
+        if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
+            let arguments = (member.withEntries ?? []).map { "\($0): \(reference(to: $0, in: context))" }
+            core = "\(typeExpression.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+        } else if let factory = syntax.factory, let form = member.effectiveFactory?.form {
+            switch form {
+            case .expression:
+                core = factory.trimmedDescription
+            case .parameterClosure(let parameters):
+                let arguments = parameters.map { reference(to: $0, in: context) }
+                core = "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+            case .containerClosure(let parameter):
+                switch context {
+                case .member:
+                    core = "\(factory.trimmedDescription)(self)"
+                case .initializer:
+                    core = "\(rewriteForInitializer(factory, parameter: parameter))()"
+                }
+            }
+        } else {
+            core = "fatalError()"
+        }
+        return effects + core
+    }
+
+    /// `try ` and/or `await ` as the member's factory declares them.
+    func effectPrefix(for member: Member) -> String {
+        (plan.isThrowing(member) ? "try " : "") + (member.isAsync ? "await " : "")
+    }
+
+    /// How code in `context` reads member `name`.
+    func reference(to name: String, in context: Context) -> String {
+        guard let target = plan.container.member(named: name) else { return name }
+        switch context {
+        case .member:
+            return "self.\(name)"
+        case .initializer:
+            if target.scope == .transient {
+                return "\(plan.isThrowing(target) ? "try " : "")\(GeneratedNames.initializationBuilder(name))()"
+            }
+            return name
+        }
+    }
+
+    /// A container-taking closure rewritten for the initializer, where the container does not exist
+    /// yet: the parameter is dropped and each `c.member` becomes a read of the local for `member`.
+    /// The extractor has already rejected any other use of the parameter and any local that would
+    /// hide a member it reads.
+    private func rewriteForInitializer(_ factory: ExprSyntax, parameter: String) -> String {
+        guard var closure = factory.as(ClosureExprSyntax.self) else { return factory.trimmedDescription }
+        let rewriter = ContainerReadRewriter(parameter: parameter) { reference(to: $0, in: .initializer) }
+        closure.statements = rewriter.rewrite(closure.statements).cast(CodeBlockItemListSyntax.self)
+        if var signature = closure.signature {
+            signature.parameterClause = .parameterClause(
+                ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space))
+            closure.signature = signature
+        }
+        return closure.trimmedDescription
+    }
+}
+
+/// Replaces `c.member` by an expression that reads `member` without the container.
+final class ContainerReadRewriter: SyntaxRewriter {
+    let parameter: String
+    let replacement: (String) -> String
+
+    init(parameter: String, replacement: @escaping (String) -> String) {
+        self.parameter = parameter
+        self.replacement = replacement
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == parameter else {
+            return super.visit(node)
+        }
+        let text = replacement(node.declName.baseName.text)
+        let expression: ExprSyntax = text.contains("(") ? "(\(raw: text))" : "\(raw: text)"
+        return expression.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+    }
+}

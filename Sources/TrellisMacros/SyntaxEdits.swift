@@ -1,0 +1,92 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import TrellisGraph
+import TrellisSyntax
+
+/// The syntax edits behind fix-its.
+enum SyntaxEdits {
+    enum Effect { case async, `throws` }
+
+    /// `attribute` with `concrete: true` (replacing `concrete: false` when present).
+    static func appendingConcrete(to attribute: AttributeSyntax) -> AttributeSyntax {
+        let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
+        guard case .argumentList(var arguments) = attribute.arguments else {
+            return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
+                .with(\.arguments, .argumentList([LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value)]))
+        }
+        if let index = arguments.firstIndex(where: { $0.label?.text == "concrete" }) {
+            arguments[index] = arguments[index].with(\.expression, value)
+        } else {
+            if let last = arguments.indices.last {
+                arguments[last] = arguments[last].with(\.trailingComma, .commaToken(trailingTrivia: .space))
+            }
+            arguments.append(LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value))
+        }
+        return attribute.with(\.arguments, .argumentList(arguments))
+    }
+
+    /// `attribute` without `argument`.
+    static func removing(_ argument: ProvideArgument, from attribute: AttributeSyntax) -> AttributeSyntax? {
+        guard case .argumentList(let arguments) = attribute.arguments,
+            let target = ProvideAttributeReader.read(attribute).arguments[argument]
+        else { return nil }
+        var kept = Array(arguments.filter { $0.id != target.id })
+        if let last = kept.indices.last { kept[last] = kept[last].with(\.trailingComma, nil) }
+        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
+    }
+
+    /// A change that renames the name written at `node` (a closure parameter, a `with:` key path or
+    /// a `c.member` read).
+    static func rename(_ node: Syntax, to name: String) -> FixIt.Change? {
+        let token: TokenSyntax?
+        if let parameter = node.as(ClosureParameterSyntax.self) {
+            token = parameter.secondName ?? parameter.firstName
+        } else if let parameter = node.as(ClosureShorthandParameterSyntax.self) {
+            token = parameter.name
+        } else if let keyPath = node.as(KeyPathExprSyntax.self), case .property(let property)? = keyPath.components.first?.component {
+            token = property.declName.baseName
+        } else if let access = node.as(MemberAccessExprSyntax.self) {
+            token = access.declName.baseName
+        } else {
+            token = nil
+        }
+        guard let token else { return nil }
+        return .replace(oldNode: Syntax(token), newNode: Syntax(token.with(\.tokenKind, .identifier(name))))
+    }
+
+    /// A declaration that prints as nothing, to remove one.
+    static var emptyDeclaration: DeclSyntax {
+        DeclSyntax(MissingDeclSyntax(placeholder: TokenSyntax(.identifier(""), presence: .present)))
+    }
+
+    /// `closure` whose signature also says `async` or `throws`.
+    static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
+        var signature = closure.signature ?? ClosureSignatureSyntax(
+            leadingTrivia: .space,
+            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [])),
+            inKeyword: .keyword(.in, leadingTrivia: .space, trailingTrivia: closure.leftBrace.trailingTrivia))
+        var specifiers = signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
+        switch effect {
+        case .async:
+            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, leadingTrivia: .space)
+        case .throws:
+            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, leadingTrivia: .space))
+        }
+        signature.effectSpecifiers = specifiers
+        if closure.signature == nil {
+            return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
+        }
+        if case .parameterClause(let clause) = signature.parameterClause {
+            signature.parameterClause = .parameterClause(clause.with(\.trailingTrivia, []))
+        }
+        if case .simpleInput(let list) = signature.parameterClause {
+            signature.parameterClause = .simpleInput(list.with(\.trailingTrivia, []))
+        }
+        return closure.with(\.signature, signature)
+    }
+
+    /// The `class` keyword preceded by `final`.
+    static func finalClassKeyword(_ keyword: TokenSyntax) -> TokenSyntax {
+        keyword.with(\.tokenKind, .identifier("final class"))
+    }
+}

@@ -1,0 +1,64 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// What the extractor read from one `@DIContainer` declaration: the model, the syntax each anchor
+/// points at, and the shape problems found while reading.
+public struct ContainerExtraction {
+    /// The container, free of syntax.
+    public var container: Container
+    /// Problems in the shape of the declaration (arguments the grammar does not accept).
+    public var problems: [Issue]
+    /// The syntax node each anchor of the container names.
+    public var anchors: [Anchor: Syntax]
+    /// Per member name: the syntax the generator needs.
+    public var members: [String: MemberSyntax]
+
+    /// The syntax an anchor points at, falling back to the container's attribute.
+    public func node(for anchor: Anchor) -> Syntax? {
+        anchors[anchor] ?? anchors[.container(container.name)]
+    }
+}
+
+/// The syntax of one `@Provide` member that code generation reuses.
+public struct MemberSyntax {
+    /// The `@Provide` attribute.
+    public var attribute: AttributeSyntax
+    /// The member's declared type.
+    public var type: TypeSyntax
+    /// The `factory:` or `asyncFactory:` expression, whichever builds the member.
+    public var factory: ExprSyntax?
+    /// The type named by `Type.self` (AutoWiring).
+    public var autoWiringType: ExprSyntax?
+}
+
+/// The result of reading a `@Provide` attribute alone.
+public struct ProvideAttribute {
+    /// The scope; `.shared` when none is written.
+    public var scope: MemberScope = .shared
+    /// `Type.self`'s base expression, if given.
+    public var autoWiringType: ExprSyntax?
+    /// The `with:` array, if given.
+    public var withArgument: LabeledExprSyntax?
+    /// The `factory:` argument, if given.
+    public var factory: LabeledExprSyntax?
+    /// The `asyncFactory:` argument, if given.
+    public var asyncFactory: LabeledExprSyntax?
+    /// `concrete: true`.
+    public var concrete: Bool = false
+    /// Each argument by role.
+    public var arguments: [ProvideArgument: LabeledExprSyntax] = [:]
+    /// Arguments the grammar does not accept, with a reason.
+    public var invalidArguments: [(node: Syntax, message: String)] = []
+
+    /// The factory that builds the member (`asyncFactory:` wins).
+    public var effectiveFactory: ExprSyntax? { (asyncFactory ?? factory)?.expression }
+
+    /// Whether the member's accessor is `async`.
+    public var isAsync: Bool { scope != .input && asyncFactory != nil }
+
+    /// Whether the member's accessor `throws`: its factory closure says so.
+    public var isThrowing: Bool {
+        guard scope != .input, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else { return false }
+        return FactoryReader.effects(of: closure).isThrowing
+    }
+}

@@ -1,0 +1,189 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// Reads a `factory:` or `asyncFactory:` expression: its form, its effects and, from the syntax
+/// (never the text), the members it reads.
+public enum FactoryReader {
+    /// A closure's declared effects.
+    public struct Effects: Equatable {
+        /// The closure says `async`.
+        public var isAsync: Bool
+        /// The closure says `throws`.
+        public var isThrowing: Bool
+    }
+
+    /// A member read found in a factory.
+    public struct Read {
+        /// The member name.
+        public var name: String
+        /// Where it is written.
+        public var node: Syntax
+        /// How it is written.
+        public var origin: DependencyOrigin
+    }
+
+    /// Everything read from one factory expression.
+    public struct Analysis {
+        /// The factory's form.
+        public var form: FactoryForm
+        /// The closure's effects (none for an expression).
+        public var effects: Effects
+        /// Member reads, in source order.
+        public var reads: [Read] = []
+        /// `_` parameters, which cannot be resolved by name.
+        public var unnamedParameters: [Syntax] = []
+        /// Uses of the container parameter other than `c.member`.
+        public var containerEscapes: [Syntax] = []
+        /// Names declared inside a container-taking closure that equal a member it reads as `c.member`.
+        public var shadowingDeclarations: [(name: String, node: Syntax)] = []
+        /// Type names whose initializers the factory calls.
+        public var constructedTypes: [String] = []
+    }
+
+    /// The effects a closure's signature declares.
+    public static func effects(of closure: ClosureExprSyntax) -> Effects {
+        let specifiers = closure.signature?.effectSpecifiers
+        return Effects(isAsync: specifiers?.asyncSpecifier != nil, isThrowing: specifiers?.throwsClause != nil)
+    }
+
+    /// Analyses a factory written in the container named `containerName`.
+    public static func analyze(_ expression: ExprSyntax, containerName: String) -> Analysis {
+        let constructed = ConstructedTypeCollector.collect(in: Syntax(expression))
+        guard let closure = expression.as(ClosureExprSyntax.self) else {
+            var analysis = Analysis(form: .expression, effects: Effects(isAsync: false, isThrowing: false))
+            analysis.constructedTypes = constructed
+            return analysis
+        }
+        let parameters = parameters(of: closure)
+        var analysis: Analysis
+        if parameters.count == 1, let type = parameters[0].type, isContainerType(type, containerName: containerName) {
+            let name = parameters[0].name
+            analysis = Analysis(form: .containerClosure(parameter: name), effects: effects(of: closure))
+            let usage = ContainerParameterVisitor(parameter: name)
+            usage.walk(closure.statements)
+            analysis.reads = usage.reads.map { Read(name: $0.name, node: $0.node, origin: .containerRead) }
+            analysis.containerEscapes = usage.escapes
+            let readNames = Set(usage.reads.map(\.name))
+            analysis.shadowingDeclarations = usage.declarations.filter { readNames.contains($0.name) }
+        } else {
+            analysis = Analysis(form: .expression, effects: effects(of: closure))
+            for parameter in parameters {
+                if parameter.name == "_" {
+                    analysis.unnamedParameters.append(parameter.node)
+                } else {
+                    analysis.reads.append(Read(name: parameter.name, node: parameter.node, origin: .closureParameter))
+                }
+            }
+            analysis.form = .parameterClosure(parameters: parameters.map(\.name))
+        }
+        analysis.constructedTypes = constructed
+        return analysis
+    }
+
+    /// A closure's parameters: the name a factory parameter resolves by and its type, if written.
+    static func parameters(of closure: ClosureExprSyntax) -> [(name: String, type: TypeSyntax?, node: Syntax)] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list):
+            return list.map { ($0.name.text, nil, Syntax($0)) }
+        case .parameterClause(let clause):
+            return clause.parameters.map { parameter in
+                let name = (parameter.secondName ?? parameter.firstName).text
+                return (name, parameter.type, Syntax(parameter))
+            }
+        case nil:
+            return []
+        }
+    }
+
+    private static func isContainerType(_ type: TypeSyntax, containerName: String) -> Bool {
+        let text = type.trimmedDescription
+        return text == "Self" || text == containerName
+    }
+}
+
+/// Finds how a container-taking closure uses its parameter.
+final class ContainerParameterVisitor: SyntaxVisitor {
+    let parameter: String
+    var reads: [(name: String, node: Syntax)] = []
+    var escapes: [Syntax] = []
+    var declarations: [(name: String, node: Syntax)] = []
+
+    init(parameter: String) {
+        self.parameter = parameter
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == parameter, node.argumentNames == nil else { return .skipChildren }
+        if let access = node.parent?.as(MemberAccessExprSyntax.self), access.base?.id == node.id {
+            reads.append((access.declName.baseName.text, Syntax(access)))
+        } else {
+            escapes.append(Syntax(node))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        declarations.append((node.identifier.text, Syntax(node)))
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        declarations.append((node.name.text, Syntax(node)))
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        declarations.append(((node.secondName ?? node.firstName).text, Syntax(node)))
+        return .skipChildren
+    }
+}
+
+/// Collects the type names a factory constructs (`Foo(...)`, `Foo.init(...)`), for graph edges
+/// between containers.
+final class ConstructedTypeCollector: SyntaxVisitor {
+    var names: [String] = []
+
+    static func collect(in node: Syntax) -> [String] {
+        let collector = ConstructedTypeCollector(viewMode: .sourceAccurate)
+        collector.walk(node)
+        var seen = Set<String>()
+        return collector.names.filter { seen.insert($0).inserted }
+    }
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        var callee = node.calledExpression
+        if let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.`init`),
+            let base = access.base
+        {
+            callee = base
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            names.append(reference.baseName.text)
+        }
+    }
+}
+
+/// Classifies a member's declared type.
+public enum TypeClassifier {
+    /// The kind of `type`, looking through optionals and parentheses.
+    public static func kind(of type: TypeSyntax) -> MemberTypeKind {
+        if let some = type.as(SomeOrAnyTypeSyntax.self) {
+            return some.someOrAnySpecifier.tokenKind == .keyword(.some) ? .opaque : .existential
+        }
+        if type.is(CompositionTypeSyntax.self) { return .composition }
+        if let optional = type.as(OptionalTypeSyntax.self) { return kind(of: optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return kind(of: optional.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.firstName == nil
+        {
+            return kind(of: only.type)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self), ["Any", "AnyObject"].contains(identifier.name.text),
+            identifier.genericArgumentClause == nil
+        {
+            return .existential
+        }
+        return .concrete
+    }
+}

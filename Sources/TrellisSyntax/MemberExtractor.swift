@@ -1,0 +1,127 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// Reads one `@Provide` variable into a ``Member`` of the extraction's container.
+enum MemberExtractor {
+    static func extract(_ variable: VariableDeclSyntax, attribute: AttributeSyntax, into extraction: inout ContainerExtraction) {
+        let containerName = extraction.container.name
+        var details = 0
+        func problem(_ code: IssueCode, _ message: String, at node: some SyntaxProtocol, member: String, fixes: [Fix] = []) {
+            let anchor = Anchor.memberDetail(container: containerName, member: member, index: details)
+            details += 1
+            extraction.anchors[anchor] = Syntax(node)
+            extraction.problems.append(Issue(code, message, at: anchor, fixes: fixes))
+        }
+
+        guard variable.bindings.count == 1, let binding = variable.bindings.first else {
+            let names = variable.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+            problem(.multipleBindings, "@Provide declares one member per 'var'; split '\(names)' into separate declarations", at: variable.bindings, member: names)
+            return
+        }
+        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+            problem(.invalidMemberDeclaration, "@Provide needs a plain name, not the pattern '\(binding.pattern.trimmedDescription)'", at: binding.pattern, member: binding.pattern.trimmedDescription)
+            return
+        }
+        let name = identifier.identifier.text
+        extraction.anchors[.member(container: containerName, member: name)] = Syntax(identifier)
+        extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
+
+        if variable.bindingSpecifier.tokenKind != .keyword(.var) {
+            problem(.invalidMemberDeclaration, "@Provide members are declared with 'var' (the macro makes them read-only); change 'let' to 'var'", at: variable.bindingSpecifier, member: name)
+        }
+        if let modifier = variable.modifiers.first(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }) {
+            problem(.invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'", at: modifier, member: name)
+        }
+        if let initializer = binding.initializer {
+            problem(.invalidMemberDeclaration, "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:'", at: initializer, member: name)
+        }
+        if let accessors = binding.accessorBlock {
+            problem(.invalidMemberDeclaration, "'\(name)' gets its accessor from @Provide; remove the accessor block", at: accessors, member: name)
+        }
+
+        let read = ProvideAttributeReader.read(attribute)
+        for (role, argument) in read.arguments {
+            extraction.anchors[.memberArgument(container: containerName, member: name, argument: role)] = Syntax(argument)
+        }
+        for invalid in read.invalidArguments {
+            problem(.invalidArgument, invalid.message, at: invalid.node, member: name)
+        }
+
+        let typeSyntax = binding.typeAnnotation?.type
+        let type: MemberType
+        if let typeSyntax {
+            type = MemberType(typeSyntax.trimmedDescription, kind: TypeClassifier.kind(of: typeSyntax))
+            extraction.anchors[.memberType(container: containerName, member: name)] = Syntax(typeSyntax)
+        } else {
+            // Keep the member so that others reading it are not also reported; its own problem stops generation.
+            type = MemberType("_", kind: .existential)
+            problem(.missingTypeAnnotation, "@Provide member '\(name)' needs a type annotation ('var \(name): SomeType')", at: binding.pattern, member: name)
+        }
+
+        var member = Member(
+            name: name, type: type, scope: read.scope, autoWiringType: read.autoWiringType?.trimmedDescription,
+            concreteOptIn: read.concrete,
+            isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) })
+        var dependencyNodes: [Syntax] = []
+
+        if let withArgument = read.withArgument {
+            var entries: [String] = []
+            if let array = withArgument.expression.as(ArrayExprSyntax.self) {
+                for element in array.elements {
+                    if let entry = withEntryName(element.expression, containerName: containerName) {
+                        entries.append(entry)
+                        member.dependencies.append(Dependency(entry, origin: .withEntry))
+                        dependencyNodes.append(Syntax(element.expression))
+                    } else {
+                        problem(.invalidWithEntry, "'with:' entries are key paths to members of this container, written '\\Self.member'", at: element.expression, member: name)
+                    }
+                }
+            } else {
+                problem(.invalidWithEntry, "'with:' takes an array literal of key paths, written '[\\Self.member]'", at: withArgument.expression, member: name)
+            }
+            member.withEntries = entries
+        }
+
+        for (role, argument) in [(ProvideArgument.factory, read.factory), (.asyncFactory, read.asyncFactory)] {
+            guard let argument else { continue }
+            let analysis = FactoryReader.analyze(argument.expression, containerName: containerName)
+            let factory = Factory(form: analysis.form, isAsync: analysis.effects.isAsync, isThrowing: analysis.effects.isThrowing)
+            if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
+            member.constructedTypes += analysis.constructedTypes
+            for read in analysis.reads {
+                member.dependencies.append(Dependency(read.name, origin: read.origin))
+                dependencyNodes.append(read.node)
+            }
+            for node in analysis.unnamedParameters {
+                problem(.unnamedClosureParameter, "factory parameters are resolved by member name; name this parameter after the member it receives", at: node, member: name)
+            }
+            if case .containerClosure(let parameter) = analysis.form {
+                for node in analysis.containerEscapes {
+                    problem(.containerParameterEscapes, "'\(parameter)' is the container being built; read its members as '\(parameter).member' and do not pass it on", at: node, member: name)
+                }
+                for shadow in analysis.shadowingDeclarations {
+                    problem(.containerParameterShadowed, "'\(shadow.name)' hides the member '\(parameter).\(shadow.name)' this factory reads; rename the local", at: shadow.node, member: name)
+                }
+            }
+        }
+        if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedDescription, at: 0) }
+
+        for (index, node) in dependencyNodes.enumerated() {
+            extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node
+        }
+        extraction.container.members.append(member)
+        if let typeSyntax {
+            extraction.members[name] = MemberSyntax(
+                attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType)
+        }
+    }
+
+    /// The member a `with:` entry names: `\Self.member` or `\Container.member`, one component.
+    static func withEntryName(_ expression: ExprSyntax, containerName: String) -> String? {
+        guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
+            let root = keyPath.root, ["Self", containerName].contains(root.trimmedDescription),
+            case .property(let property) = keyPath.components.first?.component
+        else { return nil }
+        return property.declName.baseName.text
+    }
+}

@@ -1,0 +1,84 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// Reads the arguments of `@Provide(...)`. The macro's accessor and the container extraction both
+/// go through here, so the grammar is read in exactly one place.
+public enum ProvideAttributeReader {
+    /// The attribute's name when it is `@Provide` (also `@Trellis.Provide`).
+    public static func isProvide(_ attribute: AttributeSyntax) -> Bool {
+        attributeName(attribute) == "Provide"
+    }
+
+    /// The last component of an attribute's name (`Provide` for `@Trellis.Provide`).
+    public static func attributeName(_ attribute: AttributeSyntax) -> String {
+        if let member = attribute.attributeName.as(MemberTypeSyntax.self) { return member.name.text }
+        return attribute.attributeName.trimmedDescription
+    }
+
+    /// The `@Provide` attribute of a declaration, if it has one.
+    public static func provideAttribute(of attributes: AttributeListSyntax) -> AttributeSyntax? {
+        for element in attributes {
+            if case .attribute(let attribute) = element, isProvide(attribute) { return attribute }
+        }
+        return nil
+    }
+
+    /// Reads every argument of `attribute`.
+    public static func read(_ attribute: AttributeSyntax) -> ProvideAttribute {
+        var result = ProvideAttribute()
+        guard case .argumentList(let arguments) = attribute.arguments else { return result }
+        var unlabelled = 0
+        for argument in arguments {
+            switch argument.label?.text {
+            case nil:
+                if unlabelled == 0, let scope = scope(of: argument.expression) {
+                    result.scope = scope
+                    result.arguments[.scope] = argument
+                } else if unlabelled <= 1, let type = autoWiringType(of: argument.expression) {
+                    result.autoWiringType = type
+                    result.arguments[.type] = argument
+                } else {
+                    result.invalidArguments.append(
+                        (Syntax(argument), unlabelled == 0
+                            ? "expected a scope ('.input', '.shared' or '.transient') here"
+                            : "expected 'Type.self' here, naming the type AutoWiring builds"))
+                }
+                unlabelled += 1
+            case "with":
+                result.withArgument = argument
+                result.arguments[.with] = argument
+            case "factory":
+                result.factory = argument
+                result.arguments[.factory] = argument
+            case "asyncFactory":
+                result.asyncFactory = argument
+                result.arguments[.asyncFactory] = argument
+            case "concrete":
+                result.arguments[.concrete] = argument
+                if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
+                    result.concrete = literal.literal.tokenKind == .keyword(.true)
+                } else {
+                    result.invalidArguments.append((Syntax(argument.expression), "'concrete:' takes the literal 'true' or 'false'"))
+                }
+            case let label?:
+                result.invalidArguments.append((Syntax(argument), "@Provide has no argument '\(label):'"))
+            }
+        }
+        return result
+    }
+
+    private static func scope(of expression: ExprSyntax) -> MemberScope? {
+        guard let access = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = access.base, base.trimmedDescription != "DIScope" && base.trimmedDescription != "Trellis.DIScope" {
+            return nil
+        }
+        return MemberScope(rawValue: access.declName.baseName.text)
+    }
+
+    private static func autoWiringType(of expression: ExprSyntax) -> ExprSyntax? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.self),
+            let base = access.base
+        else { return nil }
+        return base
+    }
+}
