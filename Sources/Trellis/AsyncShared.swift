@@ -10,7 +10,7 @@ import Atomics
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
 public final class AsyncShared<Value: Sendable, Failure: Error>: Sendable {
-    private enum State: Sendable {
+    fileprivate enum State: Sendable {
         case ready(Value)
         case building(Task<Value, Failure>)
     }
@@ -39,17 +39,35 @@ public final class AsyncShared<Value: Sendable, Failure: Error>: Sendable {
         if cell.storeIfNilThenLoad(box) !== box { task.cancel() }
     }
 
+    fileprivate var state: State {
+        guard let box = cell.load() else {
+            preconditionFailure("Trellis: an async shared member was read before its container started building it")
+        }
+        return box.state
+    }
+}
+
+// Two constrained getters rather than one `throws(Failure)` getter: Swift 6.3's SIL generation
+// crashes on a generic typed-throws getter instantiated with `Never`.
+extension AsyncShared where Failure == Never {
     /// The member's value, once built.
     public var value: Value {
-        get async throws(Failure) {
-            guard let box = cell.load() else {
-                preconditionFailure("Trellis: an async shared member was read before its container started building it")
+        get async {
+            switch state {
+            case .ready(let value): value
+            case .building(let task): await task.value
             }
-            switch box.state {
-            case .ready(let value):
-                return value
-            case .building(let task):
-                return try await task.result.get()
+        }
+    }
+}
+
+extension AsyncShared where Failure == any Error {
+    /// The member's value, once built; rethrows the factory's error to every reader.
+    public var value: Value {
+        get async throws {
+            switch state {
+            case .ready(let value): value
+            case .building(let task): try await task.value
             }
         }
     }

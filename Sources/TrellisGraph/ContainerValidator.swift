@@ -115,12 +115,14 @@ public enum ContainerValidator {
                         at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
             if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn {
+                let couldBeProtocol = member.type.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                let hint = couldBeProtocol ? "depend on a protocol ('any \(member.type.text)' if it is one)" : "depend on a protocol"
                 issues.append(
                     Issue(
                         .concreteTypeWithoutOptIn,
-                        "'\(name)' has the concrete type '\(member.type.text)'; depend on a protocol ('any \(member.type.text)' if it is one) or opt in with 'concrete: true'",
+                        "'\(name)' has the concrete type '\(member.type.text)'; \(hint) or opt in with 'concrete: true'",
                         at: .memberType(container: containerName, member: name),
-                        fixes: [.addConcreteOptIn, .makeTypeExistential]))
+                        fixes: couldBeProtocol ? [.addConcreteOptIn, .makeTypeExistential] : [.addConcreteOptIn]))
             }
         }
         if member.type.kind == .opaque && member.scope != .transient {

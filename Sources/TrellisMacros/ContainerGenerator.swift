@@ -44,14 +44,37 @@ struct ContainerGenerator {
 
     private func storage(for member: Member) -> DeclSyntax? { Self.storage(for: member) }
 
-    private func initializer() -> DeclSyntax {
-        let parameters = container.members.compactMap { member -> String? in
-            switch member.scope {
-            case .input: "\(member.name): \(member.type.text)"
-            case .transient where member.type.kind == .opaque: nil
-            case .shared, .transient: "\(member.name): \(optional(member.type.text)) = nil"
-            }
+    /// For a container with errors: its storage, and an initializer and builders with the right
+    /// signatures whose bodies stop the program (the build fails before anything can run them).
+    static func placeholderDeclarations(for extraction: ContainerExtraction) -> [DeclSyntax] {
+        let container = extraction.container
+        let members = container.members.filter { extraction.members[$0.name] != nil }
+        let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
+        var declarations = members.compactMap(storage(for:))
+        let parameters = members.compactMap(initializerParameter(for:))
+        let isolation = container.options.mainActor ? "@MainActor " : ""
+        let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
+        for member in members where member.scope == .transient || (member.scope == .shared && member.isAsync) {
+            let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
+            let returnType = member.type.kind == .opaque ? "Never" : member.type.text
+            declarations.append(
+                "\(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: returnType) {\n    \(raw: stop)\n}")
         }
+        return declarations
+    }
+
+    /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
+    static func initializerParameter(for member: Member) -> String? {
+        switch member.scope {
+        case .input: "\(member.name): \(member.type.text)"
+        case .transient where member.type.kind == .opaque: nil
+        case .shared, .transient: "\(member.name): \(optional(member.type.text)) = nil"
+        }
+    }
+
+    private func initializer() -> DeclSyntax {
+        let parameters = container.members.compactMap(Self.initializerParameter(for:))
         var lines: [String] = []
         for member in plan.order {
             switch member.scope {

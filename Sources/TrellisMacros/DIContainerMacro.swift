@@ -15,11 +15,11 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro {
         let issues = extraction.problems + ContainerValidator.validate(extraction.container)
         let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
         for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
+        guard extraction.container.kind.canBeContainer else { return [] }
         guard !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container) else {
-            // Keep the storage so that the members' accessors resolve and only our diagnostics show.
-            guard extraction.container.kind.canBeContainer else { return [] }
-            return extraction.container.members.filter { extraction.members[$0.name] != nil }
-                .compactMap(ContainerGenerator.storage(for:))
+            // Same members with bodies that never run: the accessors and call sites still resolve,
+            // so the user sees our diagnostics instead of a cascade of "cannot find" errors.
+            return ContainerGenerator.placeholderDeclarations(for: extraction)
         }
         return ContainerGenerator(plan: plan, extraction: extraction).declarations()
     }
