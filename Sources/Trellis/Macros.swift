@@ -21,8 +21,13 @@
 ///   - validateDAG: When `false`, the container is left out of the whole-program checks of the
 ///     `trellis` tool (cycles across containers, ambiguous references).
 ///   - mainActor: Isolates the generated initializer and every member accessor to the main actor.
+///
+/// A container with `asyncFactory` members builds them in tasks that read the container, so it
+/// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
+/// isolated to a global actor), and the compiler then names any member that is not `Sendable`.
 @attached(member, names: named(init), arbitrary)
 @attached(memberAttribute)
+@attached(extension, conformances: Sendable)
 public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,

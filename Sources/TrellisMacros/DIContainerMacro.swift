@@ -6,7 +6,7 @@ import TrellisSyntax
 
 /// `@DIContainer`: extract the container, validate it with the shared rules, report every issue
 /// on its syntax, and generate storage, initializer and builders when there is no error.
-public struct DIContainerMacro: MemberMacro, MemberAttributeMacro {
+public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -37,6 +37,22 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro {
             })
         else { return [] }
         return ["@MainActor"]
+    }
+}
+
+extension DIContainerMacro {
+    /// Declares `Sendable` for a container whose async members are built in tasks that read it.
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let extraction = ContainerExtractor.extract(declaration, attribute: node)
+        let container = extraction.container
+        guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
+            container.members.contains(where: \.isAsync),
+            protocols.contains(where: { $0.trimmedDescription == "Sendable" || $0.trimmedDescription == "Swift.Sendable" })
+        else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
     }
 }
 
