@@ -69,3 +69,8 @@ final class ProfileViewModel {
     let api: any APIClientProtocol
     init(api: any APIClientProtocol) { self.api = api }
 }
+
+extension APIClient {
+    convenience init(baseURL: String, timeout: Int) { self.init(baseURL: "\(baseURL)?timeout=\(timeout)") }
+    convenience init(configuration: AppConfig, timeout: Int) { self.init(baseURL: configuration.baseURL, timeout: timeout) }
+}
