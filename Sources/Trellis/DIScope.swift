@@ -4,6 +4,11 @@
 /// - ``shared``: built once per container instance (when the container is created); every access
 ///   returns that same instance.
 /// - ``transient``: built anew on every access.
+/// - ``onDemand``: shared, but built on first access rather than when the container is created.
+/// - ``child``: an owned child container, built on first access from this container, which
+///   provides what the child needs (declare `: <Child>Dependencies` on this container).
+/// - ``forwardingChild``: an owned child container whose needs this container passes up to its own
+///   owner (this container's `Dependencies` protocol includes the child's).
 public enum DIScope: Sendable, Hashable {
     /// Supplied from outside as a required initializer parameter; no factory is allowed.
     case input
@@ -11,4 +16,12 @@ public enum DIScope: Sendable, Hashable {
     case shared
     /// Built anew on every access.
     case transient
+    /// Built once, on first access (exactly once even when many threads ask at the same moment);
+    /// later reads cost about as much as a stored property.
+    case onDemand
+    /// An owned child container: built once on first access, lives as long as this container. This
+    /// container provides the child's needs from its own members.
+    case child
+    /// An owned child container whose needs are provided by this container's own owner.
+    case forwardingChild
 }

@@ -22,12 +22,18 @@
 ///     `trellis` tool (cycles across containers, ambiguous references).
 ///   - mainActor: Isolates the generated initializer and every member accessor to the main actor.
 ///
+/// Beside the container the macro declares `<Name>Dependencies`, a protocol listing its `.input`
+/// members (and the needs of its `.forwardingChild` members), and in it `init(dependencies:)`,
+/// which creates the container from any value that provides them: the container that owns it as
+/// `.child`, or a test double.
+///
 /// A container with `asyncFactory` members builds them in tasks that read the container, so it
 /// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
 /// isolated to a global actor), and the compiler then names any member that is not `Sendable`.
 @attached(member, names: named(init), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)
+@attached(peer, names: suffixed(Dependencies))
 public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,

@@ -9,8 +9,12 @@ public struct BuildPlan: Hashable, Sendable {
     /// The validator makes every member that reads a throwing member declare `throws` itself, so
     /// effects are always visible at the declaration.
     public let throwingMembers: Set<String>
-    /// `.transient` members that the initializer has to build because a `.shared` member reads them.
+    /// `.transient` members that the initializer has to build because a synchronous `.shared`
+    /// member reads them (directly or through other members built there).
     public let transientsReadAtInitialization: Set<String>
+    /// `.onDemand` members that the initializer builds (and keeps) because a synchronous `.shared`
+    /// member reads them.
+    public let onDemandBuiltAtInitialization: Set<String>
 
     /// Plans `container`. Returns `nil` when its members read each other in a cycle or read unknown
     /// members, cases the validator reports.
@@ -27,12 +31,15 @@ public struct BuildPlan: Hashable, Sendable {
             container.members.filter { $0.scope != .input && $0.effectiveFactory?.isThrowing == true }.map(\.name))
 
         var readAtInitialization = Set<String>()
-        var pending = container.members.filter { $0.scope == .shared }.flatMap(\.dependencyNames)
+        var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.dependencyNames)
         while let name = pending.popLast() {
-            guard let target = byName[name], target.scope == .transient, readAtInitialization.insert(name).inserted else { continue }
+            guard let target = byName[name], target.scope == .transient || target.scope == .onDemand,
+                readAtInitialization.insert(name).inserted
+            else { continue }
             pending += target.dependencyNames
         }
-        self.transientsReadAtInitialization = readAtInitialization
+        self.transientsReadAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .transient }
+        self.onDemandBuiltAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .onDemand }
     }
 
     /// Whether reading `member` can throw.

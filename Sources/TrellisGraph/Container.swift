@@ -25,6 +25,8 @@ public struct Container: Hashable, Sendable {
     public var userInitializerCount: Int
     /// Global-actor attributes written on the type (for example `MainActor`).
     public var globalActorAttributes: [String]
+    /// The protocols and superclasses written in the type's inheritance clause.
+    public var declaredConformances: [String]
 
     /// Creates a container description.
     public init(
@@ -34,7 +36,8 @@ public struct Container: Hashable, Sendable {
         options: ContainerOptions = ContainerOptions(),
         members: [Member] = [],
         userInitializerCount: Int = 0,
-        globalActorAttributes: [String] = []
+        globalActorAttributes: [String] = [],
+        declaredConformances: [String] = []
     ) {
         self.name = name
         self.kind = kind
@@ -43,7 +46,21 @@ public struct Container: Hashable, Sendable {
         self.members = members
         self.userInitializerCount = userInitializerCount
         self.globalActorAttributes = globalActorAttributes
+        self.declaredConformances = declaredConformances
     }
+
+    /// The name of the protocol listing what this container needs from its owner.
+    public var dependenciesProtocolName: String { Self.dependenciesProtocolName(of: name) }
+
+    /// The needs protocol of the container type written `typeName` (`Feature.FeatureContainer`
+    /// gives `Feature.FeatureContainerDependencies`, declared beside the type).
+    public static func dependenciesProtocolName(of typeName: String) -> String {
+        "\(typeName)Dependencies"
+    }
+
+    /// The members this container owns as `.forwardingChild`; its needs include theirs, and it can
+    /// only be created from an owner.
+    public var forwardingChildren: [Member] { members.filter { $0.scope == .forwardingChild } }
 
     /// The member with this name, if any.
     public func member(named name: String) -> Member? {
@@ -111,6 +128,16 @@ public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
     case `fileprivate`
     /// `private`.
     case `private`
+
+    /// The modifier of a protocol declared beside a type at this level, or `nil` for none.
+    public var protocolModifier: String? {
+        switch self {
+        case .open, .public: "public"
+        case .package: "package"
+        case .internal: nil
+        case .fileprivate, .private: "fileprivate"
+        }
+    }
 
     /// The modifier a generated initializer of a type at this level carries, or `nil` for none.
     ///

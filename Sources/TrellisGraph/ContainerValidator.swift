@@ -7,6 +7,7 @@ public enum ContainerValidator {
         for member in container.members {
             issues += memberIssues(member, in: container)
             issues += dependencyIssues(member, in: container, membersByName: membersByName)
+            issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
         issues += CycleFinder.cycles(in: container).map { cycle in
             Issue(
@@ -77,7 +78,16 @@ public enum ContainerValidator {
                         "'.input' member '\(name)' is supplied by the container's creator and takes no '\(argument.label)'",
                         at: at(argument), fixes: [.removeArgument(argument)]))
             }
-        case .shared, .transient:
+        case .child, .forwardingChild:
+            issues += childIssues(member, in: container)
+        case .shared, .transient, .onDemand:
+            if member.scope == .onDemand && member.asyncFactory != nil {
+                issues.append(
+                    Issue(
+                        .asyncOnDemand,
+                        "'.onDemand' member '\(name)' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created",
+                        at: at(.asyncFactory)))
+            }
             if member.factory == nil && member.asyncFactory == nil && member.autoWiringType == nil {
                 issues.append(
                     Issue(
@@ -137,6 +147,74 @@ public enum ContainerValidator {
                 Issue(
                     .withWithoutType, "'with:' of '\(name)' lists AutoWiring arguments but no type; add 'Type.self' before it",
                     at: at(.with)))
+        }
+        return issues
+    }
+
+    static func childIssues(_ member: Member, in container: Container) -> [Issue] {
+        var issues: [Issue] = []
+        let name = member.name
+        for argument in [ProvideArgument.factory, .asyncFactory, .type, .with] where member.has(argument) {
+            issues.append(
+                Issue(
+                    .childWithFactory,
+                    "child container '\(name)' is built from its owner; remove '\(argument.label)'",
+                    at: .memberArgument(container: container.name, member: name, argument: argument),
+                    fixes: [.removeArgument(argument)]))
+        }
+        let typeName = member.type.text
+        let isTypeName = member.type.kind == .concrete
+            && typeName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && typeName.first?.isLetter == true
+        if !isTypeName {
+            issues.append(
+                Issue(
+                    .invalidChildType,
+                    "child container '\(name)' must have the type of a @DIContainer, written by name (not '\(typeName)')",
+                    at: .memberType(container: container.name, member: name)))
+        } else if typeName == container.name || typeName == "Self" {
+            issues.append(
+                Issue(
+                    .containerOwnsItself,
+                    "'\(container.name)' owns '\(name)' of its own type, which would build containers without end; own a different container",
+                    at: .memberType(container: container.name, member: name)))
+        } else if member.scope == .child {
+            let needs = Container.dependenciesProtocolName(of: typeName)
+            if !container.declaredConformances.contains(needs) {
+                issues.append(
+                    Issue(
+                        .childNeedsNotDeclared,
+                        "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner",
+                        at: .member(container: container.name, member: name), fixes: [.declareConformance(needs)]))
+            }
+        }
+        return issues
+    }
+
+    /// A synchronous `.shared` member is built in the initializer, together with the transient and
+    /// on-demand members it reads; none of them can read a child, which needs the finished container.
+    static func eagerChildReads(_ member: Member, in container: Container, membersByName: [String: Member]) -> [Issue] {
+        guard member.scope == .shared, !member.isAsync else { return [] }
+        var issues: [Issue] = []
+        for (index, dependency) in member.dependencies.enumerated() {
+            var pending = [dependency.name]
+            var seen = Set<String>()
+            var reachedChild: String?
+            while let next = pending.popLast(), reachedChild == nil {
+                guard seen.insert(next).inserted, let target = membersByName[next] else { continue }
+                if target.scope.isChild {
+                    reachedChild = next
+                } else if target.scope == .transient || target.scope == .onDemand {
+                    pending += target.dependencyNames
+                }
+            }
+            if let child = reachedChild {
+                let path = child == dependency.name ? "'\(child)'" : "'\(child)' (through '\(dependency.name)')"
+                issues.append(
+                    Issue(
+                        .eagerReadsChild,
+                        "'\(member.name)' is built when the container is created but reads the child container \(path), which is built on first access; make '\(member.name)' '.onDemand' or '.transient'",
+                        at: .dependency(container: container.name, member: member.name, index: index)))
+            }
         }
         return issues
     }

@@ -108,6 +108,8 @@ public enum Fix: Hashable, Sendable {
     case removeArgument(ProvideArgument)
     /// Rename `factory:` to `asyncFactory:`.
     case useAsyncFactoryLabel
+    /// Add a protocol to the container's inheritance clause.
+    case declareConformance(String)
 
     /// The fix-it's title, as an editor shows it.
     public var title: String {
@@ -122,6 +124,7 @@ public enum Fix: Hashable, Sendable {
         case .makeFinal: "make the class 'final'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
+        case .declareConformance(let name): "declare ': \(name)'"
         }
     }
 }

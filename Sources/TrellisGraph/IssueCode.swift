@@ -59,6 +59,21 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// A name declared inside a container-taking factory that hides a member it reads as `c.member`.
     case containerParameterShadowed = "trellis.container-parameter-shadowed"
 
+    // Hierarchies.
+    /// A child container member with a factory, `Type.self` or `with:`.
+    case childWithFactory = "trellis.child-with-factory"
+    /// A child container member whose type is not a container type name.
+    case invalidChildType = "trellis.invalid-child-type"
+    /// A container that owns its own type.
+    case containerOwnsItself = "trellis.container-owns-itself"
+    /// A `.child` whose owner does not declare `: <Child>Dependencies`.
+    case childNeedsNotDeclared = "trellis.child-needs-not-declared"
+    /// A member built when the container is created reading a child container, which is built on
+    /// first access.
+    case eagerReadsChild = "trellis.eager-reads-child"
+    /// An `.onDemand` member with an `asyncFactory`.
+    case asyncOnDemand = "trellis.async-on-demand"
+
     // Whole program (the `trellis` tool).
     /// Containers that build each other in a cycle.
     case containerCycle = "trellis.container-cycle"

@@ -20,6 +20,8 @@ enum AccessorGenerator {
             body = GeneratedNames.storage(name)
         case .transient:
             body = "\(prefix)\(GeneratedNames.builder(name))()"
+        case .onDemand, .child, .forwardingChild:
+            body = "\(prefix)\(GeneratedNames.storage(name)).value { \(prefix)self.\(GeneratedNames.builder(name))() }"
         }
         return """
             get\(raw: effects) {

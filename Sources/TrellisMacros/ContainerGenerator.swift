@@ -2,24 +2,23 @@ import SwiftSyntax
 import TrellisGraph
 import TrellisSyntax
 
-/// Writes the members `@DIContainer` adds to a valid container: storage, the initializer and the
-/// builder methods. Model to syntax only; every check happened before.
+/// Writes the members `@DIContainer` adds to a valid container: storage, initializers and builder
+/// methods. Model to syntax only; every check happened before.
 struct ContainerGenerator {
     let plan: BuildPlan
     let extraction: ContainerExtraction
-    private var expressions: FactoryExpressionGenerator { FactoryExpressionGenerator(plan: plan, extraction: extraction) }
-    private var container: Container { plan.container }
-    private var isolation: String { container.options.mainActor ? "@MainActor " : "" }
+    var expressions: FactoryExpressionGenerator { FactoryExpressionGenerator(plan: plan, extraction: extraction) }
+    var container: Container { plan.container }
+    var isolation: String { container.options.mainActor ? "@MainActor " : "" }
 
-    init(plan: BuildPlan, extraction: ContainerExtraction) {
-        self.plan = plan
-        self.extraction = extraction
-    }
-
-    /// Storage, initializer and builders, in declaration order.
+    /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
-        var declarations = container.members.compactMap(storage(for:))
-        declarations.append(initializer())
+        let hierarchy = HierarchyGenerator(container: container)
+        var declarations = container.members.compactMap(Self.storage(for:))
+        declarations += hierarchy.forwardedStorage()
+        declarations.append(InitializerGenerator(generator: self).initializer())
+        declarations.append(hierarchy.inputsType())
+        declarations += hierarchy.initializers(throwing: plan.initializerThrows)
         declarations += container.members.compactMap(builder(for:))
         return declarations
     }
@@ -27,24 +26,34 @@ struct ContainerGenerator {
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
     static func storage(for member: Member) -> DeclSyntax? {
         let name = GeneratedNames.storage(member.name)
+        let type = member.type.text
         switch member.scope {
         case .input:
-            return "private let \(raw: name): \(raw: member.type.text)"
+            return "private let \(raw: name): \(raw: type)"
         case .shared where member.isAsync:
             let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
-            return "private let \(raw: name): \(raw: GeneratedNames.asyncSharedType)<\(raw: member.type.text), \(raw: failure)>"
+            return "private let \(raw: name): \(raw: GeneratedNames.asyncSharedType)<\(raw: type), \(raw: failure)>"
         case .shared:
-            return "private let \(raw: name): \(raw: member.type.text)"
+            return "private let \(raw: name): \(raw: type)"
         case .transient where member.type.kind == .opaque:
             return nil
         case .transient:
-            return "private let \(raw: name): \(raw: optional(member.type.text))"
+            return "private let \(raw: name): \(raw: optional(type))"
+        case .onDemand, .child, .forwardingChild:
+            return "private let \(raw: name): \(raw: GeneratedNames.onDemandType)<\(raw: type)>"
         }
     }
 
-    private func storage(for member: Member) -> DeclSyntax? { Self.storage(for: member) }
+    /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
+    static func initializerParameter(for member: Member) -> String? {
+        switch member.scope {
+        case .input: "\(member.name): \(member.type.text)"
+        case .transient where member.type.kind == .opaque: nil
+        case .shared, .transient, .onDemand, .child, .forwardingChild: "\(member.name): \(optional(member.type.text)) = nil"
+        }
+    }
 
-    /// For a container with errors: its storage, and an initializer and builders with the right
+    /// For a container with errors: its storage, and initializers and builders with the right
     /// signatures whose bodies stop the program (the build fails before anything can run them).
     static func placeholderDeclarations(for extraction: ContainerExtraction) -> [DeclSyntax] {
         let container = extraction.container
@@ -55,7 +64,16 @@ struct ContainerGenerator {
         let isolation = container.options.mainActor ? "@MainActor " : ""
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
-        for member in members where member.scope == .transient || (member.scope == .shared && member.isAsync) {
+        var valid = container
+        valid.members = members
+        let hierarchy = HierarchyGenerator(container: valid)
+        declarations.append(hierarchy.inputsType())
+        let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
+        for first in ["dependencies: some \(container.dependenciesProtocolName)", "inputs: \(GeneratedNames.inputsType)"] {
+            let parameters = ([first] + overrides).joined(separator: ", ")
+            declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters)) {\n    \(raw: stop)\n}")
+        }
+        for member in members where member.scope != .input && (member.scope != .shared || member.isAsync) {
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
             declarations.append(
@@ -64,99 +82,43 @@ struct ContainerGenerator {
         return declarations
     }
 
-    /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
-    static func initializerParameter(for member: Member) -> String? {
-        switch member.scope {
-        case .input: "\(member.name): \(member.type.text)"
-        case .transient where member.type.kind == .opaque: nil
-        case .shared, .transient: "\(member.name): \(optional(member.type.text)) = nil"
-        }
-    }
-
-    private func initializer() -> DeclSyntax {
-        let parameters = container.members.compactMap(Self.initializerParameter(for:))
-        var lines: [String] = []
-        for member in plan.order {
-            switch member.scope {
-            case .input:
-                continue
-            case .shared where member.isAsync:
-                continue
-            case .shared:
-                let build = expressions.expression(for: member, in: .initializer)
-                lines.append("let \(member.name): \(member.type.text) = \(tryPrefix(build))\(member.name) ?? \(stripTry(build))")
-            case .transient where plan.transientsReadAtInitialization.contains(member.name):
-                let build = expressions.expression(for: member, in: .initializer)
-                let effects = plan.isThrowing(member) ? " throws" : ""
-                if member.type.kind == .opaque {
-                    lines.append("let \(GeneratedNames.initializationBuilder(member.name)) = { ()\(effects) in \(build) }")
-                } else {
-                    lines.append(
-                        "let \(GeneratedNames.initializationBuilder(member.name)) = { ()\(effects) -> \(member.type.text) in \(tryPrefix(build))\(member.name) ?? \(stripTry(build)) }"
-                    )
-                }
-            case .transient:
-                continue
-            }
-        }
-        for member in container.members {
-            let storage = "self.\(GeneratedNames.storage(member.name))"
-            switch member.scope {
-            case .input:
-                lines.append("\(storage) = \(member.name)")
-            case .shared where !member.isAsync:
-                lines.append("\(storage) = \(member.name)")
-            case .shared:
-                lines.append("\(storage) = \(GeneratedNames.asyncSharedType)(override: \(member.name))")
-            case .transient where member.type.kind != .opaque:
-                lines.append("\(storage) = \(member.name)")
-            case .transient:
-                continue
-            }
-        }
-        for member in plan.order where member.scope == .shared && member.isAsync {
-            let storage = "self.\(GeneratedNames.storage(member.name))"
-            let call = "\(expressions.effectPrefix(for: member))self.\(GeneratedNames.builder(member.name))()"
-            lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
-        }
-        let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
-        let effects = plan.initializerThrows ? " throws" : ""
-        let body = lines.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") }
-        return """
-            \(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", ")))\(raw: effects) {
-            \(raw: body.joined(separator: "\n"))
-            }
-            """
-    }
-
-    /// The builder method of a `.transient` or async `.shared` member.
+    /// The builder method of a member built after the container exists: `.transient`, async
+    /// `.shared`, `.onDemand` and child containers.
     private func builder(for member: Member) -> DeclSyntax? {
-        guard member.scope == .transient || (member.scope == .shared && member.isAsync) else { return nil }
-        let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
-        let build = expressions.expression(for: member, in: .member)
-        let name = GeneratedNames.builder(member.name)
-        let returnType = member.type.text
+        let storage = GeneratedNames.storage(member.name)
         let body: String
-        if member.scope == .transient && member.type.kind != .opaque {
-            if member.isAsync {
-                body = "if let override = \(GeneratedNames.storage(member.name)) {\n        return override\n    }\n    return \(build)"
-            } else {
-                body = "\(tryPrefix(build))\(GeneratedNames.storage(member.name)) ?? \(stripTry(build))"
-            }
-        } else {
-            body = build
+        switch member.scope {
+        case .input:
+            return nil
+        case .shared where !member.isAsync:
+            return nil
+        case .shared, .onDemand:
+            body = expressions.expression(for: member, in: .member)
+        case .transient where member.type.kind == .opaque:
+            body = expressions.expression(for: member, in: .member)
+        case .transient where member.isAsync:
+            body = "if let override = \(storage) {\n        return override\n    }\n    return \(expressions.expression(for: member, in: .member))"
+        case .transient:
+            let build = expressions.expression(for: member, in: .member)
+            body = "\(tryPrefix(build))\(storage) ?? \(stripTry(build))"
+        case .child:
+            body = "\(member.type.text)(dependencies: self)"
+        case .forwardingChild:
+            body = "\(member.type.text)(inputs: self.\(GeneratedNames.forwardedInputs(member.name)))"
         }
+        let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
         return """
-            \(raw: isolation)private func \(raw: name)()\(raw: effects) -> \(raw: returnType) {
+            \(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: member.type.text) {
                 \(raw: body)
             }
             """
     }
+}
 
-    private func tryPrefix(_ expression: String) -> String { expression.hasPrefix("try ") ? "try " : "" }
-    private func stripTry(_ expression: String) -> String {
-        expression.hasPrefix("try ") ? String(expression.dropFirst(4)) : expression
-    }
+func tryPrefix(_ expression: String) -> String { expression.hasPrefix("try ") ? "try " : "" }
+
+func stripTry(_ expression: String) -> String {
+    expression.hasPrefix("try ") ? String(expression.dropFirst(4)) : expression
 }
 
 /// `T?`, parenthesised where the type needs it (`(any P)?`).

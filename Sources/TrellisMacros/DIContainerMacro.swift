@@ -6,7 +6,7 @@ import TrellisSyntax
 
 /// `@DIContainer`: extract the container, validate it with the shared rules, report every issue
 /// on its syntax, and generate storage, initializer and builders when there is no error.
-public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro, PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -41,6 +41,18 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
 }
 
 extension DIContainerMacro {
+    /// Declares `<Name>Dependencies` beside the container: what it needs from its owner.
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
+        let extraction = ContainerExtractor.extract(group, attribute: node)
+        guard extraction.container.kind.canBeContainer else { return [] }
+        var container = extraction.container
+        container.members = container.members.filter { extraction.members[$0.name] != nil }
+        return [HierarchyGenerator(container: container).dependenciesProtocol()]
+    }
+
     /// Declares `Sendable` for a container whose async members are built in tasks that read it.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,

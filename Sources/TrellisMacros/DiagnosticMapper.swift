@@ -87,6 +87,9 @@ struct DiagnosticMapper {
                 let edited = SyntaxEdits.removing(argument, from: attribute)
             else { return nil }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])
+        case .declareConformance(let name):
+            guard let change = SyntaxEdits.addingConformance(name, to: declaration) else { return nil }
+            return FixIt(message: message, changes: [change])
         case .useAsyncFactoryLabel:
             guard let argument = node.as(LabeledExprSyntax.self), let label = argument.label else { return nil }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory"))))])

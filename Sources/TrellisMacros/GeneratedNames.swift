@@ -18,4 +18,13 @@ enum GeneratedNames {
 
     /// The runtime type that stores an async shared member.
     static let asyncSharedType = "Trellis.AsyncShared"
+
+    /// The runtime type that stores an `.onDemand` member or a child container.
+    static let onDemandType = "Trellis.OnDemand"
+
+    /// The snapshot of what forwarding child `name` needs, kept until the child is built.
+    static func forwardedInputs(_ name: String) -> String { "\(prefix)inputs_\(name)" }
+
+    /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
+    static let inputsType = "Inputs"
 }

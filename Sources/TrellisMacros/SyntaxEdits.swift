@@ -85,6 +85,21 @@ enum SyntaxEdits {
         return closure.with(\.signature, signature)
     }
 
+    /// A change that adds `name` to the inheritance clause of `declaration`.
+    static func addingConformance(_ name: String, to declaration: some DeclGroupSyntax) -> FixIt.Change? {
+        if let clause = declaration.inheritanceClause, let last = clause.inheritedTypes.last {
+            let edited = last.with(\.trailingComma, .commaToken(trailingTrivia: .space))
+            let added = InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))), trailingTrivia: last.trailingTrivia)
+            let types = InheritedTypeListSyntax(Array(clause.inheritedTypes.dropLast()) + [edited.with(\.trailingTrivia, []), added])
+            return .replace(oldNode: Syntax(clause), newNode: Syntax(clause.with(\.inheritedTypes, types)))
+        }
+        guard let named = declaration.asProtocol(NamedDeclSyntax.self) else { return nil }
+        let token = named.name
+        return .replace(
+            oldNode: Syntax(token),
+            newNode: Syntax(token.with(\.tokenKind, .identifier("\(token.text): \(name)")).with(\.trailingTrivia, token.trailingTrivia)))
+    }
+
     /// The `class` keyword preceded by `final`.
     static func finalClassKeyword(_ keyword: TokenSyntax) -> TokenSyntax {
         keyword.with(\.tokenKind, .identifier("final class"))

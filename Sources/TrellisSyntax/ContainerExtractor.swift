@@ -13,7 +13,8 @@ public enum ContainerExtractor {
                 kind: kind(of: declaration),
                 accessLevel: accessLevel(of: declaration.modifiers),
                 options: options(of: attribute),
-                globalActorAttributes: globalActors(of: declaration.attributes)),
+                globalActorAttributes: globalActors(of: declaration.attributes),
+                declaredConformances: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []),
             problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
         readOptionProblems(attribute, into: &extraction)
         for element in declaration.attributes {

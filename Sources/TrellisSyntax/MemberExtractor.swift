@@ -105,6 +105,7 @@ enum MemberExtractor {
             }
         }
         if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedDescription, at: 0) }
+        if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedDescription, at: 0) }
 
         for (index, node) in dependencyNodes.enumerated() {
             extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node

@@ -1,0 +1,77 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// Writes the container's designated initializer: members built in dependency order as locals,
+/// then stored, then the async members' build tasks started.
+struct InitializerGenerator {
+    let generator: ContainerGenerator
+    private var plan: BuildPlan { generator.plan }
+    private var container: Container { generator.container }
+
+    func initializer() -> DeclSyntax {
+        let hierarchy = HierarchyGenerator(container: container)
+        // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
+        let parameters = container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
+        var lines = localDeclarations()
+        lines += container.forwardingChildren.map { "self.\(GeneratedNames.forwardedInputs($0.name)) = \(GeneratedNames.forwardedInputs($0.name))" }
+        lines += storageAssignments()
+        for member in plan.order where member.scope == .shared && member.isAsync {
+            let storage = "self.\(GeneratedNames.storage(member.name))"
+            let call = "\(generator.expressions.effectPrefix(for: member))self.\(GeneratedNames.builder(member.name))()"
+            lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
+        }
+        // A container with forwarding children is created from its owner, through init(dependencies:).
+        let access = hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        let effects = plan.initializerThrows ? " throws" : ""
+        let body = lines.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") }
+        return """
+            \(raw: generator.isolation)\(raw: access)init(\(raw: parameters.joined(separator: ", ")))\(raw: effects) {
+            \(raw: body.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// The members built while the container is created, as locals in dependency order.
+    private func localDeclarations() -> [String] {
+        var lines: [String] = []
+        for member in plan.order {
+            let builtHere =
+                (member.scope == .shared && !member.isAsync)
+                || (member.scope == .onDemand && plan.onDemandBuiltAtInitialization.contains(member.name))
+            if builtHere {
+                let build = generator.expressions.expression(for: member, in: .initializer)
+                lines.append("let \(member.name): \(member.type.text) = \(tryPrefix(build))\(member.name) ?? \(stripTry(build))")
+            } else if member.scope == .transient && plan.transientsReadAtInitialization.contains(member.name) {
+                let build = generator.expressions.expression(for: member, in: .initializer)
+                let effects = plan.isThrowing(member) ? " throws" : ""
+                let name = GeneratedNames.initializationBuilder(member.name)
+                if member.type.kind == .opaque {
+                    lines.append("let \(name) = { ()\(effects) in \(build) }")
+                } else {
+                    lines.append("let \(name) = { ()\(effects) -> \(member.type.text) in \(tryPrefix(build))\(member.name) ?? \(stripTry(build)) }")
+                }
+            }
+        }
+        return lines
+    }
+
+    private func storageAssignments() -> [String] {
+        container.members.compactMap { member -> String? in
+            let storage = "self.\(GeneratedNames.storage(member.name))"
+            switch member.scope {
+            case .input:
+                return "\(storage) = \(member.name)"
+            case .shared where !member.isAsync:
+                return "\(storage) = \(member.name)"
+            case .shared:
+                return "\(storage) = \(GeneratedNames.asyncSharedType)(override: \(member.name))"
+            case .transient where member.type.kind == .opaque:
+                return nil
+            case .transient:
+                return "\(storage) = \(member.name)"
+            case .onDemand, .child, .forwardingChild:
+                return "\(storage) = \(GeneratedNames.onDemandType)(override: \(member.name))"
+            }
+        }
+    }
+}
