@@ -19,7 +19,10 @@ struct HierarchyGenerator {
     func dependenciesProtocol() -> DeclSyntax {
         let inherited = forwarded.map { Container.dependenciesProtocolName(of: $0.type.text) }
         let inheritance = inherited.isEmpty ? "" : ": \(inherited.joined(separator: ", "))"
-        let requirements = inputs.map { "    var \($0.name): \($0.type.text) { get }" }
+        // The comment is what the compiler's "protocol requires property" note shows of the expansion.
+        let requirements = inputs.map {
+            "    // \(container.name) needs '\($0.name): \($0.type.text)': the container providing its needs must have a member '\($0.name)' of type '\($0.type.text)'.\n    var \($0.name): \($0.type.text) { get }"
+        }
         let access = container.accessLevel.protocolModifier.map { "\($0) " } ?? ""
         let body = requirements.isEmpty ? "" : "\n" + requirements.joined(separator: "\n") + "\n"
         return """

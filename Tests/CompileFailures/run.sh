@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Compiles each broken program here against the built Trellis module and macro plug-in and compares
+# everything the compiler prints (what a user sees) with the program's .expected file, whole.
+# Run after `swift build --build-tests` (or `swift test`). UPDATE=1 rewrites the expected files.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=$(swift build --show-bin-path)
+atomics=.build/checkouts/swift-atomics/Sources/_AtomicsShims/include
+status=0
+for source in Tests/CompileFailures/*.swift; do
+    expected="${source%.swift}.expected"
+    if output=$(swiftc -typecheck -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics/module.modulemap" \
+        -load-plugin-executable "$bin/TrellisMacros-tool#TrellisMacros" "$source" 2>&1); then
+        echo "FAIL $source: compiled, but it must not"
+        status=1
+        continue
+    fi
+    if [ "${UPDATE:-0}" = "1" ]; then
+        printf '%s\n' "$output" > "$expected"
+        echo "updated $expected"
+    elif diff -u "$expected" <(printf '%s\n' "$output"); then
+        echo "ok   $source"
+    else
+        echo "FAIL $source: the compiler's output differs from $expected"
+        status=1
+    fi
+done
+exit $status
