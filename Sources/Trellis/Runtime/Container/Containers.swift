@@ -1,0 +1,88 @@
+/// Collects registrations, then builds an immutable ``RuntimeContainer``.
+///
+/// ```swift
+/// let container = ContainerBuilder()
+///     .register { Example1(value: 1) }
+///     .register { Example2(name: "test") }
+///     .registerSingleton { DatabaseService() }
+///     .build()
+/// let example: Example1 = container.load()
+/// ```
+///
+/// The builder is thread-safe: registrations may come from any thread. It can be built several
+/// times; each container gets its own singletons.
+public final class ContainerBuilder: Registering {
+    private let recipes = Locked<[InstanceKey: AnyRecipe]>([:])
+
+    /// Creates an empty builder.
+    public init() {}
+
+    /// Stores `registration`, replacing any registration of the same type and name.
+    public func add(_ registration: Registration) {
+        recipes.withLock { $0[registration.key] = registration.recipe }
+    }
+
+    /// Builds an immutable container holding the registrations made so far.
+    ///
+    /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
+    public func build(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) -> RuntimeContainer {
+        let snapshot = recipes.withLock { $0 }.mapValues { $0.fresh() }
+        return RuntimeContainer(engine: ResolutionEngine(table: .frozen(snapshot), fatalErrorHandler: fatalErrorHandler))
+    }
+}
+
+/// An immutable container built by ``ContainerBuilder``.
+///
+/// `Sendable`; loads from any thread. Looking up a registration takes no lock, and a singleton
+/// that already exists is read through an atomic reference, so the hot path is lock-free. The
+/// loading methods come from ``Resolving``.
+public struct RuntimeContainer: Resolving, InjectionSource {
+    let engine: ResolutionEngine
+
+    /// The resolver that performs the loads.
+    public var resolver: Resolver { Resolver(engine: engine) }
+
+    /// Returns the value for `type` and `name`, or calls the fatal-error handler.
+    public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
+        load(type, name: name)
+    }
+}
+
+/// A container that accepts registrations at any time, from any thread, while it is being used.
+///
+/// ```swift
+/// let container = MutableContainer()
+/// container.register { Example1(value: 1) }
+/// let example: Example1 = container.load()
+/// ```
+///
+/// Registering and looking up take a short lock; factories run outside it. Prefer
+/// ``ContainerBuilder`` when the registrations are known up front: its container is immutable and
+/// reads without a lock.
+public final class MutableContainer: Registering, Resolving, InjectionSource {
+    private let engine: ResolutionEngine
+    private let recipes: Locked<[InstanceKey: AnyRecipe]>
+
+    /// Creates an empty container.
+    ///
+    /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
+    public init(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) {
+        let recipes = Locked<[InstanceKey: AnyRecipe]>([:])
+        self.recipes = recipes
+        engine = ResolutionEngine(table: .shared(recipes), fatalErrorHandler: fatalErrorHandler)
+    }
+
+    /// The resolver that performs the loads.
+    public var resolver: Resolver { Resolver(engine: engine) }
+
+    /// Stores `registration`, replacing any registration of the same type and name (and, for a
+    /// singleton, the instance it may already have built).
+    public func add(_ registration: Registration) {
+        recipes.withLock { $0[registration.key] = registration.recipe }
+    }
+
+    /// Returns the value for `type` and `name`, or calls the fatal-error handler.
+    public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
+        load(type, name: name)
+    }
+}

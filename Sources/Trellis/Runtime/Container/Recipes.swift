@@ -1,0 +1,114 @@
+import Atomics
+
+/// How one registration produces its value; the type-erased base of every recipe.
+///
+/// Registrations are stored type-erased and recovered with `unsafeDowncast` to
+/// `SynchronousRecipe<Value>` or `AsynchronousRecipe<Value>`: the key a recipe is stored under is
+/// built from the same `Value` metatype as the recipe itself, so the downcast cannot be wrong and
+/// costs nothing on the hot path.
+///
+/// Safe as `@unchecked Sendable` (needed because a non-final class cannot be checked): every
+/// subclass stores only `let` properties of `Sendable` types (`@Sendable` closures, atomic lazy
+/// references to `Sendable` boxes, `Locked` state). Values of a non-`Sendable` type are only ever
+/// returned by transient recipes, which create a fresh value per call and never store it.
+class AnyRecipe: @unchecked Sendable {
+    /// Whether the factory is `async`, so the value must be loaded with `await`.
+    let isAsynchronous: Bool
+
+    init(isAsynchronous: Bool) {
+        self.isAsynchronous = isAsynchronous
+    }
+
+    /// A copy with its own, empty singleton storage, so each built container owns its singletons.
+    func fresh() -> AnyRecipe {
+        preconditionFailure("\(Self.self) must override fresh()")
+    }
+}
+
+/// A recipe whose factory is synchronous.
+///
+/// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
+class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
+    init() {
+        super.init(isAsynchronous: false)
+    }
+
+    /// The value, or `nil` when a failable factory returned `nil`.
+    func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
+        preconditionFailure("\(Self.self) must override produce(_:engine:)")
+    }
+}
+
+/// A reference box, so a value can be published once through an atomic lazy reference.
+final class InstanceBox<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Runs a user factory, passing resolution errors through and wrapping every other error.
+func runFactory<Value>(_ key: InstanceKey, _ body: () throws -> Value) throws(ResolutionError) -> Value {
+    do {
+        return try body()
+    } catch let error as ResolutionError {
+        throw error
+    } catch {
+        throw .factoryFailed(type: key.description, underlying: error)
+    }
+}
+
+/// Builds a new value on every load.
+///
+/// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
+final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendable {
+    private let make: @Sendable (Resolver) throws -> Value?
+
+    init(_ make: @escaping @Sendable (Resolver) throws -> Value?) {
+        self.make = make
+    }
+
+    override func fresh() -> AnyRecipe { self }
+
+    override func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
+        let stack = ThreadResolutionStack.current
+        try stack.enter(key)
+        defer { stack.leave() }
+        return try runFactory(key) { try make(Resolver(engine: engine)) }
+    }
+}
+
+/// Builds its value on the first load and returns that same value afterwards.
+///
+/// Reads after the first take no lock: the value is published through a
+/// `ManagedAtomicLazyReference`. Creation happens under the container's recursive creation lock,
+/// so concurrent first loads build the value exactly once, and two singletons whose factories load
+/// each other cannot deadlock: whichever thread gets the lock first runs into the cycle on its
+/// own thread-local stack and throws.
+///
+/// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
+final class SingletonRecipe<Value: Sendable>: SynchronousRecipe<Value>, @unchecked Sendable {
+    private let make: @Sendable (Resolver) throws -> Value
+    private let instance = ManagedAtomicLazyReference<InstanceBox<Value>>()
+
+    init(_ make: @escaping @Sendable (Resolver) throws -> Value) {
+        self.make = make
+    }
+
+    override func fresh() -> AnyRecipe { SingletonRecipe(make) }
+
+    override func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
+        if let box = instance.load() { return box.value }
+        let stack = ThreadResolutionStack.current
+        // Checked before taking the lock: a re-entrant load of this singleton on this thread is a
+        // cycle, reported rather than re-running the factory.
+        try stack.enter(key)
+        defer { stack.leave() }
+        return try engine.creationLock.withLock { () throws(ResolutionError) -> Value in
+            if let box = instance.load() { return box.value }
+            let value = try runFactory(key) { try make(Resolver(engine: engine)) }
+            return instance.storeIfNilThenLoad(InstanceBox(value)).value
+        }
+    }
+}

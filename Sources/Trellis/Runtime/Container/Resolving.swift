@@ -1,0 +1,99 @@
+/// Something values can be loaded from: ``RuntimeContainer``, ``MutableContainer`` and the
+/// ``Resolver`` handed to factories.
+///
+/// Every loading method is provided by the protocol extension:
+///
+/// | Method | When the value cannot be produced |
+/// | --- | --- |
+/// | `load` | calls the container's ``FatalErrorHandling`` |
+/// | `loadThrowing` | throws a ``ResolutionError`` |
+/// | `loadIfPresent` | returns `nil` if nothing is registered for that type and name (or a failable factory returned `nil`); other errors go to the fatal-error handler |
+///
+/// Each has an `async` overload, chosen in asynchronous contexts, that can also run `async`
+/// factories. The type can be inferred: `let client: HTTPClient = container.load()`.
+public protocol Resolving: Sendable {
+    /// The resolver that performs the loads.
+    var resolver: Resolver { get }
+}
+
+/// What a factory receives: the container it is registered in, ready to load its dependencies.
+///
+/// ```swift
+/// builder.register { resolver in Service(client: resolver.load()) }
+/// ```
+public struct Resolver: Resolving {
+    let engine: ResolutionEngine
+
+    /// Returns `self`.
+    public var resolver: Resolver { self }
+}
+
+extension Resolving {
+    /// Returns the value registered for `type` and `name`, or passes the error to the container's
+    /// fatal-error handler.
+    public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value {
+        do {
+            return try loadThrowing(type, name: name)
+        } catch {
+            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// Returns the value registered for `type` and `name`, or throws why it cannot.
+    public func loadThrowing<Value>(_ type: Value.Type = Value.self, name: String? = nil) throws(ResolutionError) -> Value {
+        guard let value = try resolver.engine.resolve(type, name: name) else {
+            throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
+        }
+        return value
+    }
+
+    /// Returns the value registered for `type` and `name`, or `nil` when nothing is registered for
+    /// them or a failable factory returned `nil`. Any other failure (a cycle, a missing dependency
+    /// of the factory, a thrown error) goes to the fatal-error handler.
+    public func loadIfPresent<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value? {
+        guard isRegistered(type, name: name) else { return nil }
+        do {
+            return try resolver.engine.resolve(type, name: name)
+        } catch {
+            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// Returns the value registered for `type` and `name`, running `async` factories, or passes
+    /// the error to the container's fatal-error handler.
+    public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) async -> Value {
+        do {
+            return try await loadThrowing(type, name: name)
+        } catch {
+            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// Returns the value registered for `type` and `name`, running `async` factories, or throws
+    /// why it cannot.
+    public func loadThrowing<Value>(
+        _ type: Value.Type = Value.self,
+        name: String? = nil
+    ) async throws(ResolutionError) -> Value {
+        guard let value = try await resolver.engine.resolve(type, name: name) else {
+            throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
+        }
+        return value
+    }
+
+    /// Returns the value registered for `type` and `name`, running `async` factories, or `nil` as
+    /// the synchronous `loadIfPresent` does.
+    public func loadIfPresent<Value>(_ type: Value.Type = Value.self, name: String? = nil) async -> Value? {
+        guard isRegistered(type, name: name) else { return nil }
+        do {
+            return try await resolver.engine.resolve(type, name: name)
+        } catch {
+            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// Whether something is registered for exactly `type` and `name`.
+    public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
+        resolver.engine.recipe(for: InstanceKey(type, name: name)) != nil
+    }
+}

@@ -1,0 +1,174 @@
+/// One value stored in a pool. A class so that loaders can tell, by identity, which entries a
+/// dependency's body added to the pool it received.
+final class PoolEntry: Sendable {
+    let key: InstanceKey
+    let value: any Sendable
+
+    init(key: InstanceKey, value: any Sendable) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// The outcome of looking up a type that no entry is stored under, by scanning for conformances.
+enum ConformanceLookup: Sendable {
+    case found(PoolEntry)
+    case missing
+    case ambiguous([String])
+}
+
+/// The entries of one pool value, plus a cache of conformance scans.
+///
+/// The entries never change, so a scan's outcome stays true for the lifetime of the storage and
+/// can be cached; the cache is the only mutable state and lives behind its own lock.
+final class PoolStorage: Sendable {
+    let entries: [InstanceKey: PoolEntry]
+    private let conformanceCache = Locked<[InstanceKey: ConformanceLookup]>([:])
+
+    init(entries: [InstanceKey: PoolEntry]) {
+        self.entries = entries
+    }
+
+    func lookup<Value>(_ type: Value.Type, name: String?) -> Result<Value, PoolError> {
+        let key = InstanceKey(type, name: name)
+        if let entry = entries[key], let value = entry.value as? Value {
+            return .success(value)
+        }
+        let outcome = conformanceCache.withLock { cache in
+            if let cached = cache[key] { return cached }
+            let outcome = scan(for: type, key: key)
+            cache[key] = outcome
+            return outcome
+        }
+        switch outcome {
+        case let .found(entry):
+            // The scan proved this cast succeeds.
+            return .success(entry.value as! Value)
+        case .missing:
+            let suggestions = SimilarNames.similar(to: key.typeName, among: entries.keys.map(\.typeName))
+            let sameTypeOtherName = entries.keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
+            return .failure(.notFound(type: key.description, suggestions: Set(suggestions + sameTypeOtherName).sorted()))
+        case let .ambiguous(candidates):
+            return .failure(.ambiguous(type: key.description, candidates: candidates))
+        }
+    }
+
+    private func scan<Value>(for type: Value.Type, key: InstanceKey) -> ConformanceLookup {
+        let matches = entries.values.filter { $0.key.name == key.name && $0.value is Value }
+        switch matches.count {
+        case 0: return .missing
+        case 1: return .found(matches[0])
+        default: return .ambiguous(matches.map(\.key.description).sorted())
+        }
+    }
+}
+
+/// An immutable collection of values keyed by type (and optionally by name).
+///
+/// ```swift
+/// let pool = Pool().appending(SystemRandomNumberGenerator())
+/// var generator: any RandomNumberGenerator = pool[(any RandomNumberGenerator).self]
+/// ```
+///
+/// A value is stored under its static type, or under the type given with `as:`. A lookup by a
+/// type nothing is stored under, typically a protocol, falls back to the one stored value that
+/// conforms to it; when several do, the lookup fails with ``PoolError/ambiguous(type:candidates:)``
+/// rather than picking one. The outcome of that scan is cached per pool value.
+///
+/// `Pool` is a value: `appending` and `merging` return new pools and never change the receiver.
+/// Values must be `Sendable`, since a pool crosses tasks in the loaders. Non-throwing lookups
+/// that fail call the ``FatalErrorHandling`` value stored in the pool, if there is exactly one,
+/// and ``DefaultFatalErrorHandler`` otherwise.
+public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
+    let storage: PoolStorage
+
+    /// Creates an empty pool.
+    public init() {
+        storage = PoolStorage(entries: [:])
+    }
+
+    init(entries: [InstanceKey: PoolEntry]) {
+        storage = PoolStorage(entries: entries)
+    }
+
+    /// The number of stored values.
+    public var count: Int { storage.entries.count }
+
+    /// Whether the pool stores no value.
+    public var isEmpty: Bool { storage.entries.isEmpty }
+
+    /// The stored types (with their names, if any), sorted.
+    public var storedTypes: [String] { storage.entries.keys.map(\.description).sorted() }
+
+    /// Lists the stored types.
+    public var description: String { "Pool(\(storedTypes.joined(separator: ", ")))" }
+
+    /// Returns a pool that also stores `value` under `type` and `name`, replacing the value
+    /// already stored there, if any.
+    ///
+    /// `as:` stores under a type `value` converts to, so it is found by that exact type:
+    /// `pool.appending(Client(), as: (any ClientProtocol).self)` (the existential must be
+    /// `Sendable`, for instance because the protocol refines `Sendable`).
+    public func appending<Value: Sendable>(_ value: Value, as type: Value.Type = Value.self, name: String? = nil) -> Pool {
+        let key = InstanceKey(type, name: name)
+        var entries = storage.entries
+        entries[key] = PoolEntry(key: key, value: value)
+        return Pool(entries: entries)
+    }
+
+    /// Returns a pool with the values of both pools; where both store a value for the same type
+    /// and name, `other`'s wins.
+    public func merging(_ other: Pool) -> Pool {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        return Pool(entries: storage.entries.merging(other.storage.entries) { _, theirs in theirs })
+    }
+
+    /// Whether a lookup of `type` and `name` would succeed.
+    public func contains<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
+        if case .success = storage.lookup(type, name: name) { return true }
+        return false
+    }
+
+    /// The value for `type` and `name`; a failed lookup calls the fatal-error handler.
+    public subscript<Value>(_ type: Value.Type, name name: String? = nil) -> Value {
+        load(type, name: name)
+    }
+
+    /// The value for `type` and `name`; a failed lookup calls the fatal-error handler.
+    public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value {
+        switch storage.lookup(type, name: name) {
+        case let .success(value): return value
+        case let .failure(error): fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// The value for `type` and `name`, or the reason it cannot be found.
+    public func loadThrowing<Value>(_ type: Value.Type = Value.self, name: String? = nil) throws(PoolError) -> Value {
+        try storage.lookup(type, name: name).get()
+    }
+
+    /// The value for `type` and `name`, or `nil` when there is none; an ambiguous lookup still
+    /// calls the fatal-error handler, since it is a mistake rather than an absence.
+    public func loadIfPresent<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value? {
+        switch storage.lookup(type, name: name) {
+        case let .success(value): return value
+        case .failure(.notFound): return nil
+        case let .failure(error): fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// Returns the value for `type` and `name`; used by ``Injected``.
+    public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
+        load(type, name: name)
+    }
+
+    /// The ``FatalErrorHandling`` value stored in the pool if there is exactly one, otherwise
+    /// ``DefaultFatalErrorHandler``.
+    public var fatalErrorHandler: any FatalErrorHandling {
+        if case let .success(handler) = storage.lookup((any FatalErrorHandling).self, name: nil) {
+            return handler
+        }
+        return DefaultFatalErrorHandler()
+    }
+}

@@ -1,0 +1,26 @@
+/// Why a ``Pool`` lookup failed.
+public enum PoolError: Error, CustomStringConvertible, Sendable {
+    /// No stored value has the requested type (and name), or conforms to it.
+    ///
+    /// `suggestions` lists stored types whose name is close to the requested one, sorted.
+    case notFound(type: String, suggestions: [String])
+    /// No value is stored under the requested type, and several stored values conform to it, so
+    /// picking one would be arbitrary. `candidates` lists their types, sorted.
+    case ambiguous(type: String, candidates: [String])
+
+    /// A message that says what went wrong and how to fix it.
+    public var description: String {
+        switch self {
+        case let .notFound(type, suggestions):
+            var message = "no value of type '\(type)' in the pool"
+            if !suggestions.isEmpty {
+                message += "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
+            }
+            return message + "; append one with pool.appending(_:) before it is needed"
+        case let .ambiguous(type, candidates):
+            return "several values in the pool conform to '\(type)': "
+                + candidates.map { "'\($0)'" }.joined(separator: ", ")
+                + "; append the one you mean with appending(_:as:) so it is found by its exact type"
+        }
+    }
+}
