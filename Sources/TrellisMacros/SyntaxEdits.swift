@@ -61,26 +61,22 @@ enum SyntaxEdits {
 
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
+        // The new keyword carries the space after it: the space before it is already the trailing
+        // trivia of whatever precedes it (the parameters, or `async` when adding `throws`).
         var signature = closure.signature ?? ClosureSignatureSyntax(
             leadingTrivia: .space,
-            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [])),
-            inKeyword: .keyword(.in, leadingTrivia: .space, trailingTrivia: closure.leftBrace.trailingTrivia))
+            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
+            inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
         var specifiers = signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
         switch effect {
         case .async:
-            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, leadingTrivia: .space)
+            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, trailingTrivia: .space)
         case .throws:
-            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, leadingTrivia: .space))
+            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
         }
         signature.effectSpecifiers = specifiers
         if closure.signature == nil {
             return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
-        }
-        if case .parameterClause(let clause) = signature.parameterClause {
-            signature.parameterClause = .parameterClause(clause.with(\.trailingTrivia, []))
-        }
-        if case .simpleInput(let list) = signature.parameterClause {
-            signature.parameterClause = .simpleInput(list.with(\.trailingTrivia, []))
         }
         return closure.with(\.signature, signature)
     }
