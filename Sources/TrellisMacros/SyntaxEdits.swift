@@ -35,9 +35,9 @@ enum SyntaxEdits {
         return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
     }
 
-    /// A change that renames the name written at `node` (a closure parameter, a `with:` key path or
-    /// a `c.member` read).
-    static func rename(_ node: Syntax, to name: String) -> FixIt.Change? {
+    /// The changes that rename the name written at `node` (a closure parameter, a `with:` key path
+    /// or a `c.member` read). A closure parameter is renamed together with its uses in the body.
+    static func rename(_ node: Syntax, to name: String) -> [FixIt.Change] {
         let token: TokenSyntax?
         if let parameter = node.as(ClosureParameterSyntax.self) {
             token = parameter.secondName ?? parameter.firstName
@@ -50,8 +50,14 @@ enum SyntaxEdits {
         } else {
             token = nil
         }
-        guard let token else { return nil }
-        return .replace(oldNode: Syntax(token), newNode: Syntax(token.with(\.tokenKind, .identifier(name))))
+        guard let token else { return [] }
+        var tokens = [token]
+        if node.is(ClosureParameterSyntax.self) || node.is(ClosureShorthandParameterSyntax.self),
+            let closure = node.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
+        {
+            tokens += ParameterUseCollector.uses(of: token.text, in: closure.statements)
+        }
+        return tokens.map { .replace(oldNode: Syntax($0), newNode: Syntax($0.with(\.tokenKind, .identifier(name)))) }
     }
 
     /// A declaration that prints as nothing, to remove one.
@@ -86,3 +92,38 @@ enum SyntaxEdits {
         keyword.with(\.tokenKind, .identifier("final class"))
     }
 }
+
+/// Finds the uses of a closure parameter in the closure's body: plain references to its name,
+/// not member names (`x.name`) and not inside nested closures that declare the same name.
+private final class ParameterUseCollector: SyntaxVisitor {
+    let name: String
+    var uses: [TokenSyntax] = []
+
+    static func uses(of name: String, in body: CodeBlockItemListSyntax) -> [TokenSyntax] {
+        let collector = ParameterUseCollector(name: name)
+        collector.walk(body)
+        return collector.uses
+    }
+
+    private init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if node.baseName.text == name, node.argumentNames == nil, !isMemberName { uses.append(node.baseName) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        let redeclares: Bool
+        switch node.signature?.parameterClause {
+        case .simpleInput(let parameters): redeclares = parameters.contains { $0.name.text == name }
+        case .parameterClause(let clause): redeclares = clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        case nil: redeclares = false
+        }
+        return redeclares ? .skipChildren : .visitChildren
+    }
+}
+
