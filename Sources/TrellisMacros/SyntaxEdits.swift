@@ -117,13 +117,6 @@ private final class ParameterUseCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        let redeclares: Bool
-        switch node.signature?.parameterClause {
-        case .simpleInput(let parameters): redeclares = parameters.contains { $0.name.text == name }
-        case .parameterClause(let clause): redeclares = clause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
-        case nil: redeclares = false
-        }
-        return redeclares ? .skipChildren : .visitChildren
+        FactoryReader.declaresParameter(named: name, in: node) ? .skipChildren : .visitChildren
     }
 }
-
