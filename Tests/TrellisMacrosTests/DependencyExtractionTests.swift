@@ -190,4 +190,49 @@ struct DependencyExtractionTests {
             """
         }
     }
+
+    @Test("a nested closure parameter named like the container parameter is not the container")
+    func nestedClosureShadowsContainerParameter() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: { (c: Self) in Clients(c.urls.map { c in Client(url: c.absoluteString) }) })
+                var clients: any ClientsProtocol
+
+                @Provide(.input)
+                var urls: [URL]
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var clients: any ClientsProtocol {
+                    get {
+                        _trellis_clients
+                    }
+                }
+                var urls: [URL] {
+                    get {
+                        _trellis_urls
+                    }
+                }
+
+                private let _trellis_clients: any ClientsProtocol
+
+                private let _trellis_urls: [URL]
+
+                init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
+                    let clients: any ClientsProtocol = clients ?? { () in
+                        Clients(urls.map { c in
+                                Client(url: c.absoluteString)
+                            })
+                    }()
+                    self._trellis_clients = clients
+                    self._trellis_urls = urls
+                }
+            }
+            """
+        }
+    }
 }
