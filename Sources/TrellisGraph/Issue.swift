@@ -122,6 +122,7 @@ public enum Fix: Hashable, Sendable {
         case .addAsyncEffect: "add 'async'"
         case .addThrowsEffect: "add 'throws'"
         case .makeFinal: "make the class 'final'"
+        case .removeArgument(.type): "remove 'Type.self'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"

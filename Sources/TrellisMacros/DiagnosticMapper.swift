@@ -71,8 +71,8 @@ struct DiagnosticMapper {
             let replacement = opaque.someOrAnySpecifier.with(\.tokenKind, .keyword(.any))
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(opaque.someOrAnySpecifier), newNode: Syntax(replacement))])
         case .renameDependency(let name):
-            guard let change = SyntaxEdits.rename(node, to: name) else { return nil }
-            return FixIt(message: message, changes: [change])
+            let changes = SyntaxEdits.rename(node, to: name)
+            return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
         case .removeInitializer:
             return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
         case .addAsyncEffect, .addThrowsEffect:

@@ -92,6 +92,11 @@ final class ContainerReadRewriter: SyntaxRewriter {
         super.init(viewMode: .sourceAccurate)
     }
 
+    override func visit(_ node: ClosureExprSyntax) -> ExprSyntax {
+        // A nested closure with its own parameter of that name reads something else through it.
+        FactoryReader.declaresParameter(named: parameter, in: node) ? ExprSyntax(node) : super.visit(node)
+    }
+
     override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
         guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == parameter else {
             return super.visit(node)

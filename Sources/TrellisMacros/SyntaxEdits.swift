@@ -35,9 +35,9 @@ enum SyntaxEdits {
         return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
     }
 
-    /// A change that renames the name written at `node` (a closure parameter, a `with:` key path or
-    /// a `c.member` read).
-    static func rename(_ node: Syntax, to name: String) -> FixIt.Change? {
+    /// The changes that rename the name written at `node` (a closure parameter, a `with:` key path
+    /// or a `c.member` read). A closure parameter is renamed together with its uses in the body.
+    static func rename(_ node: Syntax, to name: String) -> [FixIt.Change] {
         let token: TokenSyntax?
         if let parameter = node.as(ClosureParameterSyntax.self) {
             token = parameter.secondName ?? parameter.firstName
@@ -50,8 +50,14 @@ enum SyntaxEdits {
         } else {
             token = nil
         }
-        guard let token else { return nil }
-        return .replace(oldNode: Syntax(token), newNode: Syntax(token.with(\.tokenKind, .identifier(name))))
+        guard let token else { return [] }
+        var tokens = [token]
+        if node.is(ClosureParameterSyntax.self) || node.is(ClosureShorthandParameterSyntax.self),
+            let closure = node.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
+        {
+            tokens += ParameterUseCollector.uses(of: token.text, in: closure.statements)
+        }
+        return tokens.map { .replace(oldNode: Syntax($0), newNode: Syntax($0.with(\.tokenKind, .identifier(name)))) }
     }
 
     /// A declaration that prints as nothing, to remove one.
@@ -61,26 +67,22 @@ enum SyntaxEdits {
 
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
+        // The new keyword carries the space after it: the space before it is already the trailing
+        // trivia of whatever precedes it (the parameters, or `async` when adding `throws`).
         var signature = closure.signature ?? ClosureSignatureSyntax(
             leadingTrivia: .space,
-            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [])),
-            inKeyword: .keyword(.in, leadingTrivia: .space, trailingTrivia: closure.leftBrace.trailingTrivia))
+            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
+            inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
         var specifiers = signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
         switch effect {
         case .async:
-            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, leadingTrivia: .space)
+            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, trailingTrivia: .space)
         case .throws:
-            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, leadingTrivia: .space))
+            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
         }
         signature.effectSpecifiers = specifiers
         if closure.signature == nil {
             return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
-        }
-        if case .parameterClause(let clause) = signature.parameterClause {
-            signature.parameterClause = .parameterClause(clause.with(\.trailingTrivia, []))
-        }
-        if case .simpleInput(let list) = signature.parameterClause {
-            signature.parameterClause = .simpleInput(list.with(\.trailingTrivia, []))
         }
         return closure.with(\.signature, signature)
     }
@@ -103,5 +105,33 @@ enum SyntaxEdits {
     /// The `class` keyword preceded by `final`.
     static func finalClassKeyword(_ keyword: TokenSyntax) -> TokenSyntax {
         keyword.with(\.tokenKind, .identifier("final class"))
+    }
+}
+
+/// Finds the uses of a closure parameter in the closure's body: plain references to its name,
+/// not member names (`x.name`) and not inside nested closures that declare the same name.
+private final class ParameterUseCollector: SyntaxVisitor {
+    let name: String
+    var uses: [TokenSyntax] = []
+
+    static func uses(of name: String, in body: CodeBlockItemListSyntax) -> [TokenSyntax] {
+        let collector = ParameterUseCollector(name: name)
+        collector.walk(body)
+        return collector.uses
+    }
+
+    private init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if node.baseName.text == name, node.argumentNames == nil, !isMemberName { uses.append(node.baseName) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        FactoryReader.declaresParameter(named: name, in: node) ? .skipChildren : .visitChildren
     }
 }

@@ -56,9 +56,11 @@ public struct ProvideAttribute {
     /// Whether the member's accessor is `async`.
     public var isAsync: Bool { scope != .input && asyncFactory != nil }
 
-    /// Whether the member's accessor `throws`: its factory closure says so.
+    /// Whether the member's accessor `throws`: its factory closure says so and the accessor builds
+    /// the member (`.transient`, async `.shared`). A synchronous `.shared` member is built by the
+    /// initializer, which throws instead; reading its stored value cannot fail.
     public var isThrowing: Bool {
-        guard scope != .input, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else { return false }
+        guard scope == .transient || isAsync, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else { return false }
         return FactoryReader.effects(of: closure).isThrowing
     }
 }

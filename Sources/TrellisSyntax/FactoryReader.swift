@@ -95,6 +95,11 @@ public enum FactoryReader {
         }
     }
 
+    /// Whether `closure` declares a parameter named `name`, which hides any outer `name` in its body.
+    public static func declaresParameter(named name: String, in closure: ClosureExprSyntax) -> Bool {
+        parameters(of: closure).contains { $0.name == name }
+    }
+
     private static func isContainerType(_ type: TypeSyntax, containerName: String) -> Bool {
         let text = type.trimmedDescription
         return text == "Self" || text == containerName
@@ -121,6 +126,11 @@ final class ContainerParameterVisitor: SyntaxVisitor {
             escapes.append(Syntax(node))
         }
         return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        // Inside a nested closure with its own parameter of that name, the name is not the container.
+        FactoryReader.declaresParameter(named: parameter, in: node) ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {

@@ -121,7 +121,8 @@ enum MemberExtractor {
     static func withEntryName(_ expression: ExprSyntax, containerName: String) -> String? {
         guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
             let root = keyPath.root, ["Self", containerName].contains(root.trimmedDescription),
-            case .property(let property) = keyPath.components.first?.component
+            case .property(let property) = keyPath.components.first?.component,
+            property.declName.baseName.presence == .present
         else { return nil }
         return property.declName.baseName.text
     }

@@ -1,0 +1,534 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Dependency diagnostics",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct DependencyDiagnosticsTests {
+    @Suite("Unknown member")
+    struct UnknownMember {
+        @Test("a misspelt closure parameter suggests the near member and renames it with its uses")
+        func closureParameterTypo() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (sesion: any URLSessionProtocol) in NetworkService(session: sesion) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (sesion: any URLSessionProtocol) in NetworkService(session: sesion) })
+                                                  ┬─────────────────────────────
+                                                  ╰─ 🛑 'networkService' reads 'sesion', which is not a member of 'AppContainer'; did you mean 'session'?
+                                                     ✏️ rename to 'session'
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (session: any URLSessionProtocol) in NetworkService(session: session) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("a misspelt 'with:' key path suggests the near member and renames it")
+        func withEntryTypo() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\\Self.baseUrl])
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\Self.baseUrl])
+                                                             ┬────────────
+                                                             ╰─ 🛑 'apiClient' reads 'baseUrl', which is not a member of 'AppContainer'; did you mean 'baseURL'?
+                                                                ✏️ rename to 'baseURL'
+                    var apiClient: any APIClientProtocol
+                }
+                """#
+            } fixes: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\Self.baseURL])
+                    var apiClient: any APIClientProtocol
+                }
+                """#
+            }
+        }
+
+        @Test("a misspelt container read suggests the near member and renames it")
+        func containerReadTypo() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(session: c.sessoin) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(session: c.sessoin) })
+                                                                                      ┬────────
+                                                                                      ╰─ 🛑 'networkService' reads 'sessoin', which is not a member of 'AppContainer'; did you mean 'session'?
+                                                                                         ✏️ rename to 'session'
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(session: c.session) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("a name close to no member is reported with the naming rule and no fix-it")
+        func noSuggestion() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (timeout: Double) in NetworkService(timeout: timeout) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (timeout: Double) in NetworkService(timeout: timeout) })
+                                                  ┬──────────────
+                                                  ╰─ 🛑 'networkService' reads 'timeout', which is not a member of 'AppContainer'; factory closure parameters are resolved by member name
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an unnamed closure parameter is reported on the parameter")
+        func unnamedParameter() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (_: any URLSessionProtocol) in NetworkService() })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (_: any URLSessionProtocol) in NetworkService() })
+                                                  ┬────────────────────────
+                                                  ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Cycles")
+    struct Cycles {
+        @Test("two members reading each other are reported once, on the first declared")
+        func twoMembers() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (b: any B) in A(b: b) })
+                    var a: any A
+
+                    @Provide(.shared, factory: { (a: any A) in B(a: a) })
+                    var b: any B
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (b: any B) in A(b: b) })
+                    var a: any A
+                        ┬
+                        ╰─ 🛑 dependency cycle: a -> b -> a; break it with an .input or a factory that does not read 'b'
+
+                    @Provide(.shared, factory: { (a: any A) in B(a: a) })
+                    var b: any B
+                }
+                """
+            }
+        }
+
+        @Test("three members reading each other in a ring are reported as one cycle")
+        func threeMembers() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (b: any B) in A(b: b) })
+                    var a: any A
+
+                    @Provide(.transient, B.self, with: [\\Self.c])
+                    var b: any B
+
+                    @Provide(.shared, factory: { (c: Self) in C(a: c.a) })
+                    var c: any C
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (b: any B) in A(b: b) })
+                    var a: any A
+                        ┬
+                        ╰─ 🛑 dependency cycle: a -> b -> c -> a; break it with an .input or a factory that does not read 'b'
+
+                    @Provide(.transient, B.self, with: [\Self.c])
+                    var b: any B
+
+                    @Provide(.shared, factory: { (c: Self) in C(a: c.a) })
+                    var c: any C
+                }
+                """#
+            }
+        }
+
+        @Test("a member reading itself is a cycle")
+        func selfCycle() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (a: any A) in A(parent: a) })
+                    var a: any A
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { (a: any A) in A(parent: a) })
+                    var a: any A
+                        ┬
+                        ╰─ 🛑 dependency cycle: a -> a; break it with an .input or a factory that does not read 'a'
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Effects")
+    struct Effects {
+        @Test("a synchronous member reading an async member is reported on the read")
+        func synchronousReadsAsynchronous() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, factory: { (database: any DatabaseProtocol) in Repository(database: database) })
+                    var repository: any RepositoryProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, factory: { (database: any DatabaseProtocol) in Repository(database: database) })
+                                                  ┬─────────────────────────────
+                                                  ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory too
+                    var repository: any RepositoryProtocol
+                }
+                """
+            }
+        }
+
+        @Test("a closure reading a throwing transient without 'throws' offers to add it")
+        func readsThrowingClosure() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: { (port: Int) in "localhost:\\(port)" }, concrete: true)
+                    var address: String
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: { (port: Int) in "localhost:\(port)" }, concrete: true)
+                                                  ┬────────
+                                                  ╰─ 🛑 'address' reads 'port', whose factory throws; declare its factory closure 'throws'
+                                                     ✏️ add 'throws'
+                    var address: String
+                }
+                """#
+            } fixes: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: { (port: Int) throws in "localhost:\(port)" }, concrete: true)
+                    var address: String
+                }
+                """#
+            }
+        }
+
+        @Test("a shorthand-parameter closure reading a throwing transient gets 'throws' after its parameters")
+        func readsThrowingShorthandClosure() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { port in "localhost:\\(port)" }, concrete: true)
+                    var address: String
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { port in "localhost:\(port)" }, concrete: true)
+                                                    ┬───
+                                                    ╰─ 🛑 'address' reads 'port', whose factory throws; declare its factory closure 'throws'
+                                                       ✏️ add 'throws'
+                    var address: String
+                }
+                """#
+            } fixes: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { port throws in "localhost:\(port)" }, concrete: true)
+                    var address: String
+                }
+                """#
+            }
+        }
+
+        @Test("an async closure reading a throwing async member gets 'throws' after 'async'")
+        func readsThrowingAsyncClosure() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, asyncFactory: { (database: any DatabaseProtocol) async in Repository(database: database) })
+                    var repository: any RepositoryProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, asyncFactory: { (database: any DatabaseProtocol) async in Repository(database: database) })
+                                                       ┬─────────────────────────────
+                                                       ╰─ 🛑 'repository' reads 'database', whose factory throws; declare its factory closure 'throws'
+                                                          ✏️ add 'throws'
+                    var repository: any RepositoryProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, asyncFactory: { (database: any DatabaseProtocol) async throws in Repository(database: database) })
+                    var repository: any RepositoryProtocol
+                }
+                """
+            }
+        }
+
+        @Test("AutoWiring reading a throwing async member is reported without a fix-it")
+        func readsThrowingAutoWiring() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.transient, Repository.self, with: [\\Self.database])
+                    var repository: any RepositoryProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.transient, Repository.self, with: [\Self.database])
+                                                                 ┬─────────────
+                                                                 ├─ 🛑 'repository' reads 'database', whose factory throws; build it with a factory closure declared 'throws'
+                                                                 ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory too
+                    var repository: any RepositoryProtocol
+                }
+                """#
+            }
+        }
+    }
+
+    @Suite("Container parameter")
+    struct ContainerParameter {
+        @Test("passing the container on is reported on the use")
+        func escapes() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(container: c, session: c.session) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(container: c, session: c.session) })
+                                                                                        ┬
+                                                                                        ╰─ 🛑 'c' is the container being built; read its members as 'c.member' and do not pass it on
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("a local hiding a member the factory reads is reported on the local")
+        func shadowed() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in
+                        let session = c.session
+                        return NetworkService(session: session)
+                    })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in
+                        let session = c.session
+                            ┬──────
+                            ╰─ 🛑 'session' hides the member 'c.session' this factory reads; rename the local
+                        return NetworkService(session: session)
+                    })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// Dependencies are read from the syntax of a factory, never from its text: names that only look
+/// like member reads must neither create edges (no false cycle) nor be rewritten in generated code.
+@Suite(
+    "Dependency extraction reads syntax, not text",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct DependencyExtractionTests {
+    @Test("a member name inside a string literal is not a read, but an interpolated read is")
+    func stringLiteral() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: { (c: Self) in "c.label reads \\(c.host)" }, concrete: true)
+                var label: String
+
+                @Provide(.shared, factory: { (c: Self) in Host(name: "label, c.label") }, concrete: true)
+                var host: Host
+            }
+            """
+        } expansion: {
+            #"""
+            struct AppContainer {
+                var label: String {
+                    get {
+                        _trellis_label
+                    }
+                }
+                var host: Host {
+                    get {
+                        _trellis_host
+                    }
+                }
+
+                private let _trellis_label: String
+
+                private let _trellis_host: Host
+
+                init(label: String? = nil, host: Host? = nil) {
+                    let host: Host = host ?? { () in
+                        Host(name: "label, c.label")
+                    }()
+                    let label: String = label ?? { () in
+                        "c.label reads \(host)"
+                    }()
+                    self._trellis_label = label
+                    self._trellis_host = host
+                }
+            }
+            """#
+        }
+    }
+
+    @Test("a closure's own local or parameter named like a member is not a read of that member")
+    func shadowingLocals() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: { (c: Self) in
+                    let logger = Logger(label: "local")
+                    return Client(logger: logger, names: c.names.map { client in client.uppercased() })
+                })
+                var client: any ClientProtocol
+
+                @Provide(.shared, factory: { (prefix: String) in [prefix].map { logger in logger + "x" } }, concrete: true)
+                var names: [String]
+
+                @Provide(.shared, factory: { (names: [String]) in Logger(label: names.joined()) }, concrete: true)
+                var logger: Logger
+
+                @Provide(.input)
+                var prefix: String
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var client: any ClientProtocol {
+                    get {
+                        _trellis_client
+                    }
+                }
+                var names: [String] {
+                    get {
+                        _trellis_names
+                    }
+                }
+                var logger: Logger {
+                    get {
+                        _trellis_logger
+                    }
+                }
+                var prefix: String {
+                    get {
+                        _trellis_prefix
+                    }
+                }
+
+                private let _trellis_client: any ClientProtocol
+
+                private let _trellis_names: [String]
+
+                private let _trellis_logger: Logger
+
+                private let _trellis_prefix: String
+
+                init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
+                    let names: [String] = names ?? { (prefix: String) in
+                        [prefix].map { logger in
+                            logger + "x"
+                        }
+                    }(prefix)
+                    let client: any ClientProtocol = client ?? { () in
+                            let logger = Logger(label: "local")
+                            return Client(logger: logger, names: names.map { client in
+                                    client.uppercased()
+                                })
+                        }()
+                    let logger: Logger = logger ?? { (names: [String]) in
+                        Logger(label: names.joined())
+                    }(names)
+                    self._trellis_client = client
+                    self._trellis_names = names
+                    self._trellis_logger = logger
+                    self._trellis_prefix = prefix
+                }
+            }
+            """
+        }
+    }
+
+    @Test("'other.member' on a base other than the container parameter is not a read")
+    func otherBase() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: { (c: Self) in Client(session: Defaults.shared.client, cache: c.cache) })
+                var session: any SessionProtocol
+
+                @Provide(.shared, factory: { (c: Self) in Client(session: Session.default.session, other: c.cache.session) })
+                var client: any ClientProtocol
+
+                @Provide(.shared, factory: Cache())
+                var cache: any CacheProtocol
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var session: any SessionProtocol {
+                    get {
+                        _trellis_session
+                    }
+                }
+                var client: any ClientProtocol {
+                    get {
+                        _trellis_client
+                    }
+                }
+                var cache: any CacheProtocol {
+                    get {
+                        _trellis_cache
+                    }
+                }
+
+                private let _trellis_session: any SessionProtocol
+
+                private let _trellis_client: any ClientProtocol
+
+                private let _trellis_cache: any CacheProtocol
+
+                init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                    let cache: any CacheProtocol = cache ?? Cache()
+                    let session: any SessionProtocol = session ?? { () in
+                        Client(session: Defaults.shared.client, cache: cache)
+                    }()
+                    let client: any ClientProtocol = client ?? { () in
+                        Client(session: Session.default.session, other: cache.session)
+                    }()
+                    self._trellis_session = session
+                    self._trellis_client = client
+                    self._trellis_cache = cache
+                }
+            }
+            """
+        }
+    }
+
+    @Test("a nested closure parameter named like the container parameter is not the container")
+    func nestedClosureShadowsContainerParameter() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: { (c: Self) in Clients(c.urls.map { c in Client(url: c.absoluteString) }) })
+                var clients: any ClientsProtocol
+
+                @Provide(.input)
+                var urls: [URL]
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var clients: any ClientsProtocol {
+                    get {
+                        _trellis_clients
+                    }
+                }
+                var urls: [URL] {
+                    get {
+                        _trellis_urls
+                    }
+                }
+
+                private let _trellis_clients: any ClientsProtocol
+
+                private let _trellis_urls: [URL]
+
+                init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
+                    let clients: any ClientsProtocol = clients ?? { () in
+                        Clients(urls.map { c in
+                                Client(url: c.absoluteString)
+                            })
+                    }()
+                    self._trellis_clients = clients
+                    self._trellis_urls = urls
+                }
+            }
+            """
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import Testing
+import TrellisGraph
+import TrellisMacros
+
+/// Every rule of the catalog that the macro owns is raised by the macro under its stable ID. A code
+/// added to `IssueCode` without a source here makes `everyCodeHasASource` fail, so the family
+/// snapshot files cannot silently fall behind the catalog.
+@Suite("Diagnostic catalog")
+struct DiagnosticCatalogTests {
+    /// The codes only the `trellis` tool can raise, from the whole program.
+    static let wholeProgramCodes: Set<IssueCode> = [.containerCycle, .ambiguousContainer, .crossFileInitializer]
+
+    /// A smallest source raising each code the macro owns.
+    static let sources: [IssueCode: String] = [
+        .unsupportedContainerKind: "@DIContainer enum C {}",
+        .userDefinedInitializer: "@DIContainer struct C { init() {} }",
+        .mainActorConflict: "@DIContainer(mainActor: true) @OtherActor struct C {}",
+        .invalidArgument: "@DIContainer(strict: true) struct C {}",
+        .provideOutsideContainer: "struct C { @Provide(.input) var a: Int }",
+        .invalidMemberDeclaration: "@DIContainer struct C { @Provide(.input) let a: any P }",
+        .multipleBindings: "@DIContainer struct C { @Provide(.input) var a, b: any P }",
+        .missingTypeAnnotation: "@DIContainer struct C { @Provide(.shared, factory: A()) var a }",
+        .missingFactory: "@DIContainer struct C { @Provide(.shared) var a: any P }",
+        .inputWithFactory: "@DIContainer struct C { @Provide(.input, factory: A()) var a: any P }",
+        .asyncFactoryOnInput: "@DIContainer struct C { @Provide(.input, asyncFactory: { () async in A() }) var a: any P }",
+        .conflictingFactories: "@DIContainer struct C { @Provide(.shared, A.self, factory: A()) var a: any P }",
+        .asyncFactoryNotAsync: "@DIContainer struct C { @Provide(.shared, asyncFactory: { A() }) var a: any P }",
+        .asyncClosureInFactory: "@DIContainer struct C { @Provide(.shared, factory: { () async in A() }) var a: any P }",
+        .withWithoutType: "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, with: [\\Self.b], factory: A()) var a: any P }",
+        .invalidWithEntry: "@DIContainer struct C { @Provide(.shared, A.self, with: [\\.b]) var a: any P }",
+        .concreteTypeWithoutOptIn: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
+        .opaqueTypeRequiresTransient: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: some P }",
+        .unknownMember: "@DIContainer struct C { @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",
+        .unnamedClosureParameter: "@DIContainer struct C { @Provide(.shared, factory: { (_: Int) in A() }) var a: any P }",
+        .dependencyCycle: "@DIContainer struct C { @Provide(.shared, factory: { (a: any P) in A(a) }) var a: any P }",
+        .synchronousReadsAsynchronous:
+            "@DIContainer struct C { @Provide(.shared, asyncFactory: { () async in B() }) var b: any P; @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",
+        .readsThrowingWithoutThrows:
+            "@DIContainer struct C { @Provide(.transient, factory: { () throws in try B() }) var b: any P; @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",
+        .containerParameterEscapes: "@DIContainer struct C { @Provide(.shared, factory: { (c: Self) in A(c) }) var a: any P }",
+        .containerParameterShadowed:
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (c: Self) in let b = c.b; return A(b) }) var a: any P }",
+    ]
+
+    /// The IDs of the diagnostics reported for `source`: by `@DIContainer` when the type has it,
+    /// otherwise by each `@Provide` of its members (which then sees no enclosing container).
+    static func diagnosticIDs(_ source: String) throws -> [MessageID] {
+        let file = Parser.parse(source: source)
+        let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
+        let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)])
+        if let attribute = declaration.attributes.first?.as(AttributeSyntax.self) {
+            _ = try DIContainerMacro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+        } else {
+            for item in declaration.memberBlock.members {
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                    let provide = variable.attributes.first?.as(AttributeSyntax.self)
+                else { continue }
+                _ = try ProvideMacro.expansion(of: provide, providingAccessorsOf: variable, in: context)
+            }
+        }
+        return context.diagnostics.map(\.diagMessage.diagnosticID)
+    }
+
+    @Test("every code but the whole-program ones has a source here")
+    func everyCodeHasASource() {
+        let owned = Set(IssueCode.allCases).subtracting(Self.wholeProgramCodes)
+        #expect(Set(Self.sources.keys) == owned)
+    }
+
+    @Test(
+        "the macro reports the code under its stable ID",
+        arguments: IssueCode.allCases.filter { !wholeProgramCodes.contains($0) }.sorted { $0.rawValue < $1.rawValue })
+    func reportsUnderStableID(_ code: IssueCode) throws {
+        let source = try #require(Self.sources[code])
+        #expect(try Self.diagnosticIDs(source) == [MessageID(domain: "Trellis", id: code.rawValue)])
+    }
+}

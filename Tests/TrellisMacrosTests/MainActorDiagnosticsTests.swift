@@ -1,0 +1,117 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Main actor diagnostics",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct MainActorDiagnosticsTests {
+    @Test("'mainActor: true' on a type isolated to another global actor is reported on that attribute")
+    func otherGlobalActor() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            @DatabaseActor
+            struct AppContainer {
+                @Provide(.input)
+                var baseURL: String
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(mainActor: true)
+            @DatabaseActor
+            ┬─────────────
+            ╰─ 🛑 'AppContainer' is isolated to '@DatabaseActor' but asks for 'mainActor: true'; keep one isolation
+            struct AppContainer {
+                @Provide(.input)
+                var baseURL: String
+            }
+            """
+        }
+    }
+
+    @Test("'mainActor: true' on a type already annotated '@MainActor' is accepted")
+    func sameGlobalActor() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            @MainActor
+            struct AppContainer {
+                @Provide(.input)
+                var baseURL: String
+            }
+            """
+        } expansion: {
+            """
+            @MainActor
+            struct AppContainer {
+                @MainActor
+                var baseURL: String {
+                    get {
+                        _trellis_baseURL
+                    }
+                }
+
+                private let _trellis_baseURL: String
+
+                @MainActor init(baseURL: String) {
+                    self._trellis_baseURL = baseURL
+                }
+            }
+            """
+        }
+    }
+
+    @Test("a nonisolated member of a 'mainActor: true' container is reported on its name")
+    func nonisolatedMember() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            struct AppContainer {
+                @Provide(.input)
+                nonisolated var baseURL: String
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(mainActor: true)
+            struct AppContainer {
+                @Provide(.input)
+                nonisolated var baseURL: String
+                                ┬──────
+                                ╰─ 🛑 member 'baseURL' is 'nonisolated' in a 'mainActor: true' container; remove 'nonisolated' or 'mainActor: true'
+            }
+            """
+        }
+    }
+
+    @Test("a nonisolated member is accepted when the container is not main-actor isolated")
+    func nonisolatedWithoutMainActor() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.input)
+                nonisolated var baseURL: String
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                nonisolated var baseURL: String {
+                    get {
+                        _trellis_baseURL
+                    }
+                }
+
+                private let _trellis_baseURL: String
+
+                init(baseURL: String) {
+                    self._trellis_baseURL = baseURL
+                }
+            }
+            """
+        }
+    }
+}

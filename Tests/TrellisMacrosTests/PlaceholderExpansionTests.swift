@@ -1,0 +1,91 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import Testing
+import TrellisMacros
+
+/// With errors, `assertMacro` shows diagnostics but no expansion, so the placeholder members are
+/// checked here by calling the member role directly and comparing its whole output.
+@Suite("Placeholder expansion when the container has errors")
+struct PlaceholderExpansionTests {
+    /// The members `@DIContainer` adds to the first type declaration of `source`, and the IDs of
+    /// the diagnostics it reports.
+    static func expandMembers(_ source: String) throws -> (members: String, diagnostics: [MessageID]) {
+        let file = Parser.parse(source: source)
+        let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
+        let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
+        let context = BasicMacroExpansionContext()
+        let members = try DIContainerMacro.expansion(
+            of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+        return (
+            members.map(\.description).joined(separator: "\n"),
+            context.diagnostics.map(\.diagMessage.diagnosticID)
+        )
+    }
+
+    @Test("keeps storage and signatures of every member and stops in each body")
+    func placeholderMembers() throws {
+        let (members, diagnostics) = try Self.expandMembers(
+            """
+            @DIContainer
+            public struct AppContainer {
+                @Provide(.input)
+                var baseURL: String
+
+                @Provide(.shared, factory: { (sesion: any SessionProtocol) in Client(session: sesion) })
+                var client: any ClientProtocol
+
+                @Provide(.transient, factory: { () throws in try ViewModel() })
+                var viewModel: any ViewModelProtocol
+
+                @Provide(.transient, factory: { () in [1] })
+                var numbers: some Collection<Int>
+
+                @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                var database: any DatabaseProtocol
+
+                @Provide(.input)
+                var host, port: String
+            }
+            """)
+        #expect(diagnostics == [trellisID("multiple-bindings"), trellisID("unknown-member")])
+        #expect(
+            members == """
+                private let _trellis_baseURL: String
+                private let _trellis_client: any ClientProtocol
+                private let _trellis_viewModel: (any ViewModelProtocol)?
+                private let _trellis_database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                public init(baseURL: String, client: (any ClientProtocol)? = nil, viewModel: (any ViewModelProtocol)? = nil, database: (any DatabaseProtocol)? = nil) {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
+                private func _trellis_make_viewModel() throws -> any ViewModelProtocol {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
+                private func _trellis_make_numbers() -> Never {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
+                private func _trellis_make_database() async throws -> any DatabaseProtocol {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
+                """)
+    }
+
+    @Test("is empty for a declaration that cannot be a container")
+    func unsupportedKind() throws {
+        let (members, diagnostics) = try Self.expandMembers(
+            """
+            @DIContainer
+            actor AppContainer {
+                @Provide(.input)
+                var baseURL: String
+            }
+            """)
+        #expect(diagnostics == [trellisID("unsupported-container-kind")])
+        #expect(members == "")
+    }
+}
+
+private func trellisID(_ rule: String) -> MessageID {
+    MessageID(domain: "Trellis", id: "trellis.\(rule)")
+}

@@ -1,0 +1,469 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Scope and factory diagnostics",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct ScopeDiagnosticsTests {
+    @Suite("Missing factory")
+    struct MissingFactory {
+        @Test("a shared member with no way to be built is reported on its name")
+        func sharedWithoutFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared)
+                    var session: any SessionProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared)
+                    var session: any SessionProtocol
+                        ┬──────
+                        ╰─ 🛑 '.shared' member 'session' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+
+        @Test("a transient member with no way to be built is reported on its name")
+        func transientWithoutFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient)
+                    var session: any SessionProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient)
+                    var session: any SessionProtocol
+                        ┬──────
+                        ╰─ 🛑 '.transient' member 'session' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Input members")
+    struct InputMembers {
+        @Test("an input with a factory is reported on 'factory:' and offers to remove it")
+        func inputWithFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, factory: "https://example.com")
+                    var baseURL: String
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, factory: "https://example.com")
+                                     ┬─────────────────────────────
+                                     ╰─ 🛑 '.input' member 'baseURL' is supplied by the container's creator and takes no 'factory'
+                                        ✏️ remove 'factory:'
+                    var baseURL: String
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            }
+        }
+
+        @Test("an input with an AutoWiring type is reported on the type and offers to remove it")
+        func inputWithType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, APIClient.self)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, APIClient.self)
+                                     ┬─────────────
+                                     ╰─ 🛑 '.input' member 'apiClient' is supplied by the container's creator and takes no 'Type.self'
+                                        ✏️ remove 'Type.self'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an input with 'with:' is reported on 'with:' and offers to remove it")
+        func inputWithWith() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.input, with: [\\Self.baseURL])
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.input, with: [\Self.baseURL])
+                                     ┬────────────────────
+                                     ╰─ 🛑 '.input' member 'apiClient' is supplied by the container's creator and takes no 'with'
+                                        ✏️ remove 'with:'
+                    var apiClient: any APIClientProtocol
+                }
+                """#
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.input)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an input with an asyncFactory is reported on 'asyncFactory:' and offers to remove it")
+        func inputWithAsyncFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, asyncFactory: { () async in APIClient() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input, asyncFactory: { () async in APIClient() })
+                                     ┬────────────────────────────────────────
+                                     ╰─ 🛑 '.input' member 'apiClient' is supplied by the container's creator and takes no asyncFactory
+                                        ✏️ remove 'asyncFactory:'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Conflicting factories")
+    struct ConflictingFactories {
+        @Test("factory and asyncFactory together are reported on 'asyncFactory:'")
+        func factoryAndAsyncFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient(), asyncFactory: { () async in APIClient() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient(), asyncFactory: { () async in APIClient() })
+                                                            ┬────────────────────────────────────────
+                                                            ╰─ 🛑 'apiClient' has both 'factory:' and 'asyncFactory:'; keep one
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("AutoWiring together with a factory is reported on 'factory:'")
+        func autoWiringAndFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, APIClient.self, factory: APIClient())
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, APIClient.self, factory: APIClient())
+                                                      ┬───────────────────
+                                                      ╰─ 🛑 'apiClient' is built by AutoWiring ('APIClient') and by 'factory'; keep one
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Async factories")
+    struct AsyncFactories {
+        @Test("an asyncFactory closure not declared async offers to add 'async'")
+        func asyncFactoryClosureNotAsync() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, asyncFactory: { (baseURL: String) throws in try APIClient(baseURL: baseURL) })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, asyncFactory: { (baseURL: String) throws in try APIClient(baseURL: baseURL) })
+                                      ┬────────────────────────────────────────────────────────────────────────────
+                                      ╰─ 🛑 asyncFactory of 'apiClient' must be an async closure; write '{ (...) async in ... }' or use 'factory:'
+                                         ✏️ add 'async'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, asyncFactory: { (baseURL: String) async throws in try APIClient(baseURL: baseURL) })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an asyncFactory closure without a signature gets one with 'async'")
+        func asyncFactoryClosureWithoutSignature() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { APIClient() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { APIClient() })
+                                      ┬────────────────────────────
+                                      ╰─ 🛑 asyncFactory of 'apiClient' must be an async closure; write '{ (...) async in ... }' or use 'factory:'
+                                         ✏️ add 'async'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in APIClient() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an asyncFactory that is not a closure literal is reported without a fix-it")
+        func asyncFactoryExpression() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: APIClient.make)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: APIClient.make)
+                                      ┬───────────────────────────
+                                      ╰─ 🛑 asyncFactory of 'apiClient' must be a closure literal declared 'async'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an async closure passed as 'factory:' offers to use 'asyncFactory:'")
+        func asyncClosureInFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { () async in await APIClient.make() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { () async in await APIClient.make() })
+                                      ┬──────────────────────────────────────────────
+                                      ╰─ 🛑 factory of 'apiClient' is async; pass it as 'asyncFactory:' so the accessor can await it
+                                         ✏️ use 'asyncFactory:'
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in await APIClient.make() })
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("AutoWiring arguments")
+    struct AutoWiringArguments {
+        @Test("'with:' without 'Type.self' is reported on 'with:'")
+        func withWithoutType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, with: [\\Self.baseURL])
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, with: [\Self.baseURL])
+                                      ┬────────────────────
+                                      ╰─ 🛑 'with:' of 'apiClient' lists AutoWiring arguments but no type; add 'Type.self' before it
+                    var apiClient: any APIClientProtocol
+                        ┬────────
+                        ╰─ 🛑 '.shared' member 'apiClient' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """#
+            }
+        }
+
+        @Test("'with:' entries that are not one-component key paths on the container are reported on each entry")
+        func invalidWithEntry() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\\.baseURL, \\Other.baseURL, \\Self.baseURL.count, "baseURL"])
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\.baseURL, \Other.baseURL, \Self.baseURL.count, "baseURL"])
+                                                                                                             ┬────────
+                                                             │          │               │                    ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                                                                                        ┬──────────────────
+                                                             │          │               ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                                                                        ┬─────────────
+                                                             │          ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                                                             ┬────────
+                                                             ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                    var apiClient: any APIClientProtocol
+                }
+                """#
+            }
+        }
+
+        @Test("'with:' that is not an array literal is reported on its value")
+        func withNotAnArray() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, APIClient.self, with: keyPaths)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, APIClient.self, with: keyPaths)
+                                                            ┬───────
+                                                            ╰─ 🛑 'with:' takes an array literal of key paths, written '[\Self.member]'
+                    var apiClient: any APIClientProtocol
+                }
+                """#
+            }
+        }
+    }
+}

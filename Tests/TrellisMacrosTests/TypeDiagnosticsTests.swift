@@ -1,0 +1,265 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Type diagnostics",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct TypeDiagnosticsTests {
+    @Suite("Concrete type without opt-in")
+    struct ConcreteWithoutOptIn {
+        @Test("a named concrete type is reported on the type with both fix-its")
+        func namedType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient())
+                    var apiClient: APIClient
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient())
+                    var apiClient: APIClient
+                                   ┬────────
+                                   ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                                      ✏️ add 'concrete: true'
+                                      ✏️ write the type as 'any' protocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient(), concrete: true)
+                    var apiClient: any APIClient
+                }
+                """
+            }
+        }
+
+        @Test("a bare @Provide of a concrete type reports the missing factory and the concrete type")
+        func attributeWithoutArguments() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide
+                    var apiClient: APIClient
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide
+                    var apiClient: APIClient
+                                   ┬────────
+                        │          ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                        │             ✏️ add 'concrete: true'
+                        │             ✏️ write the type as 'any' protocol
+                        ┬────────
+                        ╰─ 🛑 '.shared' member 'apiClient' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+
+        @Test("'concrete: false' is reported and its fix-it sets it to true")
+        func concreteFalse() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: APIClient(), concrete: false)
+                    var apiClient: APIClient
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: APIClient(), concrete: false)
+                    var apiClient: APIClient
+                                   ┬────────
+                                   ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                                      ✏️ add 'concrete: true'
+                                      ✏️ write the type as 'any' protocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: APIClient(), concrete: true)
+                    var apiClient: any APIClient
+                }
+                """
+            }
+        }
+
+        @Test("an array type offers only the concrete fix-it")
+        func arrayType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: [], concrete: false)
+                    var clients: [any APIClientProtocol]
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: [], concrete: false)
+                    var clients: [any APIClientProtocol]
+                                 ┬──────────────────────
+                                 ╰─ 🛑 'clients' has the concrete type '[any APIClientProtocol]'; depend on a protocol or opt in with 'concrete: true'
+                                    ✏️ add 'concrete: true'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: [], concrete: true)
+                    var clients: [any APIClientProtocol]
+                }
+                """
+            }
+        }
+
+        @Test("existential, composition and optional existential types need no opt-in")
+        func protocolTypes() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var client: any APIClientProtocol
+
+                    @Provide(.input)
+                    var both: APIClientProtocol & Sendable
+
+                    @Provide(.input)
+                    var maybe: (any APIClientProtocol)?
+
+                    @Provide(.input)
+                    var anything: Any
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    var client: any APIClientProtocol {
+                        get {
+                            _trellis_client
+                        }
+                    }
+                    var both: APIClientProtocol & Sendable {
+                        get {
+                            _trellis_both
+                        }
+                    }
+                    var maybe: (any APIClientProtocol)? {
+                        get {
+                            _trellis_maybe
+                        }
+                    }
+                    var anything: Any {
+                        get {
+                            _trellis_anything
+                        }
+                    }
+
+                    private let _trellis_client: any APIClientProtocol
+
+                    private let _trellis_both: APIClientProtocol & Sendable
+
+                    private let _trellis_maybe: (any APIClientProtocol)?
+
+                    private let _trellis_anything: Any
+
+                    init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
+                        self._trellis_client = client
+                        self._trellis_both = both
+                        self._trellis_maybe = maybe
+                        self._trellis_anything = anything
+                    }
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Opaque types")
+    struct OpaqueTypes {
+        @Test("an opaque shared member is reported on its type and offers 'any'")
+        func opaqueShared() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient())
+                    var apiClient: some APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient())
+                    var apiClient: some APIClientProtocol
+                                   ┬─────────────────────
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; use an 'any' type to store it
+                                      ✏️ replace 'some' with 'any'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient())
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an opaque input is reported on its type and offers 'any'")
+        func opaqueInput() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var apiClient: some APIClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var apiClient: some APIClientProtocol
+                                   ┬─────────────────────
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; use an 'any' type to store it
+                                      ✏️ replace 'some' with 'any'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var apiClient: any APIClientProtocol
+                }
+                """
+            }
+        }
+    }
+}
