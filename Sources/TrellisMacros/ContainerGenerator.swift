@@ -69,9 +69,9 @@ struct ContainerGenerator {
         let hierarchy = HierarchyGenerator(container: valid)
         declarations.append(hierarchy.inputsType())
         let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
-        for first in ["dependencies: some \(container.dependenciesProtocolName)", "inputs: \(GeneratedNames.inputsType)"] {
-            let parameters = ([first] + overrides).joined(separator: ", ")
-            declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters)) {\n    \(raw: stop)\n}")
+        let dependencies = (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
+        for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
+            declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
         }
         for member in members where member.scope != .input && (member.scope != .shared || member.isAsync) {
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")

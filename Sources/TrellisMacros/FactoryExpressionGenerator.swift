@@ -32,12 +32,7 @@ struct FactoryExpressionGenerator {
                 let arguments = parameters.map { reference(to: $0, in: context) }
                 core = "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
             case .containerClosure(let parameter):
-                switch context {
-                case .member:
-                    core = "\(factory.trimmedDescription)(self)"
-                case .initializer:
-                    core = "\(rewriteForInitializer(factory, parameter: parameter))()"
-                }
+                core = "\(rewrite(factory, parameter: parameter, in: context))()"
             }
         } else {
             core = "fatalError()"
@@ -64,13 +59,14 @@ struct FactoryExpressionGenerator {
         }
     }
 
-    /// A container-taking closure rewritten for the initializer, where the container does not exist
-    /// yet: the parameter is dropped and each `c.member` becomes a read of the local for `member`.
-    /// The extractor has already rejected any other use of the parameter and any local that would
-    /// hide a member it reads.
-    private func rewriteForInitializer(_ factory: ExprSyntax, parameter: String) -> String {
+    /// A container-taking closure rewritten without its parameter: each `c.member` becomes the read
+    /// of `member` in `context` (a local in the initializer, where the container does not exist yet;
+    /// `self.member` in a builder, because in a class `Self` is the dynamic type and `self` cannot be
+    /// passed where `Self` is declared). The extractor has already rejected any other use of the
+    /// parameter and any local that would hide a member it reads.
+    private func rewrite(_ factory: ExprSyntax, parameter: String, in context: Context) -> String {
         guard var closure = factory.as(ClosureExprSyntax.self) else { return factory.trimmedDescription }
-        let rewriter = ContainerReadRewriter(parameter: parameter) { reference(to: $0, in: .initializer) }
+        let rewriter = ContainerReadRewriter(parameter: parameter) { reference(to: $0, in: context) }
         closure.statements = rewriter.rewrite(closure.statements).cast(CodeBlockItemListSyntax.self)
         if var signature = closure.signature {
             signature.parameterClause = .parameterClause(

@@ -37,14 +37,13 @@ struct HierarchyGenerator {
         stored += forwarded.map { "    \(publicModifier)let \($0.name): \($0.type.text).\(GeneratedNames.inputsType)" }
         var reads = inputs.map { "        self.\($0.name) = dependencies.\($0.name)" }
         reads += forwarded.map { "        self.\($0.name) = \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)" }
+        let storedLines = stored.isEmpty ? "" : stored.joined(separator: "\n") + "\n"
+        let readLines = reads.isEmpty ? "" : "\n" + reads.joined(separator: "\n") + "\n    "
         return """
             /// The values `\(raw: container.name)` is created from: its inputs, and those of the children it forwards.
             \(raw: publicModifier)struct \(raw: GeneratedNames.inputsType) {
-            \(raw: stored.joined(separator: "\n"))
-                /// Reads every value from `dependencies`.
-                \(raw: isolation)\(raw: publicModifier)init(from dependencies: some \(raw: container.dependenciesProtocolName)) {
-            \(raw: reads.joined(separator: "\n"))
-                }
+            \(raw: storedLines)    /// Reads every value from `dependencies`.
+                \(raw: isolation)\(raw: publicModifier)init(from dependencies: some \(raw: container.dependenciesProtocolName)) {\(raw: readLines)}
             }
             """
     }
@@ -63,38 +62,46 @@ struct HierarchyGenerator {
     /// `init(dependencies:)` can create the container.
     var createdOnlyFromOwner: Bool { !forwarded.isEmpty }
 
-    /// `init(inputs:)` and `init(dependencies:)`, each passing the overrides on.
+    /// `init(inputs:)` and `init(dependencies:)`. They take no overrides (owners pass none; tests use
+    /// the designated initializer), which keeps the generated code small, except that a container
+    /// with forwarding children, whose designated initializer is private, takes them in
+    /// `init(dependencies:)`.
     func initializers(throwing: Bool) -> [DeclSyntax] {
-        let overrides = container.members.filter { $0.scope != .input }.compactMap(ContainerGenerator.initializerParameter(for:))
-        // The designated initializer's order: members as declared, then the forwarded snapshots.
-        var arguments = container.members.compactMap { member -> String? in
-            switch member.scope {
-            case .input: "\(member.name): inputs.\(member.name)"
-            case .transient where member.type.kind == .opaque: nil
-            case .shared, .transient, .onDemand, .child, .forwardingChild: "\(member.name): \(member.name)"
-            }
-        }
-        arguments += forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
-        let passOverrides = container.members.filter { $0.scope != .input }
-            .compactMap { ContainerGenerator.initializerParameter(for: $0) == nil ? nil : "\($0.name): \($0.name)" }
         let convenience = container.kind == .finalClass ? "convenience " : ""
         let effects = throwing ? " throws" : ""
         let attempt = throwing ? "try " : ""
         let head = "\(isolation)\(publicModifier)\(convenience)init"
-        let inputsParameters = (["inputs: \(GeneratedNames.inputsType)"] + overrides).joined(separator: ", ")
-        let dependenciesParameters = (["dependencies: some \(container.dependenciesProtocolName)"] + overrides).joined(separator: ", ")
-        let fromDependencies = (["inputs: \(GeneratedNames.inputsType)(from: dependencies)"] + passOverrides).joined(separator: ", ")
+        let fromInputs = inputs.map { "\($0.name): inputs.\($0.name)" }
+            + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
+        var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"]
+        let fromDependencies: [String]
+        if createdOnlyFromOwner {
+            let overridable = container.members.filter { $0.scope != .input && ContainerGenerator.initializerParameter(for: $0) != nil }
+            dependenciesParameters += overridable.compactMap(ContainerGenerator.initializerParameter(for:))
+            // The designated initializer's order: members as declared, then the forwarded snapshots.
+            fromDependencies =
+                container.members.compactMap { member in
+                    member.scope == .input
+                        ? "\(member.name): dependencies.\(member.name)"
+                        : overridable.contains(member) ? "\(member.name): \(member.name)" : nil
+                }
+                + forwarded.map {
+                    "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"
+                }
+        } else {
+            fromDependencies = ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
+        }
         return [
             """
             /// Creates the container from a snapshot of what it needs.
-            \(raw: head)(\(raw: inputsParameters))\(raw: effects) {
-                \(raw: attempt)self.init(\(raw: arguments.joined(separator: ", ")))
+            \(raw: head)(inputs: \(raw: GeneratedNames.inputsType))\(raw: effects) {
+                \(raw: attempt)self.init(\(raw: fromInputs.joined(separator: ", ")))
             }
             """,
             """
             /// Creates the container from what its owner (or any provider of its needs) gives it.
-            \(raw: head)(\(raw: dependenciesParameters))\(raw: effects) {
-                \(raw: attempt)self.init(\(raw: fromDependencies))
+            \(raw: head)(\(raw: dependenciesParameters.joined(separator: ", ")))\(raw: effects) {
+                \(raw: attempt)self.init(\(raw: fromDependencies.joined(separator: ", ")))
             }
             """,
         ]

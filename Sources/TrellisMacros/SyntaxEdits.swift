@@ -90,9 +90,10 @@ enum SyntaxEdits {
     /// A change that adds `name` to the inheritance clause of `declaration`.
     static func addingConformance(_ name: String, to declaration: some DeclGroupSyntax) -> FixIt.Change? {
         if let clause = declaration.inheritanceClause, let last = clause.inheritedTypes.last {
-            let edited = last.with(\.trailingComma, .commaToken(trailingTrivia: .space))
+            // The space before `{` belongs to the last type's token: move it after the added one.
+            let edited = last.with(\.type, last.type.trimmed).with(\.trailingComma, .commaToken(trailingTrivia: .space))
             let added = InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))), trailingTrivia: last.trailingTrivia)
-            let types = InheritedTypeListSyntax(Array(clause.inheritedTypes.dropLast()) + [edited.with(\.trailingTrivia, []), added])
+            let types = InheritedTypeListSyntax(Array(clause.inheritedTypes.dropLast()) + [edited, added])
             return .replace(oldNode: Syntax(clause), newNode: Syntax(clause.with(\.inheritedTypes, types)))
         }
         guard let named = declaration.asProtocol(NamedDeclSyntax.self) else { return nil }

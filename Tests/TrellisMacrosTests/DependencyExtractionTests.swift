@@ -49,6 +49,27 @@ struct DependencyExtractionTests {
                     self._trellis_label = label
                     self._trellis_host = host
                 }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
             }
             """#
         }
@@ -128,6 +149,33 @@ struct DependencyExtractionTests {
                     self._trellis_logger = logger
                     self._trellis_prefix = prefix
                 }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let prefix: String
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                        self.prefix = dependencies.prefix
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init(prefix: inputs.prefix)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
+                // AppContainer needs 'prefix: String': the container providing its needs must have a member 'prefix' of type 'String'.
+                var prefix: String {
+                    get
+                }
             }
             """
         }
@@ -186,6 +234,27 @@ struct DependencyExtractionTests {
                     self._trellis_client = client
                     self._trellis_cache = cache
                 }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
             }
             """
         }
@@ -230,6 +299,33 @@ struct DependencyExtractionTests {
                     }()
                     self._trellis_clients = clients
                     self._trellis_urls = urls
+                }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let urls: [URL]
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                        self.urls = dependencies.urls
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init(urls: inputs.urls)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
+                // AppContainer needs 'urls: [URL]': the container providing its needs must have a member 'urls' of type '[URL]'.
+                var urls: [URL] {
+                    get
                 }
             }
             """

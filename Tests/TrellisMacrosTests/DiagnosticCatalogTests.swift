@@ -44,6 +44,13 @@ struct DiagnosticCatalogTests {
         .containerParameterEscapes: "@DIContainer struct C { @Provide(.shared, factory: { (c: Self) in A(c) }) var a: any P }",
         .containerParameterShadowed:
             "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (c: Self) in let b = c.b; return A(b) }) var a: any P }",
+        .childWithFactory: "@DIContainer struct C: FDependencies { @Provide(.child, factory: F()) var f: F }",
+        .invalidChildType: "@DIContainer struct C { @Provide(.child) var f: any P }",
+        .containerOwnsItself: "@DIContainer struct C { @Provide(.forwardingChild) var again: C }",
+        .childNeedsNotDeclared: "@DIContainer struct C { @Provide(.child) var f: F }",
+        .eagerReadsChild:
+            "@DIContainer struct C: FDependencies { @Provide(.child) var f: F; @Provide(.shared, factory: { (f: F) in A(f) }) var a: any P }",
+        .asyncOnDemand: "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
     ]
 
     /// The IDs of the diagnostics reported for `source`: by `@DIContainer` when the type has it,

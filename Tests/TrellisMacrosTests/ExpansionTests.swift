@@ -56,6 +56,33 @@ struct ExpansionTests {
                         self._trellis_config = config
                         self._trellis_logger = logger
                     }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let config: AppConfig
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.config = dependencies.config
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(config: inputs.config)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
+                    var config: AppConfig {
+                        get
+                    }
                 }
                 """
             }
@@ -86,11 +113,32 @@ struct ExpansionTests {
                         self._trellis_greeter = greeter
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_greeter() -> any Greeter {
                         _trellis_greeter ?? { () in
                             EnglishGreeter()
                         }()
                     }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
                 }
                 """
             }
@@ -129,10 +177,37 @@ struct ExpansionTests {
                         self._trellis_name = name
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let name: String
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.name = dependencies.name
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(name: inputs.name)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_names() -> some Collection<String> {
                         { (name: String) in
                             [name, name]
                         }(self.name)
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'name: String': the container providing its needs must have a member 'name' of type 'String'.
+                    var name: String {
+                        get
                     }
                 }
                 """
@@ -190,11 +265,32 @@ struct ExpansionTests {
                         self._trellis_homeViewModel = homeViewModel
                     }
 
-                    private func _trellis_make_homeViewModel() -> HomeViewModel {
-                        _trellis_homeViewModel ?? { (c: AppContainer) in
-                            HomeViewModel(service: c.networkService)
-                        }(self)
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                        }
                     }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    private func _trellis_make_homeViewModel() -> HomeViewModel {
+                        _trellis_homeViewModel ?? { () in
+                            HomeViewModel(service: self.networkService)
+                        }()
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
                 }
                 """
             }
@@ -244,11 +340,32 @@ struct ExpansionTests {
                         self._trellis_greeters = greeters
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_freshGreeter() -> any Greeter {
                         _trellis_freshGreeter ?? { () in
                             EnglishGreeter()
                         }()
                     }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
                 }
                 """
             }
@@ -314,6 +431,25 @@ struct ExpansionTests {
                         }
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let config: AppConfig
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.config = dependencies.config
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(config: inputs.config)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_database() async throws -> any DatabaseProtocol {
                         try await { (config: AppConfig) async throws in
                             try await Database.connect(config: config)
@@ -324,6 +460,14 @@ struct ExpansionTests {
                         await { () async in
                             Cache(label: "cache")
                         }()
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
+                    var config: AppConfig {
+                        get
                     }
                 }
                 """
@@ -371,6 +515,23 @@ struct ExpansionTests {
                         }
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_cache() async -> any CacheProtocol {
                         await { () async in
                             Cache(label: "cache")
@@ -381,10 +542,14 @@ struct ExpansionTests {
                         if let override = _trellis_repository {
                             return override
                         }
-                        return await { (c: Self) async in
-                            Repository(cache: await c.cache)
-                        }(self)
+                        return await { () async in
+                            Repository(cache: await self.cache)
+                        }()
                     }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
                 }
                 """
             }
@@ -440,10 +605,37 @@ struct ExpansionTests {
                         self._trellis_nextPort = nextPort
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let port: Int
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.port = dependencies.port
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) throws {
+                        try self.init(port: inputs.port)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) throws {
+                        try self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_nextPort() throws -> Port {
                         try _trellis_nextPort ?? { (port: Int) throws in
                             try Port(port + 1)
                         }(self.port)
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'port: Int': the container providing its needs must have a member 'port' of type 'Int'.
+                    var port: Int {
+                        get
                     }
                 }
                 """
@@ -492,11 +684,32 @@ struct ExpansionTests {
                         self._trellis_label = label
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) throws {
+                        try self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) throws {
+                        try self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     private func _trellis_make_label() -> String {
                         _trellis_label ?? { (address: Address) in
                             "\(address)"
                         }(self.address)
                     }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
                 }
                 """#
             }
@@ -562,10 +775,37 @@ struct ExpansionTests {
                         self._trellis_apiClient = apiClient
                     }
 
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let baseURL: String
+                        /// Reads every value from `dependencies`.
+                        @MainActor init(from dependencies: some AppContainerDependencies) {
+                            self.baseURL = dependencies.baseURL
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    @MainActor init(inputs: Inputs) {
+                        self.init(baseURL: inputs.baseURL)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    @MainActor init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
                     @MainActor private func _trellis_make_viewModel() -> ViewModel {
                         _trellis_viewModel ?? { (baseURL: String) in
                             ViewModel(baseURL: baseURL)
                         }(self.baseURL)
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                @MainActor protocol AppContainerDependencies {
+                    // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                    var baseURL: String {
+                        get
                     }
                 }
                 """
@@ -595,6 +835,33 @@ struct ExpansionTests {
 
                     public init(baseURL: String) {
                         self._trellis_baseURL = baseURL
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    public struct Inputs {
+                        public let baseURL: String
+                        /// Reads every value from `dependencies`.
+                        public init(from dependencies: some AppContainerDependencies) {
+                            self.baseURL = dependencies.baseURL
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    public init(inputs: Inputs) {
+                        self.init(baseURL: inputs.baseURL)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    public init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                public protocol AppContainerDependencies {
+                    // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                    var baseURL: String {
+                        get
                     }
                 }
                 """
@@ -636,6 +903,33 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol = apiClient ?? APIClient(baseURL: baseURL)
                         self._trellis_baseURL = baseURL
                         self._trellis_apiClient = apiClient
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let baseURL: String
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.baseURL = dependencies.baseURL
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    convenience init(inputs: Inputs) {
+                        self.init(baseURL: inputs.baseURL)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    convenience init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                    var baseURL: String {
+                        get
                     }
                 }
                 """

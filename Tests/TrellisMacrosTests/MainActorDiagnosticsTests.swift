@@ -58,6 +58,33 @@ struct MainActorDiagnosticsTests {
                 @MainActor init(baseURL: String) {
                     self._trellis_baseURL = baseURL
                 }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let baseURL: String
+                    /// Reads every value from `dependencies`.
+                    @MainActor init(from dependencies: some AppContainerDependencies) {
+                        self.baseURL = dependencies.baseURL
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                @MainActor init(inputs: Inputs) {
+                    self.init(baseURL: inputs.baseURL)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                @MainActor init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            @MainActor protocol AppContainerDependencies {
+                // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                var baseURL: String {
+                    get
+                }
             }
             """
         }
@@ -109,6 +136,33 @@ struct MainActorDiagnosticsTests {
 
                 init(baseURL: String) {
                     self._trellis_baseURL = baseURL
+                }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let baseURL: String
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                        self.baseURL = dependencies.baseURL
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init(baseURL: inputs.baseURL)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
+                // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                var baseURL: String {
+                    get
                 }
             }
             """

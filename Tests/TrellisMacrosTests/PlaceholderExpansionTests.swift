@@ -59,6 +59,20 @@ struct PlaceholderExpansionTests {
                 public init(baseURL: String, client: (any ClientProtocol)? = nil, viewModel: (any ViewModelProtocol)? = nil, database: (any DatabaseProtocol)? = nil) {
                     fatalError("Trellis: 'AppContainer' has compile-time errors")
                 }
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                public struct Inputs {
+                    public let baseURL: String
+                    /// Reads every value from `dependencies`.
+                    public init(from dependencies: some AppContainerDependencies) {
+                        self.baseURL = dependencies.baseURL
+                    }
+                }
+                public init(dependencies: some AppContainerDependencies) {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
+                public init(inputs: Inputs) {
+                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                }
                 private func _trellis_make_viewModel() throws -> any ViewModelProtocol {
                     fatalError("Trellis: 'AppContainer' has compile-time errors")
                 }

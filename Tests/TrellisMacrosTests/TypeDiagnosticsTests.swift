@@ -190,6 +190,51 @@ struct TypeDiagnosticsTests {
                         self._trellis_maybe = maybe
                         self._trellis_anything = anything
                     }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let client: any APIClientProtocol
+                        let both: APIClientProtocol & Sendable
+                        let maybe: (any APIClientProtocol)?
+                        let anything: Any
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.client = dependencies.client
+                            self.both = dependencies.both
+                            self.maybe = dependencies.maybe
+                            self.anything = dependencies.anything
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(client: inputs.client, both: inputs.both, maybe: inputs.maybe, anything: inputs.anything)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'client: any APIClientProtocol': the container providing its needs must have a member 'client' of type 'any APIClientProtocol'.
+                    var client: any APIClientProtocol {
+                        get
+                    }
+                    // AppContainer needs 'both: APIClientProtocol & Sendable': the container providing its needs must have a member 'both' of type 'APIClientProtocol & Sendable'.
+                    var both: APIClientProtocol & Sendable {
+                        get
+                    }
+                    // AppContainer needs 'maybe: (any APIClientProtocol)?': the container providing its needs must have a member 'maybe' of type '(any APIClientProtocol)?'.
+                    var maybe: (any APIClientProtocol)? {
+                        get
+                    }
+                    // AppContainer needs 'anything: Any': the container providing its needs must have a member 'anything' of type 'Any'.
+                    var anything: Any {
+                        get
+                    }
                 }
                 """
             }

@@ -1,0 +1,362 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// Rules of owned child containers and on-demand members.
+@Suite(.macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct HierarchyDiagnosticsTests {
+    @Suite("Child containers")
+    struct Children {
+        @Test("an owner that does not declare the child's needs protocol gets a fix-it declaring it")
+        func needsNotDeclared() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer: Sendable {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer: Sendable {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                        ┬──────
+                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner
+                           ✏️ declare ': FeatureContainerDependencies'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer: Sendable, FeatureContainerDependencies {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                }
+                """
+            }
+        }
+
+        @Test("an owner with no inheritance clause gets one")
+        func needsNotDeclaredWithoutInheritance() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                        ┬──────
+                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner
+                           ✏️ declare ': FeatureContainerDependencies'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                }
+                """
+            }
+        }
+
+        @Test("a child with a factory is rejected, with a fix-it removing it")
+        func childWithFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child, factory: FeatureContainer())
+                    var feature: FeatureContainer
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child, factory: FeatureContainer())
+                                     ┬──────────────────────────
+                                     ╰─ 🛑 child container 'feature' is built from its owner; remove 'factory'
+                                        ✏️ remove 'factory:'
+                    var feature: FeatureContainer
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+                }
+                """
+            }
+        }
+
+        @Test("a child must have a container type written by name")
+        func invalidChildType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.forwardingChild)
+                    var feature: any FeatureProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.forwardingChild)
+                    var feature: any FeatureProtocol
+                                 ┬──────────────────
+                                 ╰─ 🛑 child container 'feature' must have the type of a @DIContainer, written by name (not 'any FeatureProtocol')
+                }
+                """
+            }
+        }
+
+        @Test("a container owning its own type is a cycle visible in one declaration")
+        func ownsItself() {
+            assertMacro {
+                """
+                @DIContainer
+                final class NodeContainer {
+                    @Provide(.forwardingChild)
+                    var next: NodeContainer
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                final class NodeContainer {
+                    @Provide(.forwardingChild)
+                    var next: NodeContainer
+                              ┬────────────
+                              ╰─ 🛑 'NodeContainer' owns 'next' of its own type, which would build containers without end; own a different container
+                }
+                """
+            }
+        }
+
+        @Test("a shared member cannot read a child, directly or through an on-demand member")
+        func eagerReadsChild() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+
+                    @Provide(.onDemand, factory: { (feature: FeatureContainer) in feature.service }, concrete: true)
+                    var service: Service
+
+                    @Provide(.shared, factory: { (feature: FeatureContainer) in Wrapper(feature) }, concrete: true)
+                    var direct: Wrapper
+
+                    @Provide(.shared, factory: { (service: Service) in Wrapper(service) }, concrete: true)
+                    var indirect: Wrapper
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer: FeatureContainerDependencies {
+                    @Provide(.child)
+                    var feature: FeatureContainer
+
+                    @Provide(.onDemand, factory: { (feature: FeatureContainer) in feature.service }, concrete: true)
+                    var service: Service
+
+                    @Provide(.shared, factory: { (feature: FeatureContainer) in Wrapper(feature) }, concrete: true)
+                                                  ┬────────────────────────
+                                                  ╰─ 🛑 'direct' is built when the container is created but reads the child container 'feature', which is built on first access; make 'direct' '.onDemand' or '.transient'
+                    var direct: Wrapper
+
+                    @Provide(.shared, factory: { (service: Service) in Wrapper(service) }, concrete: true)
+                                                  ┬───────────────
+                                                  ╰─ 🛑 'indirect' is built when the container is created but reads the child container 'feature' (through 'service'), which is built on first access; make 'indirect' '.onDemand' or '.transient'
+                    var indirect: Wrapper
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("On-demand members")
+    struct OnDemand {
+        @Test("an on-demand member cannot have an asyncFactory")
+        func asyncOnDemand() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.onDemand, asyncFactory: { () async in Report() })
+                    var report: any ReportProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.onDemand, asyncFactory: { () async in Report() })
+                                        ┬─────────────────────────────────────
+                                        ╰─ 🛑 '.onDemand' member 'report' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created
+                    var report: any ReportProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an on-demand member needs a factory and follows the concrete-type rule")
+        func onDemandRules() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.onDemand)
+                    var report: Report
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.onDemand)
+                    var report: Report
+                                ┬─────
+                        │       ╰─ 🛑 'report' has the concrete type 'Report'; depend on a protocol ('any Report' if it is one) or opt in with 'concrete: true'
+                        │          ✏️ add 'concrete: true'
+                        │          ✏️ write the type as 'any' protocol
+                        ┬─────
+                        ╰─ 🛑 '.onDemand' member 'report' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+    }
+
+    @Test("owned, forwarding and on-demand members expand to cells, builders, the needs protocol and Inputs")
+    func hierarchyExpansion() {
+        assertMacro {
+            """
+            @DIContainer
+            final class SettingsContainer: ProfileContainerDependencies {
+                @Provide(.input)
+                var logger: Logger
+
+                @Provide(.child)
+                var profile: ProfileContainer
+
+                @Provide(.forwardingChild)
+                var audit: AuditContainer
+
+                @Provide(.onDemand, factory: { (c: Self) in Editor(logger: c.logger, audit: c.audit) }, concrete: true)
+                var editor: Editor
+            }
+            """
+        } expansion: {
+            """
+            final class SettingsContainer: ProfileContainerDependencies {
+                var logger: Logger {
+                    get {
+                        _trellis_logger
+                    }
+                }
+                var profile: ProfileContainer {
+                    get {
+                        _trellis_profile.value {
+                            self._trellis_make_profile()
+                        }
+                    }
+                }
+                var audit: AuditContainer {
+                    get {
+                        _trellis_audit.value {
+                            self._trellis_make_audit()
+                        }
+                    }
+                }
+                var editor: Editor {
+                    get {
+                        _trellis_editor.value {
+                            self._trellis_make_editor()
+                        }
+                    }
+                }
+
+                private let _trellis_logger: Logger
+
+                private let _trellis_profile: Trellis.OnDemand<ProfileContainer>
+
+                private let _trellis_audit: Trellis.OnDemand<AuditContainer>
+
+                private let _trellis_editor: Trellis.OnDemand<Editor>
+
+                private let _trellis_inputs_audit: AuditContainer.Inputs
+
+                private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
+                    self._trellis_inputs_audit = _trellis_inputs_audit
+                    self._trellis_logger = logger
+                    self._trellis_profile = Trellis.OnDemand(override: profile)
+                    self._trellis_audit = Trellis.OnDemand(override: audit)
+                    self._trellis_editor = Trellis.OnDemand(override: editor)
+                }
+
+                /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let logger: Logger
+                    let audit: AuditContainer.Inputs
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some SettingsContainerDependencies) {
+                        self.logger = dependencies.logger
+                        self.audit = AuditContainer.Inputs(from: dependencies)
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                convenience init(inputs: Inputs) {
+                    self.init(logger: inputs.logger, _trellis_inputs_audit: inputs.audit)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                convenience init(dependencies: some SettingsContainerDependencies, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil) {
+                    self.init(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies))
+                }
+
+                private func _trellis_make_profile() -> ProfileContainer {
+                    ProfileContainer(dependencies: self)
+                }
+
+                private func _trellis_make_audit() -> AuditContainer {
+                    AuditContainer(inputs: self._trellis_inputs_audit)
+                }
+
+                private func _trellis_make_editor() -> Editor {
+                    { () in
+                        Editor(logger: self.logger, audit: self.audit)
+                    }()
+                }
+            }
+
+            /// What `SettingsContainer` needs from the container that owns it (or whoever creates it).
+            protocol SettingsContainerDependencies: AuditContainerDependencies {
+                // SettingsContainer needs 'logger: Logger': the container providing its needs must have a member 'logger' of type 'Logger'.
+                var logger: Logger {
+                    get
+                }
+            }
+            """
+        }
+    }
+}
