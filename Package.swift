@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "TrellisMacros",
                 "TrellisSyntax",
+                "TrellisGraph",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]

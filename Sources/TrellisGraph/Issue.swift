@@ -111,6 +111,23 @@ public enum Fix: Hashable, Sendable {
     /// Add a protocol to the container's inheritance clause.
     case declareConformance(String)
 
+    /// A stable identifier of the kind of fix (never its title, which may name a member).
+    public var identifier: String {
+        switch self {
+        case .addConcreteOptIn: "add-concrete-opt-in"
+        case .makeTypeExistential: "make-type-existential"
+        case .replaceOpaqueWithExistential: "replace-opaque-with-existential"
+        case .renameDependency: "rename-dependency"
+        case .removeInitializer: "remove-initializer"
+        case .addAsyncEffect: "add-async-effect"
+        case .addThrowsEffect: "add-throws-effect"
+        case .makeFinal: "make-final"
+        case .removeArgument: "remove-argument"
+        case .useAsyncFactoryLabel: "use-async-factory-label"
+        case .declareConformance: "declare-conformance"
+        }
+    }
+
     /// The fix-it's title, as an editor shows it.
     public var title: String {
         switch self {

@@ -84,7 +84,13 @@ public struct ProvideMacro: AccessorMacro {
                         message: "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide")))
             return []
         }
+        // Where @DIContainer generates no storage (an actor, an open class) or the member is not an
+        // instance property, an accessor would only add "cannot find" errors to @DIContainer's own.
+        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self),
+            ContainerExtractor.kind(of: parent).canBeContainer
+        else { return [] }
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }),
             let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
         else { return [] }

@@ -29,7 +29,7 @@ struct TrellisFixIt: FixItMessage {
 
     init(_ fix: Fix) {
         message = fix.title
-        fixItID = MessageID(domain: "Trellis", id: "fix.\(fix.title)")
+        fixItID = MessageID(domain: "Trellis", id: "fix.\(fix.identifier)")
     }
 }
 
