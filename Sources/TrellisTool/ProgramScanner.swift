@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import TrellisGraph
+import TrellisSyntax
+
+/// One scanned file: its parsed tree (kept to turn anchors into line and column) and what the
+/// scanner found in it.
+struct ScannedFile {
+    var location: SourceFileLocation
+    var tree: SourceFileSyntax
+    var scan: SourceFileScan
+
+    var programFile: ProgramFile { scan.programFile(path: location.displayPath) }
+}
+
+/// The outcome of reading one file.
+enum FileReadOutcome {
+    case scanned(ScannedFile)
+    /// The file was left out; the message says why, as a warning line.
+    case skipped(warning: String)
+}
+
+/// Every file of a program, read and parsed in parallel.
+struct ScannedProgram {
+    var files: [ScannedFile]
+    /// Warning lines about files that were left out, in path order.
+    var warnings: [String]
+
+    var programFiles: [ProgramFile] { files.map(\.programFile) }
+}
+
+/// Reads, parses and scans files, spread over every core.
+enum ProgramScanner {
+    static func scan(_ locations: [SourceFileLocation]) -> ScannedProgram {
+        let results = ResultSlots<FileReadOutcome>(count: locations.count)
+        // Each worker takes every n-th file; parsing dominates and files are of similar size.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, locations.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: locations.count, by: workers) {
+                results.store(read(locations[index]), at: index)
+            }
+        }
+        var files: [ScannedFile] = []
+        var warnings: [String] = []
+        for outcome in results.values() {
+            switch outcome {
+            case .scanned(let file): files.append(file)
+            case .skipped(let warning): warnings.append(warning)
+            case nil: continue
+            }
+        }
+        return ScannedProgram(files: files, warnings: warnings)
+    }
+
+    static func read(_ location: SourceFileLocation) -> FileReadOutcome {
+        let path = location.displayPath
+        guard let data = FileManager.default.contents(atPath: location.absolutePath) else {
+            return .skipped(warning: "\(path): warning: cannot read the file; it was skipped")
+        }
+        let source = String(decoding: data, as: UTF8.self)
+        guard source.utf8.elementsEqual(data) else {
+            return .skipped(warning: "\(path): warning: the file is not valid UTF-8; it was skipped")
+        }
+        let tree = Parser.parse(source: source)
+        if tree.hasError {
+            let converter = SourceLocationConverter(fileName: path, tree: tree)
+            let position = firstErrorPosition(in: tree) ?? tree.position
+            let location = converter.location(for: position)
+            return .skipped(
+                warning: "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)")
+        }
+        return .scanned(ScannedFile(location: location, tree: tree, scan: SourceFileScanner.scan(tree)))
+    }
+
+    /// Where the first missing or unexpected token is, to point the warning at it.
+    private static func firstErrorPosition(in tree: SourceFileSyntax) -> AbsolutePosition? {
+        for token in tree.tokens(viewMode: .all) {
+            if token.presence == .missing { return token.position }
+            if token.parent?.is(UnexpectedNodesSyntax.self) == true { return token.positionAfterSkippingLeadingTrivia }
+        }
+        return nil
+    }
+}
+
+/// Fixed slots that parallel workers fill, each slot written once.
+/// `@unchecked Sendable`: every access to `slots` holds `lock`.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: Value, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = value
+    }
+
+    func values() -> [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}
