@@ -23,9 +23,14 @@ public enum Tool {
         case let validate as ValidateCommand:
             return runValidate(validate, environment: environment)
         default:
-            // `trellis` alone runs its default subcommand, so this is only reached by a new subcommand
-            // that is not wired here yet.
-            return ToolResult(exitCode: ToolExitCode.usageOrInput, standardOutput: "", standardError: TrellisCommand.helpMessage() + "\n")
+            // Argument Parser's own `help` command (`trellis --help`, `trellis help validate`,
+            // `trellis validate --help`): print the help of the subcommand named, or of `trellis`.
+            let subcommands = TrellisCommand.configuration.subcommands
+            let subcommand = arguments.lazy.compactMap { argument in
+                subcommands.first { $0.configuration.commandName == argument }
+            }.first
+            let help = subcommand.map { TrellisCommand.helpMessage(for: $0) } ?? TrellisCommand.helpMessage()
+            return ToolResult(exitCode: ToolExitCode.clean, standardOutput: help + "\n", standardError: "")
         }
     }
 

@@ -46,6 +46,13 @@ public struct ToolResult: Sendable, Equatable {
     public var standardOutput: String
     /// Text for standard error: problems, warnings and errors, one per line.
     public var standardError: String
+
+    /// Creates a result.
+    public init(exitCode: Int32, standardOutput: String, standardError: String) {
+        self.exitCode = exitCode
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 }
 
 /// The exit codes of `trellis`, documented in `Docs/Tool.md`.

@@ -1,0 +1,2 @@
+let app = AppContainer(name: "Trellis")
+print(app.feature.greeting)
