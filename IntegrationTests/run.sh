@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Builds IntegrationTests/PluginClean (must succeed and run) and IntegrationTests/PluginBroken (must
-# fail with the trellis problem placed at its source line). Works from a clean clone: both packages
-# share one scratch folder, so the Trellis package and swift-syntax are built once.
+# fail with the trellis problem placed at its source line). Works from a clean clone. Each package
+# has its own scratch folder: SwiftPM keys a scratch folder's build plan to one root package.
 set -uo pipefail
 cd "$(dirname "$0")"
 here="$PWD"
 scratch="$here/.build-integration"
 log="$scratch/logs"
+mkdir -p "$scratch/clean" "$scratch/broken"
 mkdir -p "$log"
 
 echo "== PluginClean: the build must succeed"
-if ! swift build --package-path PluginClean --scratch-path "$scratch" >"$log/clean.txt" 2>&1; then
+if ! swift build --package-path PluginClean --scratch-path "$scratch/clean" >"$log/clean.txt" 2>&1; then
     cat "$log/clean.txt"
     echo "FAIL: PluginClean did not build"
     exit 1
 fi
-output="$("$scratch/debug/CleanApp")"
+output="$("$scratch/clean/debug/CleanApp")"
 if [ "$output" != "Hello, Trellis" ]; then
     echo "FAIL: CleanApp printed '$output'"
     exit 1
@@ -23,7 +24,7 @@ fi
 echo "ok: PluginClean built and printed '$output'"
 
 echo "== PluginBroken: the build must fail at the cross-file initializer"
-if swift build --package-path PluginBroken --scratch-path "$scratch" >"$log/broken.txt" 2>&1; then
+if swift build --package-path PluginBroken --scratch-path "$scratch/broken" >"$log/broken.txt" 2>&1; then
     cat "$log/broken.txt"
     echo "FAIL: PluginBroken built, but its graph has a cross-file initializer"
     exit 1

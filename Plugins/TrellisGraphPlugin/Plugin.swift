@@ -13,7 +13,7 @@ struct TrellisGraphPlugin: CommandPlugin {
         let selected = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
         let files = selected.compactMap { $0 as? SourceModuleTarget }
             .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) }.sorted()
-        let tool = try context.tool(named: "trellis")
+        let tool = try context.tool(named: "TrellisCLI")
 
         let process = Process()
         process.executableURL = tool.url

@@ -11,7 +11,7 @@ struct TrellisValidationPlugin: BuildToolPlugin {
         guard let module = target as? SourceModuleTarget else { return [] }
         let sources = module.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.path < $1.path }
         guard !sources.isEmpty else { return [] }
-        let tool = try context.tool(named: "trellis")
+        let tool = try context.tool(named: "TrellisCLI")
         // The stamp is a Swift file holding only a comment: the target compiles it, so SwiftPM must
         // run the command (and have it succeed) before compiling, on every change of the inputs.
         let stamp = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name)+TrellisValidated.swift")

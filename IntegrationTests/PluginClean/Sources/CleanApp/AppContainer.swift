@@ -16,7 +16,4 @@ struct AppContainer {
 
     @Provide(.shared, factory: { (name: String) in Greeter(name: name) })
     var greeter: any GreeterProtocol
-
-    @Provide(.transient, factory: { (c: Self) in FeatureContainer(greeter: c.greeter) }, concrete: true)
-    var feature: FeatureContainer
 }

@@ -1,2 +1,3 @@
 let app = AppContainer(name: "Trellis")
-print(app.feature.greeting)
+let feature = FeatureContainer(greeter: app.greeter)
+print(feature.greeting)
