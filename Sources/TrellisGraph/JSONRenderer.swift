@@ -7,62 +7,53 @@ public enum JSONRenderer {
     /// The JSON document, ending with a newline.
     public static func render(_ graph: ProgramGraph) -> String {
         let containers = graph.containers.map { container in
-            object([
-                ("id", string(container.id)),
-                ("name", string(container.name)),
-                ("file", string(container.file)),
-                ("root", container.isRoot ? "true" : "false"),
-                ("validateDAG", container.validatesDAG ? "true" : "false"),
-                ("members", array(container.members.map(member))),
+            JSONValue.object([
+                ("id", .string(container.id)),
+                ("name", .string(container.name)),
+                ("file", .string(container.file)),
+                ("root", .boolean(container.isRoot)),
+                ("validateDAG", .boolean(container.validatesDAG)),
+                ("members", .array(container.members.map(member))),
             ])
         }
         let memberEdges = graph.memberEdges.map { edge in
-            object([("container", string(edge.container)), ("from", string(edge.from)), ("to", string(edge.to))])
+            JSONValue.object([("container", .string(edge.container)), ("from", .string(edge.from)), ("to", .string(edge.to))])
         }
         let containerEdges = graph.containerEdges.map { edge in
-            object([("from", string(edge.from)), ("to", string(edge.to)), ("member", string(edge.member))])
+            JSONValue.object([("from", .string(edge.from)), ("to", .string(edge.to)), ("member", .string(edge.member))])
         }
-        let document = object([
-            ("version", String(version)),
-            ("containers", array(containers)),
-            ("memberEdges", array(memberEdges)),
-            ("containerEdges", array(containerEdges)),
+        let document = JSONValue.object([
+            ("version", .integer(version)),
+            ("containers", .array(containers)),
+            ("memberEdges", .array(memberEdges)),
+            ("containerEdges", .array(containerEdges)),
         ])
-        return document + "\n"
+        var text = ""
+        document.write(to: &text, indentation: "")
+        return text + "\n"
     }
 
-    static func member(_ member: ProgramGraph.MemberNode) -> String {
-        object([
-            ("name", string(member.name)),
-            ("type", string(member.type)),
-            ("scope", string(member.scope.rawValue)),
-            ("async", member.isAsync ? "true" : "false"),
-            ("throws", member.isThrowing ? "true" : "false"),
-            ("reads", array(member.reads.map(string), inline: true)),
-            ("builds", array(member.builds.map(string), inline: true)),
+    static func member(_ member: ProgramGraph.MemberNode) -> JSONValue {
+        .object([
+            ("name", .string(member.name)),
+            ("type", .string(member.type)),
+            ("scope", .string(member.scope.rawValue)),
+            ("async", .boolean(member.isAsync)),
+            ("throws", .boolean(member.isThrowing)),
+            ("reads", .inlineArray(member.reads)),
+            ("builds", .inlineArray(member.builds)),
         ])
-    }
-
-    /// An object whose values are already-written JSON, nested values indented one level deeper.
-    static func object(_ pairs: [(key: String, value: String)]) -> String {
-        guard !pairs.isEmpty else { return "{}" }
-        let body = pairs.map { "  \(string($0.key)): \(indented($0.value))" }.joined(separator: ",\n")
-        return "{\n\(body)\n}"
-    }
-
-    static func array(_ elements: [String], inline: Bool = false) -> String {
-        guard !elements.isEmpty else { return "[]" }
-        if inline { return "[" + elements.joined(separator: ", ") + "]" }
-        return "[\n" + elements.map { "  " + indented($0) }.joined(separator: ",\n") + "\n]"
-    }
-
-    private static func indented(_ value: String) -> String {
-        value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).
     static func string(_ text: String) -> String {
-        var result = "\""
+        var result = ""
+        appendString(text, to: &result)
+        return result
+    }
+
+    static func appendString(_ text: String, to result: inout String) {
+        result += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -78,6 +69,65 @@ public enum JSONRenderer {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        result += "\""
+    }
+}
+
+/// The values the graph document is made of, written in one pass with two-space indentation.
+enum JSONValue {
+    case string(String)
+    case boolean(Bool)
+    case integer(Int)
+    /// An array written one element per line.
+    case array([JSONValue])
+    /// An array of strings written on one line.
+    case inlineArray([String])
+    /// An object whose keys keep the order given.
+    case object([(key: String, value: JSONValue)])
+
+    func write(to text: inout String, indentation: String) {
+        switch self {
+        case .string(let value):
+            JSONRenderer.appendString(value, to: &text)
+        case .boolean(let value):
+            text += value ? "true" : "false"
+        case .integer(let value):
+            text += String(value)
+        case .inlineArray(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                JSONRenderer.appendString(value, to: &text)
+            }
+            text += "]"
+        case .array(let values):
+            guard !values.isEmpty else {
+                text += "[]"
+                return
+            }
+            let inner = indentation + "  "
+            text += "[\n"
+            for (index, value) in values.enumerated() {
+                text += inner
+                value.write(to: &text, indentation: inner)
+                text += index == values.count - 1 ? "\n" : ",\n"
+            }
+            text += indentation + "]"
+        case .object(let pairs):
+            guard !pairs.isEmpty else {
+                text += "{}"
+                return
+            }
+            let inner = indentation + "  "
+            text += "{\n"
+            for (index, pair) in pairs.enumerated() {
+                text += inner
+                JSONRenderer.appendString(pair.key, to: &text)
+                text += ": "
+                pair.value.write(to: &text, indentation: inner)
+                text += index == pairs.count - 1 ? "\n" : ",\n"
+            }
+            text += indentation + "}"
+        }
     }
 }

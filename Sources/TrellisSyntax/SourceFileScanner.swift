@@ -21,6 +21,9 @@ public struct SourceFileScan {
     /// The syntax of file-level anchors: extension initializers and the problems above.
     public var anchors: [Anchor: Syntax] = [:]
 
+    /// An empty scan.
+    public init() {}
+
     /// The file as the model's whole-program rules see it.
     public func programFile(path: String) -> ProgramFile {
         ProgramFile(
@@ -41,9 +44,9 @@ public enum SourceFileScanner {
 
     /// Scans a parsed file.
     public static func scan(_ tree: SourceFileSyntax) -> SourceFileScan {
-        let visitor = ScanVisitor(viewMode: .sourceAccurate)
-        visitor.walk(tree)
-        return visitor.result
+        var walker = DeclarationWalker()
+        walker.walk(statements: tree.statements)
+        return walker.result
     }
 
     /// Whether a declaration carries `@DIContainer` (also `@Trellis.DIContainer`).
@@ -57,28 +60,66 @@ public enum SourceFileScanner {
     }
 }
 
-/// Walks a file keeping the stack of enclosing type names, so nested containers get qualified names.
-private final class ScanVisitor: SyntaxVisitor {
+/// Walks a file's declarations (never into expressions, which hold none the scan needs, so a file
+/// costs about as much to scan as to parse), keeping the stack of enclosing type names so nested
+/// containers get qualified names. Function bodies are walked for local types.
+private struct DeclarationWalker {
     var result = SourceFileScan()
     private var scopes: [String] = []
     private var extensionInitializers: [String: Int] = [:]
     private var strayProvides = 0
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node, name: node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node, name: node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node, name: node.name.text) }
-    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node, name: node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node, name: node.name.text) }
-    override func visitPost(_ node: ProtocolDeclSyntax) { scopes.removeLast() }
+    mutating func walk(statements: CodeBlockItemListSyntax) {
+        for item in statements {
+            if case .decl(let declaration) = item.item { walk(declaration, insideContainer: false) }
+        }
+    }
 
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let typeName = Self.typeName(node.extendedType)
+    private mutating func walk(members: MemberBlockItemListSyntax, insideContainer: Bool) {
+        for member in members { walk(member.decl, insideContainer: insideContainer) }
+    }
+
+    private mutating func walk(_ declaration: DeclSyntax, insideContainer: Bool) {
+        if let group = declaration.asProtocol(DeclGroupSyntax.self) {
+            if let extensionDeclaration = group.as(ExtensionDeclSyntax.self) {
+                walk(extension: extensionDeclaration)
+            } else if let named = group.asProtocol(NamedDeclSyntax.self) {
+                walk(type: group, name: named.name.text)
+            }
+        } else if let variable = declaration.as(VariableDeclSyntax.self) {
+            if !insideContainer { reportStrayProvide(variable) }
+        } else if let function = declaration.as(FunctionDeclSyntax.self) {
+            if let body = function.body { walk(statements: body.statements) }
+        } else if let initializer = declaration.as(InitializerDeclSyntax.self) {
+            if let body = initializer.body { walk(statements: body.statements) }
+        } else if let conditional = declaration.as(IfConfigDeclSyntax.self) {
+            for clause in conditional.clauses {
+                switch clause.elements {
+                case .statements(let statements): walk(statements: statements)
+                case .decls(let members): walk(members: members, insideContainer: insideContainer)
+                default: continue
+                }
+            }
+        }
+    }
+
+    private mutating func walk(type declaration: some DeclGroupSyntax, name: String) {
+        scopes.append(name)
+        defer { scopes.removeLast() }
+        let attribute = SourceFileScanner.containerAttribute(of: declaration)
+        if let attribute {
+            result.containers.append(
+                SourceFileScan.ScannedContainer(
+                    qualifiedName: scopes.joined(separator: "."),
+                    extraction: ContainerExtractor.extract(declaration, attribute: attribute)))
+        }
+        walk(members: declaration.memberBlock.members, insideContainer: attribute != nil)
+    }
+
+    private mutating func walk(extension declaration: ExtensionDeclSyntax) {
+        let typeName = Self.typeName(declaration.extendedType)
         var count = 0
-        for item in node.memberBlock.members {
+        for item in declaration.memberBlock.members {
             guard let initializer = item.decl.as(InitializerDeclSyntax.self) else { continue }
             let index = extensionInitializers[typeName, default: 0]
             extensionInitializers[typeName] = index + 1
@@ -88,17 +129,13 @@ private final class ScanVisitor: SyntaxVisitor {
         result.extensions.append(TypeExtension(typeName: typeName, initializerCount: count))
         // An extension is its own lexical scope; what it nests is qualified by the extended type.
         scopes.append(typeName)
-        return .visitChildren
+        defer { scopes.removeLast() }
+        walk(members: declaration.memberBlock.members, insideContainer: false)
     }
 
-    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
-
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let provide = ProvideAttributeReader.provideAttribute(of: node.attributes) else { return .visitChildren }
-        if let group = Self.enclosingGroup(of: node), SourceFileScanner.containerAttribute(of: group) != nil {
-            return .visitChildren
-        }
-        let name = node.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+    private mutating func reportStrayProvide(_ variable: VariableDeclSyntax) {
+        guard let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes) else { return }
+        let name = variable.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
         let anchor = Anchor.memberDetail(container: scopes.joined(separator: "."), member: name, index: strayProvides)
         strayProvides += 1
         result.anchors[anchor] = Syntax(provide)
@@ -107,26 +144,6 @@ private final class ScanVisitor: SyntaxVisitor {
                 .provideOutsideContainer,
                 "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide",
                 at: anchor))
-        return .visitChildren
-    }
-
-    private func enter(_ declaration: some DeclGroupSyntax, name: String) -> SyntaxVisitorContinueKind {
-        scopes.append(name)
-        if let attribute = SourceFileScanner.containerAttribute(of: declaration) {
-            result.containers.append(
-                SourceFileScan.ScannedContainer(
-                    qualifiedName: scopes.joined(separator: "."),
-                    extraction: ContainerExtractor.extract(declaration, attribute: attribute)))
-        }
-        return .visitChildren
-    }
-
-    /// The type or extension whose member block directly holds `variable`.
-    private static func enclosingGroup(of variable: VariableDeclSyntax) -> (any DeclGroupSyntax)? {
-        guard let item = variable.parent?.as(MemberBlockItemSyntax.self),
-            let block = item.parent?.parent?.as(MemberBlockSyntax.self)
-        else { return nil }
-        return block.parent?.asProtocol(DeclGroupSyntax.self)
     }
 
     /// The extended type without generic arguments (`Box` for `Box<Int>`), components joined by dots.

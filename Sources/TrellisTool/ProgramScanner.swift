@@ -18,6 +18,8 @@ struct ScannedFile {
 /// The outcome of reading one file.
 enum FileReadOutcome {
     case scanned(ScannedFile)
+    /// The file cannot hold anything the scan reports, so it was not parsed.
+    case irrelevant
     /// The file was left out; the message says why, as a warning line.
     case skipped(warning: String)
 }
@@ -48,7 +50,7 @@ enum ProgramScanner {
             switch outcome {
             case .scanned(let file): files.append(file)
             case .skipped(let warning): warnings.append(warning)
-            case nil: continue
+            case .irrelevant, nil: continue
             }
         }
         return ScannedProgram(files: files, warnings: warnings)
@@ -63,6 +65,7 @@ enum ProgramScanner {
         guard source.utf8.elementsEqual(data) else {
             return .skipped(warning: "\(path): warning: the file is not valid UTF-8; it was skipped")
         }
+        guard mayMatter(data) else { return .irrelevant }
         let tree = Parser.parse(source: source)
         if tree.hasError {
             let converter = SourceLocationConverter(fileName: path, tree: tree)
@@ -72,6 +75,31 @@ enum ProgramScanner {
                 warning: "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)")
         }
         return .scanned(ScannedFile(location: location, tree: tree, scan: SourceFileScanner.scan(tree)))
+    }
+
+    /// Whether a file can hold anything the scan reports: a container or a `@Provide` (their names
+    /// appear in the text), or an extension with an initializer. Most files of a project hold none,
+    /// and a byte search costs far less than parsing them.
+    static func mayMatter(_ data: Data) -> Bool {
+        contains(data, "DIContainer") || contains(data, "Provide") || (contains(data, "extension") && contains(data, "init"))
+    }
+
+    private static func contains(_ data: Data, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        return data.withUnsafeBytes { bytes in
+            var index = 0
+            let last = bytes.count - needle.count
+            while index <= last {
+                if bytes[index] == first {
+                    var offset = 1
+                    while offset < needle.count && bytes[index + offset] == needle[offset] { offset += 1 }
+                    if offset == needle.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// Where the first missing or unexpected token is, to point the warning at it.

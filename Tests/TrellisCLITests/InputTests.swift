@@ -19,13 +19,15 @@ struct InputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try container.write(toFile: "\(folder)/Good.swift", atomically: true, encoding: .utf8)
         try Data([0x73, 0x74, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: "\(folder)/Latin.swift"))
-        try "struct Broken {\n    var x: = \n".write(toFile: "\(folder)/Broken.swift", atomically: true, encoding: .utf8)
+        try "struct Broken {\n    @Provide var x: = \n".write(toFile: "\(folder)/Broken.swift", atomically: true, encoding: .utf8)
+        // Mentions neither containers, @Provide nor extensions: not even parsed, so not warned about.
+        try "struct Unrelated {\n    var x: = \n".write(toFile: "\(folder)/Unrelated.swift", atomically: true, encoding: .utf8)
 
         let result = ToolHarness.run(["graph", ".", "--format", "ascii"], in: folder)
         #expect(result.exitCode == 0)
         #expect(
             ToolHarness.lines(result.standardError) == [
-                "Broken.swift:2:12: warning: the file does not parse; it was skipped (the compiler reports the syntax error)",
+                "Broken.swift:2:21: warning: the file does not parse; it was skipped (the compiler reports the syntax error)",
                 "Latin.swift: warning: the file is not valid UTF-8; it was skipped",
             ])
         #expect(result.standardOutput.hasPrefix("GoodContainer  [Good.swift]\n"))
