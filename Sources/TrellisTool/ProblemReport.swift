@@ -25,32 +25,29 @@ enum ProblemReport {
     /// Every problem of `program`, sorted by place: shape problems the extractor found, each
     /// container's rules and the whole-program rules.
     static func problems(of program: ScannedProgram) -> [PlacedProblem] {
-        var located: [LocatedIssue] = []
-        for file in program.files {
-            let path = file.location.displayPath
-            located += file.scan.problems.map { LocatedIssue(file: path, container: nil, issue: $0) }
-            for container in file.scan.containers {
-                located += container.extraction.problems.map { LocatedIssue(file: path, container: container.qualifiedName, issue: $0) }
-            }
-        }
-        located += ProgramValidator.validate(program.programFiles)
-
-        let filesByPath = Dictionary(program.files.map { ($0.location.displayPath, $0) }, uniquingKeysWith: { first, _ in first })
-        var converters: [String: SourceLocationConverter] = [:]
+        let located = program.files.flatMap(\.problems) + ProgramValidator.validate(program.programFiles)
+        let issuesByPath = Dictionary(grouping: located, by: \.file)
+        let locations = Dictionary(program.files.map { ($0.location.displayPath, $0.location) }, uniquingKeysWith: { first, _ in first })
         var problems: [PlacedProblem] = []
-        for issue in located {
-            guard let file = filesByPath[issue.file] else { continue }
-            let converter = converters[issue.file] ?? SourceLocationConverter(fileName: issue.file, tree: file.tree)
-            converters[issue.file] = converter
-            let node = self.node(for: issue, in: file) ?? Syntax(file.tree)
-            let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-            problems.append(PlacedProblem(path: issue.file, line: location.line, column: location.column, issue: issue.issue))
+        for (path, issues) in issuesByPath {
+            // Parsed again: the scan kept no tree. Should the file have changed since into one that
+            // does not parse, its problems are placed at its start.
+            guard let location = locations[path], case .parsed(let file) = ProgramScanner.parse(location) else {
+                problems += issues.map { PlacedProblem(path: path, line: 1, column: 1, issue: $0.issue) }
+                continue
+            }
+            let converter = SourceLocationConverter(fileName: path, tree: file.tree)
+            for issue in issues {
+                let node = self.node(for: issue, in: file) ?? Syntax(file.tree)
+                let place = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+                problems.append(PlacedProblem(path: path, line: place.line, column: place.column, issue: issue.issue))
+            }
         }
         return problems.sorted()
     }
 
     /// The syntax an issue's anchor names: in its container's declaration, or at file level.
-    private static func node(for issue: LocatedIssue, in file: ScannedFile) -> Syntax? {
+    private static func node(for issue: LocatedIssue, in file: ParsedFile) -> Syntax? {
         if let name = issue.container,
             let container = file.scan.containers.first(where: { $0.qualifiedName == name })
         {

@@ -5,14 +5,21 @@ import SwiftSyntax
 import TrellisGraph
 import TrellisSyntax
 
-/// One scanned file: its parsed tree (kept to turn anchors into line and column) and what the
-/// scanner found in it.
+/// What the scan keeps of one file: the model and the problems found while reading it. The syntax
+/// tree is dropped as soon as the file is scanned (the trees of 2,000 files fill most of a
+/// gigabyte, and allocating them slowed the scan); the few files with problems are parsed again
+/// to place them.
 struct ScannedFile {
     var location: SourceFileLocation
+    var programFile: ProgramFile
+    /// Shape problems: `@Provide` outside a container, and what the extractor could not read.
+    var problems: [LocatedIssue]
+}
+
+/// A parsed file with what the scanner found in it; its anchors name nodes of `tree`.
+struct ParsedFile {
     var tree: SourceFileSyntax
     var scan: SourceFileScan
-
-    var programFile: ProgramFile { scan.programFile(path: location.displayPath) }
 }
 
 /// The outcome of reading one file.
@@ -57,6 +64,30 @@ enum ProgramScanner {
     }
 
     static func read(_ location: SourceFileLocation) -> FileReadOutcome {
+        switch parse(location) {
+        case .parsed(let parsed):
+            let path = location.displayPath
+            var problems = parsed.scan.problems.map { LocatedIssue(file: path, container: nil, issue: $0) }
+            for container in parsed.scan.containers {
+                problems += container.extraction.problems.map { LocatedIssue(file: path, container: container.qualifiedName, issue: $0) }
+            }
+            return .scanned(ScannedFile(location: location, programFile: parsed.scan.programFile(path: path), problems: problems))
+        case .irrelevant:
+            return .irrelevant
+        case .skipped(let warning):
+            return .skipped(warning: warning)
+        }
+    }
+
+    /// The outcome of parsing one file.
+    enum ParseOutcome {
+        case parsed(ParsedFile)
+        case irrelevant
+        case skipped(warning: String)
+    }
+
+    /// Reads, parses and scans one file, keeping its tree.
+    static func parse(_ location: SourceFileLocation) -> ParseOutcome {
         let path = location.displayPath
         guard let data = FileManager.default.contents(atPath: location.absolutePath) else {
             return .skipped(warning: "\(path): warning: cannot read the file; it was skipped")
@@ -74,7 +105,7 @@ enum ProgramScanner {
             return .skipped(
                 warning: "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)")
         }
-        return .scanned(ScannedFile(location: location, tree: tree, scan: SourceFileScanner.scan(tree)))
+        return .parsed(ParsedFile(tree: tree, scan: SourceFileScanner.scan(tree)))
     }
 
     /// Whether a file can hold anything the scan reports: a container or a `@Provide` (their names
