@@ -11,8 +11,13 @@ struct TrellisGraphPlugin: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
         let selected = context.package.targets.filter { targetNames.isEmpty || targetNames.contains($0.name) }
+        // Relative to the package folder (the tool's working folder), so the graph names files the
+        // same way on every machine.
+        let packageFolder = context.package.directoryURL.path + "/"
         let files = selected.compactMap { $0 as? SourceModuleTarget }
-            .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) }.sorted()
+            .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) }
+            .map { $0.hasPrefix(packageFolder) ? String($0.dropFirst(packageFolder.count)) : $0 }
+            .sorted()
         let tool = try context.tool(named: "TrellisCLI")
 
         let process = Process()
