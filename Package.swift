@@ -8,12 +8,16 @@ let package = Package(
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "TrellisGraph", targets: ["TrellisGraph"]),
+        .executable(name: "trellis", targets: ["TrellisCLI"]),
+        .plugin(name: "TrellisValidationPlugin", targets: ["TrellisValidationPlugin"]),
+        .plugin(name: "TrellisGraphPlugin", targets: ["TrellisGraphPlugin"]),
     ],
     dependencies: [
         // Macro libraries accept a wide swift-syntax range so users never hit a version conflict.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"700.0.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // What users import: macro declarations, DIScope and the small runtime. No swift-syntax here.
@@ -32,6 +36,7 @@ let package = Package(
             dependencies: [
                 "TrellisGraph",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         // The compiler plug-in: extract -> validate -> generate, issues mapped to diagnostics and fix-its.
@@ -46,6 +51,30 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
+        ),
+        // The `trellis` tool's logic (scan, validate, render, write), callable in-process by tests.
+        .target(
+            name: "TrellisTool",
+            dependencies: [
+                "TrellisGraph",
+                "TrellisSyntax",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The `trellis` executable: a thin `main` over TrellisTool.
+        .executableTarget(name: "TrellisCLI", dependencies: ["TrellisTool"]),
+        // Build-tool plugin: runs `trellis validate` on a target's sources and fails the build on problems.
+        .plugin(name: "TrellisValidationPlugin", capability: .buildTool(), dependencies: ["TrellisCLI"]),
+        // Command plugin: `swift package trellis-graph` writes the package's dependency graph.
+        .plugin(
+            name: "TrellisGraphPlugin",
+            capability: .command(
+                intent: .custom(verb: "trellis-graph", description: "Writes the dependency graph of the package's @DIContainer types"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the graph file given by --output")]
+            ),
+            dependencies: ["TrellisCLI"]
         ),
         .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
         .testTarget(
@@ -65,6 +94,12 @@ let package = Package(
         ),
         // The runtime container, pool and loaders (no macros involved).
         .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis"]),
+        // The `trellis` tool in-process: golden files of every format, exit codes, error lines.
+        .testTarget(
+            name: "TrellisCLITests",
+            dependencies: ["TrellisTool", "TrellisGraph", "TrellisSyntax"],
+            exclude: ["Fixtures", "Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

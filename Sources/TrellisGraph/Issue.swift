@@ -54,6 +54,9 @@ public enum Anchor: Hashable, Sendable {
     /// Another syntax node found by the extractor (a binding, a closure parameter, a use of the container
     /// parameter), by an index the extractor assigns within the member.
     case memberDetail(container: String, member: String, index: Int)
+    /// An `init` written in an extension of a container (the n-th, from zero, among the initializers of
+    /// extensions of that type in one file). Only the whole-program rules of the `trellis` tool use it.
+    case extensionInitializer(type: String, index: Int)
 
     /// The container the anchor belongs to.
     public var container: String {
@@ -62,7 +65,7 @@ public enum Anchor: Hashable, Sendable {
         case .containerArgument(let container, _), .userInitializer(let container, _),
             .containerAttribute(let container, _), .member(let container, _), .memberType(let container, _),
             .memberArgument(let container, _, _), .dependency(let container, _, _),
-            .memberDetail(let container, _, _):
+            .memberDetail(let container, _, _), .extensionInitializer(let container, _):
             container
         }
     }

@@ -79,6 +79,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case containerCycle = "trellis.container-cycle"
     /// Two containers declared with the same name.
     case ambiguousContainer = "trellis.ambiguous-container"
+    /// An owner lacking a member that a `.child` (or a child it forwards to) needs.
+    case missingChildDependency = "trellis.missing-child-dependency"
     /// An `init` in an extension of a container in another file.
     case crossFileInitializer = "trellis.cross-file-initializer"
 

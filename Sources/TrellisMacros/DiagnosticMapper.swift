@@ -49,7 +49,7 @@ struct DiagnosticMapper {
         case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
             .dependency(_, let member, _), .memberDetail(_, let member, _):
             member
-        case .container, .containerArgument, .userInitializer, .containerAttribute:
+        case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer:
             nil
         }
     }

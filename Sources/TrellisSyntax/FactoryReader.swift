@@ -168,9 +168,20 @@ final class ConstructedTypeCollector: SyntaxVisitor {
         {
             callee = base
         }
-        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
-            names.append(reference.baseName.text)
+        if let name = Self.typeName(callee) { names.append(name) }
+    }
+
+    /// `Foo` for `Foo`, `Outer.Inner` for `Outer.Inner`: capitalised names only, as types are written.
+    private static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true {
+            return reference.baseName.text
         }
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
+            access.declName.baseName.text.first?.isUppercase == true, let baseName = typeName(base)
+        {
+            return "\(baseName).\(access.declName.baseName.text)"
+        }
+        return nil
     }
 }
 

@@ -12,7 +12,7 @@ import TrellisMacros
 @Suite("Diagnostic catalog")
 struct DiagnosticCatalogTests {
     /// The codes only the `trellis` tool can raise, from the whole program.
-    static let wholeProgramCodes: Set<IssueCode> = [.containerCycle, .ambiguousContainer, .crossFileInitializer]
+    static let wholeProgramCodes: Set<IssueCode> = [.containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency]
 
     /// A smallest source raising each code the macro owns.
     static let sources: [IssueCode: String] = [

@@ -1,0 +1,7 @@
+import Trellis
+
+@DIContainer(root: true)
+struct AppContainer {
+    @Provide(.input)
+    var name: String
+}

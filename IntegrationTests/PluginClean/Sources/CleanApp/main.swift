@@ -1,0 +1,3 @@
+let app = AppContainer(name: "Trellis")
+let feature = FeatureContainer(greeter: app.greeter)
+print(feature.greeting)

@@ -1,0 +1,57 @@
+/// Every container of a program by qualified name, and the lookup that turns a type name written in
+/// a factory into the container it builds.
+struct ContainerDirectory {
+    /// One declaration: the file it is in and the container.
+    struct Entry {
+        var file: String
+        var declared: DeclaredContainer
+    }
+
+    /// Declarations by qualified name; several when the name is declared more than once. Each list is
+    /// sorted by file path so that "the first" is the same on every run.
+    let entries: [String: [Entry]]
+
+    /// Indexes the containers of `files` for which `include` is true.
+    init(files: [ProgramFile], include: (DeclaredContainer) -> Bool = { _ in true }) {
+        var entries: [String: [Entry]] = [:]
+        for file in files {
+            for declared in file.containers where include(declared) {
+                entries[declared.qualifiedName, default: []].append(Entry(file: file.path, declared: declared))
+            }
+        }
+        self.entries = entries.mapValues { list in list.sorted { $0.file < $1.file } }
+    }
+
+    /// The qualified names, sorted.
+    var sortedNames: [String] { entries.keys.sorted() }
+
+    /// The qualified name of the container that `typeName`, written inside the container `from`,
+    /// refers to; as Swift looks names up, the innermost enclosing scope wins (`A.B.X`, then `A.X`,
+    /// then `X` for `X` written in `A.B`).
+    func resolve(_ typeName: String, from: DeclaredContainer) -> String? {
+        var scope: String? = from.qualifiedName
+        while let current = scope {
+            let candidate = "\(current).\(typeName)"
+            if entries[candidate] != nil { return candidate }
+            scope = current.lastIndex(of: ".").map { String(current[..<$0]) }
+        }
+        return entries[typeName] != nil ? typeName : nil
+    }
+
+    /// The containers each container builds, with the first member (in declaration order) that
+    /// builds it; a container never building itself through a member is still an edge (a cycle).
+    func edges() -> [(from: String, to: String, member: String)] {
+        var result: [(from: String, to: String, member: String)] = []
+        for name in sortedNames {
+            guard let entry = entries[name]?.first else { continue }
+            var seen = Set<String>()
+            for member in entry.declared.container.members {
+                for typeName in member.constructedTypes {
+                    guard let target = resolve(typeName, from: entry.declared), seen.insert(target).inserted else { continue }
+                    result.append((name, target, member.name))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+/// Writes a ``ProgramGraph`` as the versioned JSON document described in `Docs/GraphJSON.md`.
+/// Written by hand (this target imports nothing): keys in a fixed order, two-space indentation.
+public enum JSONRenderer {
+    /// The format version; it changes only when a key is removed or changes meaning.
+    public static let version = 1
+
+    /// The JSON document, ending with a newline.
+    public static func render(_ graph: ProgramGraph) -> String {
+        let containers = graph.containers.map { container in
+            JSONValue.object([
+                ("id", .string(container.id)),
+                ("name", .string(container.name)),
+                ("file", .string(container.file)),
+                ("root", .boolean(container.isRoot)),
+                ("validateDAG", .boolean(container.validatesDAG)),
+                ("members", .array(container.members.map(member))),
+            ])
+        }
+        let memberEdges = graph.memberEdges.map { edge in
+            JSONValue.object([("container", .string(edge.container)), ("from", .string(edge.from)), ("to", .string(edge.to))])
+        }
+        let containerEdges = graph.containerEdges.map { edge in
+            JSONValue.object([
+                ("from", .string(edge.from)), ("to", .string(edge.to)), ("member", .string(edge.member)),
+                ("kind", .string(edge.kind.rawValue)),
+            ])
+        }
+        let document = JSONValue.object([
+            ("version", .integer(version)),
+            ("containers", .array(containers)),
+            ("memberEdges", .array(memberEdges)),
+            ("containerEdges", .array(containerEdges)),
+        ])
+        var text = ""
+        document.write(to: &text, indentation: "")
+        return text + "\n"
+    }
+
+    static func member(_ member: ProgramGraph.MemberNode) -> JSONValue {
+        .object([
+            ("name", .string(member.name)),
+            ("type", .string(member.type)),
+            ("scope", .string(member.scope.rawValue)),
+            ("async", .boolean(member.isAsync)),
+            ("throws", .boolean(member.isThrowing)),
+            ("reads", .inlineArray(member.reads)),
+            ("builds", .inlineArray(member.builds)),
+        ])
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).
+    static func string(_ text: String) -> String {
+        var result = ""
+        appendString(text, to: &result)
+        return result
+    }
+
+    static func appendString(_ text: String, to result: inout String) {
+        result += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        result += "\""
+    }
+}
+
+/// The values the graph document is made of, written in one pass with two-space indentation.
+enum JSONValue {
+    case string(String)
+    case boolean(Bool)
+    case integer(Int)
+    /// An array written one element per line.
+    case array([JSONValue])
+    /// An array of strings written on one line.
+    case inlineArray([String])
+    /// An object whose keys keep the order given.
+    case object([(key: String, value: JSONValue)])
+
+    func write(to text: inout String, indentation: String) {
+        switch self {
+        case .string(let value):
+            JSONRenderer.appendString(value, to: &text)
+        case .boolean(let value):
+            text += value ? "true" : "false"
+        case .integer(let value):
+            text += String(value)
+        case .inlineArray(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                JSONRenderer.appendString(value, to: &text)
+            }
+            text += "]"
+        case .array(let values):
+            guard !values.isEmpty else {
+                text += "[]"
+                return
+            }
+            let inner = indentation + "  "
+            text += "[\n"
+            for (index, value) in values.enumerated() {
+                text += inner
+                value.write(to: &text, indentation: inner)
+                text += index == values.count - 1 ? "\n" : ",\n"
+            }
+            text += indentation + "]"
+        case .object(let pairs):
+            guard !pairs.isEmpty else {
+                text += "{}"
+                return
+            }
+            let inner = indentation + "  "
+            text += "{\n"
+            for (index, pair) in pairs.enumerated() {
+                text += inner
+                JSONRenderer.appendString(pair.key, to: &text)
+                text += ": "
+                pair.value.write(to: &text, indentation: inner)
+                text += index == pairs.count - 1 ? "\n" : ",\n"
+            }
+            text += indentation + "}"
+        }
+    }
+}

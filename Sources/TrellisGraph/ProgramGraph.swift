@@ -1,0 +1,123 @@
+/// What the graph renderers draw: containers with their members, the members each member reads, and
+/// the containers each container builds. Everything is sorted by name, so output never depends on
+/// the order files were scanned in.
+public struct ProgramGraph: Hashable, Sendable {
+    /// A container and its members.
+    public struct ContainerNode: Hashable, Sendable {
+        /// A unique identifier: the qualified name, with `~2`, `~3`... for further declarations of the same name.
+        public var id: String
+        /// The qualified name (`Feature.Container`).
+        public var name: String
+        /// The file that declares it (empty when unknown).
+        public var file: String
+        /// `root: true` was written.
+        public var isRoot: Bool
+        /// `validateDAG: false` was not written.
+        public var validatesDAG: Bool
+        /// The members, sorted by name.
+        public var members: [MemberNode]
+    }
+
+    /// One `@Provide` member.
+    public struct MemberNode: Hashable, Sendable {
+        /// The member's name.
+        public var name: String
+        /// The declared type, as written.
+        public var type: String
+        /// Its scope.
+        public var scope: MemberScope
+        /// Built by an `asyncFactory`.
+        public var isAsync: Bool
+        /// Built by a factory declared `throws`.
+        public var isThrowing: Bool
+        /// The members it reads, in source order, without repeats.
+        public var reads: [String]
+        /// The qualified names of the containers it builds, sorted.
+        public var builds: [String]
+    }
+
+    /// A member reading another member of the same container.
+    public struct MemberEdge: Hashable, Sendable {
+        /// The identifier of the container both members belong to.
+        public var container: String
+        /// The member that reads.
+        public var from: String
+        /// The member read.
+        public var to: String
+    }
+
+    /// A container building another: in one of its members' factories, or as an owned child.
+    public struct ContainerEdge: Hashable, Sendable {
+        /// The identifier of the container that builds.
+        public var from: String
+        /// The identifier of the container built.
+        public var to: String
+        /// The member whose factory builds it, or the child member.
+        public var member: String
+        /// Whether the container owns the other (a `.child` or `.forwardingChild` member) or only
+        /// builds it in a factory.
+        public var kind: ContainerEdgeKind
+    }
+
+    /// How one container relates to another it builds.
+    public enum ContainerEdgeKind: String, Hashable, Sendable, CaseIterable {
+        /// A factory builds it; the owner does not keep it as a child.
+        case builds
+        /// An owned child (`.child` or `.forwardingChild`): built once, lives as long as the owner.
+        case owns
+    }
+
+    /// The containers, sorted by qualified name, then file.
+    public var containers: [ContainerNode]
+    /// Member edges, sorted by container, reader and member read.
+    public var memberEdges: [MemberEdge]
+    /// Container edges, sorted by builder, container built and member.
+    public var containerEdges: [ContainerEdge]
+
+    /// The graph of the containers declared in `files`.
+    public init(files: [ProgramFile]) {
+        let directory = ContainerDirectory(files: files)
+        var containers: [ContainerNode] = []
+        var memberEdges: [MemberEdge] = []
+        var containerEdges: [ContainerEdge] = []
+        for name in directory.sortedNames {
+            for (index, entry) in (directory.entries[name] ?? []).enumerated() {
+                let id = index == 0 ? name : "\(name)~\(index + 1)"
+                let container = entry.declared.container
+                let memberNames = Set(container.members.map(\.name))
+                var members: [MemberNode] = []
+                for member in container.members {
+                    let builds = Set(member.constructedTypes.compactMap { directory.resolve($0, from: entry.declared) })
+                    let reads = member.dependencyNames.filter { memberNames.contains($0) }
+                    members.append(
+                        MemberNode(
+                            name: member.name, type: member.type.text, scope: member.scope, isAsync: member.isAsync,
+                            isThrowing: member.scope != .input && member.effectiveFactory?.isThrowing == true,
+                            reads: reads, builds: builds.sorted()))
+                    memberEdges += reads.map { MemberEdge(container: id, from: member.name, to: $0) }
+                    let kind: ContainerEdgeKind = member.scope.isChild ? .owns : .builds
+                    containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
+                }
+                containers.append(
+                    ContainerNode(
+                        id: id, name: name, file: entry.file, isRoot: container.options.root,
+                        validatesDAG: container.options.validateDAG, members: members.sorted { $0.name < $1.name }))
+            }
+        }
+        self.containers = containers
+        self.memberEdges = Set(memberEdges).sorted { ($0.container, $0.from, $0.to) < ($1.container, $1.from, $1.to) }
+        self.containerEdges = Set(containerEdges).sorted { ($0.from, $0.to, $0.member) < ($1.from, $1.to, $1.member) }
+    }
+
+    /// The graph of `program`'s containers, all taken as top-level declarations of one unnamed file.
+    public init(_ program: Program) {
+        self.init(files: [ProgramFile(path: "", containers: program.containers.map { DeclaredContainer($0) })])
+    }
+}
+
+extension ProgramGraph.MemberNode {
+    /// The traits a renderer shows next to the type: scope, then `async` and `throws` when they apply.
+    public var traits: [String] {
+        [scope.rawValue] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
+    }
+}

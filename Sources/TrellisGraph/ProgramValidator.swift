@@ -1,0 +1,141 @@
+/// The rules one declaration cannot show, checked over a whole program: cycles between containers,
+/// a container name declared twice, and initializers written in extensions of a container. Also runs
+/// ``ContainerValidator`` on every container, so the tool reports everything the macro would, with
+/// the same codes. Containers declared with `validateDAG: false` are left out of the whole-program
+/// rules (their own rules still apply, as the macro enforces them anyway). Pure and deterministic.
+public enum ProgramValidator {
+    /// Every issue of the program made of `files`: each container's own issues in file order, then
+    /// the whole-program issues.
+    public static func validate(_ files: [ProgramFile]) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for file in files {
+            for declared in file.containers {
+                issues += ContainerValidator.validate(declared.container).map {
+                    LocatedIssue(file: file.path, container: declared.qualifiedName, issue: $0)
+                }
+            }
+        }
+        let directory = ContainerDirectory(files: files) { $0.container.options.validateDAG }
+        issues += ambiguityIssues(directory)
+        issues += extensionInitializerIssues(files, directory: directory)
+        issues += cycleIssues(directory)
+        issues += childNeedIssues(ContainerDirectory(files: files))
+        return issues
+    }
+
+    /// An owner of a `.child` must have a member for each need of the child, and of the children
+    /// the child forwards. The compiler enforces this too (the owner conforms to the child's
+    /// `Dependencies` protocol), but only this rule can say which child needs what, in one line.
+    static func childNeedIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for name in directory.sortedNames {
+            guard let entry = directory.entries[name]?.first else { continue }
+            let owner = entry.declared.container
+            let provided = Set(owner.members.map(\.name))
+            for member in owner.members where member.scope == .child {
+                guard let childName = directory.resolve(member.type.text, from: entry.declared),
+                    let child = directory.entries[childName]?.first
+                else { continue }
+                var visited: Set<String> = []
+                for need in needs(of: child, named: childName, directory: directory, visited: &visited) where !provided.contains(need.name) {
+                    let via = need.container == childName ? "" : " (for \(need.container), which it forwards)"
+                    issues.append(
+                        LocatedIssue(
+                            file: entry.file, container: name,
+                            issue: Issue(
+                                .missingChildDependency,
+                                "'\(owner.name)' owns '\(childName)', which needs '\(need.name): \(need.type)'\(via); add a member '\(need.name)' of type '\(need.type)' to '\(owner.name)'",
+                                at: .member(container: owner.name, member: member.name))))
+                }
+            }
+        }
+        return issues
+    }
+
+    /// The inputs of a container and, recursively, of the children it forwards.
+    static func needs(
+        of entry: ContainerDirectory.Entry, named name: String, directory: ContainerDirectory, visited: inout Set<String>
+    ) -> [(name: String, type: String, container: String)] {
+        guard visited.insert(name).inserted else { return [] }
+        let container = entry.declared.container
+        var result = container.members.filter { $0.scope == .input }.map { (name: $0.name, type: $0.type.text, container: name) }
+        for member in container.members where member.scope == .forwardingChild {
+            guard let childName = directory.resolve(member.type.text, from: entry.declared),
+                let child = directory.entries[childName]?.first
+            else { continue }
+            result += needs(of: child, named: childName, directory: directory, visited: &visited)
+        }
+        return result
+    }
+
+    static func ambiguityIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for name in directory.sortedNames {
+            guard let entries = directory.entries[name], entries.count > 1 else { continue }
+            for (index, entry) in entries.enumerated() {
+                let others = entries.enumerated().filter { $0.offset != index }.map(\.element.file)
+                issues.append(
+                    LocatedIssue(
+                        file: entry.file, container: name,
+                        issue: Issue(
+                            .ambiguousContainer,
+                            "container '\(name)' is declared \(entries.count) times (also in \(others.joined(separator: ", "))), so references to it are ambiguous; rename one, or mark the ones to leave out 'validateDAG: false'",
+                            at: .container(entry.declared.container.name))))
+            }
+        }
+        return issues
+    }
+
+    static func extensionInitializerIssues(_ files: [ProgramFile], directory: ContainerDirectory) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for file in files {
+            var initializersSeen: [String: Int] = [:]
+            for typeExtension in file.extensions {
+                let typeName = typeExtension.typeName
+                let first = initializersSeen[typeName, default: 0]
+                initializersSeen[typeName] = first + typeExtension.initializerCount
+                guard typeExtension.initializerCount > 0, let entries = directory.entries[typeName] else { continue }
+                let sameFile = entries.contains { $0.file == file.path }
+                for index in first..<(first + typeExtension.initializerCount) {
+                    let anchor = Anchor.extensionInitializer(type: typeName, index: index)
+                    let issue =
+                        sameFile
+                        ? Issue(
+                            .userDefinedInitializer,
+                            "@DIContainer generates the initializer of '\(typeName)'; remove this init from the extension and pass overrides to the generated one",
+                            at: anchor, fixes: [.removeInitializer])
+                        : Issue(
+                            .crossFileInitializer,
+                            "@DIContainer generates the initializer of '\(typeName)', declared in \(entries.map(\.file).joined(separator: ", ")); remove this init from the extension and pass overrides to the generated one",
+                            at: anchor, fixes: [.removeInitializer])
+                    issues.append(LocatedIssue(file: file.path, container: nil, issue: issue))
+                }
+            }
+        }
+        return issues
+    }
+
+    static func cycleIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        let names = directory.sortedNames
+        let order = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var edges: [String: [String]] = [:]
+        var builder: [String: String] = [:]
+        for edge in directory.edges() {
+            edges[edge.from, default: []].append(edge.to)
+            builder["\(edge.from)->\(edge.to)"] = edge.member
+        }
+        return CycleFinder.cycles(nodes: names, edges: edges, order: order).compactMap { cycle in
+            guard let entry = directory.entries[cycle[0]]?.first else { return nil }
+            let steps = zip(cycle, cycle.dropFirst()).map { from, to in
+                "\(from).\(builder["\(from)->\(to)"] ?? "?") builds \(to)"
+            }
+            let firstMember = builder["\(cycle[0])->\(cycle[1])"] ?? ""
+            return LocatedIssue(
+                file: entry.file, container: cycle[0],
+                issue: Issue(
+                    .containerCycle,
+                    "container cycle: \(cycle.joined(separator: " -> ")) (\(steps.joined(separator: ", "))); break it by passing one container to the other as an '.input' instead of building it",
+                    at: .member(container: entry.declared.container.name, member: firstMember)))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import TrellisGraph
+
+/// `trellis`: shows and validates the dependency graph of a whole source tree.
+public struct TrellisCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "trellis",
+        abstract: "Shows and validates the dependency graph of the @DIContainer types in Swift sources.",
+        discussion: """
+            Without a subcommand, runs 'graph', so the earlier spelling keeps working:
+              trellis --root PATH --format dot --output graph.dot --validate-dag
+
+            Exit codes: 0 nothing wrong found; 1 problems found (printed as
+            'path:line:column: error: [code] message'); 2 bad usage, a path that does not exist,
+            an output that cannot be written, or Graphviz missing for PNG/SVG.
+            """,
+        subcommands: [GraphCommand.self, ValidateCommand.self],
+        defaultSubcommand: GraphCommand.self)
+
+    public init() {}
+}
+
+/// The sources to scan, shared by every subcommand.
+public struct SourceOptions: ParsableArguments {
+    @Argument(help: "Swift files or folders to scan (default: the current folder). Build folders are skipped.")
+    var paths: [String] = []
+
+    @Option(help: "A folder to scan, as in earlier releases; may be repeated.")
+    var root: [String] = []
+
+    public init() {}
+
+    /// Every path named, the current folder when none is.
+    var allPaths: [String] {
+        let all = root + paths
+        return all.isEmpty ? ["."] : all
+    }
+}
+
+/// `trellis graph`: writes the graph in one of the formats.
+public struct GraphCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Writes the dependency graph: containers, their members, and the containers they build.")
+
+    @OptionGroup var sources: SourceOptions
+
+    @Option(help: "mermaid, dot, ascii or json (default: mermaid). An --output ending in .png or .svg is rendered by Graphviz.")
+    var format: String = GraphFormat.mermaid.rawValue
+
+    @Option(help: "The file to write (default: standard output); .png and .svg are rendered with Graphviz's 'dot'.")
+    var output: String?
+
+    @Flag(name: .customLong("validate-dag"), help: "Also validate the whole program and exit with 1 on problems.")
+    var validateDAG = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard GraphFormat(rawValue: format) != nil else {
+            throw ValidationError("unknown format '\(format)'; use one of: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    var graphFormat: GraphFormat { GraphFormat(rawValue: format) ?? .mermaid }
+}
+
+/// `trellis validate`: the whole-program checks, printed the way compilers print errors.
+public struct ValidateCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Checks every container and the whole program: cycles between containers, names declared twice, initializers in extensions.")
+
+    @OptionGroup var sources: SourceOptions
+
+    @Option(help: "A file written when nothing is wrong and removed otherwise (for the build plugin).")
+    var stamp: String?
+
+    public init() {}
+}

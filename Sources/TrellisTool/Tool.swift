@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import TrellisGraph
+
+/// The `trellis` tool as a function: arguments in, output and exit code out. The executable is a
+/// thin `main` over it, and tests call it in-process.
+public enum Tool {
+    /// Runs the tool with `arguments` (without the program name).
+    public static func run(_ arguments: [String], environment: ToolEnvironment = .process) -> ToolResult {
+        let command: any ParsableCommand
+        do {
+            command = try TrellisCommand.parseAsRoot(arguments)
+        } catch {
+            let message = TrellisCommand.fullMessage(for: error)
+            if TrellisCommand.exitCode(for: error) == .success {
+                return ToolResult(exitCode: ToolExitCode.clean, standardOutput: message + "\n", standardError: "")
+            }
+            return ToolResult(exitCode: ToolExitCode.usageOrInput, standardOutput: "", standardError: message + "\n")
+        }
+        switch command {
+        case let graph as GraphCommand:
+            return runGraph(graph, environment: environment)
+        case let validate as ValidateCommand:
+            return runValidate(validate, environment: environment)
+        default:
+            // Argument Parser's own `help` command (`trellis --help`, `trellis help validate`,
+            // `trellis validate --help`): print the help of the subcommand named, or of `trellis`.
+            let subcommands = TrellisCommand.configuration.subcommands
+            let subcommand = arguments.lazy.compactMap { argument in
+                subcommands.first { $0.configuration.commandName == argument }
+            }.first
+            let help = subcommand.map { TrellisCommand.helpMessage(for: $0) } ?? TrellisCommand.helpMessage()
+            return ToolResult(exitCode: ToolExitCode.clean, standardOutput: help + "\n", standardError: "")
+        }
+    }
+
+    static func runValidate(_ command: ValidateCommand, environment: ToolEnvironment) -> ToolResult {
+        var log = ToolLog()
+        let program = load(command.sources, environment: environment, log: &log)
+        let problems = ProblemReport.problems(of: program)
+        log.errors += problems.map(\.text)
+        let hasErrors = problems.contains { $0.issue.isError }
+        if let stamp = command.stamp {
+            let path = environment.absolute(stamp)
+            if hasErrors || log.inputFailed {
+                try? FileManager.default.removeItem(atPath: path)
+            } else {
+                let text = "// Written by 'trellis validate': the dependency graph of these sources is valid.\n"
+                do {
+                    try text.write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    log.fail("error: cannot write the stamp file '\(stamp)': \(error.localizedDescription)")
+                }
+            }
+        }
+        return log.result(standardOutput: "", problemsFound: hasErrors)
+    }
+
+    static func runGraph(_ command: GraphCommand, environment: ToolEnvironment) -> ToolResult {
+        var log = ToolLog()
+        let program = load(command.sources, environment: environment, log: &log)
+        var hasErrors = false
+        if command.validateDAG {
+            let problems = ProblemReport.problems(of: program)
+            log.errors += problems.map(\.text)
+            hasErrors = problems.contains { $0.issue.isError }
+        }
+        let graph = ProgramGraph(files: program.programFiles)
+        var standardOutput = ""
+        if let output = command.output {
+            let path = environment.absolute(output)
+            let lowered = output.lowercased()
+            if lowered.hasSuffix(".png") || lowered.hasSuffix(".svg") {
+                if let failure = GraphvizRenderer.render(graph, to: path, format: lowered.hasSuffix(".png") ? "png" : "svg", environment: environment) {
+                    log.fail(failure)
+                }
+            } else {
+                do {
+                    try command.graphFormat.render(graph).write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    log.fail("error: cannot write '\(output)': \(error.localizedDescription)")
+                }
+            }
+        } else {
+            standardOutput = command.graphFormat.render(graph)
+        }
+        return log.result(standardOutput: standardOutput, problemsFound: hasErrors)
+    }
+
+    /// Finds, reads and scans the sources; reports missing paths as errors and skipped files as warnings.
+    static func load(_ sources: SourceOptions, environment: ToolEnvironment, log: inout ToolLog) -> ScannedProgram {
+        let discovery = SourceDiscovery.discover(sources.allPaths, in: environment)
+        for path in discovery.missing {
+            log.fail("error: no such file or folder: '\(path)'")
+        }
+        let program = ProgramScanner.scan(discovery.files)
+        log.errors += program.warnings
+        return program
+    }
+}
+
+/// Lines for standard error, and whether the input or environment failed (exit code 2).
+struct ToolLog {
+    var errors: [String] = []
+    var inputFailed = false
+
+    mutating func fail(_ message: String) {
+        errors.append(message)
+        inputFailed = true
+    }
+
+    func result(standardOutput: String, problemsFound: Bool) -> ToolResult {
+        let code = inputFailed ? ToolExitCode.usageOrInput : problemsFound ? ToolExitCode.problemsFound : ToolExitCode.clean
+        let standardError = errors.isEmpty ? "" : errors.joined(separator: "\n") + "\n"
+        return ToolResult(exitCode: code, standardOutput: standardOutput, standardError: standardError)
+    }
+}

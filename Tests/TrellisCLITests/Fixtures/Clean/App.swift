@@ -1,0 +1,27 @@
+import Trellis
+
+@DIContainer(root: true)
+struct AppContainer {
+    @Provide(.input)
+    var baseURL: String
+
+    @Provide(.shared, factory: StandInURLSession.shared)
+    var session: any URLSessionProtocol
+
+    @Provide(.shared, APIClient.self, with: [\Self.baseURL, \Self.session])
+    var apiClient: any APIClientProtocol
+
+    @Provide(.shared, asyncFactory: { (apiClient: any APIClientProtocol) async throws in try await Catalog.load(apiClient) })
+    var catalog: any CatalogProtocol
+
+    @Provide(.transient, factory: { (c: Self) in FeatureContainer(apiClient: c.apiClient) }, concrete: true)
+    var loginBuilder: FeatureContainer
+
+    @Provide(.transient, factory: { Settings.Container(label: "settings \"main\"") }, concrete: true)
+    var settings: Settings.Container
+}
+
+extension AppContainer {
+    /// Helpers in an extension are fine; only initializers are not.
+    var isProduction: Bool { baseURL.hasPrefix("https://") }
+}

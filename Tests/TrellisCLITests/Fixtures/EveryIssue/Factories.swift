@@ -1,0 +1,34 @@
+import Trellis
+
+@DIContainer
+struct FactoryContainer {
+    @Provide(.shared)
+    var unbuilt: any ServiceProtocol
+
+    @Provide(.input, factory: Service())
+    var inputWithFactory: any ServiceProtocol
+
+    @Provide(.input, asyncFactory: { () async in Service() })
+    var inputWithAsyncFactory: any ServiceProtocol
+
+    @Provide(.shared, factory: Service(), asyncFactory: { () async in Service() })
+    var twoFactories: any ServiceProtocol
+
+    @Provide(.shared, asyncFactory: { Service() })
+    var notAsync: any ServiceProtocol
+
+    @Provide(.shared, factory: { () async in Service() })
+    var asyncInFactory: any ServiceProtocol
+
+    @Provide(.shared, with: [\Self.unbuilt])
+    var withOnly: any ServiceProtocol
+
+    @Provide(.shared, Service.self, with: [\Self.unbuilt.name])
+    var badWith: any ServiceProtocol
+
+    @Provide(.shared, factory: Service())
+    var concrete: Service
+
+    @Provide(.shared, factory: Service())
+    var opaque: some ServiceProtocol
+}

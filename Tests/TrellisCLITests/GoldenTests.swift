@@ -1,0 +1,60 @@
+import Testing
+import TrellisGraph
+import TrellisTool
+
+@Suite("trellis output compared whole with golden files")
+struct GoldenTests {
+    @Test("graph of the clean fixture matches its golden file in every format", arguments: GraphFormat.allCases)
+    func graphFormats(format: GraphFormat) throws {
+        let result = ToolHarness.run(["graph", "Fixtures/Clean", "--format", format.rawValue])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError == "")
+        try ToolHarness.expectGolden(result.standardOutput, named: "Clean.\(fileExtension(format))")
+    }
+
+    private func fileExtension(_ format: GraphFormat) -> String {
+        switch format {
+        case .mermaid: "mmd"
+        case .dot: "dot"
+        case .ascii: "txt"
+        case .json: "json"
+        }
+    }
+
+    @Test("graph of the broken fixture in json shows duplicates and the cycle's edges")
+    func brokenJSON() throws {
+        let result = ToolHarness.run(["graph", "Fixtures/Broken", "--format", "json"])
+        #expect(result.exitCode == 0)
+        try ToolHarness.expectGolden(result.standardOutput, named: "Broken.json")
+    }
+
+    @Test("validate of the broken fixture prints every whole-program problem")
+    func brokenValidate() throws {
+        let result = ToolHarness.run(["validate", "Fixtures/Broken"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput == "")
+        try ToolHarness.expectGolden(result.standardError, named: "Broken.validate.txt")
+    }
+
+    @Test("validate of the every-issue fixture prints one problem per rule")
+    func everyIssueValidate() throws {
+        let result = ToolHarness.run(["validate", "Fixtures/EveryIssue"])
+        #expect(result.exitCode == 1)
+        try ToolHarness.expectGolden(result.standardError, named: "EveryIssue.validate.txt")
+    }
+
+    @Test("the seed's spelling writes the same dot as the graph subcommand")
+    func seedSpelling() throws {
+        let seed = ToolHarness.run(["--root", "Fixtures/Clean", "--format", "dot"])
+        let modern = ToolHarness.run(["graph", "Fixtures/Clean", "--format", "dot"])
+        #expect(seed == modern)
+        try ToolHarness.expectGolden(seed.standardOutput, named: "Clean.dot")
+    }
+
+    @Test("graph output does not depend on the order paths are given in")
+    func orderIndependent() {
+        let forward = ToolHarness.run(["graph", "--format", "json", "Fixtures/Clean/App.swift", "Fixtures/Clean/Features"])
+        let backward = ToolHarness.run(["graph", "--format", "json", "Fixtures/Clean/Features", "Fixtures/Clean/App.swift"])
+        #expect(forward == backward)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTool
+
+@Suite("trellis problem lines")
+struct ProblemLineTests {
+    @Test("every problem line has the compiler form path:line:column: error: [code] message")
+    func compilerForm() throws {
+        let result = ToolHarness.run(["validate", "Fixtures/EveryIssue", "Fixtures/Broken"])
+        let pattern = try Regex(#"^Fixtures/[A-Za-z]+/[A-Za-z]+\.swift:[1-9][0-9]*:[1-9][0-9]*: error: \[trellis\.[a-z-]+\] \S.*$"#)
+        let lines = ToolHarness.lines(result.standardError)
+        #expect(lines.count > 28)
+        for line in lines {
+            #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+        }
+    }
+
+    @Test("a cross-file initializer is placed on its init keyword")
+    func crossFilePlacement() {
+        let result = ToolHarness.run(["validate", "Fixtures/Broken/Cycle.swift", "Fixtures/Broken/Duplicate.swift"])
+        #expect(
+            ToolHarness.lines(result.standardError).contains(
+                "Fixtures/Broken/Duplicate.swift:10:5: error: [trellis.cross-file-initializer] @DIContainer generates the initializer of 'ShopContainer', declared in Fixtures/Broken/Cycle.swift; remove this init from the extension and pass overrides to the generated one"
+            ))
+    }
+
+    @Test("the tool reports every rule of the catalog, so tool and macro share all of them")
+    func parityWithCatalog() {
+        let result = ToolHarness.run(["validate", "Fixtures/EveryIssue"])
+        let reported = Set(IssueCode.allCases.filter { result.standardError.contains("[\($0.rawValue)]") })
+        #expect(reported == Set(IssueCode.allCases))
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import TrellisGraph
+import TrellisSyntax
+
+@Suite("SourceFileScanner")
+struct ScannerTests {
+    @Test("nested containers get qualified names, extensions included")
+    func qualifiedNames() {
+        let (_, scan) = SourceFileScanner.scan(
+            source: """
+                enum Feature {
+                    @DIContainer struct Container {}
+                }
+                extension Settings {
+                    @DIContainer final class Container {}
+                }
+                @DIContainer struct Top {}
+                """)
+        #expect(scan.containers.map(\.qualifiedName) == ["Feature.Container", "Settings.Container", "Top"])
+        #expect(scan.containers.map(\.extraction.container.name) == ["Container", "Container", "Top"])
+    }
+
+    @Test("extensions are listed with their initializers, each anchored")
+    func extensions() {
+        let (_, scan) = SourceFileScanner.scan(
+            source: """
+                extension App { init() {} }
+                extension Outer.Inner<Int> { var x: Int { 0 } }
+                extension App { init(a: Int) {}; init(b: Int) {} }
+                """)
+        #expect(
+            scan.extensions == [
+                TypeExtension(typeName: "App", initializerCount: 1), TypeExtension(typeName: "Outer.Inner", initializerCount: 0),
+                TypeExtension(typeName: "App", initializerCount: 2),
+            ])
+        #expect(scan.anchors[.extensionInitializer(type: "App", index: 2)]?.trimmedDescription == "init(b: Int) {}")
+    }
+
+    @Test("@Provide outside a container is a problem; inside one it is not")
+    func strayProvide() {
+        let (_, scan) = SourceFileScanner.scan(
+            source: """
+                @DIContainer struct Good { @Provide(.input) var a: String }
+                struct Plain { @Provide(.input) var b: String }
+                extension Good { @Provide(.input) var c: String }
+                """)
+        #expect(scan.problems.map(\.code) == [.provideOutsideContainer, .provideOutsideContainer])
+        #expect(scan.containers.first?.extraction.container.members.map(\.name) == ["a"])
+    }
+
+    @Test("the program file carries the containers' qualified names")
+    func programFile() {
+        let (_, scan) = SourceFileScanner.scan(source: "enum A { @DIContainer struct B {} }")
+        #expect(scan.programFile(path: "x.swift").containers.map(\.qualifiedName) == ["A.B"])
+    }
+}
