@@ -71,7 +71,8 @@ let package = Package(
         .plugin(
             name: "TrellisGraphPlugin",
             capability: .command(
-                intent: .custom(verb: "trellis-graph", description: "Writes the dependency graph of the package's @DIContainer types"),
+                intent: .custom(
+                    verb: "trellis-graph", description: "Writes the dependency graph of the package's @DIContainer types"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the graph file given by --output")]
             ),
             dependencies: ["TrellisCLI"]

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Formats the Swift sources in place with the committed .swift-format, or with --lint only reports
-# what does not follow it (exit status 1 when something does not).
+# Formats the Swift sources in place with the committed .swift-format (Tests/ and Examples/ have
+# their own, without the documentation rule), or with --lint only reports what does not follow it
+# (exit status 1 when something does not). Test fixtures are data whose layout the golden files pin,
+# so they are left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests Plugins Examples Benchmarks)
-existing=()
-for path in "${paths[@]}"; do [ -e "$path" ] && existing+=("$path"); done
+files=()
+while IFS= read -r file; do files+=("$file"); done < <(
+    git ls-files --cached --others --exclude-standard -- '*.swift' \
+        | grep -vE '^(Tests/TrellisCLITests/Fixtures|Tests/CompileFailures|IntegrationTests/PluginBroken)/')
 if [ "${1:-}" = "--lint" ]; then
-    swift format lint --strict --recursive --parallel "${existing[@]}"
+    swift format lint --strict --parallel "${files[@]}"
 else
-    swift format format --in-place --recursive --parallel "${existing[@]}"
+    swift format format --in-place --parallel "${files[@]}"
 fi

@@ -9,7 +9,8 @@ public enum AsciiRenderer {
             if container.members.isEmpty { lines.append("`-- (no members)") }
             for (index, member) in container.members.enumerated() {
                 let isLast = index == container.members.count - 1
-                lines.append("\(isLast ? "`-- " : "|-- ")\(member.name): \(member.type)  [\(member.traits.joined(separator: ", "))]")
+                lines.append(
+                    "\(isLast ? "`-- " : "|-- ")\(member.name): \(member.type)  [\(member.traits.joined(separator: ", "))]")
                 let continuation = isLast ? "      " : "|     "
                 if !member.reads.isEmpty { lines.append("\(continuation)reads: \(member.reads.joined(separator: ", "))") }
                 if !member.builds.isEmpty { lines.append("\(continuation)builds: \(member.builds.joined(separator: ", "))") }

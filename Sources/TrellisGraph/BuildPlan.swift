@@ -61,7 +61,8 @@ public struct BuildPlan: Hashable, Sendable {
         var result: [Member] = []
         var emitted = Set<String>()
         while result.count < members.count {
-            guard let next = members.first(where: { !emitted.contains($0.name) && remaining[$0.name, default: []].isEmpty }) else {
+            guard let next = members.first(where: { !emitted.contains($0.name) && remaining[$0.name, default: []].isEmpty })
+            else {
                 return nil
             }
             result.append(next)

@@ -68,7 +68,8 @@ public enum ContainerValidator {
             if member.asyncFactory != nil {
                 issues.append(
                     Issue(
-                        .asyncFactoryOnInput, "'.input' member '\(name)' is supplied by the container's creator and takes no asyncFactory",
+                        .asyncFactoryOnInput,
+                        "'.input' member '\(name)' is supplied by the container's creator and takes no asyncFactory",
                         at: at(.asyncFactory), fixes: [.removeArgument(.asyncFactory)]))
             }
             for argument in [ProvideArgument.factory, .type, .with] where member.has(argument) {
@@ -121,12 +122,14 @@ public enum ContainerValidator {
             if let factory = member.factory, factory.isAsync {
                 issues.append(
                     Issue(
-                        .asyncClosureInFactory, "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
+                        .asyncClosureInFactory,
+                        "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
                         at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
             if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn {
                 let couldBeProtocol = member.type.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-                let hint = couldBeProtocol ? "depend on a protocol ('any \(member.type.text)' if it is one)" : "depend on a protocol"
+                let hint =
+                    couldBeProtocol ? "depend on a protocol ('any \(member.type.text)' if it is one)" : "depend on a protocol"
                 issues.append(
                     Issue(
                         .concreteTypeWithoutOptIn,
@@ -163,7 +166,8 @@ public enum ContainerValidator {
                     fixes: [.removeArgument(argument)]))
         }
         let typeName = member.type.text
-        let isTypeName = member.type.kind == .concrete
+        let isTypeName =
+            member.type.kind == .concrete
             && typeName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && typeName.first?.isLetter == true
         if !isTypeName {
             issues.append(
@@ -241,7 +245,9 @@ public enum ContainerValidator {
             let readerThrows = member.effectiveFactory?.isThrowing == true
             let readThrows = target.effectiveFactory?.isThrowing == true && (target.scope == .transient || target.isAsync)
             if readThrows && !readerThrows && member.scope != .input {
-                let shape = member.effectiveFactory?.form.isClosure == true ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
+                let shape =
+                    member.effectiveFactory?.form.isClosure == true
+                    ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
                 issues.append(
                     Issue(
                         .readsThrowingWithoutThrows,
@@ -261,7 +267,8 @@ public enum ContainerValidator {
 
     private static func article(_ kind: DeclarationKind) -> String {
         switch kind {
-        case .actor, .enumeration, .extensionDeclaration, .openableClass: "an \(kind == .openableClass ? "open (non-final) class" : kind.rawValue)"
+        case .actor, .enumeration, .extensionDeclaration, .openableClass:
+            "an \(kind == .openableClass ? "open (non-final) class" : kind.rawValue)"
         case .structure, .finalClass, .protocolDeclaration: "a \(kind.rawValue)"
         }
     }

@@ -13,7 +13,9 @@ public enum DotRenderer {
             lines.append("    subgraph \(quote("cluster_" + container.id)) {")
             lines.append("        label=\(quote(container.title));")
             let periphery = container.isRoot ? ", peripheries=2" : ""
-            lines.append("        \(quote(containerNode(container.id))) [label=\(quote(container.name)), shape=tab, style=bold\(periphery)];")
+            lines.append(
+                "        \(quote(containerNode(container.id))) [label=\(quote(container.name)), shape=tab, style=bold\(periphery)];"
+            )
             for member in container.members {
                 let label = "\(member.name): \(member.type)\n\(member.traits.joined(separator: ", "))"
                 let style = member.scope == .input ? ", style=dashed" : ""
@@ -27,10 +29,13 @@ public enum DotRenderer {
         for edge in graph.containerEdges {
             switch edge.kind {
             case .builds:
-                lines.append("    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote(edge.member)), style=bold];")
+                lines.append(
+                    "    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote(edge.member)), style=bold];"
+                )
             case .owns:
                 lines.append(
-                    "    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote("owns \(edge.member)")), style=bold, arrowtail=diamond, dir=both];")
+                    "    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote("owns \(edge.member)")), style=bold, arrowtail=diamond, dir=both];"
+                )
             }
         }
         lines.append("}")

@@ -37,7 +37,8 @@ public enum ProgramValidator {
                     let child = directory.entries[childName]?.first
                 else { continue }
                 var visited: Set<String> = []
-                for need in needs(of: child, named: childName, directory: directory, visited: &visited) where !provided.contains(need.name) {
+                for need in needs(of: child, named: childName, directory: directory, visited: &visited)
+                where !provided.contains(need.name) {
                     let via = need.container == childName ? "" : " (for \(need.container), which it forwards)"
                     issues.append(
                         LocatedIssue(

@@ -63,21 +63,25 @@ struct ContainerGenerator {
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = container.options.mainActor ? "@MainActor " : ""
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
-        declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
+        declarations.append(
+            "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
         var valid = container
         valid.members = members
         let hierarchy = HierarchyGenerator(container: valid)
         declarations.append(hierarchy.inputsType())
         let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
-        let dependencies = (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
+        let dependencies =
+            (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
         for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
-            declarations.append("\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
+            declarations.append(
+                "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
         }
         for member in members where member.scope != .input && (member.scope != .shared || member.isAsync) {
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
             declarations.append(
-                "\(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: returnType) {\n    \(raw: stop)\n}")
+                "\(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: returnType) {\n    \(raw: stop)\n}"
+            )
         }
         return declarations
     }
@@ -97,7 +101,8 @@ struct ContainerGenerator {
         case .transient where member.type.kind == .opaque:
             body = expressions.expression(for: member, in: .member)
         case .transient where member.isAsync:
-            body = "if let override = \(storage) {\n        return override\n    }\n    return \(expressions.expression(for: member, in: .member))"
+            body =
+                "if let override = \(storage) {\n        return override\n    }\n    return \(expressions.expression(for: member, in: .member))"
         case .transient:
             let build = expressions.expression(for: member, in: .member)
             body = "\(tryPrefix(build))\(storage) ?? \(stripTry(build))"
@@ -123,7 +128,8 @@ func stripTry(_ expression: String) -> String {
 
 /// `T?`, parenthesised where the type needs it (`(any P)?`).
 func optional(_ type: String) -> String {
-    let simple = type.allSatisfy { $0.isLetter || $0.isNumber || "_.<>[]:, ".contains($0) }
+    let simple =
+        type.allSatisfy { $0.isLetter || $0.isNumber || "_.<>[]:, ".contains($0) }
         && !type.hasPrefix("any ") && !type.hasPrefix("some ") && !type.contains("&")
     return simple ? "\(type)?" : "(\(type))?"
 }

@@ -7,6 +7,8 @@ import TrellisSyntax
 /// `@DIContainer`: extract the container, validate it with the shared rules, report every issue
 /// on its syntax, and generate storage, initializer and builders when there is no error.
 public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro, PeerMacro {
+    /// Reports every issue of the container and, when there is no error, generates its storage,
+    /// initializers, `Inputs` and builders.
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -32,7 +34,9 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         guard ContainerExtractor.options(of: node).mainActor, let variable = member.as(VariableDeclSyntax.self),
             ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil,
             !variable.attributes.contains(where: { element in
-                if case .attribute(let attribute) = element { return ProvideAttributeReader.attributeName(attribute) == "MainActor" }
+                if case .attribute(let attribute) = element {
+                    return ProvideAttributeReader.attributeName(attribute) == "MainActor"
+                }
                 return false
             })
         else { return [] }
@@ -55,7 +59,8 @@ extension DIContainerMacro {
 
     /// Declares `Sendable` for a container whose async members are built in tasks that read it.
     public static func expansion(
-        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         let extraction = ContainerExtractor.extract(declaration, attribute: node)
@@ -71,6 +76,7 @@ extension DIContainerMacro {
 /// `@Provide`: gives the member its read-only accessor. Reports only what it alone can see (that
 /// it is not inside a `@DIContainer`); `@DIContainer` reports everything else.
 public struct ProvideMacro: AccessorMacro {
+    /// The member's getter, forwarding to what `@DIContainer` generates.
     public static func expansion(
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -81,7 +87,9 @@ public struct ProvideMacro: AccessorMacro {
                     node: node,
                     message: TrellisDiagnostic(
                         code: .provideOutsideContainer,
-                        message: "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide")))
+                        message:
+                            "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide"
+                    )))
             return []
         }
         // Where @DIContainer generates no storage (an actor, an open class) or the member is not an
@@ -90,7 +98,9 @@ public struct ProvideMacro: AccessorMacro {
             ContainerExtractor.kind(of: parent).canBeContainer
         else { return [] }
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-            !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }),
+            !variable.modifiers.contains(where: {
+                [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+            }),
             let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
         else { return [] }
@@ -100,7 +110,9 @@ public struct ProvideMacro: AccessorMacro {
     private static func isInsideContainer(_ context: some MacroExpansionContext) -> Bool {
         guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self) else { return false }
         return parent.attributes.contains { element in
-            if case .attribute(let attribute) = element { return ProvideAttributeReader.attributeName(attribute) == "DIContainer" }
+            if case .attribute(let attribute) = element {
+                return ProvideAttributeReader.attributeName(attribute) == "DIContainer"
+            }
             return false
         }
     }

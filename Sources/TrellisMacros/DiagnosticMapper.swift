@@ -61,15 +61,22 @@ struct DiagnosticMapper {
         switch fix {
         case .addConcreteOptIn:
             guard let attribute = memberSyntax?.attribute else { return nil }
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.appendingConcrete(to: attribute)))])
+            return FixIt(
+                message: message,
+                changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.appendingConcrete(to: attribute)))])
         case .makeTypeExistential:
             guard let type = memberSyntax?.type else { return nil }
             let replacement: TypeSyntax = "any \(type.trimmed)"
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(type), newNode: Syntax(replacement.with(\.trailingTrivia, type.trailingTrivia)))])
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(oldNode: Syntax(type), newNode: Syntax(replacement.with(\.trailingTrivia, type.trailingTrivia)))
+                ])
         case .replaceOpaqueWithExistential:
             guard let opaque = memberSyntax?.type.as(SomeOrAnyTypeSyntax.self) else { return nil }
             let replacement = opaque.someOrAnySpecifier.with(\.tokenKind, .keyword(.any))
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(opaque.someOrAnySpecifier), newNode: Syntax(replacement))])
+            return FixIt(
+                message: message, changes: [.replace(oldNode: Syntax(opaque.someOrAnySpecifier), newNode: Syntax(replacement))])
         case .renameDependency(let name):
             let changes = SyntaxEdits.rename(node, to: name)
             return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
@@ -81,7 +88,13 @@ struct DiagnosticMapper {
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
         case .makeFinal:
             guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return nil }
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(classDeclaration.classKeyword), newNode: Syntax(SyntaxEdits.finalClassKeyword(classDeclaration.classKeyword)))])
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(
+                        oldNode: Syntax(classDeclaration.classKeyword),
+                        newNode: Syntax(SyntaxEdits.finalClassKeyword(classDeclaration.classKeyword)))
+                ])
         case .removeArgument(let argument):
             guard let attribute = memberSyntax?.attribute,
                 let edited = SyntaxEdits.removing(argument, from: attribute)
@@ -92,7 +105,10 @@ struct DiagnosticMapper {
             return FixIt(message: message, changes: [change])
         case .useAsyncFactoryLabel:
             guard let argument = node.as(LabeledExprSyntax.self), let label = argument.label else { return nil }
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory"))))])
+            return FixIt(
+                message: message,
+                changes: [.replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory"))))]
+            )
         }
     }
 }

@@ -50,7 +50,9 @@ struct HierarchyGenerator {
 
     /// The stored snapshot each forwarding child is built from.
     func forwardedStorage() -> [DeclSyntax] {
-        forwarded.map { "private let \(raw: GeneratedNames.forwardedInputs($0.name)): \(raw: $0.type.text).\(raw: GeneratedNames.inputsType)" }
+        forwarded.map {
+            "private let \(raw: GeneratedNames.forwardedInputs($0.name)): \(raw: $0.type.text).\(raw: GeneratedNames.inputsType)"
+        }
     }
 
     /// The designated initializer's extra parameters, one snapshot per forwarding child.
@@ -71,12 +73,15 @@ struct HierarchyGenerator {
         let effects = throwing ? " throws" : ""
         let attempt = throwing ? "try " : ""
         let head = "\(isolation)\(publicModifier)\(convenience)init"
-        let fromInputs = inputs.map { "\($0.name): inputs.\($0.name)" }
+        let fromInputs =
+            inputs.map { "\($0.name): inputs.\($0.name)" }
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
         var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"]
         let fromDependencies: [String]
         if createdOnlyFromOwner {
-            let overridable = container.members.filter { $0.scope != .input && ContainerGenerator.initializerParameter(for: $0) != nil }
+            let overridable = container.members.filter {
+                $0.scope != .input && ContainerGenerator.initializerParameter(for: $0) != nil
+            }
             dependenciesParameters += overridable.compactMap(ContainerGenerator.initializerParameter(for:))
             // The designated initializer's order: members as declared, then the forwarded snapshots.
             fromDependencies =

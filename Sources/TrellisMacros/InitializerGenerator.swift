@@ -11,9 +11,12 @@ struct InitializerGenerator {
     func initializer() -> DeclSyntax {
         let hierarchy = HierarchyGenerator(container: container)
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
-        let parameters = container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
+        let parameters =
+            container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
         var lines = localDeclarations()
-        lines += container.forwardingChildren.map { "self.\(GeneratedNames.forwardedInputs($0.name)) = \(GeneratedNames.forwardedInputs($0.name))" }
+        lines += container.forwardingChildren.map {
+            "self.\(GeneratedNames.forwardedInputs($0.name)) = \(GeneratedNames.forwardedInputs($0.name))"
+        }
         lines += storageAssignments()
         for member in plan.order where member.scope == .shared && member.isAsync {
             let storage = "self.\(GeneratedNames.storage(member.name))"
@@ -21,9 +24,12 @@ struct InitializerGenerator {
             lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
         }
         // A container with forwarding children is created from its owner, through init(dependencies:).
-        let access = hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        let access =
+            hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         let effects = plan.initializerThrows ? " throws" : ""
-        let body = lines.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n") }
+        let body = lines.map {
+            $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
+        }
         return """
             \(raw: generator.isolation)\(raw: access)init(\(raw: parameters.joined(separator: ", ")))\(raw: effects) {
             \(raw: body.joined(separator: "\n"))
@@ -48,7 +54,9 @@ struct InitializerGenerator {
                 if member.type.kind == .opaque {
                     lines.append("let \(name) = { ()\(effects) in \(build) }")
                 } else {
-                    lines.append("let \(name) = { ()\(effects) -> \(member.type.text) in \(tryPrefix(build))\(member.name) ?? \(stripTry(build)) }")
+                    lines.append(
+                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(tryPrefix(build))\(member.name) ?? \(stripTry(build)) }"
+                    )
                 }
             }
         }

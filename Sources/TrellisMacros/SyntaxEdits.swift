@@ -12,7 +12,11 @@ enum SyntaxEdits {
         let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
         guard case .argumentList(var arguments) = attribute.arguments else {
             return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
-                .with(\.arguments, .argumentList([LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value)]))
+                .with(
+                    \.arguments,
+                    .argumentList([
+                        LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value)
+                    ]))
         }
         if let index = arguments.firstIndex(where: { $0.label?.text == "concrete" }) {
             arguments[index] = arguments[index].with(\.expression, value)
@@ -43,7 +47,9 @@ enum SyntaxEdits {
             token = parameter.secondName ?? parameter.firstName
         } else if let parameter = node.as(ClosureShorthandParameterSyntax.self) {
             token = parameter.name
-        } else if let keyPath = node.as(KeyPathExprSyntax.self), case .property(let property)? = keyPath.components.first?.component {
+        } else if let keyPath = node.as(KeyPathExprSyntax.self),
+            case .property(let property)? = keyPath.components.first?.component
+        {
             token = property.declName.baseName
         } else if let access = node.as(MemberAccessExprSyntax.self) {
             token = access.declName.baseName
@@ -69,10 +75,12 @@ enum SyntaxEdits {
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
         // The new keyword carries the space after it: the space before it is already the trailing
         // trivia of whatever precedes it (the parameters, or `async` when adding `throws`).
-        var signature = closure.signature ?? ClosureSignatureSyntax(
-            leadingTrivia: .space,
-            parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
-            inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
+        var signature =
+            closure.signature
+            ?? ClosureSignatureSyntax(
+                leadingTrivia: .space,
+                parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
+                inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
         var specifiers = signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
         switch effect {
         case .async:
@@ -92,7 +100,8 @@ enum SyntaxEdits {
         if let clause = declaration.inheritanceClause, let last = clause.inheritedTypes.last {
             // The space before `{` belongs to the last type's token: move it after the added one.
             let edited = last.with(\.type, last.type.trimmed).with(\.trailingComma, .commaToken(trailingTrivia: .space))
-            let added = InheritedTypeSyntax(type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))), trailingTrivia: last.trailingTrivia)
+            let added = InheritedTypeSyntax(
+                type: TypeSyntax(IdentifierTypeSyntax(name: .identifier(name))), trailingTrivia: last.trailingTrivia)
             let types = InheritedTypeListSyntax(Array(clause.inheritedTypes.dropLast()) + [edited, added])
             return .replace(oldNode: Syntax(clause), newNode: Syntax(clause.with(\.inheritedTypes, types)))
         }
@@ -100,7 +109,8 @@ enum SyntaxEdits {
         let token = named.name
         return .replace(
             oldNode: Syntax(token),
-            newNode: Syntax(token.with(\.tokenKind, .identifier("\(token.text): \(name)")).with(\.trailingTrivia, token.trailingTrivia)))
+            newNode: Syntax(
+                token.with(\.tokenKind, .identifier("\(token.text): \(name)")).with(\.trailingTrivia, token.trailingTrivia)))
     }
 
     /// The `class` keyword preceded by `final`.

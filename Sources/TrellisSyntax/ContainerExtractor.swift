@@ -19,7 +19,8 @@ public enum ContainerExtractor {
         readOptionProblems(attribute, into: &extraction)
         for element in declaration.attributes {
             guard case .attribute(let actor) = element, globalActorName(actor) != nil else { continue }
-            extraction.anchors[.containerAttribute(container: name, name: ProvideAttributeReader.attributeName(actor))] = Syntax(actor)
+            extraction.anchors[.containerAttribute(container: name, name: ProvideAttributeReader.attributeName(actor))] = Syntax(
+                actor)
         }
         for item in declaration.memberBlock.members {
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {
@@ -90,7 +91,9 @@ public enum ContainerExtractor {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
             } else if !argument.expression.is(BooleanLiteralExprSyntax.self) {
                 extraction.problems.append(
-                    Issue(.invalidArgument, "'\(label):' takes the literal 'true' or 'false', which the macro reads at compile time", at: anchor))
+                    Issue(
+                        .invalidArgument,
+                        "'\(label):' takes the literal 'true' or 'false', which the macro reads at compile time", at: anchor))
             }
         }
     }

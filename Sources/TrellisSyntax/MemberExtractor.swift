@@ -15,11 +15,15 @@ enum MemberExtractor {
 
         guard variable.bindings.count == 1, let binding = variable.bindings.first else {
             let names = variable.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
-            problem(.multipleBindings, "@Provide declares one member per 'var'; split '\(names)' into separate declarations", at: variable.bindings, member: names)
+            problem(
+                .multipleBindings, "@Provide declares one member per 'var'; split '\(names)' into separate declarations",
+                at: variable.bindings, member: names)
             return
         }
         guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
-            problem(.invalidMemberDeclaration, "@Provide needs a plain name, not the pattern '\(binding.pattern.trimmedDescription)'", at: binding.pattern, member: binding.pattern.trimmedDescription)
+            problem(
+                .invalidMemberDeclaration, "@Provide needs a plain name, not the pattern '\(binding.pattern.trimmedDescription)'",
+                at: binding.pattern, member: binding.pattern.trimmedDescription)
             return
         }
         let name = identifier.identifier.text
@@ -27,16 +31,28 @@ enum MemberExtractor {
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 
         if variable.bindingSpecifier.tokenKind != .keyword(.var) {
-            problem(.invalidMemberDeclaration, "@Provide members are declared with 'var' (the macro makes them read-only); change 'let' to 'var'", at: variable.bindingSpecifier, member: name)
+            problem(
+                .invalidMemberDeclaration,
+                "@Provide members are declared with 'var' (the macro makes them read-only); change 'let' to 'var'",
+                at: variable.bindingSpecifier, member: name)
         }
-        if let modifier = variable.modifiers.first(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }) {
-            problem(.invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'", at: modifier, member: name)
+        if let modifier = variable.modifiers.first(where: {
+            [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+        }) {
+            problem(
+                .invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'",
+                at: modifier, member: name)
         }
         if let initializer = binding.initializer {
-            problem(.invalidMemberDeclaration, "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:'", at: initializer, member: name)
+            problem(
+                .invalidMemberDeclaration,
+                "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:'", at: initializer,
+                member: name)
         }
         if let accessors = binding.accessorBlock {
-            problem(.invalidMemberDeclaration, "'\(name)' gets its accessor from @Provide; remove the accessor block", at: accessors, member: name)
+            problem(
+                .invalidMemberDeclaration, "'\(name)' gets its accessor from @Provide; remove the accessor block", at: accessors,
+                member: name)
         }
 
         let read = ProvideAttributeReader.read(attribute)
@@ -55,7 +71,9 @@ enum MemberExtractor {
         } else {
             // Keep the member so that others reading it are not also reported; its own problem stops generation.
             type = MemberType("_", kind: .existential)
-            problem(.missingTypeAnnotation, "@Provide member '\(name)' needs a type annotation ('var \(name): SomeType')", at: binding.pattern, member: name)
+            problem(
+                .missingTypeAnnotation, "@Provide member '\(name)' needs a type annotation ('var \(name): SomeType')",
+                at: binding.pattern, member: name)
         }
 
         var member = Member(
@@ -73,11 +91,16 @@ enum MemberExtractor {
                         member.dependencies.append(Dependency(entry, origin: .withEntry))
                         dependencyNodes.append(Syntax(element.expression))
                     } else {
-                        problem(.invalidWithEntry, "'with:' entries are key paths to members of this container, written '\\Self.member'", at: element.expression, member: name)
+                        problem(
+                            .invalidWithEntry,
+                            "'with:' entries are key paths to members of this container, written '\\Self.member'",
+                            at: element.expression, member: name)
                     }
                 }
             } else {
-                problem(.invalidWithEntry, "'with:' takes an array literal of key paths, written '[\\Self.member]'", at: withArgument.expression, member: name)
+                problem(
+                    .invalidWithEntry, "'with:' takes an array literal of key paths, written '[\\Self.member]'",
+                    at: withArgument.expression, member: name)
             }
             member.withEntries = entries
         }
@@ -93,14 +116,23 @@ enum MemberExtractor {
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {
-                problem(.unnamedClosureParameter, "factory parameters are resolved by member name; name this parameter after the member it receives", at: node, member: name)
+                problem(
+                    .unnamedClosureParameter,
+                    "factory parameters are resolved by member name; name this parameter after the member it receives", at: node,
+                    member: name)
             }
             if case .containerClosure(let parameter) = analysis.form {
                 for node in analysis.containerEscapes {
-                    problem(.containerParameterEscapes, "'\(parameter)' is the container being built; read its members as '\(parameter).member' and do not pass it on", at: node, member: name)
+                    problem(
+                        .containerParameterEscapes,
+                        "'\(parameter)' is the container being built; read its members as '\(parameter).member' and do not pass it on",
+                        at: node, member: name)
                 }
                 for shadow in analysis.shadowingDeclarations {
-                    problem(.containerParameterShadowed, "'\(shadow.name)' hides the member '\(parameter).\(shadow.name)' this factory reads; rename the local", at: shadow.node, member: name)
+                    problem(
+                        .containerParameterShadowed,
+                        "'\(shadow.name)' hides the member '\(parameter).\(shadow.name)' this factory reads; rename the local",
+                        at: shadow.node, member: name)
                 }
             }
         }

@@ -39,9 +39,12 @@ public enum ProvideAttributeReader {
                     result.arguments[.type] = argument
                 } else {
                     result.invalidArguments.append(
-                        (Syntax(argument), unlabelled == 0
-                            ? "expected a scope ('.input', '.shared' or '.transient') here"
-                            : "expected 'Type.self' here, naming the type AutoWiring builds"))
+                        (
+                            Syntax(argument),
+                            unlabelled == 0
+                                ? "expected a scope ('.input', '.shared' or '.transient') here"
+                                : "expected 'Type.self' here, naming the type AutoWiring builds"
+                        ))
                 }
                 unlabelled += 1
             case "with":
@@ -58,7 +61,8 @@ public enum ProvideAttributeReader {
                 if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
                     result.concrete = literal.literal.tokenKind == .keyword(.true)
                 } else {
-                    result.invalidArguments.append((Syntax(argument.expression), "'concrete:' takes the literal 'true' or 'false'"))
+                    result.invalidArguments.append(
+                        (Syntax(argument.expression), "'concrete:' takes the literal 'true' or 'false'"))
                 }
             case let label?:
                 result.invalidArguments.append((Syntax(argument), "@Provide has no argument '\(label):'"))

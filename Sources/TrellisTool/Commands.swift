@@ -3,6 +3,7 @@ import TrellisGraph
 
 /// `trellis`: shows and validates the dependency graph of a whole source tree.
 public struct TrellisCommand: ParsableCommand {
+    /// The command's name, help and subcommands (`graph` by default).
     public static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Shows and validates the dependency graph of the @DIContainer types in Swift sources.",
@@ -17,6 +18,7 @@ public struct TrellisCommand: ParsableCommand {
         subcommands: [GraphCommand.self, ValidateCommand.self],
         defaultSubcommand: GraphCommand.self)
 
+    /// Creates the command; swift-argument-parser fills it from the command line.
     public init() {}
 }
 
@@ -28,6 +30,7 @@ public struct SourceOptions: ParsableArguments {
     @Option(help: "A folder to scan, as in earlier releases; may be repeated.")
     var root: [String] = []
 
+    /// Creates the options; swift-argument-parser fills them from the command line.
     public init() {}
 
     /// Every path named, the current folder when none is.
@@ -39,6 +42,7 @@ public struct SourceOptions: ParsableArguments {
 
 /// `trellis graph`: writes the graph in one of the formats.
 public struct GraphCommand: ParsableCommand {
+    /// The subcommand's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract: "Writes the dependency graph: containers, their members, and the containers they build.")
@@ -54,11 +58,14 @@ public struct GraphCommand: ParsableCommand {
     @Flag(name: .customLong("validate-dag"), help: "Also validate the whole program and exit with 1 on problems.")
     var validateDAG = false
 
+    /// Creates the command; swift-argument-parser fills it from the command line.
     public init() {}
 
+    /// Rejects an unknown `--format` before anything is scanned.
     public func validate() throws {
         guard GraphFormat(rawValue: format) != nil else {
-            throw ValidationError("unknown format '\(format)'; use one of: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown format '\(format)'; use one of: \(GraphFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
@@ -67,14 +74,18 @@ public struct GraphCommand: ParsableCommand {
 
 /// `trellis validate`: the whole-program checks, printed the way compilers print errors.
 public struct ValidateCommand: ParsableCommand {
+    /// The subcommand's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Checks every container and the whole program: cycles between containers, names declared twice, initializers in extensions.")
+        abstract:
+            "Checks every container and the whole program: cycles between containers, names declared twice, initializers in extensions."
+    )
 
     @OptionGroup var sources: SourceOptions
 
     @Option(help: "A file written when nothing is wrong and removed otherwise (for the build plugin).")
     var stamp: String?
 
+    /// Creates the command; swift-argument-parser fills it from the command line.
     public init() {}
 }

@@ -22,7 +22,8 @@ enum GraphvizRenderer {
             let message = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                return "error: Graphviz's 'dot' failed (exit \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))"
+                return
+                    "error: Graphviz's 'dot' failed (exit \(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))"
             }
             return nil
         } catch {

@@ -27,7 +27,8 @@ enum ProblemReport {
     static func problems(of program: ScannedProgram) -> [PlacedProblem] {
         let located = program.files.flatMap(\.problems) + ProgramValidator.validate(program.programFiles)
         let issuesByPath = Dictionary(grouping: located, by: \.file)
-        let locations = Dictionary(program.files.map { ($0.location.displayPath, $0.location) }, uniquingKeysWith: { first, _ in first })
+        let locations = Dictionary(
+            program.files.map { ($0.location.displayPath, $0.location) }, uniquingKeysWith: { first, _ in first })
         var problems: [PlacedProblem] = []
         for (path, issues) in issuesByPath {
             // Parsed again: the scan kept no tree. Should the file have changed since into one that

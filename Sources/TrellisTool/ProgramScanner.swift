@@ -69,7 +69,9 @@ enum ProgramScanner {
             let path = location.displayPath
             var problems = parsed.scan.problems.map { LocatedIssue(file: path, container: nil, issue: $0) }
             for container in parsed.scan.containers {
-                problems += container.extraction.problems.map { LocatedIssue(file: path, container: container.qualifiedName, issue: $0) }
+                problems += container.extraction.problems.map {
+                    LocatedIssue(file: path, container: container.qualifiedName, issue: $0)
+                }
             }
             return .scanned(ScannedFile(location: location, programFile: parsed.scan.programFile(path: path), problems: problems))
         case .irrelevant:
@@ -103,7 +105,9 @@ enum ProgramScanner {
             let position = firstErrorPosition(in: tree) ?? tree.position
             let location = converter.location(for: position)
             return .skipped(
-                warning: "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)")
+                warning:
+                    "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)"
+            )
         }
         return .parsed(ParsedFile(tree: tree, scan: SourceFileScanner.scan(tree)))
     }

@@ -71,7 +71,9 @@ public enum Tool {
             let path = environment.absolute(output)
             let lowered = output.lowercased()
             if lowered.hasSuffix(".png") || lowered.hasSuffix(".svg") {
-                if let failure = GraphvizRenderer.render(graph, to: path, format: lowered.hasSuffix(".png") ? "png" : "svg", environment: environment) {
+                if let failure = GraphvizRenderer.render(
+                    graph, to: path, format: lowered.hasSuffix(".png") ? "png" : "svg", environment: environment)
+                {
                     log.fail(failure)
                 }
             } else {

@@ -54,6 +54,8 @@ struct InputTests {
         let folder = try ToolHarness.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = ToolHarness.run(["graph", "--format", "json"], in: folder)
-        #expect(result.standardOutput == "{\n  \"version\": 1,\n  \"containers\": [],\n  \"memberEdges\": [],\n  \"containerEdges\": []\n}\n")
+        #expect(
+            result.standardOutput
+                == "{\n  \"version\": 1,\n  \"containers\": [],\n  \"memberEdges\": [],\n  \"containerEdges\": []\n}\n")
     }
 }

@@ -8,7 +8,8 @@ struct OutputTests {
     func outputFile() throws {
         let folder = try ToolHarness.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = ToolHarness.run(["graph", "\(ToolHarness.testsFolder)/Fixtures/Clean", "--format", "json", "--output", "graph.json"], in: folder)
+        let result = ToolHarness.run(
+            ["graph", "\(ToolHarness.testsFolder)/Fixtures/Clean", "--format", "json", "--output", "graph.json"], in: folder)
         #expect(result.exitCode == 0)
         #expect(result.standardOutput == "")
         let written = try String(contentsOfFile: "\(folder)/graph.json", encoding: .utf8)
@@ -44,7 +45,9 @@ struct OutputTests {
         let folder = try ToolHarness.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let stamp = "\(folder)/Target+TrellisValidated.swift"
-        let clean = ToolHarness.run(["validate", "--stamp", stamp, "Fixtures/Clean/App.swift", "Fixtures/Clean/Features/Feature.swift"])
+        let clean = ToolHarness.run([
+            "validate", "--stamp", stamp, "Fixtures/Clean/App.swift", "Fixtures/Clean/Features/Feature.swift",
+        ])
         #expect(clean.exitCode == 0)
         #expect(FileManager.default.fileExists(atPath: stamp))
 

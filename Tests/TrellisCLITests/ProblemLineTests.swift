@@ -8,7 +8,8 @@ struct ProblemLineTests {
     @Test("every problem line has the compiler form path:line:column: error: [code] message")
     func compilerForm() throws {
         let result = ToolHarness.run(["validate", "Fixtures/EveryIssue", "Fixtures/Broken"])
-        let pattern = try Regex(#"^Fixtures/[A-Za-z]+/[A-Za-z]+\.swift:[1-9][0-9]*:[1-9][0-9]*: error: \[trellis\.[a-z-]+\] \S.*$"#)
+        let pattern = try Regex(
+            #"^Fixtures/[A-Za-z]+/[A-Za-z]+\.swift:[1-9][0-9]*:[1-9][0-9]*: error: \[trellis\.[a-z-]+\] \S.*$"#)
         let lines = ToolHarness.lines(result.standardError)
         #expect(lines.count > 28)
         for line in lines {

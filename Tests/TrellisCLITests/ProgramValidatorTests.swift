@@ -39,7 +39,9 @@ struct ProgramValidatorTests {
 
         @Test("a container building itself is a cycle")
         func selfCycle() {
-            let files = [ProgramFile(path: "A.swift", containers: [DeclaredContainer(base.container("A", builds: ["again": "A"]))])]
+            let files = [
+                ProgramFile(path: "A.swift", containers: [DeclaredContainer(base.container("A", builds: ["again": "A"]))])
+            ]
             #expect(base.wholeProgramCodes(files) == [.containerCycle])
         }
 
@@ -78,7 +80,8 @@ struct ProgramValidatorTests {
                 ProgramFile(
                     path: "A.swift",
                     containers: [
-                        DeclaredContainer(base.container("Container", builds: ["inner": "Container"]), qualifiedName: "Feature.Container"),
+                        DeclaredContainer(
+                            base.container("Container", builds: ["inner": "Container"]), qualifiedName: "Feature.Container"),
                         DeclaredContainer(base.container("Container")),
                     ])
             ]
@@ -138,7 +141,9 @@ struct ProgramValidatorTests {
                 ProgramFile(path: "A.swift", containers: [DeclaredContainer(base.container("App"))]),
                 ProgramFile(
                     path: "B.swift",
-                    extensions: [TypeExtension(typeName: "App", initializerCount: 1), TypeExtension(typeName: "App", initializerCount: 2)]),
+                    extensions: [
+                        TypeExtension(typeName: "App", initializerCount: 1), TypeExtension(typeName: "App", initializerCount: 2),
+                    ]),
             ]
             let issues = ProgramValidator.validate(files)
             #expect(issues.map(\.issue.code) == [.crossFileInitializer, .crossFileInitializer, .crossFileInitializer])
@@ -162,7 +167,10 @@ struct ProgramValidatorTests {
                 ProgramFile(path: "A.swift", containers: [DeclaredContainer(base.container("Legacy", validateDAG: false))]),
                 ProgramFile(
                     path: "B.swift",
-                    extensions: [TypeExtension(typeName: "Legacy", initializerCount: 1), TypeExtension(typeName: "String", initializerCount: 1)]),
+                    extensions: [
+                        TypeExtension(typeName: "Legacy", initializerCount: 1),
+                        TypeExtension(typeName: "String", initializerCount: 1),
+                    ]),
             ]
             #expect(base.wholeProgramCodes(files) == [])
         }
@@ -170,7 +178,8 @@ struct ProgramValidatorTests {
 
     @Test("each container's own rules run too, with the container's file and qualified name")
     func containerRules() {
-        let broken = Container(name: "Inner", members: [Member(name: "service", type: MemberType("any Service", kind: .existential))])
+        let broken = Container(
+            name: "Inner", members: [Member(name: "service", type: MemberType("any Service", kind: .existential))])
         let issues = ProgramValidator.validate([
             ProgramFile(path: "A.swift", containers: [DeclaredContainer(broken, qualifiedName: "Outer.Inner")])
         ])

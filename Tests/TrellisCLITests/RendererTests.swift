@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TrellisGraph
 
 @Suite("Graph renderers")

@@ -26,7 +26,9 @@ enum ToolHarness {
             return
         }
         let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(actual == expected, "differs from Golden/\(name); rerun with TRELLIS_UPDATE_GOLDEN=1 to accept", sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "differs from Golden/\(name); rerun with TRELLIS_UPDATE_GOLDEN=1 to accept",
+            sourceLocation: sourceLocation)
     }
 
     /// A fresh temporary folder, removed by the caller.

@@ -27,7 +27,8 @@ struct BuildPlanTests {
             #expect(BuildPlan(container(shared("a", reads: ["missing"]))) == nil)
         }
 
-        @Test("orders every random DAG so that each member comes after what it reads", arguments: Array(UInt64(100)...UInt64(140)))
+        @Test(
+            "orders every random DAG so that each member comes after what it reads", arguments: Array(UInt64(100)...UInt64(140)))
         func randomDAG(seed: UInt64) throws {
             let graph = RandomDAG(seed: seed, size: 6 + Int(seed % 23))
             let plan = try #require(BuildPlan(graph.container))
@@ -86,7 +87,10 @@ struct BuildPlanTests {
         @Test("stop at shared members, which are already built")
         func stopsAtShared() throws {
             let plan = try #require(
-                BuildPlan(container(transient("t1"), shared("s1", reads: ["t1"]), transient("t2", reads: ["s1"]), shared("s2", reads: ["s1"]))))
+                BuildPlan(
+                    container(
+                        transient("t1"), shared("s1", reads: ["t1"]), transient("t2", reads: ["s1"]), shared("s2", reads: ["s1"]))
+                ))
             #expect(plan.transientsReadAtInitialization == ["t1"])
         }
     }

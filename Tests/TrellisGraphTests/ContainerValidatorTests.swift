@@ -51,7 +51,8 @@ struct ContainerValidatorTests {
                 "a non-final class is rejected with the make-final fix",
                 container(kind: .openableClass), [expect(.unsupportedContainerKind, .container("C"), fixes: [.makeFinal])]),
             ValidationCase("an actor is rejected", container(kind: .actor), [expect(.unsupportedContainerKind, .container("C"))]),
-            ValidationCase("an enum is rejected", container(kind: .enumeration), [expect(.unsupportedContainerKind, .container("C"))]),
+            ValidationCase(
+                "an enum is rejected", container(kind: .enumeration), [expect(.unsupportedContainerKind, .container("C"))]),
             ValidationCase(
                 "a protocol is rejected", container(kind: .protocolDeclaration),
                 [expect(.unsupportedContainerKind, .container("C"))]),
@@ -94,10 +95,20 @@ struct ContainerValidatorTests {
                 container(with(shared("a")) { $0.factory = nil }), [expect(.missingFactory, member("a"))]),
             ValidationCase(
                 "a transient member built by AutoWiring is valid",
-                container(with(transient("a")) { $0.factory = nil; $0.autoWiringType = "A"; $0.withEntries = [] }), []),
+                container(
+                    with(transient("a")) {
+                        $0.factory = nil
+                        $0.autoWiringType = "A"
+                        $0.withEntries = []
+                    }), []),
             ValidationCase(
                 "an input with a factory, a type and with: reports each with its remove fix",
-                container(with(input("a")) { $0.factory = Factory(form: .expression); $0.autoWiringType = "A"; $0.withEntries = [] }),
+                container(
+                    with(input("a")) {
+                        $0.factory = Factory(form: .expression)
+                        $0.autoWiringType = "A"
+                        $0.withEntries = []
+                    }),
                 [
                     expect(.inputWithFactory, argument("a", .factory), fixes: [.removeArgument(.factory)]),
                     expect(.inputWithFactory, argument("a", .type), fixes: [.removeArgument(.type)]),
@@ -121,7 +132,11 @@ struct ContainerValidatorTests {
                 [expect(.asyncFactoryNotAsync, argument("a", .asyncFactory), fixes: [.addAsyncEffect])]),
             ValidationCase(
                 "an asyncFactory that is an expression has no fix",
-                container(with(shared("a")) { $0.factory = nil; $0.asyncFactory = Factory(form: .expression) }),
+                container(
+                    with(shared("a")) {
+                        $0.factory = nil
+                        $0.asyncFactory = Factory(form: .expression)
+                    }),
                 [expect(.asyncFactoryNotAsync, argument("a", .asyncFactory))]),
             ValidationCase(
                 "an async closure in factory offers the asyncFactory label",
@@ -137,7 +152,11 @@ struct ContainerValidatorTests {
                 [expect(.concreteTypeWithoutOptIn, type("a"), fixes: [.addConcreteOptIn])]),
             ValidationCase(
                 "a concrete type with the opt-in is valid",
-                container(with(shared("a")) { $0.type = MemberType("Client", kind: .concrete); $0.concreteOptIn = true }), []),
+                container(
+                    with(shared("a")) {
+                        $0.type = MemberType("Client", kind: .concrete)
+                        $0.concreteOptIn = true
+                    }), []),
             ValidationCase(
                 "a concrete input needs no opt-in",
                 container(with(input("a")) { $0.type = MemberType("String", kind: .concrete) }), []),
@@ -150,7 +169,12 @@ struct ContainerValidatorTests {
                 container(with(transient("a")) { $0.type = MemberType("some P", kind: .opaque) }), []),
             ValidationCase(
                 "with: without a type is reported on with: after the missing factory",
-                container(input("b"), with(shared("a")) { $0.factory = nil; $0.withEntries = ["b"] }),
+                container(
+                    input("b"),
+                    with(shared("a")) {
+                        $0.factory = nil
+                        $0.withEntries = ["b"]
+                    }),
                 [expect(.missingFactory, member("a")), expect(.withWithoutType, argument("a", .with))]),
         ]
 
@@ -177,7 +201,8 @@ struct ContainerValidatorTests {
                 container(shared("session", reads: ["sesion"])), [expect(.unknownMember, dependency("session", 0))]),
             ValidationCase(
                 "a synchronous member reading an async one is reported on the read",
-                container(asyncShared("a"), shared("b", reads: ["a"])), [expect(.synchronousReadsAsynchronous, dependency("b", 0))]),
+                container(asyncShared("a"), shared("b", reads: ["a"])),
+                [expect(.synchronousReadsAsynchronous, dependency("b", 0))]),
             ValidationCase(
                 "an async member reading an async one is valid", container(asyncShared("a"), asyncShared("b", reads: ["a"])), []),
             ValidationCase(
@@ -206,7 +231,8 @@ struct ContainerValidatorTests {
 
         @Test("the cycle message names the path and the member to stop reading")
         func cycleMessage() {
-            let issues = ContainerValidator.validate(container(shared("a", reads: ["b"]), shared("b", reads: ["c"]), shared("c", reads: ["a"])))
+            let issues = ContainerValidator.validate(
+                container(shared("a", reads: ["b"]), shared("b", reads: ["c"]), shared("c", reads: ["a"])))
             #expect(
                 issues.map(\.message) == [
                     "dependency cycle: a -> b -> c -> a; break it with an .input or a factory that does not read 'b'"
@@ -223,7 +249,8 @@ struct ContainerValidatorTests {
     @Test("validation is deterministic: the same container gives the same issues in the same order")
     func deterministic() {
         let broken = container(
-            shared("a", reads: ["b", "x"]), shared("b", reads: ["a"]), with(input("c")) { $0.factory = Factory(form: .expression) },
+            shared("a", reads: ["b", "x"]), shared("b", reads: ["a"]),
+            with(input("c")) { $0.factory = Factory(form: .expression) },
             kind: .openableClass)
         let first = ContainerValidator.validate(broken)
         #expect(first.count == 4)

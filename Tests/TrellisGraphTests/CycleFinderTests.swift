@@ -15,15 +15,20 @@ struct CycleFinderTests {
         static let cases: [CycleCase] = [
             CycleCase(description: "no members, no cycle", container: container(), cycles: []),
             CycleCase(
-                description: "a chain has no cycle", container: container(input("a"), shared("b", reads: ["a"]), shared("c", reads: ["b"])),
+                description: "a chain has no cycle",
+                container: container(input("a"), shared("b", reads: ["a"]), shared("c", reads: ["b"])),
                 cycles: []),
             CycleCase(
                 description: "a diamond has no cycle",
-                container: container(input("a"), shared("b", reads: ["a"]), shared("c", reads: ["a"]), shared("d", reads: ["b", "c"])),
+                container: container(
+                    input("a"), shared("b", reads: ["a"]), shared("c", reads: ["a"]), shared("d", reads: ["b", "c"])),
                 cycles: []),
-            CycleCase(description: "a self read is a cycle of one", container: container(shared("a", reads: ["a"])), cycles: [["a", "a"]]),
             CycleCase(
-                description: "two members reading each other", container: container(shared("a", reads: ["b"]), shared("b", reads: ["a"])),
+                description: "a self read is a cycle of one", container: container(shared("a", reads: ["a"])),
+                cycles: [["a", "a"]]),
+            CycleCase(
+                description: "two members reading each other",
+                container: container(shared("a", reads: ["b"]), shared("b", reads: ["a"])),
                 cycles: [["a", "b", "a"]]),
             CycleCase(
                 description: "a ring of three starts at the member declared first",
@@ -35,7 +40,8 @@ struct CycleFinderTests {
                     shared("x", reads: ["y"]), shared("a", reads: ["b"]), shared("b", reads: ["a"]), shared("y", reads: ["x"])),
                 cycles: [["x", "y", "x"], ["a", "b", "a"]]),
             CycleCase(
-                description: "reads of unknown members are ignored", container: container(shared("a", reads: ["zzz"])), cycles: []),
+                description: "reads of unknown members are ignored", container: container(shared("a", reads: ["zzz"])), cycles: []
+            ),
             CycleCase(
                 description: "a member read twice in a cycle is reported once",
                 container: container(shared("a", reads: ["b", "b"]), shared("b", reads: ["a"])), cycles: [["a", "b", "a"]]),

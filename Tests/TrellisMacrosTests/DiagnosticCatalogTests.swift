@@ -12,7 +12,9 @@ import TrellisMacros
 @Suite("Diagnostic catalog")
 struct DiagnosticCatalogTests {
     /// The codes only the `trellis` tool can raise, from the whole program.
-    static let wholeProgramCodes: Set<IssueCode> = [.containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency]
+    static let wholeProgramCodes: Set<IssueCode> = [
+        .containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency,
+    ]
 
     /// A smallest source raising each code the macro owns.
     static let sources: [IssueCode: String] = [
@@ -30,7 +32,8 @@ struct DiagnosticCatalogTests {
         .conflictingFactories: "@DIContainer struct C { @Provide(.shared, A.self, factory: A()) var a: any P }",
         .asyncFactoryNotAsync: "@DIContainer struct C { @Provide(.shared, asyncFactory: { A() }) var a: any P }",
         .asyncClosureInFactory: "@DIContainer struct C { @Provide(.shared, factory: { () async in A() }) var a: any P }",
-        .withWithoutType: "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, with: [\\Self.b], factory: A()) var a: any P }",
+        .withWithoutType:
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, with: [\\Self.b], factory: A()) var a: any P }",
         .invalidWithEntry: "@DIContainer struct C { @Provide(.shared, A.self, with: [\\.b]) var a: any P }",
         .concreteTypeWithoutOptIn: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
         .opaqueTypeRequiresTransient: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: some P }",

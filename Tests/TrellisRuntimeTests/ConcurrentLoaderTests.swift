@@ -1,5 +1,6 @@
-@testable import Trellis
 import Testing
+
+@testable import Trellis
 
 @Suite("Concurrent loader")
 struct ConcurrentLoaderTests {
@@ -88,7 +89,7 @@ struct ConcurrentLoaderTests {
         let error = try await #require(throws: LoaderError.self) {
             try await ConcurrentLoader(dependencies: nodes).load()
         }
-        guard case let .nodeFailed(id, underlying) = error else {
+        guard case .nodeFailed(let id, let underlying) = error else {
             Issue.record("expected nodeFailed, got \(error)")
             return
         }
@@ -118,7 +119,7 @@ struct ConcurrentLoaderTests {
         try await started.wait()
         load.cancel()
         let result = await load.result
-        guard case let .failure(error) = result else {
+        guard case .failure(let error) = result else {
             Issue.record("expected the load to fail, got \(result)")
             return
         }

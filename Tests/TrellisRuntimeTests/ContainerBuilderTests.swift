@@ -118,7 +118,7 @@ struct ContainerBuilderTests {
                 .register { try Connection(host: "") }
                 .build()
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(Connection.self) }
-            guard case let .factoryFailed(type, underlying) = error else {
+            guard case .factoryFailed(let type, let underlying) = error else {
                 Issue.record("expected factoryFailed, got \(error)")
                 return
             }
@@ -138,7 +138,7 @@ struct ContainerBuilderTests {
             #expect(container.load(Failable.self, name: "valid").value == 3)
             #expect(container.load(Failable.self, name: "resolved").value == 7)
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(Failable.self) }
-            guard case let .factoryReturnedNil(type) = error else {
+            guard case .factoryReturnedNil(let type) = error else {
                 Issue.record("expected factoryReturnedNil, got \(error)")
                 return
             }

@@ -31,7 +31,7 @@ struct ContainerErrorTests {
                 .register(Example1(value: 1))
                 .build()
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing((any HTTPClient).self) }
-            guard case let .notRegistered(type, path, suggestions) = error else {
+            guard case .notRegistered(let type, let path, let suggestions) = error else {
                 Issue.record("expected notRegistered, got \(error)")
                 return
             }
@@ -44,7 +44,7 @@ struct ContainerErrorTests {
         func missingNameSuggestsRegisteredName() throws {
             let container = ContainerBuilder().register(Example2(name: "p"), name: "primary").build()
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(Example2.self) }
-            guard case let .notRegistered(_, _, suggestions) = error else {
+            guard case .notRegistered(_, _, let suggestions) = error else {
                 Issue.record("expected notRegistered, got \(error)")
                 return
             }
@@ -59,7 +59,9 @@ struct ContainerErrorTests {
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(MyDataSource.self) }
             let name = String(reflecting: (any HTTPClient).self)
             let source = String(reflecting: MyDataSource.self)
-            #expect(error.description == "no registration for '\(name)' (needed while resolving \(source)); register it before loading it")
+            #expect(
+                error.description
+                    == "no registration for '\(name)' (needed while resolving \(source)); register it before loading it")
         }
     }
 
@@ -83,7 +85,7 @@ struct ContainerErrorTests {
                 .register(Example1(value: 1))
                 .build()
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(CycleB.self) }
-            guard case let .cycle(path) = error else {
+            guard case .cycle(let path) = error else {
                 Issue.record("expected cycle, got \(error)")
                 return
             }
@@ -102,7 +104,7 @@ struct ContainerErrorTests {
                 }
                 .build()
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(CycleA.self) }
-            guard case let .cycle(path) = error else {
+            guard case .cycle(let path) = error else {
                 Issue.record("expected cycle, got \(error)")
                 return
             }
@@ -130,7 +132,7 @@ struct ContainerErrorTests {
             let error = try #require(throws: ResolutionError.self) {
                 try SelfReferencingContainer.container.loadThrowing(CycleA.self)
             }
-            guard case let .cycle(path) = error else {
+            guard case .cycle(let path) = error else {
                 Issue.record("expected cycle, got \(error)")
                 return
             }
@@ -152,7 +154,7 @@ struct ContainerErrorTests {
             let error = try await #require(throws: ResolutionError.self) {
                 try await withDeadlockGuard { try await container.loadThrowing(CycleA.self) }
             }
-            guard case let .cycle(path) = error else {
+            guard case .cycle(let path) = error else {
                 Issue.record("expected cycle, got \(error)")
                 return
             }
@@ -186,7 +188,7 @@ struct ContainerErrorTests {
         }
 
         static func describe<Value>(_ result: Result<Value, any Error>) -> String {
-            guard case let .failure(error as ResolutionError) = result, case let .cycle(path) = error else {
+            guard case .failure(let error as ResolutionError) = result, case .cycle(let path) = error else {
                 return "unexpected: \(result)"
             }
             return path.count == 3 && path.first == path.last ? "cycle" : "bad path \(path)"

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import Testing
 import Trellis
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Proves it was called by writing the error to standard error and exiting with a code no other
 /// path uses (the default handler's `fatalError` ends the process with a signal instead).
@@ -34,7 +35,9 @@ struct FatalErrorHandlerTests {
 
     @Test("load of a missing type calls the handler given to build with the notRegistered error")
     func builtContainerUsesConfiguredHandler() async {
-        let result = await #expect(processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]) {
+        let result = await #expect(
+            processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]
+        ) {
             let container = ContainerBuilder().register(Example2(name: "x")).build(fatalErrorHandler: ExitingFatalErrorHandler())
             _ = container.load(Example1.self)
         }
@@ -43,7 +46,9 @@ struct FatalErrorHandlerTests {
 
     @Test("load of a missing type calls the handler given to a mutable container")
     func mutableContainerUsesConfiguredHandler() async {
-        let result = await #expect(processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]) {
+        let result = await #expect(
+            processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]
+        ) {
             let container = MutableContainer(fatalErrorHandler: ExitingFatalErrorHandler())
             _ = container.load(Example1.self)
         }
@@ -59,16 +64,21 @@ struct FatalErrorHandlerTests {
 
     @Test("a pool lookup that fails calls the handler stored in the pool")
     func poolUsesStoredHandler() async {
-        let result = await #expect(processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]) {
+        let result = await #expect(
+            processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]
+        ) {
             let pool = Pool().appending(ExitingFatalErrorHandler()).appending(Example2(name: "x"))
             _ = pool[Example1.self]
         }
-        #expect(Self.standardError(result).contains("handled: no value of type '\(String(reflecting: Example1.self))' in the pool"))
+        #expect(
+            Self.standardError(result).contains("handled: no value of type '\(String(reflecting: Example1.self))' in the pool"))
     }
 
     @Test("an @Injected property that is missing from the pool calls the pool's handler")
     func injectedUsesPoolHandler() async {
-        let result = await #expect(processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]) {
+        let result = await #expect(
+            processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]
+        ) {
             let object = NeedsMissingValue(pool: Pool().appending(ExitingFatalErrorHandler()))
             _ = object.value
         }

@@ -69,7 +69,9 @@ struct LoaderExecutionTests {
                 .dependency(id: "unrelated") { $0.appending(Hello()) },
                 .dependency(id: "b", dependencies: ["a"]) { $0.appending(Example2(name: "b")) },
                 .dependency(id: "c", dependencies: ["b"]) { pool in
-                    log.record("c sees a: \(pool.contains(Example1.self)), b: \(pool.contains(Example2.self)), unrelated: \(pool.contains(Hello.self))")
+                    log.record(
+                        "c sees a: \(pool.contains(Example1.self)), b: \(pool.contains(Example2.self)), unrelated: \(pool.contains(Hello.self))"
+                    )
                     return pool
                 },
             ]
@@ -84,7 +86,7 @@ struct LoaderExecutionTests {
                 .dependency(id: "second") { $0.appending(Example1(value: 2)) },
             ]
             let error = try await #require(throws: LoaderError.self) { try await kind.load(nodes) }
-            guard case let .conflictingValues(type, firstNode, secondNode) = error else {
+            guard case .conflictingValues(let type, let firstNode, let secondNode) = error else {
                 Issue.record("expected conflictingValues, got \(error)")
                 return
             }
@@ -137,7 +139,7 @@ struct LoaderExecutionTests {
                 node("after", ["fails"], log: log),
             ]
             let error = try await #require(throws: LoaderError.self) { try await kind.load(nodes) }
-            guard case let .nodeFailed(id, underlying) = error else {
+            guard case .nodeFailed(let id, let underlying) = error else {
                 Issue.record("expected nodeFailed, got \(error)")
                 return
             }

@@ -35,7 +35,7 @@ struct LoaderValidationTests {
 
     @Test("a repeated id is reported as duplicateId")
     func duplicateId() {
-        guard case let .duplicateId(id) = Self.validationError([node("a"), node("b"), node("a")]) else {
+        guard case .duplicateId(let id) = Self.validationError([node("a"), node("b"), node("a")]) else {
             Issue.record("expected duplicateId")
             return
         }
@@ -45,7 +45,7 @@ struct LoaderValidationTests {
     @Test("a dependency on an unknown id is reported with the node that needs it and similar ids")
     func unknownDependency() {
         let error = Self.validationError([node("strings"), node("greeting", ["strngs"])])
-        guard case let .unknownDependency(id, requiredBy, suggestions) = error else {
+        guard case .unknownDependency(let id, let requiredBy, let suggestions) = error else {
             Issue.record("expected unknownDependency, got \(String(describing: error))")
             return
         }
@@ -60,7 +60,7 @@ struct LoaderValidationTests {
         let error = Self.validationError([
             node("d"), node("e", ["x"]), node("x", ["y"]), node("y", ["z"]), node("z", ["x", "d"]),
         ])
-        guard case let .cycle(path) = error else {
+        guard case .cycle(let path) = error else {
             Issue.record("expected cycle, got \(String(describing: error))")
             return
         }
@@ -70,7 +70,7 @@ struct LoaderValidationTests {
 
     @Test("a node depending on itself is a cycle of one")
     func selfDependency() {
-        guard case let .cycle(path) = Self.validationError([node("a", ["a"])]) else {
+        guard case .cycle(let path) = Self.validationError([node("a", ["a"])]) else {
             Issue.record("expected cycle")
             return
         }
@@ -130,7 +130,7 @@ struct LoaderValidationTests {
         let first = nodes.first { ring.contains($0.id) }!.id
         let start = ring.firstIndex(of: first)!
         let expected = Array(ring[start...] + ring[..<start]) + [first]
-        guard case let .cycle(path) = Self.validationError(nodes) else {
+        guard case .cycle(let path) = Self.validationError(nodes) else {
             Issue.record("expected a cycle for seed \(seed)")
             return
         }

@@ -61,7 +61,7 @@ struct MutableContainerTests {
             return CycleB()
         }
         let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(CycleB.self) }
-        guard case let .cycle(path) = error else {
+        guard case .cycle(let path) = error else {
             Issue.record("expected cycle, got \(error)")
             return
         }

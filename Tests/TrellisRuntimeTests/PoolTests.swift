@@ -38,7 +38,7 @@ struct PoolTests {
         func ambiguousProtocol() throws {
             let pool = Pool().appending(Hello()).appending(Welcome())
             let error = try #require(throws: PoolError.self) { try pool.loadThrowing((any Greeting).self) }
-            guard case let .ambiguous(type, candidates) = error else {
+            guard case .ambiguous(let type, let candidates) = error else {
                 Issue.record("expected ambiguous, got \(error)")
                 return
             }
@@ -59,7 +59,7 @@ struct PoolTests {
         func missingType() throws {
             let pool = Pool().appending(Example1(value: 1)).appending(Hello())
             let error = try #require(throws: PoolError.self) { try pool.loadThrowing(Example2.self) }
-            guard case let .notFound(type, suggestions) = error else {
+            guard case .notFound(let type, let suggestions) = error else {
                 Issue.record("expected notFound, got \(error)")
                 return
             }

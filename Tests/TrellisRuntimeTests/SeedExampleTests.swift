@@ -244,7 +244,7 @@ struct SeedExampleTests {
             let serial = SerialLoader(dependencies: [
                 .dependency(id: "RandomNumberGenerator", dependencies: []) { pool in
                     pool.appending(SystemRandomNumberGenerator())
-                },
+                }
             ])
             let serialPool = try await serial.load(Pool())
             #expect(serialPool.contains((any RandomNumberGenerator).self))
@@ -252,7 +252,7 @@ struct SeedExampleTests {
             let concurrent = ConcurrentLoader(dependencies: [
                 .dependency(id: "RandomNumberGenerator", dependencies: []) { pool in
                     pool.appending(SystemRandomNumberGenerator())
-                },
+                }
             ])
             let concurrentPool = try await concurrent.load(Pool())
             #expect(concurrentPool.contains((any RandomNumberGenerator).self))

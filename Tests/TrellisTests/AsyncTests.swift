@@ -11,7 +11,7 @@ actor Gate {
     func arrive() async {
         arrived += 1
         if arrived >= count {
-            waiters.forEach { $0.resume() }
+            for waiter in waiters { waiter.resume() }
             waiters.removeAll()
             return
         }
@@ -50,27 +50,35 @@ struct AsyncContainer {
     @Provide(.input)
     var gate: Gate
 
-    @Provide(.shared, asyncFactory: { (config: AppConfig, gate: Gate) async throws in
-        await gate.arrive()
-        return try await Database.connect(config: config)
-    })
+    @Provide(
+        .shared,
+        asyncFactory: { (config: AppConfig, gate: Gate) async throws in
+            await gate.arrive()
+            return try await Database.connect(config: config)
+        })
     var database: any DatabaseProtocol
 
-    @Provide(.shared, asyncFactory: { (gate: Gate) async in
-        await gate.arrive()
-        return Cache(label: "cache")
-    })
+    @Provide(
+        .shared,
+        asyncFactory: { (gate: Gate) async in
+            await gate.arrive()
+            return Cache(label: "cache")
+        })
     var cache: any CacheProtocol
 
     // Waits only for the two members it reads.
-    @Provide(.shared, asyncFactory: { (database: any DatabaseProtocol, cache: any CacheProtocol) async throws in
-        Repository(database: database, cache: cache)
-    }, concrete: true)
+    @Provide(
+        .shared,
+        asyncFactory: { (database: any DatabaseProtocol, cache: any CacheProtocol) async throws in
+            Repository(database: database, cache: cache)
+        }, concrete: true)
     var repository: Repository
 
-    @Provide(.transient, asyncFactory: { (c: Self) async throws in
-        Repository(database: try await c.database, cache: await c.cache)
-    }, concrete: true)
+    @Provide(
+        .transient,
+        asyncFactory: { (c: Self) async throws in
+            Repository(database: try await c.database, cache: await c.cache)
+        }, concrete: true)
     var freshRepository: Repository
 }
 

@@ -30,9 +30,11 @@ struct NetworkContainer {
     @Provide(.input)
     var baseURL: String
 
-    @Provide(.shared, factory: { (baseURL: String) in
-        NetworkService(baseURL: baseURL, session: StandInURLSession.shared)
-    })
+    @Provide(
+        .shared,
+        factory: { (baseURL: String) in
+            NetworkService(baseURL: baseURL, session: StandInURLSession.shared)
+        })
     var networkService: any NetworkServiceProtocol
 
     @Provide(.shared, factory: { (baseURL: String) in APIClient(baseURL: baseURL, timeout: 30) })
@@ -45,9 +47,11 @@ struct ViewModelContainer {
     @Provide(.input)
     var networkService: any NetworkServiceProtocol
 
-    @Provide(.transient, factory: { (networkService: any NetworkServiceProtocol) in
-        NetworkViewModel(networkService: networkService)
-    }, concrete: true)
+    @Provide(
+        .transient,
+        factory: { (networkService: any NetworkServiceProtocol) in
+            NetworkViewModel(networkService: networkService)
+        }, concrete: true)
     var homeViewModel: NetworkViewModel
 }
 
@@ -62,9 +66,11 @@ struct ConfigurationClosureContainer {
     @Provide(.input)
     var config: AppConfig
 
-    @Provide(.shared, factory: { (config: AppConfig) in
-        APIClient(configuration: config, timeout: 30)
-    })
+    @Provide(
+        .shared,
+        factory: { (config: AppConfig) in
+            APIClient(configuration: config, timeout: 30)
+        })
     var apiClient: any APIClientProtocol
 }
 

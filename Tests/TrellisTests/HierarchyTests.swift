@@ -164,10 +164,12 @@ final class ReportContainer: Sendable {
     @Provide(.input)
     var seed: Int
 
-    @Provide(.onDemand, factory: { (seed: Int) in
-        onDemandBuilds.wrappingIncrement(ordering: .relaxed)
-        return ExpensiveReport(id: seed)
-    }, concrete: true)
+    @Provide(
+        .onDemand,
+        factory: { (seed: Int) in
+            onDemandBuilds.wrappingIncrement(ordering: .relaxed)
+            return ExpensiveReport(id: seed)
+        }, concrete: true)
     var report: ExpensiveReport
 
     // Read by a shared member: built when the container is, and kept.

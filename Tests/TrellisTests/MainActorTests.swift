@@ -57,10 +57,12 @@ final class MainActorAsyncContainer {
     @Provide(.input)
     var counter: Counter
 
-    @Provide(.shared, asyncFactory: { (counter: Counter) async in
-        MainActor.assertIsolated()
-        return counter.next()
-    }, concrete: true)
+    @Provide(
+        .shared,
+        asyncFactory: { (counter: Counter) async in
+            MainActor.assertIsolated()
+            return counter.next()
+        }, concrete: true)
     var first: Int
 }
 

@@ -54,16 +54,20 @@ struct ThrowingContainer {
     @Provide(.input)
     var port: Int
 
-    @Provide(.shared, factory: { (port: Int) throws in
-        guard port > 0 else { throw ConfigurationError() }
-        return "localhost:\(port)"
-    }, concrete: true)
+    @Provide(
+        .shared,
+        factory: { (port: Int) throws in
+            guard port > 0 else { throw ConfigurationError() }
+            return "localhost:\(port)"
+        }, concrete: true)
     var address: String
 
-    @Provide(.transient, factory: { (port: Int) throws in
-        guard port < 10_000 else { throw ConfigurationError() }
-        return port + 1
-    }, concrete: true)
+    @Provide(
+        .transient,
+        factory: { (port: Int) throws in
+            guard port < 10_000 else { throw ConfigurationError() }
+            return port + 1
+        }, concrete: true)
     var nextPort: Int
 }
 

@@ -37,8 +37,10 @@ public final class SettingsContainer {
     @Provide(.forwardingChild)
     public var audit: AuditContainer
 
-    @Provide(.onDemand, factory: { (c: Self) in
-        SettingsEditor(preferences: c.preferences, logger: c.settingsLogger, audit: c.audit.log)
-    }, concrete: true)
+    @Provide(
+        .onDemand,
+        factory: { (c: Self) in
+            SettingsEditor(preferences: c.preferences, logger: c.settingsLogger, audit: c.audit.log)
+        }, concrete: true)
     public var editor: SettingsEditor
 }

@@ -14,14 +14,18 @@ struct AppContainer {
     var prices: any PriceCalculating
 
     // Opened concurrently as soon as the container exists; readers await it.
-    @Provide(.shared, asyncFactory: { (configuration: Configuration, logger: any Logging) async throws in
-        try await InMemoryInventory.connect(configuration: configuration, logger: logger)
-    })
+    @Provide(
+        .shared,
+        asyncFactory: { (configuration: Configuration, logger: any Logging) async throws in
+            try await InMemoryInventory.connect(configuration: configuration, logger: logger)
+        })
     var inventory: any InventoryStore
 
     // A new handler for every request.
-    @Provide(.transient, asyncFactory: { (c: Self) async throws in
-        OrderHandler(inventory: try await c.inventory, prices: c.prices, logger: c.logger)
-    }, concrete: true)
+    @Provide(
+        .transient,
+        asyncFactory: { (c: Self) async throws in
+            OrderHandler(inventory: try await c.inventory, prices: c.prices, logger: c.logger)
+        }, concrete: true)
     var orderHandler: OrderHandler
 }

@@ -66,7 +66,8 @@ final class OrderHandler: Sendable {
             return "request \(requestNumber): \(quantity) x \(item) refused, \(available) in stock"
         }
         let total = prices.total(unitCents: unitCents, quantity: quantity)
-        return "request \(requestNumber): \(quantity) x \(item) accepted, total \(total / 100).\(String(total % 100).leftPadded(to: 2))"
+        return
+            "request \(requestNumber): \(quantity) x \(item) accepted, total \(total / 100).\(String(total % 100).leftPadded(to: 2))"
     }
 }
 

@@ -22,18 +22,18 @@ final class ResolutionEngine: Sendable {
 
     func recipe(for key: InstanceKey) -> AnyRecipe? {
         switch table {
-        case let .frozen(recipes):
+        case .frozen(let recipes):
             return recipes[key]
-        case let .shared(recipes):
+        case .shared(let recipes):
             return recipes.withLock { $0[key] }
         }
     }
 
     var registeredKeys: [InstanceKey] {
         switch table {
-        case let .frozen(recipes):
+        case .frozen(let recipes):
             return Array(recipes.keys)
-        case let .shared(recipes):
+        case .shared(let recipes):
             return recipes.withLock { Array($0.keys) }
         }
     }

@@ -26,7 +26,7 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
     /// A message that says what went wrong and how to fix it.
     public var description: String {
         switch self {
-        case let .notRegistered(type, path, suggestions):
+        case .notRegistered(let type, let path, let suggestions):
             var message = "no registration for '\(type)'"
             if !path.isEmpty {
                 message += " (needed while resolving \(path.joined(separator: " -> ")))"
@@ -35,14 +35,14 @@ public enum ResolutionError: Error, CustomStringConvertible, Sendable {
                 message += "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
             }
             return message + "; register it before loading it"
-        case let .cycle(path):
+        case .cycle(let path):
             return "dependency cycle: \(path.joined(separator: " -> ")); "
                 + "break it by passing the value in from outside or by loading it lazily after construction"
-        case let .factoryFailed(type, underlying):
+        case .factoryFailed(let type, let underlying):
             return "the factory of '\(type)' threw: \(underlying)"
-        case let .factoryReturnedNil(type):
+        case .factoryReturnedNil(let type):
             return "the failable factory of '\(type)' returned nil; use loadIfPresent to accept a missing value"
-        case let .requiresAsynchronousLoad(type):
+        case .requiresAsynchronousLoad(let type):
             return "'\(type)' has an async factory; load it with 'await' from an asynchronous context"
         }
     }

@@ -27,7 +27,8 @@ struct LoadPlan: Sendable {
             for dependency in node.dependencies {
                 guard let index = indexById[dependency] else {
                     let suggestions = SimilarNames.similar(to: dependency.rawValue, among: nodes.map(\.id.rawValue))
-                    throw .unknownDependency(dependency, requiredBy: node.id, suggestions: suggestions.map { DependencyId(rawValue: $0) })
+                    throw .unknownDependency(
+                        dependency, requiredBy: node.id, suggestions: suggestions.map { DependencyId(rawValue: $0) })
                 }
                 indices.append(index)
             }

@@ -19,19 +19,19 @@ public enum LoaderError: Error, CustomStringConvertible, Sendable {
     /// A message that says what went wrong and how to fix it.
     public var description: String {
         switch self {
-        case let .duplicateId(id):
+        case .duplicateId(let id):
             return "duplicate dependency id '\(id)'; every node needs its own id"
-        case let .unknownDependency(id, requiredBy, suggestions):
+        case .unknownDependency(let id, let requiredBy, let suggestions):
             var message = "'\(requiredBy)' depends on unknown id '\(id)'"
             if !suggestions.isEmpty {
                 message += "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
             }
             return message
-        case let .cycle(path):
+        case .cycle(let path):
             return "dependency cycle: \(path.map(\.rawValue).joined(separator: " -> ")); remove one of these dependencies"
-        case let .nodeFailed(id, underlying):
+        case .nodeFailed(let id, let underlying):
             return "dependency '\(id)' failed: \(underlying)"
-        case let .conflictingValues(type, firstNode, secondNode):
+        case .conflictingValues(let type, let firstNode, let secondNode):
             return "dependencies '\(firstNode)' and '\(secondNode)' both added a value for '\(type)'; "
                 + "let one of them add it, or use different names"
         }

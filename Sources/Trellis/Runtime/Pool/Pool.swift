@@ -41,14 +41,14 @@ final class PoolStorage: Sendable {
             return outcome
         }
         switch outcome {
-        case let .found(entry):
+        case .found(let entry):
             // The scan proved this cast succeeds.
             return .success(entry.value as! Value)
         case .missing:
             let suggestions = SimilarNames.similar(to: key.typeName, among: entries.keys.map(\.typeName))
             let sameTypeOtherName = entries.keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
             return .failure(.notFound(type: key.description, suggestions: Set(suggestions + sameTypeOtherName).sorted()))
-        case let .ambiguous(candidates):
+        case .ambiguous(let candidates):
             return .failure(.ambiguous(type: key.description, candidates: candidates))
         }
     }
@@ -138,8 +138,8 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// The value for `type` and `name`; a failed lookup calls the fatal-error handler.
     public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value {
         switch storage.lookup(type, name: name) {
-        case let .success(value): return value
-        case let .failure(error): fatalErrorHandler.fatalErrorHandler(error)
+        case .success(let value): return value
+        case .failure(let error): fatalErrorHandler.fatalErrorHandler(error)
         }
     }
 
@@ -152,9 +152,9 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// calls the fatal-error handler, since it is a mistake rather than an absence.
     public func loadIfPresent<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value? {
         switch storage.lookup(type, name: name) {
-        case let .success(value): return value
+        case .success(let value): return value
         case .failure(.notFound): return nil
-        case let .failure(error): fatalErrorHandler.fatalErrorHandler(error)
+        case .failure(let error): fatalErrorHandler.fatalErrorHandler(error)
         }
     }
 
@@ -166,7 +166,7 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// The ``FatalErrorHandling`` value stored in the pool if there is exactly one, otherwise
     /// ``DefaultFatalErrorHandler``.
     public var fatalErrorHandler: any FatalErrorHandling {
-        if case let .success(handler) = storage.lookup((any FatalErrorHandling).self, name: nil) {
+        if case .success(let handler) = storage.lookup((any FatalErrorHandling).self, name: nil) {
             return handler
         }
         return DefaultFatalErrorHandler()

@@ -11,13 +11,13 @@ public enum PoolError: Error, CustomStringConvertible, Sendable {
     /// A message that says what went wrong and how to fix it.
     public var description: String {
         switch self {
-        case let .notFound(type, suggestions):
+        case .notFound(let type, let suggestions):
             var message = "no value of type '\(type)' in the pool"
             if !suggestions.isEmpty {
                 message += "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
             }
             return message + "; append one with pool.appending(_:) before it is needed"
-        case let .ambiguous(type, candidates):
+        case .ambiguous(let type, let candidates):
             return "several values in the pool conform to '\(type)': "
                 + candidates.map { "'\($0)'" }.joined(separator: ", ")
                 + "; append the one you mean with appending(_:as:) so it is found by its exact type"

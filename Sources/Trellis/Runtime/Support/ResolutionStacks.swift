@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The registrations a thread is resolving synchronously right now, outermost first.
@@ -41,24 +41,24 @@ final class ThreadResolutionStack {
 }
 
 #if canImport(Darwin)
-private let threadResolutionStackKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let result = pthread_key_create(&key) { pointer in
-        Unmanaged<ThreadResolutionStack>.fromOpaque(pointer).release()
-    }
-    precondition(result == 0, "pthread_key_create failed with \(result)")
-    return key
-}()
+    private let threadResolutionStackKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key) { pointer in
+            Unmanaged<ThreadResolutionStack>.fromOpaque(pointer).release()
+        }
+        precondition(result == 0, "pthread_key_create failed with \(result)")
+        return key
+    }()
 #else
-private let threadResolutionStackKey: pthread_key_t = {
-    var key = pthread_key_t()
-    let result = pthread_key_create(&key) { pointer in
-        guard let pointer else { return }
-        Unmanaged<ThreadResolutionStack>.fromOpaque(pointer).release()
-    }
-    precondition(result == 0, "pthread_key_create failed with \(result)")
-    return key
-}()
+    private let threadResolutionStackKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ThreadResolutionStack>.fromOpaque(pointer).release()
+        }
+        precondition(result == 0, "pthread_key_create failed with \(result)")
+        return key
+    }()
 #endif
 
 /// One registration an asynchronous resolution is inside of.
