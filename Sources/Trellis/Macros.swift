@@ -20,7 +20,9 @@
 ///   - root: Marks the container as a root in the output of the `trellis` graph tool.
 ///   - validateDAG: When `false`, the container is left out of the whole-program checks of the
 ///     `trellis` tool (cycles across containers, ambiguous references).
-///   - mainActor: Isolates the generated initializer and every member accessor to the main actor.
+///
+/// To isolate the container to the main actor, write `@DIContainer(mainActor: true)` (the overload
+/// below).
 ///
 /// Beside the container the macro declares `<Name>Dependencies`, a protocol listing its `.input`
 /// members (and the needs of its `.forwardingChild` members), and in it `init(dependencies:)`,
@@ -31,6 +33,22 @@
 /// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
 /// isolated to a global actor), and the compiler then names any member that is not `Sendable`.
 @attached(member, names: named(init), arbitrary)
+@attached(extension, conformances: Sendable)
+@attached(peer, names: suffixed(Dependencies))
+public macro DIContainer(
+    validate: Bool = true,
+    root: Bool = false,
+    validateDAG: Bool = true
+) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
+
+/// `@DIContainer` with an explicit `mainActor:` argument: the same container, and with
+/// `mainActor: true` every `@Provide` member, the initializer and the builders are isolated to the
+/// main actor.
+///
+/// Only this spelling has the member-attribute role that adds `@MainActor` to each member. The
+/// compiler sends that role the whole type once per member, so containers that do not ask for
+/// `mainActor:` use the declaration above and never pay for it.
+@attached(member, names: named(init), arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))
@@ -38,7 +56,7 @@ public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
     validateDAG: Bool = true,
-    mainActor: Bool = false
+    mainActor: Bool
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// Declares a member of a `@DIContainer`: its scope and how it is built.
