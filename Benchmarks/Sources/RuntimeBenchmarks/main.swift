@@ -70,8 +70,6 @@ struct Report: Codable {
     var measurements: [Measurement]
 }
 
-let clock = ContinuousClock()
-
 func nanoseconds(_ duration: Duration) -> Double {
     let parts = duration.components
     return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
@@ -79,6 +77,7 @@ func nanoseconds(_ duration: Duration) -> Double {
 
 /// The smallest batch lasting at least `target` nanoseconds (doubling, then scaled).
 func calibrate(_ run: (Int) -> Void, target: Double) -> Int {
+    let clock = ContinuousClock()
     var iterations = 1
     while true {
         let elapsed = nanoseconds(clock.measure { run(iterations) })
@@ -96,13 +95,24 @@ func median(_ values: [Double]) -> Double {
 }
 
 func measure(_ kernels: [Kernel], options: Options) -> [Measurement] {
+    let clock = ContinuousClock()
     var measurements: [Measurement] = []
     let groups = Dictionary(grouping: kernels.filter { $0.prepare != nil }, by: \.operation)
     for operation in ["shared-read", "on-demand-read", "transient", "build"] {
         guard let group = groups[operation] else { continue }
         let runners = group.map { $0.prepare!() }
         let target = options.batchMilliseconds * 1e6
-        let batches = runners.map { calibrate($0, target: target) }
+        // Warm up before calibrating (first-touch page faults and cold caches would make the batch
+        // too small), calibrate twice and keep the larger batch, then warm up with the real batch.
+        for runner in runners {
+            let start = clock.now
+            var calls = 0
+            while calls < 1_000 && clock.now - start < .milliseconds(5) {
+                runner(1)
+                calls += 1
+            }
+        }
+        let batches = runners.map { max(calibrate($0, target: target), calibrate($0, target: target)) }
         for (runner, batch) in zip(runners, batches) {
             runner(batch)
             runner(batch)
@@ -116,11 +126,11 @@ func measure(_ kernels: [Kernel], options: Options) -> [Measurement] {
             }
         }
         for (index, kernel) in group.enumerated() {
-            let line = String(
-                format: "%5d  %-15@ %-20@ min %10.2f ns  median %10.2f ns  (batch %d)",
-                kernel.members, kernel.operation as NSString, kernel.contender as NSString,
-                samples[index].min()!, median(samples[index]), batches[index])
-            print(line)
+            func padded(_ text: String, _ width: Int) -> String {
+                text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+            }
+            let figures = String(format: "min %10.2f ns  median %10.2f ns", samples[index].min()!, median(samples[index]))
+            print("\(padded(String(kernel.members), 6))\(padded(kernel.operation, 16))\(padded(kernel.contender, 20))\(figures)  (batch \(batches[index]))")
             measurements.append(
                 Measurement(
                     members: kernel.members, contender: kernel.contender, operation: kernel.operation,
