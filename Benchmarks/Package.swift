@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The benchmarks are their own package so that Swinject, swift-dependencies and the harness never
+// reach Trellis's users. `Benchmarks/run.sh` is the one entry point (see README.md).
+let graphSizes = [10, 50, 100, 250, 1000]
+
+let package = Package(
+    name: "TrellisBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Trellis", path: ".."),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+    ],
+    targets: [
+        // Opaque sinks and the kernel/slot types shared by every generated graph. Exclusivity checks
+        // are off in this module only: otherwise each sink's read of `sinkTrap` costs a
+        // swift_beginAccess (~5 ns) that every measured iteration would carry. Contenders keep them.
+        .target(
+            name: "BenchmarkSupport",
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+        ),
+        // The release executable: calibrates, interleaves contenders, reports min and median.
+        .executableTarget(
+            name: "RuntimeBenchmarks",
+            dependencies: graphSizes.map { .target(name: "Graph\($0)") }
+        ),
+    ] + graphSizes.map { size in
+        // One generated graph of `size` members, written once per contender, with its kernels.
+        .target(
+            name: "Graph\(size)",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs every Trellis benchmark in one go and writes the figures the team reports:
+#   results/runtime.json     release-mode ns/op, hand-written vs Trellis vs Swinject vs swift-dependencies
+#   results/build-time.json  debug incremental build and macro-expansion time, Trellis vs hand-written
+#   results/latest.md        both as markdown tables with ratios (README links here)
+#
+# Usage: Benchmarks/run.sh [--quick] [--compare] [--update-baseline] [--runtime-only | --build-time-only]
+#   --quick            smoke check: N = 10 and 100 (runtime) / 10 and 50 (build time), fewer runs;
+#                      writes to results/quick/ so the reported figures are left alone
+#   --compare          afterwards, print the change against results/baseline.json
+#   --update-baseline  afterwards, make this run the committed baseline
+set -euo pipefail
+cd "$(dirname "$0")"
+
+quick=0 compare=0 update=0 runtime=1 buildtime=1
+for argument in "$@"; do
+    case "$argument" in
+        --quick) quick=1 ;;
+        --compare) compare=1 ;;
+        --update-baseline) update=1 ;;
+        --runtime-only) buildtime=0 ;;
+        --build-time-only) runtime=0 ;;
+        *) echo "unknown option $argument (see the header of $0)" >&2; exit 2 ;;
+    esac
+done
+
+results=results
+runtime_arguments=()
+buildtime_arguments=()
+if [ "$quick" = 1 ]; then
+    results=results/quick
+    runtime_arguments=(--quick)
+    buildtime_arguments=(--sizes 10 50 --runs 1)
+fi
+mkdir -p "$results"
+
+# The generator is deterministic: this only rewrites the committed sources if the generator changed.
+python3 Generator/generate.py runtime --output Sources
+
+if [ "$runtime" = 1 ]; then
+    echo "== runtime: building the release harness"
+    swift build -c release --product RuntimeBenchmarks
+    echo "== runtime: measuring"
+    "$(swift build -c release --show-bin-path)/RuntimeBenchmarks" "${runtime_arguments[@]}" --output "$results/runtime.json"
+fi
+
+if [ "$buildtime" = 1 ]; then
+    echo "== build time: measuring (debug)"
+    python3 BuildTime/measure.py "${buildtime_arguments[@]}" --output "$results/build-time.json"
+fi
+
+python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
+    --output "$results/latest.md"
+
+if [ "$compare" = 1 ]; then
+    python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
+        --baseline results/baseline.json
+fi
+if [ "$update" = 1 ]; then
+    python3 Scripts/report.py baseline --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
+        --output results/baseline.json
+fi
