@@ -26,17 +26,18 @@ let package = Package(
             name: "RuntimeBenchmarks",
             dependencies: graphSizes.map { .target(name: "Graph\($0)") }
         ),
-    ] + graphSizes.map { size in
-        // One generated graph of `size` members, written once per contender, with its kernels.
-        .target(
-            name: "Graph\(size)",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "Trellis", package: "Trellis"),
-                .product(name: "Swinject", package: "Swinject"),
-                .product(name: "Dependencies", package: "swift-dependencies"),
-            ]
-        )
-    },
+    ]
+        + graphSizes.map { size in
+            // One generated graph of `size` members, written once per contender, with its kernels.
+            .target(
+                name: "Graph\(size)",
+                dependencies: [
+                    "BenchmarkSupport",
+                    .product(name: "Trellis", package: "Trellis"),
+                    .product(name: "Swinject", package: "Swinject"),
+                    .product(name: "Dependencies", package: "swift-dependencies"),
+                ]
+            )
+        },
     swiftLanguageModes: [.v6]
 )

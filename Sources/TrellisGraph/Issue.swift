@@ -22,6 +22,15 @@ public struct Issue: Hashable, Sendable {
 
     /// Whether the issue stops code generation.
     public var isError: Bool { severity == .error }
+
+    /// `@Provide` on a declaration outside any `@DIContainer`: raised by the macro (which sees its
+    /// lexical context) and by the tool (which sees the whole file), with the same words.
+    public static func provideOutsideContainer(at anchor: Anchor) -> Issue {
+        Issue(
+            .provideOutsideContainer,
+            "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide",
+            at: anchor)
+    }
 }
 
 /// How serious an issue is.

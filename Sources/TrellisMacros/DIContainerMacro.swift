@@ -83,13 +83,7 @@ public struct ProvideMacro: AccessorMacro {
     ) throws -> [AccessorDeclSyntax] {
         guard isInsideContainer(context) else {
             context.diagnose(
-                Diagnostic(
-                    node: node,
-                    message: TrellisDiagnostic(
-                        code: .provideOutsideContainer,
-                        message:
-                            "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide"
-                    )))
+                Diagnostic(node: node, message: TrellisDiagnostic(.provideOutsideContainer(at: .container("")))))
             return []
         }
         // Where @DIContainer generates no storage (an actor, an open class) or the member is not an

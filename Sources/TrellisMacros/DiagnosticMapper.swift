@@ -17,10 +17,6 @@ struct TrellisDiagnostic: DiagnosticMessage {
         case .warning: severity = .warning
         }
     }
-
-    init(code: IssueCode, message: String) {
-        self.init(Issue(code, message, at: .container("")))
-    }
 }
 
 struct TrellisFixIt: FixItMessage {

@@ -139,11 +139,7 @@ private struct DeclarationWalker {
         let anchor = Anchor.memberDetail(container: scopes.joined(separator: "."), member: name, index: strayProvides)
         strayProvides += 1
         result.anchors[anchor] = Syntax(provide)
-        result.problems.append(
-            Issue(
-                .provideOutsideContainer,
-                "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide",
-                at: anchor))
+        result.problems.append(.provideOutsideContainer(at: anchor))
     }
 
     /// The extended type without generic arguments (`Box` for `Box<Int>`), components joined by dots.

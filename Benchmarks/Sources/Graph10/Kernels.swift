@@ -13,21 +13,37 @@ public enum Graph10 {
             Kernel(members: members, contender: "hand-written", operation: "shared-read", prepare: handWrittenSharedReadPrepare),
             Kernel(members: members, contender: "hand-written", operation: "transient", prepare: handWrittenTransientPrepare),
             Kernel(members: members, contender: "hand-written", operation: "build", prepare: handWrittenBuildPrepare),
-            Kernel(members: members, contender: "hand-written-lazy", operation: "on-demand-read", prepare: handWrittenLazyOnDemandReadPrepare),
-            Kernel(members: members, contender: "hand-written-lazy", operation: "transient", prepare: handWrittenLazyTransientPrepare),
+            Kernel(
+                members: members, contender: "hand-written-lazy", operation: "on-demand-read",
+                prepare: handWrittenLazyOnDemandReadPrepare),
+            Kernel(
+                members: members, contender: "hand-written-lazy", operation: "transient", prepare: handWrittenLazyTransientPrepare
+            ),
             Kernel(members: members, contender: "hand-written-lazy", operation: "build", prepare: handWrittenLazyBuildPrepare),
             Kernel(members: members, contender: "trellis", operation: "shared-read", prepare: trellisSharedReadPrepare),
             Kernel(members: members, contender: "trellis", operation: "transient", prepare: trellisTransientPrepare),
             Kernel(members: members, contender: "trellis", operation: "build", prepare: trellisBuildPrepare),
-            Kernel(members: members, contender: "trellis-on-demand", operation: "on-demand-read", pending: "the on-demand shared scope is not implemented yet"),
-            Kernel(members: members, contender: "trellis-on-demand", operation: "build", pending: "the on-demand shared scope is not implemented yet"),
-            Kernel(members: members, contender: "trellis-runtime", operation: "shared-read", pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
-            Kernel(members: members, contender: "trellis-runtime", operation: "transient", pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
-            Kernel(members: members, contender: "trellis-runtime", operation: "build", pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
+            Kernel(
+                members: members, contender: "trellis-on-demand", operation: "on-demand-read",
+                pending: "the on-demand shared scope is not implemented yet"),
+            Kernel(
+                members: members, contender: "trellis-on-demand", operation: "build",
+                pending: "the on-demand shared scope is not implemented yet"),
+            Kernel(
+                members: members, contender: "trellis-runtime", operation: "shared-read",
+                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
+            Kernel(
+                members: members, contender: "trellis-runtime", operation: "transient",
+                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
+            Kernel(
+                members: members, contender: "trellis-runtime", operation: "build",
+                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
             Kernel(members: members, contender: "swinject", operation: "shared-read", prepare: swinjectSharedReadPrepare),
             Kernel(members: members, contender: "swinject", operation: "transient", prepare: swinjectTransientPrepare),
             Kernel(members: members, contender: "swinject", operation: "build", prepare: swinjectBuildPrepare),
-            Kernel(members: members, contender: "swift-dependencies", operation: "shared-read", prepare: swiftDependenciesSharedReadPrepare),
+            Kernel(
+                members: members, contender: "swift-dependencies", operation: "shared-read",
+                prepare: swiftDependenciesSharedReadPrepare),
         ]
     }
 }
@@ -67,7 +83,8 @@ private func handWrittenBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func handWrittenBuild(_ container: UnsafeMutablePointer<HandWritten>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = HandWritten(); blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = HandWritten()
+        blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -108,7 +125,9 @@ private func handWrittenLazyBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func handWrittenLazyBuild(_ container: UnsafeMutablePointer<HandWrittenLazy>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = HandWrittenLazy(); container.pointee.buildAll(); blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = HandWrittenLazy()
+        container.pointee.buildAll()
+        blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -147,7 +166,8 @@ private func trellisBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func trellisBuild(_ container: UnsafeMutablePointer<TrellisContainer>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = TrellisContainer(); blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = TrellisContainer()
+        blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -188,7 +208,9 @@ private func swinjectBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func swinjectBuild(_ container: UnsafeMutablePointer<Container>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = makeSwinjectContainer(); resolveAllShared(container.pointee); blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = makeSwinjectContainer()
+        resolveAllShared(container.pointee)
+        blackHole(UnsafeMutableRawPointer(container))
     }
 }
 

@@ -39,7 +39,8 @@ struct Options {
             case "--batch-ms": options.batchMilliseconds = Double(value())!
             case "--sizes": options.sizes = Set(value().split(separator: ",").map { Int($0)! })
             case "--output": options.output = value()
-            case let other: fatalError("unknown argument \(other); use --quick, --runs N, --batch-ms MS, --sizes 10,50, --output FILE")
+            case let other:
+                fatalError("unknown argument \(other); use --quick, --runs N, --batch-ms MS, --sizes 10,50, --output FILE")
             }
             index += 1
         }
@@ -130,7 +131,9 @@ func measure(_ kernels: [Kernel], options: Options) -> [Measurement] {
                 text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
             }
             let figures = String(format: "min %10.2f ns  median %10.2f ns", samples[index].min()!, median(samples[index]))
-            print("\(padded(String(kernel.members), 6))\(padded(kernel.operation, 16))\(padded(kernel.contender, 20))\(figures)  (batch \(batches[index]))")
+            print(
+                "\(padded(String(kernel.members), 6))\(padded(kernel.operation, 16))\(padded(kernel.contender, 20))\(figures)  (batch \(batches[index]))"
+            )
             measurements.append(
                 Measurement(
                     members: kernel.members, contender: kernel.contender, operation: kernel.operation,
@@ -162,10 +165,10 @@ func host() -> [String: String] {
 
 let options = Options.parse(CommandLine.arguments)
 #if DEBUG
-print("warning: RuntimeBenchmarks was built in debug; figures are meaningless. Use -c release.")
-let configuration = "debug"
+    print("warning: RuntimeBenchmarks was built in debug; figures are meaningless. Use -c release.")
+    let configuration = "debug"
 #else
-let configuration = "release"
+    let configuration = "release"
 #endif
 let hostInfo = host()
 let allKernels: [(Int, () -> [Kernel])] = [
