@@ -25,14 +25,14 @@ struct DependencyExtractionTests {
             #"""
             struct AppContainer {
                 var label: String {
-                    get {
-                        _trellis_label
-                    }
+                get {
+                    _trellis_label
+                }
                 }
                 var host: Host {
-                    get {
-                        _trellis_host
-                    }
+                get {
+                    _trellis_host
+                }
                 }
 
                 private let _trellis_label: String
@@ -40,12 +40,8 @@ struct DependencyExtractionTests {
                 private let _trellis_host: Host
 
                 init(label: String? = nil, host: Host? = nil) {
-                    let host: Host = host ?? { () in
-                        Host(name: "label, c.label")
-                    }()
-                    let label: String = label ?? { () in
-                        "c.label reads \(host)"
-                    }()
+                    let host: Host = host ?? { () in Host(name: "label, c.label") }()
+                    let label: String = label ?? { () in "c.label reads \(host)" }()
                     self._trellis_label = label
                     self._trellis_host = host
                 }
@@ -53,8 +49,7 @@ struct DependencyExtractionTests {
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
                     /// Reads every value from `dependencies`.
-                    init(from dependencies: some AppContainerDependencies) {
-                    }
+                    init(from dependencies: some AppContainerDependencies) {}
                 }
 
                 /// Creates the container from a snapshot of what it needs.
@@ -69,8 +64,7 @@ struct DependencyExtractionTests {
             }
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-            protocol AppContainerDependencies {
-            }
+            protocol AppContainerDependencies {}
             """#
         }
     }
@@ -101,24 +95,24 @@ struct DependencyExtractionTests {
             """
             struct AppContainer {
                 var client: any ClientProtocol {
-                    get {
-                        _trellis_client
-                    }
+                get {
+                    _trellis_client
+                }
                 }
                 var names: [String] {
-                    get {
-                        _trellis_names
-                    }
+                get {
+                    _trellis_names
+                }
                 }
                 var logger: Logger {
-                    get {
-                        _trellis_logger
-                    }
+                get {
+                    _trellis_logger
+                }
                 }
                 var prefix: String {
-                    get {
-                        _trellis_prefix
-                    }
+                get {
+                    _trellis_prefix
+                }
                 }
 
                 private let _trellis_client: any ClientProtocol
@@ -130,20 +124,12 @@ struct DependencyExtractionTests {
                 private let _trellis_prefix: String
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
-                    let names: [String] = names ?? { (prefix: String) in
-                        [prefix].map { logger in
-                            logger + "x"
-                        }
-                    }(prefix)
+                    let names: [String] = names ?? { (prefix: String) in [prefix].map { logger in logger + "x" } }(prefix)
                     let client: any ClientProtocol = client ?? { () in
                             let logger = Logger(label: "local")
-                            return Client(logger: logger, names: names.map { client in
-                                    client.uppercased()
-                                })
+                            return Client(logger: logger, names: names.map { client in client.uppercased() })
                         }()
-                    let logger: Logger = logger ?? { (names: [String]) in
-                        Logger(label: names.joined())
-                    }(names)
+                    let logger: Logger = logger ?? { (names: [String]) in Logger(label: names.joined()) }(names)
                     self._trellis_client = client
                     self._trellis_names = names
                     self._trellis_logger = logger
@@ -173,9 +159,7 @@ struct DependencyExtractionTests {
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
                 // AppContainer needs 'prefix: String': the container providing its needs must have a member 'prefix' of type 'String'.
-                var prefix: String {
-                    get
-                }
+                var prefix: String { get }
             }
             """
         }
@@ -201,19 +185,19 @@ struct DependencyExtractionTests {
             """
             struct AppContainer {
                 var session: any SessionProtocol {
-                    get {
-                        _trellis_session
-                    }
+                get {
+                    _trellis_session
+                }
                 }
                 var client: any ClientProtocol {
-                    get {
-                        _trellis_client
-                    }
+                get {
+                    _trellis_client
+                }
                 }
                 var cache: any CacheProtocol {
-                    get {
-                        _trellis_cache
-                    }
+                get {
+                    _trellis_cache
+                }
                 }
 
                 private let _trellis_session: any SessionProtocol
@@ -224,12 +208,8 @@ struct DependencyExtractionTests {
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
                     let cache: any CacheProtocol = cache ?? Cache()
-                    let session: any SessionProtocol = session ?? { () in
-                        Client(session: Defaults.shared.client, cache: cache)
-                    }()
-                    let client: any ClientProtocol = client ?? { () in
-                        Client(session: Session.default.session, other: cache.session)
-                    }()
+                    let session: any SessionProtocol = session ?? { () in Client(session: Defaults.shared.client, cache: cache) }()
+                    let client: any ClientProtocol = client ?? { () in Client(session: Session.default.session, other: cache.session) }()
                     self._trellis_session = session
                     self._trellis_client = client
                     self._trellis_cache = cache
@@ -238,8 +218,7 @@ struct DependencyExtractionTests {
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
                     /// Reads every value from `dependencies`.
-                    init(from dependencies: some AppContainerDependencies) {
-                    }
+                    init(from dependencies: some AppContainerDependencies) {}
                 }
 
                 /// Creates the container from a snapshot of what it needs.
@@ -254,8 +233,7 @@ struct DependencyExtractionTests {
             }
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-            protocol AppContainerDependencies {
-            }
+            protocol AppContainerDependencies {}
             """
         }
     }
@@ -277,14 +255,14 @@ struct DependencyExtractionTests {
             """
             struct AppContainer {
                 var clients: any ClientsProtocol {
-                    get {
-                        _trellis_clients
-                    }
+                get {
+                    _trellis_clients
+                }
                 }
                 var urls: [URL] {
-                    get {
-                        _trellis_urls
-                    }
+                get {
+                    _trellis_urls
+                }
                 }
 
                 private let _trellis_clients: any ClientsProtocol
@@ -292,11 +270,7 @@ struct DependencyExtractionTests {
                 private let _trellis_urls: [URL]
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
-                    let clients: any ClientsProtocol = clients ?? { () in
-                        Clients(urls.map { c in
-                                Client(url: c.absoluteString)
-                            })
-                    }()
+                    let clients: any ClientsProtocol = clients ?? { () in Clients(urls.map { c in Client(url: c.absoluteString) }) }()
                     self._trellis_clients = clients
                     self._trellis_urls = urls
                 }
@@ -324,9 +298,7 @@ struct DependencyExtractionTests {
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
                 // AppContainer needs 'urls: [URL]': the container providing its needs must have a member 'urls' of type '[URL]'.
-                var urls: [URL] {
-                    get
-                }
+                var urls: [URL] { get }
             }
             """
         }

@@ -28,19 +28,19 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var apiClient: any APIClientProtocol {
-                        get {
-                            _trellis_apiClient
-                        }
+                    get {
+                        _trellis_apiClient
+                    }
                     }
                     var config: AppConfig {
-                        get {
-                            _trellis_config
-                        }
+                    get {
+                        _trellis_config
+                    }
                     }
                     var logger: Logger {
-                        get {
-                            _trellis_logger
-                        }
+                    get {
+                        _trellis_logger
+                    }
                     }
 
                     private let _trellis_apiClient: any APIClientProtocol
@@ -80,9 +80,7 @@ struct ExpansionTests {
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
-                    var config: AppConfig {
-                        get
-                    }
+                    var config: AppConfig { get }
                 }
                 """
             }
@@ -102,9 +100,9 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var greeter: any Greeter {
-                        get {
-                            _trellis_make_greeter()
-                        }
+                    get {
+                        _trellis_make_greeter()
+                    }
                     }
 
                     private let _trellis_greeter: (any Greeter)?
@@ -116,8 +114,7 @@ struct ExpansionTests {
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
                         /// Reads every value from `dependencies`.
-                        init(from dependencies: some AppContainerDependencies) {
-                        }
+                        init(from dependencies: some AppContainerDependencies) {}
                     }
 
                     /// Creates the container from a snapshot of what it needs.
@@ -131,15 +128,12 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_greeter() -> any Greeter {
-                        _trellis_greeter ?? { () in
-                            EnglishGreeter()
-                        }()
+                        _trellis_greeter ?? { () in EnglishGreeter() }()
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-                protocol AppContainerDependencies {
-                }
+                protocol AppContainerDependencies {}
                 """
             }
         }
@@ -161,14 +155,14 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var name: String {
-                        get {
-                            _trellis_name
-                        }
+                    get {
+                        _trellis_name
+                    }
                     }
                     var names: some Collection<String> {
-                        get {
-                            _trellis_make_names()
-                        }
+                    get {
+                        _trellis_make_names()
+                    }
                     }
 
                     private let _trellis_name: String
@@ -197,18 +191,14 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_names() -> some Collection<String> {
-                        { (name: String) in
-                            [name, name]
-                        }(self.name)
+                        { (name: String) in [name, name] }(self.name)
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'name: String': the container providing its needs must have a member 'name' of type 'String'.
-                    var name: String {
-                        get
-                    }
+                    var name: String { get }
                 }
                 """
             }
@@ -234,19 +224,19 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var session: any URLSessionProtocol {
-                        get {
-                            _trellis_session
-                        }
+                    get {
+                        _trellis_session
+                    }
                     }
                     var networkService: any NetworkServiceProtocol {
-                        get {
-                            _trellis_networkService
-                        }
+                    get {
+                        _trellis_networkService
+                    }
                     }
                     var homeViewModel: HomeViewModel {
-                        get {
-                            _trellis_make_homeViewModel()
-                        }
+                    get {
+                        _trellis_make_homeViewModel()
+                    }
                     }
 
                     private let _trellis_session: any URLSessionProtocol
@@ -257,9 +247,7 @@ struct ExpansionTests {
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
                         let session: any URLSessionProtocol = session ?? StandInURLSession.shared
-                        let networkService: any NetworkServiceProtocol = networkService ?? { () in
-                            NetworkService(session: session)
-                        }()
+                        let networkService: any NetworkServiceProtocol = networkService ?? { () in NetworkService(session: session) }()
                         self._trellis_session = session
                         self._trellis_networkService = networkService
                         self._trellis_homeViewModel = homeViewModel
@@ -268,8 +256,7 @@ struct ExpansionTests {
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
                         /// Reads every value from `dependencies`.
-                        init(from dependencies: some AppContainerDependencies) {
-                        }
+                        init(from dependencies: some AppContainerDependencies) {}
                     }
 
                     /// Creates the container from a snapshot of what it needs.
@@ -283,15 +270,12 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_homeViewModel() -> HomeViewModel {
-                        _trellis_homeViewModel ?? { () in
-                            HomeViewModel(service: self.networkService)
-                        }()
+                        _trellis_homeViewModel ?? { () in HomeViewModel(service: self.networkService) }()
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-                protocol AppContainerDependencies {
-                }
+                protocol AppContainerDependencies {}
                 """
             }
         }
@@ -313,14 +297,14 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var freshGreeter: any Greeter {
-                        get {
-                            _trellis_make_freshGreeter()
-                        }
+                    get {
+                        _trellis_make_freshGreeter()
+                    }
                     }
                     var greeters: [any Greeter] {
-                        get {
-                            _trellis_greeters
-                        }
+                    get {
+                        _trellis_greeters
+                    }
                     }
 
                     private let _trellis_freshGreeter: (any Greeter)?
@@ -328,14 +312,8 @@ struct ExpansionTests {
                     private let _trellis_greeters: [any Greeter]
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
-                        let _trellis_build_freshGreeter = { () -> any Greeter in
-                            freshGreeter ?? { () in
-                                EnglishGreeter()
-                            }()
-                        }
-                        let greeters: [any Greeter] = greeters ?? { (freshGreeter: any Greeter) in
-                            [freshGreeter]
-                        }(_trellis_build_freshGreeter())
+                        let _trellis_build_freshGreeter = { () -> any Greeter in freshGreeter ?? { () in EnglishGreeter() }() }
+                        let greeters: [any Greeter] = greeters ?? { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
                         self._trellis_freshGreeter = freshGreeter
                         self._trellis_greeters = greeters
                     }
@@ -343,8 +321,7 @@ struct ExpansionTests {
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
                         /// Reads every value from `dependencies`.
-                        init(from dependencies: some AppContainerDependencies) {
-                        }
+                        init(from dependencies: some AppContainerDependencies) {}
                     }
 
                     /// Creates the container from a snapshot of what it needs.
@@ -358,15 +335,12 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_freshGreeter() -> any Greeter {
-                        _trellis_freshGreeter ?? { () in
-                            EnglishGreeter()
-                        }()
+                        _trellis_freshGreeter ?? { () in EnglishGreeter() }()
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-                protocol AppContainerDependencies {
-                }
+                protocol AppContainerDependencies {}
                 """
             }
         }
@@ -394,19 +368,19 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var config: AppConfig {
-                        get {
-                            _trellis_config
-                        }
+                    get {
+                        _trellis_config
+                    }
                     }
                     var database: any DatabaseProtocol {
-                        get async throws {
-                            try await _trellis_database.value
-                        }
+                    get async throws {
+                        try await _trellis_database.value
+                    }
                     }
                     var cache: any CacheProtocol {
-                        get async {
-                            await _trellis_cache.value
-                        }
+                    get async {
+                        await _trellis_cache.value
+                    }
                     }
 
                     private let _trellis_config: AppConfig
@@ -420,14 +394,10 @@ struct ExpansionTests {
                         self._trellis_database = Trellis.AsyncShared(override: database)
                         self._trellis_cache = Trellis.AsyncShared(override: cache)
                         if self._trellis_database.needsBuild {
-                            self._trellis_database.start(Task { [self] in
-                                    try await self._trellis_make_database()
-                                })
+                            self._trellis_database.start(Task { [self] in try await self._trellis_make_database() })
                         }
                         if self._trellis_cache.needsBuild {
-                            self._trellis_cache.start(Task { [self] in
-                                    await self._trellis_make_cache()
-                                })
+                            self._trellis_cache.start(Task { [self] in await self._trellis_make_cache() })
                         }
                     }
 
@@ -451,24 +421,18 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_database() async throws -> any DatabaseProtocol {
-                        try await { (config: AppConfig) async throws in
-                            try await Database.connect(config: config)
-                        }(self.config)
+                        try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(self.config)
                     }
 
                     private func _trellis_make_cache() async -> any CacheProtocol {
-                        await { () async in
-                            Cache(label: "cache")
-                        }()
+                        await { () async in Cache(label: "cache") }()
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
-                    var config: AppConfig {
-                        get
-                    }
+                    var config: AppConfig { get }
                 }
                 """
             }
@@ -491,14 +455,14 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var cache: any CacheProtocol {
-                        get async {
-                            await _trellis_cache.value
-                        }
+                    get async {
+                        await _trellis_cache.value
+                    }
                     }
                     var repository: Repository {
-                        get async {
-                            await _trellis_make_repository()
-                        }
+                    get async {
+                        await _trellis_make_repository()
+                    }
                     }
 
                     private let _trellis_cache: Trellis.AsyncShared<any CacheProtocol, Never>
@@ -509,17 +473,14 @@ struct ExpansionTests {
                         self._trellis_cache = Trellis.AsyncShared(override: cache)
                         self._trellis_repository = repository
                         if self._trellis_cache.needsBuild {
-                            self._trellis_cache.start(Task { [self] in
-                                    await self._trellis_make_cache()
-                                })
+                            self._trellis_cache.start(Task { [self] in await self._trellis_make_cache() })
                         }
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
                         /// Reads every value from `dependencies`.
-                        init(from dependencies: some AppContainerDependencies) {
-                        }
+                        init(from dependencies: some AppContainerDependencies) {}
                     }
 
                     /// Creates the container from a snapshot of what it needs.
@@ -533,24 +494,19 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_cache() async -> any CacheProtocol {
-                        await { () async in
-                            Cache(label: "cache")
-                        }()
+                        await { () async in Cache(label: "cache") }()
                     }
 
                     private func _trellis_make_repository() async -> Repository {
                         if let override = _trellis_repository {
                             return override
                         }
-                        return await { () async in
-                            Repository(cache: await self.cache)
-                        }()
+                        return await { () async in Repository(cache: await self.cache) }()
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-                protocol AppContainerDependencies {
-                }
+                protocol AppContainerDependencies {}
                 """
             }
         }
@@ -575,19 +531,19 @@ struct ExpansionTests {
                 """
                 struct AppContainer {
                     var port: Int {
-                        get {
-                            _trellis_port
-                        }
+                    get {
+                        _trellis_port
+                    }
                     }
                     var address: Address {
-                        get {
-                            _trellis_address
-                        }
+                    get {
+                        _trellis_address
+                    }
                     }
                     var nextPort: Port {
-                        get throws {
-                            try _trellis_make_nextPort()
-                        }
+                    get throws {
+                        try _trellis_make_nextPort()
+                    }
                     }
 
                     private let _trellis_port: Int
@@ -597,9 +553,7 @@ struct ExpansionTests {
                     private let _trellis_nextPort: Port?
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
-                        let address: Address = try address ?? { (port: Int) throws in
-                            try Address(port: port)
-                        }(port)
+                        let address: Address = try address ?? { (port: Int) throws in try Address(port: port) }(port)
                         self._trellis_port = port
                         self._trellis_address = address
                         self._trellis_nextPort = nextPort
@@ -625,18 +579,14 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_nextPort() throws -> Port {
-                        try _trellis_nextPort ?? { (port: Int) throws in
-                            try Port(port + 1)
-                        }(self.port)
+                        try _trellis_nextPort ?? { (port: Int) throws in try Port(port + 1) }(self.port)
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'port: Int': the container providing its needs must have a member 'port' of type 'Int'.
-                    var port: Int {
-                        get
-                    }
+                    var port: Int { get }
                 }
                 """
             }
@@ -662,14 +612,14 @@ struct ExpansionTests {
                 #"""
                 struct AppContainer {
                     var address: Address {
-                        get {
-                            _trellis_address
-                        }
+                    get {
+                        _trellis_address
+                    }
                     }
                     var label: String {
-                        get {
-                            _trellis_make_label()
-                        }
+                    get {
+                        _trellis_make_label()
+                    }
                     }
 
                     private let _trellis_address: Address
@@ -677,9 +627,7 @@ struct ExpansionTests {
                     private let _trellis_label: String?
 
                     init(address: Address? = nil, label: String? = nil) throws {
-                        let address: Address = try address ?? { () throws in
-                            try Address.load()
-                        }()
+                        let address: Address = try address ?? { () throws in try Address.load() }()
                         self._trellis_address = address
                         self._trellis_label = label
                     }
@@ -687,8 +635,7 @@ struct ExpansionTests {
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
                         /// Reads every value from `dependencies`.
-                        init(from dependencies: some AppContainerDependencies) {
-                        }
+                        init(from dependencies: some AppContainerDependencies) {}
                     }
 
                     /// Creates the container from a snapshot of what it needs.
@@ -702,15 +649,12 @@ struct ExpansionTests {
                     }
 
                     private func _trellis_make_label() -> String {
-                        _trellis_label ?? { (address: Address) in
-                            "\(address)"
-                        }(self.address)
+                        _trellis_label ?? { (address: Address) in "\(address)" }(self.address)
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
-                protocol AppContainerDependencies {
-                }
+                protocol AppContainerDependencies {}
                 """#
             }
         }
@@ -742,22 +686,22 @@ struct ExpansionTests {
                 struct AppContainer {
                     @MainActor
                     var baseURL: String {
-                        get {
-                            _trellis_baseURL
-                        }
+                    get {
+                        _trellis_baseURL
+                    }
                     }
                     @MainActor
                     var viewModel: ViewModel {
-                        get {
-                            _trellis_make_viewModel()
-                        }
+                    get {
+                        _trellis_make_viewModel()
+                    }
                     }
 
                     @MainActor
                     var apiClient: any APIClientProtocol {
-                        get {
-                            _trellis_apiClient
-                        }
+                    get {
+                        _trellis_apiClient
+                    }
                     }
 
                     var notProvided: Int { 1 }
@@ -795,18 +739,14 @@ struct ExpansionTests {
                     }
 
                     @MainActor private func _trellis_make_viewModel() -> ViewModel {
-                        _trellis_viewModel ?? { (baseURL: String) in
-                            ViewModel(baseURL: baseURL)
-                        }(self.baseURL)
+                        _trellis_viewModel ?? { (baseURL: String) in ViewModel(baseURL: baseURL) }(self.baseURL)
                     }
                 }
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 @MainActor protocol AppContainerDependencies {
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                    var baseURL: String {
-                        get
-                    }
+                    var baseURL: String { get }
                 }
                 """
             }
@@ -826,9 +766,9 @@ struct ExpansionTests {
                 """
                 public struct AppContainer {
                     public var baseURL: String {
-                        get {
-                            _trellis_baseURL
-                        }
+                    get {
+                        _trellis_baseURL
+                    }
                     }
 
                     private let _trellis_baseURL: String
@@ -860,9 +800,7 @@ struct ExpansionTests {
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 public protocol AppContainerDependencies {
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                    var baseURL: String {
-                        get
-                    }
+                    var baseURL: String { get }
                 }
                 """
             }
@@ -885,14 +823,14 @@ struct ExpansionTests {
                 """
                 final class AppContainer {
                     var baseURL: String {
-                        get {
-                            _trellis_baseURL
-                        }
+                    get {
+                        _trellis_baseURL
+                    }
                     }
                     var apiClient: any APIClientProtocol {
-                        get {
-                            _trellis_apiClient
-                        }
+                    get {
+                        _trellis_apiClient
+                    }
                     }
 
                     private let _trellis_baseURL: String
@@ -928,9 +866,7 @@ struct ExpansionTests {
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                    var baseURL: String {
-                        get
-                    }
+                    var baseURL: String { get }
                 }
                 """
             }

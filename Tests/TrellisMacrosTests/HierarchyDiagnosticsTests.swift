@@ -269,30 +269,24 @@ struct HierarchyDiagnosticsTests {
             """
             final class SettingsContainer: ProfileContainerDependencies {
                 var logger: Logger {
-                    get {
-                        _trellis_logger
-                    }
+                get {
+                    _trellis_logger
+                }
                 }
                 var profile: ProfileContainer {
-                    get {
-                        _trellis_profile.value {
-                            self._trellis_make_profile()
-                        }
-                    }
+                get {
+                    _trellis_profile.value { self._trellis_make_profile() }
+                }
                 }
                 var audit: AuditContainer {
-                    get {
-                        _trellis_audit.value {
-                            self._trellis_make_audit()
-                        }
-                    }
+                get {
+                    _trellis_audit.value { self._trellis_make_audit() }
+                }
                 }
                 var editor: Editor {
-                    get {
-                        _trellis_editor.value {
-                            self._trellis_make_editor()
-                        }
-                    }
+                get {
+                    _trellis_editor.value { self._trellis_make_editor() }
+                }
                 }
 
                 private let _trellis_logger: Logger
@@ -343,18 +337,14 @@ struct HierarchyDiagnosticsTests {
                 }
 
                 private func _trellis_make_editor() -> Editor {
-                    { () in
-                        Editor(logger: self.logger, audit: self.audit)
-                    }()
+                    { () in Editor(logger: self.logger, audit: self.audit) }()
                 }
             }
 
             /// What `SettingsContainer` needs from the container that owns it (or whoever creates it).
             protocol SettingsContainerDependencies: AuditContainerDependencies {
                 // SettingsContainer needs 'logger: Logger': the container providing its needs must have a member 'logger' of type 'Logger'.
-                var logger: Logger {
-                    get
-                }
+                var logger: Logger { get }
             }
             """
         }

@@ -48,9 +48,9 @@ struct MainActorDiagnosticsTests {
             struct AppContainer {
                 @MainActor
                 var baseURL: String {
-                    get {
-                        _trellis_baseURL
-                    }
+                get {
+                    _trellis_baseURL
+                }
                 }
 
                 private let _trellis_baseURL: String
@@ -82,9 +82,7 @@ struct MainActorDiagnosticsTests {
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             @MainActor protocol AppContainerDependencies {
                 // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                var baseURL: String {
-                    get
-                }
+                var baseURL: String { get }
             }
             """
         }
@@ -127,9 +125,9 @@ struct MainActorDiagnosticsTests {
             """
             struct AppContainer {
                 nonisolated var baseURL: String {
-                    get {
-                        _trellis_baseURL
-                    }
+                get {
+                    _trellis_baseURL
+                }
                 }
 
                 private let _trellis_baseURL: String
@@ -161,9 +159,7 @@ struct MainActorDiagnosticsTests {
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
                 // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                var baseURL: String {
-                    get
-                }
+                var baseURL: String { get }
             }
             """
         }

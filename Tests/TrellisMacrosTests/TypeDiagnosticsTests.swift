@@ -156,24 +156,24 @@ struct TypeDiagnosticsTests {
                 """
                 struct AppContainer {
                     var client: any APIClientProtocol {
-                        get {
-                            _trellis_client
-                        }
+                    get {
+                        _trellis_client
+                    }
                     }
                     var both: APIClientProtocol & Sendable {
-                        get {
-                            _trellis_both
-                        }
+                    get {
+                        _trellis_both
+                    }
                     }
                     var maybe: (any APIClientProtocol)? {
-                        get {
-                            _trellis_maybe
-                        }
+                    get {
+                        _trellis_maybe
+                    }
                     }
                     var anything: Any {
-                        get {
-                            _trellis_anything
-                        }
+                    get {
+                        _trellis_anything
+                    }
                     }
 
                     private let _trellis_client: any APIClientProtocol
@@ -220,21 +220,13 @@ struct TypeDiagnosticsTests {
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
                     // AppContainer needs 'client: any APIClientProtocol': the container providing its needs must have a member 'client' of type 'any APIClientProtocol'.
-                    var client: any APIClientProtocol {
-                        get
-                    }
+                    var client: any APIClientProtocol { get }
                     // AppContainer needs 'both: APIClientProtocol & Sendable': the container providing its needs must have a member 'both' of type 'APIClientProtocol & Sendable'.
-                    var both: APIClientProtocol & Sendable {
-                        get
-                    }
+                    var both: APIClientProtocol & Sendable { get }
                     // AppContainer needs 'maybe: (any APIClientProtocol)?': the container providing its needs must have a member 'maybe' of type '(any APIClientProtocol)?'.
-                    var maybe: (any APIClientProtocol)? {
-                        get
-                    }
+                    var maybe: (any APIClientProtocol)? { get }
                     // AppContainer needs 'anything: Any': the container providing its needs must have a member 'anything' of type 'Any'.
-                    var anything: Any {
-                        get
-                    }
+                    var anything: Any { get }
                 }
                 """
             }
