@@ -29,6 +29,13 @@ public final class OnDemand<Value> {
         isReady.destroy()
     }
 
+    /// The value if it is built, without building it: the read the generated getter makes first, so
+    /// that a built value is returned before any closure (which would copy a struct container) exists.
+    @inlinable
+    public var builtValue: Value? {
+        isReady.load(ordering: .acquiring) ? stored.unsafelyUnwrapped : nil
+    }
+
     /// The value, built by `build` on the first access only.
     @inlinable
     public func value<Failure: Error>(building build: () throws(Failure) -> Value) throws(Failure) -> Value {

@@ -275,17 +275,26 @@ struct HierarchyDiagnosticsTests {
                 }
                 var profile: ProfileContainer {
                 get {
-                    _trellis_profile.value { self._trellis_make_profile() }
+                    if let value = _trellis_profile.builtValue {
+                        return value
+                    }
+                    return _trellis_profile.value { self._trellis_make_profile() }
                 }
                 }
                 var audit: AuditContainer {
                 get {
-                    _trellis_audit.value { self._trellis_make_audit() }
+                    if let value = _trellis_audit.builtValue {
+                        return value
+                    }
+                    return _trellis_audit.value { self._trellis_make_audit() }
                 }
                 }
                 var editor: Editor {
                 get {
-                    _trellis_editor.value { self._trellis_make_editor() }
+                    if let value = _trellis_editor.builtValue {
+                        return value
+                    }
+                    return _trellis_editor.value { self._trellis_make_editor() }
                 }
                 }
 
