@@ -16,7 +16,9 @@ public final class OnDemand<Value> {
     /// Set (with release ordering) once `stored` holds the value; never cleared.
     @usableFromInline let isReady: UnsafeAtomic<Bool>
     /// Written once, under `lock`, before `isReady` is set; only read after `isReady` is seen set.
-    @usableFromInline var stored: Value?
+    /// Unchecked exclusivity: every access is ordered by `isReady` (release/acquire) or the lock, so
+    /// no read overlaps the one write; the dynamic check cost ~10 ns on every read.
+    @exclusivity(unchecked) @usableFromInline var stored: Value?
     private let lock = PlatformLock()
 
     /// Creates the storage, ready with `override` when one is given.
