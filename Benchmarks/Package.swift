@@ -26,6 +26,12 @@ let package = Package(
             name: "RuntimeBenchmarks",
             dependencies: graphSizes.map { .target(name: "Graph\($0)") }
         ),
+        // The loader benchmark (issue 3): SerialLoader against ConcurrentLoader on a 200-node graph
+        // of 10 ms nodes, with the LoadReport's critical path. Depends on Trellis only.
+        .executableTarget(
+            name: "LoaderBenchmarks",
+            dependencies: [.product(name: "Trellis", package: "Trellis")]
+        ),
     ]
         + graphSizes.map { size in
             // One generated graph of `size` members, written once per contender, with its kernels.

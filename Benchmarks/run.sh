@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Trellis benchmark in one go and writes the figures the team reports:
 #   results/runtime.json     release-mode ns/op, hand-written vs Trellis vs Swinject vs swift-dependencies
+#   results/loader.json      SerialLoader vs ConcurrentLoader on a 200-node graph, with the critical path
 #   results/build-time.json  debug incremental build and macro-expansion time, Trellis vs hand-written
 #   results/latest.md        both as markdown tables with ratios (README links here)
 #
@@ -42,6 +43,11 @@ if [ "$runtime" = 1 ]; then
     swift build -c release --product RuntimeBenchmarks
     echo "== runtime: measuring"
     "$(swift build -c release --show-bin-path)/RuntimeBenchmarks" "${runtime_arguments[@]}" --output "$results/runtime.json"
+    echo "== loader: building and measuring (release)"
+    swift build -c release --product LoaderBenchmarks
+    loader_arguments=()
+    if [ "$quick" = 1 ]; then loader_arguments=(--quick); fi
+    "$(swift build -c release --show-bin-path)/LoaderBenchmarks" "${loader_arguments[@]}" --output "$results/loader.json"
 fi
 
 if [ "$buildtime" = 1 ]; then
@@ -50,7 +56,7 @@ if [ "$buildtime" = 1 ]; then
 fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
-    --output "$results/latest.md"
+    --loader "$results/loader.json" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
     python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \

@@ -8,6 +8,8 @@ figure compares the DI mechanism and nothing else:
   HandWritten.swift      the physical limit: a struct of `let`s built in its initializer
   HandWrittenLazy.swift  the same with `lazy var`s in a final class (on-demand, hand-written)
   TrellisContainer.swift @DIContainer / @Provide (half AutoWiring, half parameter closures)
+  TrellisOnDemandContainer.swift  the same with every shared member `.onDemand`
+  TrellisRuntimeGraph.swift  the runtime container: `registerSingleton` / `register` + `Resolver`
   SwinjectGraph.swift    Swinject 2.10.0: `.container` scope for shared, `.transient`
   DependenciesGraph.swift swift-dependencies 1.17.1: one DependencyKey per shared member
   Kernels.swift          the measured loops, one template applied to every contender
@@ -165,10 +167,10 @@ def hand_written_lazy_file(graph):
     return "\n".join(lines) + "\n"
 
 
-def trellis_file(graph, type_name="TrellisContainer"):
+def trellis_file(graph, type_name="TrellisContainer", shared_scope="shared"):
     lines = [HEADER, "import Trellis", "", "@DIContainer", f"struct {type_name} {{"]
     for member in graph.members:
-        scope = f".{member.scope}"
+        scope = f".{shared_scope}" if member.scope == "shared" else f".{member.scope}"
         if member.index % 2 == 0 or not member.dependencies:
             # AutoWiring: `Type(m1: m1, m3: m3)`.
             keys = ", ".join(f"\\Self.m{d}" for d in member.dependencies)
@@ -184,6 +186,43 @@ def trellis_file(graph, type_name="TrellisContainer"):
         lines.append(f"    var {member.name}: {member.type}")
         lines.append("")
     lines[-1] = "}"
+    return "\n".join(lines) + "\n"
+
+
+def trellis_on_demand_file(graph):
+    """The same container with every shared member `.onDemand` (built on first access)."""
+    text = trellis_file(graph, "TrellisOnDemandContainer", shared_scope="onDemand")
+    lines = [text.rstrip("\n"), "", "extension TrellisOnDemandContainer {",
+             "    /// Builds every on-demand member, as a `let` container does in `init`.",
+             "    func buildAll() {"]
+    for member in graph.shared:
+        lines.append(f"        _ = {member.name}")
+    lines.append("    }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def trellis_runtime_file(graph):
+    """The Swinject graph in Trellis's runtime container: `registerSingleton` for shared members,
+    `register` for transients; factories load their dependencies from the `Resolver`."""
+    lines = [HEADER, "import Trellis", "",
+             "/// Every shared member a `registerSingleton`, every transient a `register`.",
+             "func makeRuntimeContainer() -> RuntimeContainer {", "    let builder = ContainerBuilder()"]
+    for member in graph.members:
+        resolved = construction(member, lambda n: f"resolver.load(S{n[1:]}.self)")
+        method = "registerSingleton" if member.scope == "shared" else "register"
+        if member.dependencies:
+            lines.append(f"    builder.{method} {{ (resolver: Resolver) in {resolved} }}")
+        else:
+            lines.append(f"    builder.{method} {{ {resolved} }}")
+    lines.append("    return builder.build()")
+    lines.append("}")
+    lines.append("")
+    lines.append("/// Loads every singleton once: the runtime container builds them on first load.")
+    lines.append("func loadAllSingletons(_ container: RuntimeContainer) {")
+    for member in graph.shared:
+        lines.append(f"    _ = container.load({member.type}.self)")
+    lines.append("}")
     return "\n".join(lines) + "\n"
 
 
@@ -232,8 +271,8 @@ CONTENDERS = [
     ("hand-written", "hand-written (struct of lets)", False, ""),
     ("hand-written-lazy", "hand-written (lazy var)", False, ""),
     ("trellis", "Trellis @DIContainer", False, ""),
-    ("trellis-on-demand", "Trellis on-demand shared", True, "the on-demand shared scope is not implemented yet"),
-    ("trellis-runtime", "Trellis runtime container", True, "RuntimeContainer lands in Sources/Trellis/Runtime later"),
+    ("trellis-on-demand", "Trellis on-demand shared", False, ""),
+    ("trellis-runtime", "Trellis runtime container", False, ""),
     ("swinject", "Swinject 2.10.0", False, ""),
     ("swift-dependencies", "swift-dependencies 1.17.1", False, "shared read only: no container, no transient"),
 ]
@@ -267,6 +306,16 @@ def kernels_file(graph, module):
          f"blackHole(container.pointee.{transient})"),
         ("trellis", "build", "TrellisContainer", "TrellisContainer()", "",
          "container.pointee = TrellisContainer(); blackHole(UnsafeMutableRawPointer(container))"),
+        ("trellis-on-demand", "on-demand-read", "TrellisOnDemandContainer", "TrellisOnDemandContainer()", f"_ = value.{read}",
+         f"blackHole(ObjectIdentifier(container.pointee.{read}))"),
+        ("trellis-on-demand", "build", "TrellisOnDemandContainer", "TrellisOnDemandContainer()", "",
+         "container.pointee = TrellisOnDemandContainer(); container.pointee.buildAll(); blackHole(UnsafeMutableRawPointer(container))"),
+        ("trellis-runtime", "shared-read", "RuntimeContainer", "makeRuntimeContainer()", "loadAllSingletons(value)",
+         f"blackHole(ObjectIdentifier(container.pointee.load(S{read[1:]}.self)))"),
+        ("trellis-runtime", "transient", "RuntimeContainer", "makeRuntimeContainer()", "loadAllSingletons(value)",
+         f"blackHole(container.pointee.load(S{transient[1:]}.self))"),
+        ("trellis-runtime", "build", "RuntimeContainer", "makeRuntimeContainer()", "",
+         "container.pointee = makeRuntimeContainer(); loadAllSingletons(container.pointee); blackHole(UnsafeMutableRawPointer(container))"),
         ("swinject", "shared-read", "Container", "makeSwinjectContainer()", "resolveAllShared(value)",
          f"blackHole(ObjectIdentifier(container.pointee.resolve(S{read[1:]}.self)!))"),
         ("swinject", "transient", "Container", "makeSwinjectContainer()", "resolveAllShared(value)",
@@ -276,7 +325,7 @@ def kernels_file(graph, module):
         ("swift-dependencies", "shared-read", "DependenciesReader", "DependenciesReader()", f"_ = value.{read}",
          f"blackHole(ObjectIdentifier(container.pointee.{read}))"),
     ]
-    lines = [HEADER, "import BenchmarkSupport", "import Swinject", ""]
+    lines = [HEADER, "import BenchmarkSupport", "import Swinject", "import Trellis", ""]
     lines.append(f"/// The runtime benchmarks of the graph of {graph.count} members.")
     lines.append(f"public enum {module} {{")
     lines.append(f"    public static let members = {graph.count}")
@@ -357,6 +406,8 @@ def runtime(members, output):
         write(os.path.join(directory, "HandWritten.swift"), hand_written_file(graph))
         write(os.path.join(directory, "HandWrittenLazy.swift"), hand_written_lazy_file(graph))
         write(os.path.join(directory, "TrellisContainer.swift"), trellis_file(graph))
+        write(os.path.join(directory, "TrellisOnDemandContainer.swift"), trellis_on_demand_file(graph))
+        write(os.path.join(directory, "TrellisRuntimeGraph.swift"), trellis_runtime_file(graph))
         write(os.path.join(directory, "SwinjectGraph.swift"), swinject_file(graph))
         write(os.path.join(directory, "DependenciesGraph.swift"), dependencies_file(graph))
         write(os.path.join(directory, "Kernels.swift"), kernels_file(graph, module))

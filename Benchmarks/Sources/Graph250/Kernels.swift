@@ -2,6 +2,7 @@
 
 import BenchmarkSupport
 import Swinject
+import Trellis
 
 /// The runtime benchmarks of the graph of 250 members.
 public enum Graph250 {
@@ -23,6 +24,7 @@ public enum Graph250 {
             Kernel(members: members, contender: "trellis", operation: "shared-read", prepare: trellisSharedReadPrepare),
             Kernel(members: members, contender: "trellis", operation: "transient", prepare: trellisTransientPrepare),
             Kernel(members: members, contender: "trellis", operation: "build", prepare: trellisBuildPrepare),
+<<<<<<< HEAD
             Kernel(
                 members: members, contender: "trellis-on-demand", operation: "on-demand-read",
                 pending: "the on-demand shared scope is not implemented yet"),
@@ -38,6 +40,13 @@ public enum Graph250 {
             Kernel(
                 members: members, contender: "trellis-runtime", operation: "build",
                 pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
+=======
+            Kernel(members: members, contender: "trellis-on-demand", operation: "on-demand-read", prepare: trellisOnDemandOnDemandReadPrepare),
+            Kernel(members: members, contender: "trellis-on-demand", operation: "build", prepare: trellisOnDemandBuildPrepare),
+            Kernel(members: members, contender: "trellis-runtime", operation: "shared-read", prepare: trellisRuntimeSharedReadPrepare),
+            Kernel(members: members, contender: "trellis-runtime", operation: "transient", prepare: trellisRuntimeTransientPrepare),
+            Kernel(members: members, contender: "trellis-runtime", operation: "build", prepare: trellisRuntimeBuildPrepare),
+>>>>>>> bench
             Kernel(members: members, contender: "swinject", operation: "shared-read", prepare: swinjectSharedReadPrepare),
             Kernel(members: members, contender: "swinject", operation: "transient", prepare: swinjectTransientPrepare),
             Kernel(members: members, contender: "swinject", operation: "build", prepare: swinjectBuildPrepare),
@@ -168,6 +177,74 @@ private func trellisBuild(_ container: UnsafeMutablePointer<TrellisContainer>, _
     for _ in 0..<iterations {
         container.pointee = TrellisContainer()
         blackHole(UnsafeMutableRawPointer(container))
+    }
+}
+
+private func trellisOnDemandOnDemandReadPrepare() -> (Int) -> Void {
+    let value = TrellisOnDemandContainer()
+    _ = value.m248
+    let slot = Slot(value)
+    return { iterations in trellisOnDemandOnDemandRead(slot.pointer, iterations) }
+}
+
+@inline(never)
+private func trellisOnDemandOnDemandRead(_ container: UnsafeMutablePointer<TrellisOnDemandContainer>, _ iterations: Int) {
+    for _ in 0..<iterations {
+        blackHole(ObjectIdentifier(container.pointee.m248))
+    }
+}
+
+private func trellisOnDemandBuildPrepare() -> (Int) -> Void {
+    let value = TrellisOnDemandContainer()
+    let slot = Slot(value)
+    return { iterations in trellisOnDemandBuild(slot.pointer, iterations) }
+}
+
+@inline(never)
+private func trellisOnDemandBuild(_ container: UnsafeMutablePointer<TrellisOnDemandContainer>, _ iterations: Int) {
+    for _ in 0..<iterations {
+        container.pointee = TrellisOnDemandContainer(); container.pointee.buildAll(); blackHole(UnsafeMutableRawPointer(container))
+    }
+}
+
+private func trellisRuntimeSharedReadPrepare() -> (Int) -> Void {
+    let value = makeRuntimeContainer()
+    loadAllSingletons(value)
+    let slot = Slot(value)
+    return { iterations in trellisRuntimeSharedRead(slot.pointer, iterations) }
+}
+
+@inline(never)
+private func trellisRuntimeSharedRead(_ container: UnsafeMutablePointer<RuntimeContainer>, _ iterations: Int) {
+    for _ in 0..<iterations {
+        blackHole(ObjectIdentifier(container.pointee.load(S248.self)))
+    }
+}
+
+private func trellisRuntimeTransientPrepare() -> (Int) -> Void {
+    let value = makeRuntimeContainer()
+    loadAllSingletons(value)
+    let slot = Slot(value)
+    return { iterations in trellisRuntimeTransient(slot.pointer, iterations) }
+}
+
+@inline(never)
+private func trellisRuntimeTransient(_ container: UnsafeMutablePointer<RuntimeContainer>, _ iterations: Int) {
+    for _ in 0..<iterations {
+        blackHole(container.pointee.load(S249.self))
+    }
+}
+
+private func trellisRuntimeBuildPrepare() -> (Int) -> Void {
+    let value = makeRuntimeContainer()
+    let slot = Slot(value)
+    return { iterations in trellisRuntimeBuild(slot.pointer, iterations) }
+}
+
+@inline(never)
+private func trellisRuntimeBuild(_ container: UnsafeMutablePointer<RuntimeContainer>, _ iterations: Int) {
+    for _ in 0..<iterations {
+        container.pointee = makeRuntimeContainer(); loadAllSingletons(container.pointee); blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
