@@ -3,79 +3,23 @@
 import Dependencies
 
 private enum S0Key: DependencyKey { static var liveValue: S0 { return S0() } }
-extension DependencyValues {
-    var m0: S0 {
-        get { self[S0Key.self] }
-        set { self[S0Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m0: S0 { get { self[S0Key.self] } set { self[S0Key.self] = newValue } } }
 private enum S1Key: DependencyKey { static var liveValue: S1 { return S1() } }
-extension DependencyValues {
-    var m1: S1 {
-        get { self[S1Key.self] }
-        set { self[S1Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m1: S1 { get { self[S1Key.self] } set { self[S1Key.self] = newValue } } }
 private enum S2Key: DependencyKey { static var liveValue: S2 { return S2() } }
-extension DependencyValues {
-    var m2: S2 {
-        get { self[S2Key.self] }
-        set { self[S2Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m2: S2 { get { self[S2Key.self] } set { self[S2Key.self] = newValue } } }
 private enum S3Key: DependencyKey { static var liveValue: S3 { return S3() } }
-extension DependencyValues {
-    var m3: S3 {
-        get { self[S3Key.self] }
-        set { self[S3Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m3: S3 { get { self[S3Key.self] } set { self[S3Key.self] = newValue } } }
 private enum S4Key: DependencyKey { static var liveValue: S4 { return S4() } }
-extension DependencyValues {
-    var m4: S4 {
-        get { self[S4Key.self] }
-        set { self[S4Key.self] = newValue }
-    }
-}
-private enum S5Key: DependencyKey {
-    static var liveValue: S5 {
-        @Dependency(\.m1) var m1
-        return S5(m1: m1)
-    }
-}
-extension DependencyValues {
-    var m5: S5 {
-        get { self[S5Key.self] }
-        set { self[S5Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m4: S4 { get { self[S4Key.self] } set { self[S4Key.self] = newValue } } }
+private enum S5Key: DependencyKey { static var liveValue: S5 { @Dependency(\.m1) var m1; return S5(m1: m1) } }
+extension DependencyValues { var m5: S5 { get { self[S5Key.self] } set { self[S5Key.self] = newValue } } }
 private enum S6Key: DependencyKey { static var liveValue: S6 { return S6() } }
-extension DependencyValues {
-    var m6: S6 {
-        get { self[S6Key.self] }
-        set { self[S6Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m6: S6 { get { self[S6Key.self] } set { self[S6Key.self] = newValue } } }
 private enum S7Key: DependencyKey { static var liveValue: S7 { return S7() } }
-extension DependencyValues {
-    var m7: S7 {
-        get { self[S7Key.self] }
-        set { self[S7Key.self] = newValue }
-    }
-}
-private enum S8Key: DependencyKey {
-    static var liveValue: S8 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m4) var m4
-        return S8(m0: m0, m4: m4)
-    }
-}
-extension DependencyValues {
-    var m8: S8 {
-        get { self[S8Key.self] }
-        set { self[S8Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m7: S7 { get { self[S7Key.self] } set { self[S7Key.self] = newValue } } }
+private enum S8Key: DependencyKey { static var liveValue: S8 { @Dependency(\.m0) var m0; @Dependency(\.m4) var m4; return S8(m0: m0, m4: m4) } }
+extension DependencyValues { var m8: S8 { get { self[S8Key.self] } set { self[S8Key.self] = newValue } } }
 
 /// How app code reads a dependency: through the `@Dependency` property wrapper.
 struct DependenciesReader { @Dependency(\.m8) var m8 }

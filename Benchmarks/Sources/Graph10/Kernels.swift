@@ -14,45 +14,21 @@ public enum Graph10 {
             Kernel(members: members, contender: "hand-written", operation: "shared-read", prepare: handWrittenSharedReadPrepare),
             Kernel(members: members, contender: "hand-written", operation: "transient", prepare: handWrittenTransientPrepare),
             Kernel(members: members, contender: "hand-written", operation: "build", prepare: handWrittenBuildPrepare),
-            Kernel(
-                members: members, contender: "hand-written-lazy", operation: "on-demand-read",
-                prepare: handWrittenLazyOnDemandReadPrepare),
-            Kernel(
-                members: members, contender: "hand-written-lazy", operation: "transient", prepare: handWrittenLazyTransientPrepare
-            ),
+            Kernel(members: members, contender: "hand-written-lazy", operation: "on-demand-read", prepare: handWrittenLazyOnDemandReadPrepare),
+            Kernel(members: members, contender: "hand-written-lazy", operation: "transient", prepare: handWrittenLazyTransientPrepare),
             Kernel(members: members, contender: "hand-written-lazy", operation: "build", prepare: handWrittenLazyBuildPrepare),
             Kernel(members: members, contender: "trellis", operation: "shared-read", prepare: trellisSharedReadPrepare),
             Kernel(members: members, contender: "trellis", operation: "transient", prepare: trellisTransientPrepare),
             Kernel(members: members, contender: "trellis", operation: "build", prepare: trellisBuildPrepare),
-<<<<<<< HEAD
-            Kernel(
-                members: members, contender: "trellis-on-demand", operation: "on-demand-read",
-                pending: "the on-demand shared scope is not implemented yet"),
-            Kernel(
-                members: members, contender: "trellis-on-demand", operation: "build",
-                pending: "the on-demand shared scope is not implemented yet"),
-            Kernel(
-                members: members, contender: "trellis-runtime", operation: "shared-read",
-                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
-            Kernel(
-                members: members, contender: "trellis-runtime", operation: "transient",
-                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
-            Kernel(
-                members: members, contender: "trellis-runtime", operation: "build",
-                pending: "RuntimeContainer lands in Sources/Trellis/Runtime later"),
-=======
             Kernel(members: members, contender: "trellis-on-demand", operation: "on-demand-read", prepare: trellisOnDemandOnDemandReadPrepare),
             Kernel(members: members, contender: "trellis-on-demand", operation: "build", prepare: trellisOnDemandBuildPrepare),
             Kernel(members: members, contender: "trellis-runtime", operation: "shared-read", prepare: trellisRuntimeSharedReadPrepare),
             Kernel(members: members, contender: "trellis-runtime", operation: "transient", prepare: trellisRuntimeTransientPrepare),
             Kernel(members: members, contender: "trellis-runtime", operation: "build", prepare: trellisRuntimeBuildPrepare),
->>>>>>> bench
             Kernel(members: members, contender: "swinject", operation: "shared-read", prepare: swinjectSharedReadPrepare),
             Kernel(members: members, contender: "swinject", operation: "transient", prepare: swinjectTransientPrepare),
             Kernel(members: members, contender: "swinject", operation: "build", prepare: swinjectBuildPrepare),
-            Kernel(
-                members: members, contender: "swift-dependencies", operation: "shared-read",
-                prepare: swiftDependenciesSharedReadPrepare),
+            Kernel(members: members, contender: "swift-dependencies", operation: "shared-read", prepare: swiftDependenciesSharedReadPrepare),
         ]
     }
 }
@@ -92,8 +68,7 @@ private func handWrittenBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func handWrittenBuild(_ container: UnsafeMutablePointer<HandWritten>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = HandWritten()
-        blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = HandWritten(); blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -134,9 +109,7 @@ private func handWrittenLazyBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func handWrittenLazyBuild(_ container: UnsafeMutablePointer<HandWrittenLazy>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = HandWrittenLazy()
-        container.pointee.buildAll()
-        blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = HandWrittenLazy(); container.pointee.buildAll(); blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -175,8 +148,7 @@ private func trellisBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func trellisBuild(_ container: UnsafeMutablePointer<TrellisContainer>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = TrellisContainer()
-        blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = TrellisContainer(); blackHole(UnsafeMutableRawPointer(container))
     }
 }
 
@@ -285,9 +257,7 @@ private func swinjectBuildPrepare() -> (Int) -> Void {
 @inline(never)
 private func swinjectBuild(_ container: UnsafeMutablePointer<Container>, _ iterations: Int) {
     for _ in 0..<iterations {
-        container.pointee = makeSwinjectContainer()
-        resolveAllShared(container.pointee)
-        blackHole(UnsafeMutableRawPointer(container))
+        container.pointee = makeSwinjectContainer(); resolveAllShared(container.pointee); blackHole(UnsafeMutableRawPointer(container))
     }
 }
 

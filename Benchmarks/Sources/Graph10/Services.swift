@@ -5,27 +5,8 @@ final class S1: Sendable { init() {} }
 final class S2: Sendable { init() {} }
 final class S3: Sendable { init() {} }
 final class S4: Sendable { init() {} }
-final class S5: Sendable {
-    let m1: S1
-    init(m1: S1) { self.m1 = m1 }
-}
+final class S5: Sendable { let m1: S1; init(m1: S1) { self.m1 = m1; } }
 final class S6: Sendable { init() {} }
 final class S7: Sendable { init() {} }
-final class S8: Sendable {
-    let m0: S0
-    let m4: S4
-    init(m0: S0, m4: S4) {
-        self.m0 = m0
-        self.m4 = m4
-    }
-}
-final class S9: Sendable {
-    let m2: S2
-    let m3: S3
-    let m5: S5
-    init(m2: S2, m3: S3, m5: S5) {
-        self.m2 = m2
-        self.m3 = m3
-        self.m5 = m5
-    }
-}
+final class S8: Sendable { let m0: S0; let m4: S4; init(m0: S0, m4: S4) { self.m0 = m0; self.m4 = m4; } }
+final class S9: Sendable { let m2: S2; let m3: S3; let m5: S5; init(m2: S2, m3: S3, m5: S5) { self.m2 = m2; self.m3 = m3; self.m5 = m5; } }

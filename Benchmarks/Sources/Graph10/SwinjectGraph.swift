@@ -13,11 +13,8 @@ func makeSwinjectContainer() -> Container {
     container.register(S5.self) { resolver in S5(m1: resolver.resolve(S1.self)!) }.inObjectScope(.container)
     container.register(S6.self) { _ in S6() }.inObjectScope(.container)
     container.register(S7.self) { _ in S7() }.inObjectScope(.container)
-    container.register(S8.self) { resolver in S8(m0: resolver.resolve(S0.self)!, m4: resolver.resolve(S4.self)!) }.inObjectScope(
-        .container)
-    container.register(S9.self) { resolver in
-        S9(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m5: resolver.resolve(S5.self)!)
-    }.inObjectScope(.transient)
+    container.register(S8.self) { resolver in S8(m0: resolver.resolve(S0.self)!, m4: resolver.resolve(S4.self)!) }.inObjectScope(.container)
+    container.register(S9.self) { resolver in S9(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m5: resolver.resolve(S5.self)!) }.inObjectScope(.transient)
     return container
 }
 

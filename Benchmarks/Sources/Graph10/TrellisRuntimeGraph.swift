@@ -14,9 +14,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S6() }
     builder.registerSingleton { S7() }
     builder.registerSingleton { (resolver: Resolver) in S8(m0: resolver.load(S0.self), m4: resolver.load(S4.self)) }
-    builder.register { (resolver: Resolver) in
-        S9(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m5: resolver.load(S5.self))
-    }
+    builder.register { (resolver: Resolver) in S9(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m5: resolver.load(S5.self)) }
     return builder.build()
 }
 

@@ -3,999 +3,185 @@
 import Dependencies
 
 private enum S0Key: DependencyKey { static var liveValue: S0 { return S0() } }
-extension DependencyValues {
-    var m0: S0 {
-        get { self[S0Key.self] }
-        set { self[S0Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m0: S0 { get { self[S0Key.self] } set { self[S0Key.self] = newValue } } }
 private enum S1Key: DependencyKey { static var liveValue: S1 { return S1() } }
-extension DependencyValues {
-    var m1: S1 {
-        get { self[S1Key.self] }
-        set { self[S1Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m1: S1 { get { self[S1Key.self] } set { self[S1Key.self] = newValue } } }
 private enum S2Key: DependencyKey { static var liveValue: S2 { return S2() } }
-extension DependencyValues {
-    var m2: S2 {
-        get { self[S2Key.self] }
-        set { self[S2Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m2: S2 { get { self[S2Key.self] } set { self[S2Key.self] = newValue } } }
 private enum S3Key: DependencyKey { static var liveValue: S3 { return S3() } }
-extension DependencyValues {
-    var m3: S3 {
-        get { self[S3Key.self] }
-        set { self[S3Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m3: S3 { get { self[S3Key.self] } set { self[S3Key.self] = newValue } } }
 private enum S4Key: DependencyKey { static var liveValue: S4 { return S4() } }
-extension DependencyValues {
-    var m4: S4 {
-        get { self[S4Key.self] }
-        set { self[S4Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m4: S4 { get { self[S4Key.self] } set { self[S4Key.self] = newValue } } }
 private enum S5Key: DependencyKey { static var liveValue: S5 { return S5() } }
-extension DependencyValues {
-    var m5: S5 {
-        get { self[S5Key.self] }
-        set { self[S5Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m5: S5 { get { self[S5Key.self] } set { self[S5Key.self] = newValue } } }
 private enum S6Key: DependencyKey { static var liveValue: S6 { return S6() } }
-extension DependencyValues {
-    var m6: S6 {
-        get { self[S6Key.self] }
-        set { self[S6Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m6: S6 { get { self[S6Key.self] } set { self[S6Key.self] = newValue } } }
 private enum S7Key: DependencyKey { static var liveValue: S7 { return S7() } }
-extension DependencyValues {
-    var m7: S7 {
-        get { self[S7Key.self] }
-        set { self[S7Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m7: S7 { get { self[S7Key.self] } set { self[S7Key.self] = newValue } } }
 private enum S8Key: DependencyKey { static var liveValue: S8 { return S8() } }
-extension DependencyValues {
-    var m8: S8 {
-        get { self[S8Key.self] }
-        set { self[S8Key.self] = newValue }
-    }
-}
-private enum S10Key: DependencyKey {
-    static var liveValue: S10 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m8) var m8
-        return S10(m6: m6, m8: m8)
-    }
-}
-extension DependencyValues {
-    var m10: S10 {
-        get { self[S10Key.self] }
-        set { self[S10Key.self] = newValue }
-    }
-}
-private enum S11Key: DependencyKey {
-    static var liveValue: S11 {
-        @Dependency(\.m4) var m4
-        return S11(m4: m4)
-    }
-}
-extension DependencyValues {
-    var m11: S11 {
-        get { self[S11Key.self] }
-        set { self[S11Key.self] = newValue }
-    }
-}
-private enum S12Key: DependencyKey {
-    static var liveValue: S12 {
-        @Dependency(\.m5) var m5
-        return S12(m5: m5)
-    }
-}
-extension DependencyValues {
-    var m12: S12 {
-        get { self[S12Key.self] }
-        set { self[S12Key.self] = newValue }
-    }
-}
-private enum S13Key: DependencyKey {
-    static var liveValue: S13 {
-        @Dependency(\.m3) var m3
-        return S13(m3: m3)
-    }
-}
-extension DependencyValues {
-    var m13: S13 {
-        get { self[S13Key.self] }
-        set { self[S13Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m8: S8 { get { self[S8Key.self] } set { self[S8Key.self] = newValue } } }
+private enum S10Key: DependencyKey { static var liveValue: S10 { @Dependency(\.m6) var m6; @Dependency(\.m8) var m8; return S10(m6: m6, m8: m8) } }
+extension DependencyValues { var m10: S10 { get { self[S10Key.self] } set { self[S10Key.self] = newValue } } }
+private enum S11Key: DependencyKey { static var liveValue: S11 { @Dependency(\.m4) var m4; return S11(m4: m4) } }
+extension DependencyValues { var m11: S11 { get { self[S11Key.self] } set { self[S11Key.self] = newValue } } }
+private enum S12Key: DependencyKey { static var liveValue: S12 { @Dependency(\.m5) var m5; return S12(m5: m5) } }
+extension DependencyValues { var m12: S12 { get { self[S12Key.self] } set { self[S12Key.self] = newValue } } }
+private enum S13Key: DependencyKey { static var liveValue: S13 { @Dependency(\.m3) var m3; return S13(m3: m3) } }
+extension DependencyValues { var m13: S13 { get { self[S13Key.self] } set { self[S13Key.self] = newValue } } }
 private enum S14Key: DependencyKey { static var liveValue: S14 { return S14() } }
-extension DependencyValues {
-    var m14: S14 {
-        get { self[S14Key.self] }
-        set { self[S14Key.self] = newValue }
-    }
-}
-private enum S15Key: DependencyKey {
-    static var liveValue: S15 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m4) var m4
-        @Dependency(\.m7) var m7
-        return S15(m2: m2, m4: m4, m7: m7)
-    }
-}
-extension DependencyValues {
-    var m15: S15 {
-        get { self[S15Key.self] }
-        set { self[S15Key.self] = newValue }
-    }
-}
-private enum S16Key: DependencyKey {
-    static var liveValue: S16 {
-        @Dependency(\.m6) var m6
-        return S16(m6: m6)
-    }
-}
-extension DependencyValues {
-    var m16: S16 {
-        get { self[S16Key.self] }
-        set { self[S16Key.self] = newValue }
-    }
-}
-private enum S17Key: DependencyKey {
-    static var liveValue: S17 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m5) var m5
-        return S17(m1: m1, m5: m5)
-    }
-}
-extension DependencyValues {
-    var m17: S17 {
-        get { self[S17Key.self] }
-        set { self[S17Key.self] = newValue }
-    }
-}
-private enum S18Key: DependencyKey {
-    static var liveValue: S18 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m4) var m4
-        @Dependency(\.m8) var m8
-        return S18(m1: m1, m4: m4, m8: m8)
-    }
-}
-extension DependencyValues {
-    var m18: S18 {
-        get { self[S18Key.self] }
-        set { self[S18Key.self] = newValue }
-    }
-}
-private enum S20Key: DependencyKey {
-    static var liveValue: S20 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m8) var m8
-        @Dependency(\.m11) var m11
-        return S20(m2: m2, m8: m8, m11: m11)
-    }
-}
-extension DependencyValues {
-    var m20: S20 {
-        get { self[S20Key.self] }
-        set { self[S20Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m14: S14 { get { self[S14Key.self] } set { self[S14Key.self] = newValue } } }
+private enum S15Key: DependencyKey { static var liveValue: S15 { @Dependency(\.m2) var m2; @Dependency(\.m4) var m4; @Dependency(\.m7) var m7; return S15(m2: m2, m4: m4, m7: m7) } }
+extension DependencyValues { var m15: S15 { get { self[S15Key.self] } set { self[S15Key.self] = newValue } } }
+private enum S16Key: DependencyKey { static var liveValue: S16 { @Dependency(\.m6) var m6; return S16(m6: m6) } }
+extension DependencyValues { var m16: S16 { get { self[S16Key.self] } set { self[S16Key.self] = newValue } } }
+private enum S17Key: DependencyKey { static var liveValue: S17 { @Dependency(\.m1) var m1; @Dependency(\.m5) var m5; return S17(m1: m1, m5: m5) } }
+extension DependencyValues { var m17: S17 { get { self[S17Key.self] } set { self[S17Key.self] = newValue } } }
+private enum S18Key: DependencyKey { static var liveValue: S18 { @Dependency(\.m1) var m1; @Dependency(\.m4) var m4; @Dependency(\.m8) var m8; return S18(m1: m1, m4: m4, m8: m8) } }
+extension DependencyValues { var m18: S18 { get { self[S18Key.self] } set { self[S18Key.self] = newValue } } }
+private enum S20Key: DependencyKey { static var liveValue: S20 { @Dependency(\.m2) var m2; @Dependency(\.m8) var m8; @Dependency(\.m11) var m11; return S20(m2: m2, m8: m8, m11: m11) } }
+extension DependencyValues { var m20: S20 { get { self[S20Key.self] } set { self[S20Key.self] = newValue } } }
 private enum S21Key: DependencyKey { static var liveValue: S21 { return S21() } }
-extension DependencyValues {
-    var m21: S21 {
-        get { self[S21Key.self] }
-        set { self[S21Key.self] = newValue }
-    }
-}
-private enum S22Key: DependencyKey {
-    static var liveValue: S22 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m6) var m6
-        @Dependency(\.m18) var m18
-        return S22(m0: m0, m6: m6, m18: m18)
-    }
-}
-extension DependencyValues {
-    var m22: S22 {
-        get { self[S22Key.self] }
-        set { self[S22Key.self] = newValue }
-    }
-}
-private enum S23Key: DependencyKey {
-    static var liveValue: S23 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m7) var m7
-        @Dependency(\.m11) var m11
-        return S23(m3: m3, m7: m7, m11: m11)
-    }
-}
-extension DependencyValues {
-    var m23: S23 {
-        get { self[S23Key.self] }
-        set { self[S23Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m21: S21 { get { self[S21Key.self] } set { self[S21Key.self] = newValue } } }
+private enum S22Key: DependencyKey { static var liveValue: S22 { @Dependency(\.m0) var m0; @Dependency(\.m6) var m6; @Dependency(\.m18) var m18; return S22(m0: m0, m6: m6, m18: m18) } }
+extension DependencyValues { var m22: S22 { get { self[S22Key.self] } set { self[S22Key.self] = newValue } } }
+private enum S23Key: DependencyKey { static var liveValue: S23 { @Dependency(\.m3) var m3; @Dependency(\.m7) var m7; @Dependency(\.m11) var m11; return S23(m3: m3, m7: m7, m11: m11) } }
+extension DependencyValues { var m23: S23 { get { self[S23Key.self] } set { self[S23Key.self] = newValue } } }
 private enum S24Key: DependencyKey { static var liveValue: S24 { return S24() } }
-extension DependencyValues {
-    var m24: S24 {
-        get { self[S24Key.self] }
-        set { self[S24Key.self] = newValue }
-    }
-}
-private enum S25Key: DependencyKey {
-    static var liveValue: S25 {
-        @Dependency(\.m2) var m2
-        return S25(m2: m2)
-    }
-}
-extension DependencyValues {
-    var m25: S25 {
-        get { self[S25Key.self] }
-        set { self[S25Key.self] = newValue }
-    }
-}
-private enum S26Key: DependencyKey {
-    static var liveValue: S26 {
-        @Dependency(\.m2) var m2
-        return S26(m2: m2)
-    }
-}
-extension DependencyValues {
-    var m26: S26 {
-        get { self[S26Key.self] }
-        set { self[S26Key.self] = newValue }
-    }
-}
-private enum S27Key: DependencyKey {
-    static var liveValue: S27 {
-        @Dependency(\.m2) var m2
-        return S27(m2: m2)
-    }
-}
-extension DependencyValues {
-    var m27: S27 {
-        get { self[S27Key.self] }
-        set { self[S27Key.self] = newValue }
-    }
-}
-private enum S28Key: DependencyKey {
-    static var liveValue: S28 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m16) var m16
-        return S28(m10: m10, m16: m16)
-    }
-}
-extension DependencyValues {
-    var m28: S28 {
-        get { self[S28Key.self] }
-        set { self[S28Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m24: S24 { get { self[S24Key.self] } set { self[S24Key.self] = newValue } } }
+private enum S25Key: DependencyKey { static var liveValue: S25 { @Dependency(\.m2) var m2; return S25(m2: m2) } }
+extension DependencyValues { var m25: S25 { get { self[S25Key.self] } set { self[S25Key.self] = newValue } } }
+private enum S26Key: DependencyKey { static var liveValue: S26 { @Dependency(\.m2) var m2; return S26(m2: m2) } }
+extension DependencyValues { var m26: S26 { get { self[S26Key.self] } set { self[S26Key.self] = newValue } } }
+private enum S27Key: DependencyKey { static var liveValue: S27 { @Dependency(\.m2) var m2; return S27(m2: m2) } }
+extension DependencyValues { var m27: S27 { get { self[S27Key.self] } set { self[S27Key.self] = newValue } } }
+private enum S28Key: DependencyKey { static var liveValue: S28 { @Dependency(\.m10) var m10; @Dependency(\.m16) var m16; return S28(m10: m10, m16: m16) } }
+extension DependencyValues { var m28: S28 { get { self[S28Key.self] } set { self[S28Key.self] = newValue } } }
 private enum S30Key: DependencyKey { static var liveValue: S30 { return S30() } }
-extension DependencyValues {
-    var m30: S30 {
-        get { self[S30Key.self] }
-        set { self[S30Key.self] = newValue }
-    }
-}
-private enum S31Key: DependencyKey {
-    static var liveValue: S31 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m8) var m8
-        @Dependency(\.m27) var m27
-        return S31(m5: m5, m8: m8, m27: m27)
-    }
-}
-extension DependencyValues {
-    var m31: S31 {
-        get { self[S31Key.self] }
-        set { self[S31Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m30: S30 { get { self[S30Key.self] } set { self[S30Key.self] = newValue } } }
+private enum S31Key: DependencyKey { static var liveValue: S31 { @Dependency(\.m5) var m5; @Dependency(\.m8) var m8; @Dependency(\.m27) var m27; return S31(m5: m5, m8: m8, m27: m27) } }
+extension DependencyValues { var m31: S31 { get { self[S31Key.self] } set { self[S31Key.self] = newValue } } }
 private enum S32Key: DependencyKey { static var liveValue: S32 { return S32() } }
-extension DependencyValues {
-    var m32: S32 {
-        get { self[S32Key.self] }
-        set { self[S32Key.self] = newValue }
-    }
-}
-private enum S33Key: DependencyKey {
-    static var liveValue: S33 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m7) var m7
-        @Dependency(\.m10) var m10
-        return S33(m6: m6, m7: m7, m10: m10)
-    }
-}
-extension DependencyValues {
-    var m33: S33 {
-        get { self[S33Key.self] }
-        set { self[S33Key.self] = newValue }
-    }
-}
-private enum S34Key: DependencyKey {
-    static var liveValue: S34 {
-        @Dependency(\.m24) var m24
-        return S34(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m34: S34 {
-        get { self[S34Key.self] }
-        set { self[S34Key.self] = newValue }
-    }
-}
-private enum S35Key: DependencyKey {
-    static var liveValue: S35 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m20) var m20
-        return S35(m7: m7, m20: m20)
-    }
-}
-extension DependencyValues {
-    var m35: S35 {
-        get { self[S35Key.self] }
-        set { self[S35Key.self] = newValue }
-    }
-}
-private enum S36Key: DependencyKey {
-    static var liveValue: S36 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m23) var m23
-        return S36(m17: m17, m23: m23)
-    }
-}
-extension DependencyValues {
-    var m36: S36 {
-        get { self[S36Key.self] }
-        set { self[S36Key.self] = newValue }
-    }
-}
-private enum S37Key: DependencyKey {
-    static var liveValue: S37 {
-        @Dependency(\.m22) var m22
-        return S37(m22: m22)
-    }
-}
-extension DependencyValues {
-    var m37: S37 {
-        get { self[S37Key.self] }
-        set { self[S37Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m32: S32 { get { self[S32Key.self] } set { self[S32Key.self] = newValue } } }
+private enum S33Key: DependencyKey { static var liveValue: S33 { @Dependency(\.m6) var m6; @Dependency(\.m7) var m7; @Dependency(\.m10) var m10; return S33(m6: m6, m7: m7, m10: m10) } }
+extension DependencyValues { var m33: S33 { get { self[S33Key.self] } set { self[S33Key.self] = newValue } } }
+private enum S34Key: DependencyKey { static var liveValue: S34 { @Dependency(\.m24) var m24; return S34(m24: m24) } }
+extension DependencyValues { var m34: S34 { get { self[S34Key.self] } set { self[S34Key.self] = newValue } } }
+private enum S35Key: DependencyKey { static var liveValue: S35 { @Dependency(\.m7) var m7; @Dependency(\.m20) var m20; return S35(m7: m7, m20: m20) } }
+extension DependencyValues { var m35: S35 { get { self[S35Key.self] } set { self[S35Key.self] = newValue } } }
+private enum S36Key: DependencyKey { static var liveValue: S36 { @Dependency(\.m17) var m17; @Dependency(\.m23) var m23; return S36(m17: m17, m23: m23) } }
+extension DependencyValues { var m36: S36 { get { self[S36Key.self] } set { self[S36Key.self] = newValue } } }
+private enum S37Key: DependencyKey { static var liveValue: S37 { @Dependency(\.m22) var m22; return S37(m22: m22) } }
+extension DependencyValues { var m37: S37 { get { self[S37Key.self] } set { self[S37Key.self] = newValue } } }
 private enum S38Key: DependencyKey { static var liveValue: S38 { return S38() } }
-extension DependencyValues {
-    var m38: S38 {
-        get { self[S38Key.self] }
-        set { self[S38Key.self] = newValue }
-    }
-}
-private enum S40Key: DependencyKey {
-    static var liveValue: S40 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m18) var m18
-        @Dependency(\.m26) var m26
-        return S40(m2: m2, m18: m18, m26: m26)
-    }
-}
-extension DependencyValues {
-    var m40: S40 {
-        get { self[S40Key.self] }
-        set { self[S40Key.self] = newValue }
-    }
-}
-private enum S41Key: DependencyKey {
-    static var liveValue: S41 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m18) var m18
-        return S41(m10: m10, m18: m18)
-    }
-}
-extension DependencyValues {
-    var m41: S41 {
-        get { self[S41Key.self] }
-        set { self[S41Key.self] = newValue }
-    }
-}
-private enum S42Key: DependencyKey {
-    static var liveValue: S42 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m34) var m34
-        return S42(m2: m2, m34: m34)
-    }
-}
-extension DependencyValues {
-    var m42: S42 {
-        get { self[S42Key.self] }
-        set { self[S42Key.self] = newValue }
-    }
-}
-private enum S43Key: DependencyKey {
-    static var liveValue: S43 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m8) var m8
-        @Dependency(\.m24) var m24
-        return S43(m0: m0, m8: m8, m24: m24)
-    }
-}
-extension DependencyValues {
-    var m43: S43 {
-        get { self[S43Key.self] }
-        set { self[S43Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m38: S38 { get { self[S38Key.self] } set { self[S38Key.self] = newValue } } }
+private enum S40Key: DependencyKey { static var liveValue: S40 { @Dependency(\.m2) var m2; @Dependency(\.m18) var m18; @Dependency(\.m26) var m26; return S40(m2: m2, m18: m18, m26: m26) } }
+extension DependencyValues { var m40: S40 { get { self[S40Key.self] } set { self[S40Key.self] = newValue } } }
+private enum S41Key: DependencyKey { static var liveValue: S41 { @Dependency(\.m10) var m10; @Dependency(\.m18) var m18; return S41(m10: m10, m18: m18) } }
+extension DependencyValues { var m41: S41 { get { self[S41Key.self] } set { self[S41Key.self] = newValue } } }
+private enum S42Key: DependencyKey { static var liveValue: S42 { @Dependency(\.m2) var m2; @Dependency(\.m34) var m34; return S42(m2: m2, m34: m34) } }
+extension DependencyValues { var m42: S42 { get { self[S42Key.self] } set { self[S42Key.self] = newValue } } }
+private enum S43Key: DependencyKey { static var liveValue: S43 { @Dependency(\.m0) var m0; @Dependency(\.m8) var m8; @Dependency(\.m24) var m24; return S43(m0: m0, m8: m8, m24: m24) } }
+extension DependencyValues { var m43: S43 { get { self[S43Key.self] } set { self[S43Key.self] = newValue } } }
 private enum S44Key: DependencyKey { static var liveValue: S44 { return S44() } }
-extension DependencyValues {
-    var m44: S44 {
-        get { self[S44Key.self] }
-        set { self[S44Key.self] = newValue }
-    }
-}
-private enum S45Key: DependencyKey {
-    static var liveValue: S45 {
-        @Dependency(\.m24) var m24
-        return S45(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m45: S45 {
-        get { self[S45Key.self] }
-        set { self[S45Key.self] = newValue }
-    }
-}
-private enum S46Key: DependencyKey {
-    static var liveValue: S46 {
-        @Dependency(\.m24) var m24
-        @Dependency(\.m36) var m36
-        return S46(m24: m24, m36: m36)
-    }
-}
-extension DependencyValues {
-    var m46: S46 {
-        get { self[S46Key.self] }
-        set { self[S46Key.self] = newValue }
-    }
-}
-private enum S47Key: DependencyKey {
-    static var liveValue: S47 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m32) var m32
-        return S47(m6: m6, m32: m32)
-    }
-}
-extension DependencyValues {
-    var m47: S47 {
-        get { self[S47Key.self] }
-        set { self[S47Key.self] = newValue }
-    }
-}
-private enum S48Key: DependencyKey {
-    static var liveValue: S48 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m13) var m13
-        @Dependency(\.m23) var m23
-        return S48(m12: m12, m13: m13, m23: m23)
-    }
-}
-extension DependencyValues {
-    var m48: S48 {
-        get { self[S48Key.self] }
-        set { self[S48Key.self] = newValue }
-    }
-}
-private enum S50Key: DependencyKey {
-    static var liveValue: S50 {
-        @Dependency(\.m43) var m43
-        return S50(m43: m43)
-    }
-}
-extension DependencyValues {
-    var m50: S50 {
-        get { self[S50Key.self] }
-        set { self[S50Key.self] = newValue }
-    }
-}
-private enum S51Key: DependencyKey {
-    static var liveValue: S51 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m24) var m24
-        return S51(m17: m17, m24: m24)
-    }
-}
-extension DependencyValues {
-    var m51: S51 {
-        get { self[S51Key.self] }
-        set { self[S51Key.self] = newValue }
-    }
-}
-private enum S52Key: DependencyKey {
-    static var liveValue: S52 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m38) var m38
-        return S52(m5: m5, m38: m38)
-    }
-}
-extension DependencyValues {
-    var m52: S52 {
-        get { self[S52Key.self] }
-        set { self[S52Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m44: S44 { get { self[S44Key.self] } set { self[S44Key.self] = newValue } } }
+private enum S45Key: DependencyKey { static var liveValue: S45 { @Dependency(\.m24) var m24; return S45(m24: m24) } }
+extension DependencyValues { var m45: S45 { get { self[S45Key.self] } set { self[S45Key.self] = newValue } } }
+private enum S46Key: DependencyKey { static var liveValue: S46 { @Dependency(\.m24) var m24; @Dependency(\.m36) var m36; return S46(m24: m24, m36: m36) } }
+extension DependencyValues { var m46: S46 { get { self[S46Key.self] } set { self[S46Key.self] = newValue } } }
+private enum S47Key: DependencyKey { static var liveValue: S47 { @Dependency(\.m6) var m6; @Dependency(\.m32) var m32; return S47(m6: m6, m32: m32) } }
+extension DependencyValues { var m47: S47 { get { self[S47Key.self] } set { self[S47Key.self] = newValue } } }
+private enum S48Key: DependencyKey { static var liveValue: S48 { @Dependency(\.m12) var m12; @Dependency(\.m13) var m13; @Dependency(\.m23) var m23; return S48(m12: m12, m13: m13, m23: m23) } }
+extension DependencyValues { var m48: S48 { get { self[S48Key.self] } set { self[S48Key.self] = newValue } } }
+private enum S50Key: DependencyKey { static var liveValue: S50 { @Dependency(\.m43) var m43; return S50(m43: m43) } }
+extension DependencyValues { var m50: S50 { get { self[S50Key.self] } set { self[S50Key.self] = newValue } } }
+private enum S51Key: DependencyKey { static var liveValue: S51 { @Dependency(\.m17) var m17; @Dependency(\.m24) var m24; return S51(m17: m17, m24: m24) } }
+extension DependencyValues { var m51: S51 { get { self[S51Key.self] } set { self[S51Key.self] = newValue } } }
+private enum S52Key: DependencyKey { static var liveValue: S52 { @Dependency(\.m5) var m5; @Dependency(\.m38) var m38; return S52(m5: m5, m38: m38) } }
+extension DependencyValues { var m52: S52 { get { self[S52Key.self] } set { self[S52Key.self] = newValue } } }
 private enum S53Key: DependencyKey { static var liveValue: S53 { return S53() } }
-extension DependencyValues {
-    var m53: S53 {
-        get { self[S53Key.self] }
-        set { self[S53Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m53: S53 { get { self[S53Key.self] } set { self[S53Key.self] = newValue } } }
 private enum S54Key: DependencyKey { static var liveValue: S54 { return S54() } }
-extension DependencyValues {
-    var m54: S54 {
-        get { self[S54Key.self] }
-        set { self[S54Key.self] = newValue }
-    }
-}
-private enum S55Key: DependencyKey {
-    static var liveValue: S55 {
-        @Dependency(\.m3) var m3
-        return S55(m3: m3)
-    }
-}
-extension DependencyValues {
-    var m55: S55 {
-        get { self[S55Key.self] }
-        set { self[S55Key.self] = newValue }
-    }
-}
-private enum S56Key: DependencyKey {
-    static var liveValue: S56 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m34) var m34
-        return S56(m3: m3, m34: m34)
-    }
-}
-extension DependencyValues {
-    var m56: S56 {
-        get { self[S56Key.self] }
-        set { self[S56Key.self] = newValue }
-    }
-}
-private enum S57Key: DependencyKey {
-    static var liveValue: S57 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m15) var m15
-        @Dependency(\.m33) var m33
-        return S57(m13: m13, m15: m15, m33: m33)
-    }
-}
-extension DependencyValues {
-    var m57: S57 {
-        get { self[S57Key.self] }
-        set { self[S57Key.self] = newValue }
-    }
-}
-private enum S58Key: DependencyKey {
-    static var liveValue: S58 {
-        @Dependency(\.m33) var m33
-        return S58(m33: m33)
-    }
-}
-extension DependencyValues {
-    var m58: S58 {
-        get { self[S58Key.self] }
-        set { self[S58Key.self] = newValue }
-    }
-}
-private enum S60Key: DependencyKey {
-    static var liveValue: S60 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m41) var m41
-        return S60(m26: m26, m41: m41)
-    }
-}
-extension DependencyValues {
-    var m60: S60 {
-        get { self[S60Key.self] }
-        set { self[S60Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m54: S54 { get { self[S54Key.self] } set { self[S54Key.self] = newValue } } }
+private enum S55Key: DependencyKey { static var liveValue: S55 { @Dependency(\.m3) var m3; return S55(m3: m3) } }
+extension DependencyValues { var m55: S55 { get { self[S55Key.self] } set { self[S55Key.self] = newValue } } }
+private enum S56Key: DependencyKey { static var liveValue: S56 { @Dependency(\.m3) var m3; @Dependency(\.m34) var m34; return S56(m3: m3, m34: m34) } }
+extension DependencyValues { var m56: S56 { get { self[S56Key.self] } set { self[S56Key.self] = newValue } } }
+private enum S57Key: DependencyKey { static var liveValue: S57 { @Dependency(\.m13) var m13; @Dependency(\.m15) var m15; @Dependency(\.m33) var m33; return S57(m13: m13, m15: m15, m33: m33) } }
+extension DependencyValues { var m57: S57 { get { self[S57Key.self] } set { self[S57Key.self] = newValue } } }
+private enum S58Key: DependencyKey { static var liveValue: S58 { @Dependency(\.m33) var m33; return S58(m33: m33) } }
+extension DependencyValues { var m58: S58 { get { self[S58Key.self] } set { self[S58Key.self] = newValue } } }
+private enum S60Key: DependencyKey { static var liveValue: S60 { @Dependency(\.m26) var m26; @Dependency(\.m41) var m41; return S60(m26: m26, m41: m41) } }
+extension DependencyValues { var m60: S60 { get { self[S60Key.self] } set { self[S60Key.self] = newValue } } }
 private enum S61Key: DependencyKey { static var liveValue: S61 { return S61() } }
-extension DependencyValues {
-    var m61: S61 {
-        get { self[S61Key.self] }
-        set { self[S61Key.self] = newValue }
-    }
-}
-private enum S62Key: DependencyKey {
-    static var liveValue: S62 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m34) var m34
-        return S62(m25: m25, m34: m34)
-    }
-}
-extension DependencyValues {
-    var m62: S62 {
-        get { self[S62Key.self] }
-        set { self[S62Key.self] = newValue }
-    }
-}
-private enum S63Key: DependencyKey {
-    static var liveValue: S63 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m23) var m23
-        @Dependency(\.m31) var m31
-        return S63(m1: m1, m23: m23, m31: m31)
-    }
-}
-extension DependencyValues {
-    var m63: S63 {
-        get { self[S63Key.self] }
-        set { self[S63Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m61: S61 { get { self[S61Key.self] } set { self[S61Key.self] = newValue } } }
+private enum S62Key: DependencyKey { static var liveValue: S62 { @Dependency(\.m25) var m25; @Dependency(\.m34) var m34; return S62(m25: m25, m34: m34) } }
+extension DependencyValues { var m62: S62 { get { self[S62Key.self] } set { self[S62Key.self] = newValue } } }
+private enum S63Key: DependencyKey { static var liveValue: S63 { @Dependency(\.m1) var m1; @Dependency(\.m23) var m23; @Dependency(\.m31) var m31; return S63(m1: m1, m23: m23, m31: m31) } }
+extension DependencyValues { var m63: S63 { get { self[S63Key.self] } set { self[S63Key.self] = newValue } } }
 private enum S64Key: DependencyKey { static var liveValue: S64 { return S64() } }
-extension DependencyValues {
-    var m64: S64 {
-        get { self[S64Key.self] }
-        set { self[S64Key.self] = newValue }
-    }
-}
-private enum S65Key: DependencyKey {
-    static var liveValue: S65 {
-        @Dependency(\.m35) var m35
-        return S65(m35: m35)
-    }
-}
-extension DependencyValues {
-    var m65: S65 {
-        get { self[S65Key.self] }
-        set { self[S65Key.self] = newValue }
-    }
-}
-private enum S66Key: DependencyKey {
-    static var liveValue: S66 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m13) var m13
-        return S66(m7: m7, m13: m13)
-    }
-}
-extension DependencyValues {
-    var m66: S66 {
-        get { self[S66Key.self] }
-        set { self[S66Key.self] = newValue }
-    }
-}
-private enum S67Key: DependencyKey {
-    static var liveValue: S67 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m37) var m37
-        return S67(m15: m15, m37: m37)
-    }
-}
-extension DependencyValues {
-    var m67: S67 {
-        get { self[S67Key.self] }
-        set { self[S67Key.self] = newValue }
-    }
-}
-private enum S68Key: DependencyKey {
-    static var liveValue: S68 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m16) var m16
-        @Dependency(\.m41) var m41
-        return S68(m13: m13, m16: m16, m41: m41)
-    }
-}
-extension DependencyValues {
-    var m68: S68 {
-        get { self[S68Key.self] }
-        set { self[S68Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m64: S64 { get { self[S64Key.self] } set { self[S64Key.self] = newValue } } }
+private enum S65Key: DependencyKey { static var liveValue: S65 { @Dependency(\.m35) var m35; return S65(m35: m35) } }
+extension DependencyValues { var m65: S65 { get { self[S65Key.self] } set { self[S65Key.self] = newValue } } }
+private enum S66Key: DependencyKey { static var liveValue: S66 { @Dependency(\.m7) var m7; @Dependency(\.m13) var m13; return S66(m7: m7, m13: m13) } }
+extension DependencyValues { var m66: S66 { get { self[S66Key.self] } set { self[S66Key.self] = newValue } } }
+private enum S67Key: DependencyKey { static var liveValue: S67 { @Dependency(\.m15) var m15; @Dependency(\.m37) var m37; return S67(m15: m15, m37: m37) } }
+extension DependencyValues { var m67: S67 { get { self[S67Key.self] } set { self[S67Key.self] = newValue } } }
+private enum S68Key: DependencyKey { static var liveValue: S68 { @Dependency(\.m13) var m13; @Dependency(\.m16) var m16; @Dependency(\.m41) var m41; return S68(m13: m13, m16: m16, m41: m41) } }
+extension DependencyValues { var m68: S68 { get { self[S68Key.self] } set { self[S68Key.self] = newValue } } }
 private enum S70Key: DependencyKey { static var liveValue: S70 { return S70() } }
-extension DependencyValues {
-    var m70: S70 {
-        get { self[S70Key.self] }
-        set { self[S70Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m70: S70 { get { self[S70Key.self] } set { self[S70Key.self] = newValue } } }
 private enum S71Key: DependencyKey { static var liveValue: S71 { return S71() } }
-extension DependencyValues {
-    var m71: S71 {
-        get { self[S71Key.self] }
-        set { self[S71Key.self] = newValue }
-    }
-}
-private enum S72Key: DependencyKey {
-    static var liveValue: S72 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m37) var m37
-        return S72(m26: m26, m37: m37)
-    }
-}
-extension DependencyValues {
-    var m72: S72 {
-        get { self[S72Key.self] }
-        set { self[S72Key.self] = newValue }
-    }
-}
-private enum S73Key: DependencyKey {
-    static var liveValue: S73 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m46) var m46
-        return S73(m3: m3, m46: m46)
-    }
-}
-extension DependencyValues {
-    var m73: S73 {
-        get { self[S73Key.self] }
-        set { self[S73Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m71: S71 { get { self[S71Key.self] } set { self[S71Key.self] = newValue } } }
+private enum S72Key: DependencyKey { static var liveValue: S72 { @Dependency(\.m26) var m26; @Dependency(\.m37) var m37; return S72(m26: m26, m37: m37) } }
+extension DependencyValues { var m72: S72 { get { self[S72Key.self] } set { self[S72Key.self] = newValue } } }
+private enum S73Key: DependencyKey { static var liveValue: S73 { @Dependency(\.m3) var m3; @Dependency(\.m46) var m46; return S73(m3: m3, m46: m46) } }
+extension DependencyValues { var m73: S73 { get { self[S73Key.self] } set { self[S73Key.self] = newValue } } }
 private enum S74Key: DependencyKey { static var liveValue: S74 { return S74() } }
-extension DependencyValues {
-    var m74: S74 {
-        get { self[S74Key.self] }
-        set { self[S74Key.self] = newValue }
-    }
-}
-private enum S75Key: DependencyKey {
-    static var liveValue: S75 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m24) var m24
-        @Dependency(\.m35) var m35
-        return S75(m3: m3, m24: m24, m35: m35)
-    }
-}
-extension DependencyValues {
-    var m75: S75 {
-        get { self[S75Key.self] }
-        set { self[S75Key.self] = newValue }
-    }
-}
-private enum S76Key: DependencyKey {
-    static var liveValue: S76 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m58) var m58
-        return S76(m17: m17, m58: m58)
-    }
-}
-extension DependencyValues {
-    var m76: S76 {
-        get { self[S76Key.self] }
-        set { self[S76Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m74: S74 { get { self[S74Key.self] } set { self[S74Key.self] = newValue } } }
+private enum S75Key: DependencyKey { static var liveValue: S75 { @Dependency(\.m3) var m3; @Dependency(\.m24) var m24; @Dependency(\.m35) var m35; return S75(m3: m3, m24: m24, m35: m35) } }
+extension DependencyValues { var m75: S75 { get { self[S75Key.self] } set { self[S75Key.self] = newValue } } }
+private enum S76Key: DependencyKey { static var liveValue: S76 { @Dependency(\.m17) var m17; @Dependency(\.m58) var m58; return S76(m17: m17, m58: m58) } }
+extension DependencyValues { var m76: S76 { get { self[S76Key.self] } set { self[S76Key.self] = newValue } } }
 private enum S77Key: DependencyKey { static var liveValue: S77 { return S77() } }
-extension DependencyValues {
-    var m77: S77 {
-        get { self[S77Key.self] }
-        set { self[S77Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m77: S77 { get { self[S77Key.self] } set { self[S77Key.self] = newValue } } }
 private enum S78Key: DependencyKey { static var liveValue: S78 { return S78() } }
-extension DependencyValues {
-    var m78: S78 {
-        get { self[S78Key.self] }
-        set { self[S78Key.self] = newValue }
-    }
-}
-private enum S80Key: DependencyKey {
-    static var liveValue: S80 {
-        @Dependency(\.m68) var m68
-        return S80(m68: m68)
-    }
-}
-extension DependencyValues {
-    var m80: S80 {
-        get { self[S80Key.self] }
-        set { self[S80Key.self] = newValue }
-    }
-}
-private enum S81Key: DependencyKey {
-    static var liveValue: S81 {
-        @Dependency(\.m14) var m14
-        @Dependency(\.m32) var m32
-        @Dependency(\.m68) var m68
-        return S81(m14: m14, m32: m32, m68: m68)
-    }
-}
-extension DependencyValues {
-    var m81: S81 {
-        get { self[S81Key.self] }
-        set { self[S81Key.self] = newValue }
-    }
-}
-private enum S82Key: DependencyKey {
-    static var liveValue: S82 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m64) var m64
-        return S82(m13: m13, m64: m64)
-    }
-}
-extension DependencyValues {
-    var m82: S82 {
-        get { self[S82Key.self] }
-        set { self[S82Key.self] = newValue }
-    }
-}
-private enum S83Key: DependencyKey {
-    static var liveValue: S83 {
-        @Dependency(\.m2) var m2
-        return S83(m2: m2)
-    }
-}
-extension DependencyValues {
-    var m83: S83 {
-        get { self[S83Key.self] }
-        set { self[S83Key.self] = newValue }
-    }
-}
-private enum S84Key: DependencyKey {
-    static var liveValue: S84 {
-        @Dependency(\.m26) var m26
-        return S84(m26: m26)
-    }
-}
-extension DependencyValues {
-    var m84: S84 {
-        get { self[S84Key.self] }
-        set { self[S84Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m78: S78 { get { self[S78Key.self] } set { self[S78Key.self] = newValue } } }
+private enum S80Key: DependencyKey { static var liveValue: S80 { @Dependency(\.m68) var m68; return S80(m68: m68) } }
+extension DependencyValues { var m80: S80 { get { self[S80Key.self] } set { self[S80Key.self] = newValue } } }
+private enum S81Key: DependencyKey { static var liveValue: S81 { @Dependency(\.m14) var m14; @Dependency(\.m32) var m32; @Dependency(\.m68) var m68; return S81(m14: m14, m32: m32, m68: m68) } }
+extension DependencyValues { var m81: S81 { get { self[S81Key.self] } set { self[S81Key.self] = newValue } } }
+private enum S82Key: DependencyKey { static var liveValue: S82 { @Dependency(\.m13) var m13; @Dependency(\.m64) var m64; return S82(m13: m13, m64: m64) } }
+extension DependencyValues { var m82: S82 { get { self[S82Key.self] } set { self[S82Key.self] = newValue } } }
+private enum S83Key: DependencyKey { static var liveValue: S83 { @Dependency(\.m2) var m2; return S83(m2: m2) } }
+extension DependencyValues { var m83: S83 { get { self[S83Key.self] } set { self[S83Key.self] = newValue } } }
+private enum S84Key: DependencyKey { static var liveValue: S84 { @Dependency(\.m26) var m26; return S84(m26: m26) } }
+extension DependencyValues { var m84: S84 { get { self[S84Key.self] } set { self[S84Key.self] = newValue } } }
 private enum S85Key: DependencyKey { static var liveValue: S85 { return S85() } }
-extension DependencyValues {
-    var m85: S85 {
-        get { self[S85Key.self] }
-        set { self[S85Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m85: S85 { get { self[S85Key.self] } set { self[S85Key.self] = newValue } } }
 private enum S86Key: DependencyKey { static var liveValue: S86 { return S86() } }
-extension DependencyValues {
-    var m86: S86 {
-        get { self[S86Key.self] }
-        set { self[S86Key.self] = newValue }
-    }
-}
-private enum S87Key: DependencyKey {
-    static var liveValue: S87 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m25) var m25
-        @Dependency(\.m52) var m52
-        return S87(m17: m17, m25: m25, m52: m52)
-    }
-}
-extension DependencyValues {
-    var m87: S87 {
-        get { self[S87Key.self] }
-        set { self[S87Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m86: S86 { get { self[S86Key.self] } set { self[S86Key.self] = newValue } } }
+private enum S87Key: DependencyKey { static var liveValue: S87 { @Dependency(\.m17) var m17; @Dependency(\.m25) var m25; @Dependency(\.m52) var m52; return S87(m17: m17, m25: m25, m52: m52) } }
+extension DependencyValues { var m87: S87 { get { self[S87Key.self] } set { self[S87Key.self] = newValue } } }
 private enum S88Key: DependencyKey { static var liveValue: S88 { return S88() } }
-extension DependencyValues {
-    var m88: S88 {
-        get { self[S88Key.self] }
-        set { self[S88Key.self] = newValue }
-    }
-}
-private enum S90Key: DependencyKey {
-    static var liveValue: S90 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m62) var m62
-        @Dependency(\.m76) var m76
-        return S90(m25: m25, m62: m62, m76: m76)
-    }
-}
-extension DependencyValues {
-    var m90: S90 {
-        get { self[S90Key.self] }
-        set { self[S90Key.self] = newValue }
-    }
-}
-private enum S91Key: DependencyKey {
-    static var liveValue: S91 {
-        @Dependency(\.m32) var m32
-        @Dependency(\.m75) var m75
-        @Dependency(\.m82) var m82
-        return S91(m32: m32, m75: m75, m82: m82)
-    }
-}
-extension DependencyValues {
-    var m91: S91 {
-        get { self[S91Key.self] }
-        set { self[S91Key.self] = newValue }
-    }
-}
-private enum S92Key: DependencyKey {
-    static var liveValue: S92 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m46) var m46
-        @Dependency(\.m65) var m65
-        return S92(m34: m34, m46: m46, m65: m65)
-    }
-}
-extension DependencyValues {
-    var m92: S92 {
-        get { self[S92Key.self] }
-        set { self[S92Key.self] = newValue }
-    }
-}
-private enum S93Key: DependencyKey {
-    static var liveValue: S93 {
-        @Dependency(\.m38) var m38
-        @Dependency(\.m52) var m52
-        return S93(m38: m38, m52: m52)
-    }
-}
-extension DependencyValues {
-    var m93: S93 {
-        get { self[S93Key.self] }
-        set { self[S93Key.self] = newValue }
-    }
-}
-private enum S94Key: DependencyKey {
-    static var liveValue: S94 {
-        @Dependency(\.m27) var m27
-        return S94(m27: m27)
-    }
-}
-extension DependencyValues {
-    var m94: S94 {
-        get { self[S94Key.self] }
-        set { self[S94Key.self] = newValue }
-    }
-}
-private enum S95Key: DependencyKey {
-    static var liveValue: S95 {
-        @Dependency(\.m60) var m60
-        return S95(m60: m60)
-    }
-}
-extension DependencyValues {
-    var m95: S95 {
-        get { self[S95Key.self] }
-        set { self[S95Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m88: S88 { get { self[S88Key.self] } set { self[S88Key.self] = newValue } } }
+private enum S90Key: DependencyKey { static var liveValue: S90 { @Dependency(\.m25) var m25; @Dependency(\.m62) var m62; @Dependency(\.m76) var m76; return S90(m25: m25, m62: m62, m76: m76) } }
+extension DependencyValues { var m90: S90 { get { self[S90Key.self] } set { self[S90Key.self] = newValue } } }
+private enum S91Key: DependencyKey { static var liveValue: S91 { @Dependency(\.m32) var m32; @Dependency(\.m75) var m75; @Dependency(\.m82) var m82; return S91(m32: m32, m75: m75, m82: m82) } }
+extension DependencyValues { var m91: S91 { get { self[S91Key.self] } set { self[S91Key.self] = newValue } } }
+private enum S92Key: DependencyKey { static var liveValue: S92 { @Dependency(\.m34) var m34; @Dependency(\.m46) var m46; @Dependency(\.m65) var m65; return S92(m34: m34, m46: m46, m65: m65) } }
+extension DependencyValues { var m92: S92 { get { self[S92Key.self] } set { self[S92Key.self] = newValue } } }
+private enum S93Key: DependencyKey { static var liveValue: S93 { @Dependency(\.m38) var m38; @Dependency(\.m52) var m52; return S93(m38: m38, m52: m52) } }
+extension DependencyValues { var m93: S93 { get { self[S93Key.self] } set { self[S93Key.self] = newValue } } }
+private enum S94Key: DependencyKey { static var liveValue: S94 { @Dependency(\.m27) var m27; return S94(m27: m27) } }
+extension DependencyValues { var m94: S94 { get { self[S94Key.self] } set { self[S94Key.self] = newValue } } }
+private enum S95Key: DependencyKey { static var liveValue: S95 { @Dependency(\.m60) var m60; return S95(m60: m60) } }
+extension DependencyValues { var m95: S95 { get { self[S95Key.self] } set { self[S95Key.self] = newValue } } }
 private enum S96Key: DependencyKey { static var liveValue: S96 { return S96() } }
-extension DependencyValues {
-    var m96: S96 {
-        get { self[S96Key.self] }
-        set { self[S96Key.self] = newValue }
-    }
-}
-private enum S97Key: DependencyKey {
-    static var liveValue: S97 {
-        @Dependency(\.m14) var m14
-        return S97(m14: m14)
-    }
-}
-extension DependencyValues {
-    var m97: S97 {
-        get { self[S97Key.self] }
-        set { self[S97Key.self] = newValue }
-    }
-}
-private enum S98Key: DependencyKey {
-    static var liveValue: S98 {
-        @Dependency(\.m46) var m46
-        return S98(m46: m46)
-    }
-}
-extension DependencyValues {
-    var m98: S98 {
-        get { self[S98Key.self] }
-        set { self[S98Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m96: S96 { get { self[S96Key.self] } set { self[S96Key.self] = newValue } } }
+private enum S97Key: DependencyKey { static var liveValue: S97 { @Dependency(\.m14) var m14; return S97(m14: m14) } }
+extension DependencyValues { var m97: S97 { get { self[S97Key.self] } set { self[S97Key.self] = newValue } } }
+private enum S98Key: DependencyKey { static var liveValue: S98 { @Dependency(\.m46) var m46; return S98(m46: m46) } }
+extension DependencyValues { var m98: S98 { get { self[S98Key.self] } set { self[S98Key.self] = newValue } } }
 
 /// How app code reads a dependency: through the `@Dependency` property wrapper.
 struct DependenciesReader { @Dependency(\.m98) var m98 }

@@ -10,538 +10,93 @@ final class S6: Sendable { init() {} }
 final class S7: Sendable { init() {} }
 final class S8: Sendable { init() {} }
 final class S9: Sendable { init() {} }
-final class S10: Sendable {
-    let m6: S6
-    let m8: S8
-    init(m6: S6, m8: S8) {
-        self.m6 = m6
-        self.m8 = m8
-    }
-}
-final class S11: Sendable {
-    let m4: S4
-    init(m4: S4) { self.m4 = m4 }
-}
-final class S12: Sendable {
-    let m5: S5
-    init(m5: S5) { self.m5 = m5 }
-}
-final class S13: Sendable {
-    let m3: S3
-    init(m3: S3) { self.m3 = m3 }
-}
+final class S10: Sendable { let m6: S6; let m8: S8; init(m6: S6, m8: S8) { self.m6 = m6; self.m8 = m8; } }
+final class S11: Sendable { let m4: S4; init(m4: S4) { self.m4 = m4; } }
+final class S12: Sendable { let m5: S5; init(m5: S5) { self.m5 = m5; } }
+final class S13: Sendable { let m3: S3; init(m3: S3) { self.m3 = m3; } }
 final class S14: Sendable { init() {} }
-final class S15: Sendable {
-    let m2: S2
-    let m4: S4
-    let m7: S7
-    init(m2: S2, m4: S4, m7: S7) {
-        self.m2 = m2
-        self.m4 = m4
-        self.m7 = m7
-    }
-}
-final class S16: Sendable {
-    let m6: S6
-    init(m6: S6) { self.m6 = m6 }
-}
-final class S17: Sendable {
-    let m1: S1
-    let m5: S5
-    init(m1: S1, m5: S5) {
-        self.m1 = m1
-        self.m5 = m5
-    }
-}
-final class S18: Sendable {
-    let m1: S1
-    let m4: S4
-    let m8: S8
-    init(m1: S1, m4: S4, m8: S8) {
-        self.m1 = m1
-        self.m4 = m4
-        self.m8 = m8
-    }
-}
-final class S19: Sendable {
-    let m3: S3
-    let m4: S4
-    init(m3: S3, m4: S4) {
-        self.m3 = m3
-        self.m4 = m4
-    }
-}
-final class S20: Sendable {
-    let m2: S2
-    let m8: S8
-    let m11: S11
-    init(m2: S2, m8: S8, m11: S11) {
-        self.m2 = m2
-        self.m8 = m8
-        self.m11 = m11
-    }
-}
+final class S15: Sendable { let m2: S2; let m4: S4; let m7: S7; init(m2: S2, m4: S4, m7: S7) { self.m2 = m2; self.m4 = m4; self.m7 = m7; } }
+final class S16: Sendable { let m6: S6; init(m6: S6) { self.m6 = m6; } }
+final class S17: Sendable { let m1: S1; let m5: S5; init(m1: S1, m5: S5) { self.m1 = m1; self.m5 = m5; } }
+final class S18: Sendable { let m1: S1; let m4: S4; let m8: S8; init(m1: S1, m4: S4, m8: S8) { self.m1 = m1; self.m4 = m4; self.m8 = m8; } }
+final class S19: Sendable { let m3: S3; let m4: S4; init(m3: S3, m4: S4) { self.m3 = m3; self.m4 = m4; } }
+final class S20: Sendable { let m2: S2; let m8: S8; let m11: S11; init(m2: S2, m8: S8, m11: S11) { self.m2 = m2; self.m8 = m8; self.m11 = m11; } }
 final class S21: Sendable { init() {} }
-final class S22: Sendable {
-    let m0: S0
-    let m6: S6
-    let m18: S18
-    init(m0: S0, m6: S6, m18: S18) {
-        self.m0 = m0
-        self.m6 = m6
-        self.m18 = m18
-    }
-}
-final class S23: Sendable {
-    let m3: S3
-    let m7: S7
-    let m11: S11
-    init(m3: S3, m7: S7, m11: S11) {
-        self.m3 = m3
-        self.m7 = m7
-        self.m11 = m11
-    }
-}
+final class S22: Sendable { let m0: S0; let m6: S6; let m18: S18; init(m0: S0, m6: S6, m18: S18) { self.m0 = m0; self.m6 = m6; self.m18 = m18; } }
+final class S23: Sendable { let m3: S3; let m7: S7; let m11: S11; init(m3: S3, m7: S7, m11: S11) { self.m3 = m3; self.m7 = m7; self.m11 = m11; } }
 final class S24: Sendable { init() {} }
-final class S25: Sendable {
-    let m2: S2
-    init(m2: S2) { self.m2 = m2 }
-}
-final class S26: Sendable {
-    let m2: S2
-    init(m2: S2) { self.m2 = m2 }
-}
-final class S27: Sendable {
-    let m2: S2
-    init(m2: S2) { self.m2 = m2 }
-}
-final class S28: Sendable {
-    let m10: S10
-    let m16: S16
-    init(m10: S10, m16: S16) {
-        self.m10 = m10
-        self.m16 = m16
-    }
-}
+final class S25: Sendable { let m2: S2; init(m2: S2) { self.m2 = m2; } }
+final class S26: Sendable { let m2: S2; init(m2: S2) { self.m2 = m2; } }
+final class S27: Sendable { let m2: S2; init(m2: S2) { self.m2 = m2; } }
+final class S28: Sendable { let m10: S10; let m16: S16; init(m10: S10, m16: S16) { self.m10 = m10; self.m16 = m16; } }
 final class S29: Sendable { init() {} }
 final class S30: Sendable { init() {} }
-final class S31: Sendable {
-    let m5: S5
-    let m8: S8
-    let m27: S27
-    init(m5: S5, m8: S8, m27: S27) {
-        self.m5 = m5
-        self.m8 = m8
-        self.m27 = m27
-    }
-}
+final class S31: Sendable { let m5: S5; let m8: S8; let m27: S27; init(m5: S5, m8: S8, m27: S27) { self.m5 = m5; self.m8 = m8; self.m27 = m27; } }
 final class S32: Sendable { init() {} }
-final class S33: Sendable {
-    let m6: S6
-    let m7: S7
-    let m10: S10
-    init(m6: S6, m7: S7, m10: S10) {
-        self.m6 = m6
-        self.m7 = m7
-        self.m10 = m10
-    }
-}
-final class S34: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S35: Sendable {
-    let m7: S7
-    let m20: S20
-    init(m7: S7, m20: S20) {
-        self.m7 = m7
-        self.m20 = m20
-    }
-}
-final class S36: Sendable {
-    let m17: S17
-    let m23: S23
-    init(m17: S17, m23: S23) {
-        self.m17 = m17
-        self.m23 = m23
-    }
-}
-final class S37: Sendable {
-    let m22: S22
-    init(m22: S22) { self.m22 = m22 }
-}
+final class S33: Sendable { let m6: S6; let m7: S7; let m10: S10; init(m6: S6, m7: S7, m10: S10) { self.m6 = m6; self.m7 = m7; self.m10 = m10; } }
+final class S34: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S35: Sendable { let m7: S7; let m20: S20; init(m7: S7, m20: S20) { self.m7 = m7; self.m20 = m20; } }
+final class S36: Sendable { let m17: S17; let m23: S23; init(m17: S17, m23: S23) { self.m17 = m17; self.m23 = m23; } }
+final class S37: Sendable { let m22: S22; init(m22: S22) { self.m22 = m22; } }
 final class S38: Sendable { init() {} }
-final class S39: Sendable {
-    let m12: S12
-    let m26: S26
-    init(m12: S12, m26: S26) {
-        self.m12 = m12
-        self.m26 = m26
-    }
-}
-final class S40: Sendable {
-    let m2: S2
-    let m18: S18
-    let m26: S26
-    init(m2: S2, m18: S18, m26: S26) {
-        self.m2 = m2
-        self.m18 = m18
-        self.m26 = m26
-    }
-}
-final class S41: Sendable {
-    let m10: S10
-    let m18: S18
-    init(m10: S10, m18: S18) {
-        self.m10 = m10
-        self.m18 = m18
-    }
-}
-final class S42: Sendable {
-    let m2: S2
-    let m34: S34
-    init(m2: S2, m34: S34) {
-        self.m2 = m2
-        self.m34 = m34
-    }
-}
-final class S43: Sendable {
-    let m0: S0
-    let m8: S8
-    let m24: S24
-    init(m0: S0, m8: S8, m24: S24) {
-        self.m0 = m0
-        self.m8 = m8
-        self.m24 = m24
-    }
-}
+final class S39: Sendable { let m12: S12; let m26: S26; init(m12: S12, m26: S26) { self.m12 = m12; self.m26 = m26; } }
+final class S40: Sendable { let m2: S2; let m18: S18; let m26: S26; init(m2: S2, m18: S18, m26: S26) { self.m2 = m2; self.m18 = m18; self.m26 = m26; } }
+final class S41: Sendable { let m10: S10; let m18: S18; init(m10: S10, m18: S18) { self.m10 = m10; self.m18 = m18; } }
+final class S42: Sendable { let m2: S2; let m34: S34; init(m2: S2, m34: S34) { self.m2 = m2; self.m34 = m34; } }
+final class S43: Sendable { let m0: S0; let m8: S8; let m24: S24; init(m0: S0, m8: S8, m24: S24) { self.m0 = m0; self.m8 = m8; self.m24 = m24; } }
 final class S44: Sendable { init() {} }
-final class S45: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S46: Sendable {
-    let m24: S24
-    let m36: S36
-    init(m24: S24, m36: S36) {
-        self.m24 = m24
-        self.m36 = m36
-    }
-}
-final class S47: Sendable {
-    let m6: S6
-    let m32: S32
-    init(m6: S6, m32: S32) {
-        self.m6 = m6
-        self.m32 = m32
-    }
-}
-final class S48: Sendable {
-    let m12: S12
-    let m13: S13
-    let m23: S23
-    init(m12: S12, m13: S13, m23: S23) {
-        self.m12 = m12
-        self.m13 = m13
-        self.m23 = m23
-    }
-}
-final class S49: Sendable {
-    let m1: S1
-    let m13: S13
-    let m16: S16
-    init(m1: S1, m13: S13, m16: S16) {
-        self.m1 = m1
-        self.m13 = m13
-        self.m16 = m16
-    }
-}
-final class S50: Sendable {
-    let m43: S43
-    init(m43: S43) { self.m43 = m43 }
-}
-final class S51: Sendable {
-    let m17: S17
-    let m24: S24
-    init(m17: S17, m24: S24) {
-        self.m17 = m17
-        self.m24 = m24
-    }
-}
-final class S52: Sendable {
-    let m5: S5
-    let m38: S38
-    init(m5: S5, m38: S38) {
-        self.m5 = m5
-        self.m38 = m38
-    }
-}
+final class S45: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S46: Sendable { let m24: S24; let m36: S36; init(m24: S24, m36: S36) { self.m24 = m24; self.m36 = m36; } }
+final class S47: Sendable { let m6: S6; let m32: S32; init(m6: S6, m32: S32) { self.m6 = m6; self.m32 = m32; } }
+final class S48: Sendable { let m12: S12; let m13: S13; let m23: S23; init(m12: S12, m13: S13, m23: S23) { self.m12 = m12; self.m13 = m13; self.m23 = m23; } }
+final class S49: Sendable { let m1: S1; let m13: S13; let m16: S16; init(m1: S1, m13: S13, m16: S16) { self.m1 = m1; self.m13 = m13; self.m16 = m16; } }
+final class S50: Sendable { let m43: S43; init(m43: S43) { self.m43 = m43; } }
+final class S51: Sendable { let m17: S17; let m24: S24; init(m17: S17, m24: S24) { self.m17 = m17; self.m24 = m24; } }
+final class S52: Sendable { let m5: S5; let m38: S38; init(m5: S5, m38: S38) { self.m5 = m5; self.m38 = m38; } }
 final class S53: Sendable { init() {} }
 final class S54: Sendable { init() {} }
-final class S55: Sendable {
-    let m3: S3
-    init(m3: S3) { self.m3 = m3 }
-}
-final class S56: Sendable {
-    let m3: S3
-    let m34: S34
-    init(m3: S3, m34: S34) {
-        self.m3 = m3
-        self.m34 = m34
-    }
-}
-final class S57: Sendable {
-    let m13: S13
-    let m15: S15
-    let m33: S33
-    init(m13: S13, m15: S15, m33: S33) {
-        self.m13 = m13
-        self.m15 = m15
-        self.m33 = m33
-    }
-}
-final class S58: Sendable {
-    let m33: S33
-    init(m33: S33) { self.m33 = m33 }
-}
-final class S59: Sendable {
-    let m15: S15
-    let m21: S21
-    let m44: S44
-    init(m15: S15, m21: S21, m44: S44) {
-        self.m15 = m15
-        self.m21 = m21
-        self.m44 = m44
-    }
-}
-final class S60: Sendable {
-    let m26: S26
-    let m41: S41
-    init(m26: S26, m41: S41) {
-        self.m26 = m26
-        self.m41 = m41
-    }
-}
+final class S55: Sendable { let m3: S3; init(m3: S3) { self.m3 = m3; } }
+final class S56: Sendable { let m3: S3; let m34: S34; init(m3: S3, m34: S34) { self.m3 = m3; self.m34 = m34; } }
+final class S57: Sendable { let m13: S13; let m15: S15; let m33: S33; init(m13: S13, m15: S15, m33: S33) { self.m13 = m13; self.m15 = m15; self.m33 = m33; } }
+final class S58: Sendable { let m33: S33; init(m33: S33) { self.m33 = m33; } }
+final class S59: Sendable { let m15: S15; let m21: S21; let m44: S44; init(m15: S15, m21: S21, m44: S44) { self.m15 = m15; self.m21 = m21; self.m44 = m44; } }
+final class S60: Sendable { let m26: S26; let m41: S41; init(m26: S26, m41: S41) { self.m26 = m26; self.m41 = m41; } }
 final class S61: Sendable { init() {} }
-final class S62: Sendable {
-    let m25: S25
-    let m34: S34
-    init(m25: S25, m34: S34) {
-        self.m25 = m25
-        self.m34 = m34
-    }
-}
-final class S63: Sendable {
-    let m1: S1
-    let m23: S23
-    let m31: S31
-    init(m1: S1, m23: S23, m31: S31) {
-        self.m1 = m1
-        self.m23 = m23
-        self.m31 = m31
-    }
-}
+final class S62: Sendable { let m25: S25; let m34: S34; init(m25: S25, m34: S34) { self.m25 = m25; self.m34 = m34; } }
+final class S63: Sendable { let m1: S1; let m23: S23; let m31: S31; init(m1: S1, m23: S23, m31: S31) { self.m1 = m1; self.m23 = m23; self.m31 = m31; } }
 final class S64: Sendable { init() {} }
-final class S65: Sendable {
-    let m35: S35
-    init(m35: S35) { self.m35 = m35 }
-}
-final class S66: Sendable {
-    let m7: S7
-    let m13: S13
-    init(m7: S7, m13: S13) {
-        self.m7 = m7
-        self.m13 = m13
-    }
-}
-final class S67: Sendable {
-    let m15: S15
-    let m37: S37
-    init(m15: S15, m37: S37) {
-        self.m15 = m15
-        self.m37 = m37
-    }
-}
-final class S68: Sendable {
-    let m13: S13
-    let m16: S16
-    let m41: S41
-    init(m13: S13, m16: S16, m41: S41) {
-        self.m13 = m13
-        self.m16 = m16
-        self.m41 = m41
-    }
-}
-final class S69: Sendable {
-    let m28: S28
-    let m57: S57
-    init(m28: S28, m57: S57) {
-        self.m28 = m28
-        self.m57 = m57
-    }
-}
+final class S65: Sendable { let m35: S35; init(m35: S35) { self.m35 = m35; } }
+final class S66: Sendable { let m7: S7; let m13: S13; init(m7: S7, m13: S13) { self.m7 = m7; self.m13 = m13; } }
+final class S67: Sendable { let m15: S15; let m37: S37; init(m15: S15, m37: S37) { self.m15 = m15; self.m37 = m37; } }
+final class S68: Sendable { let m13: S13; let m16: S16; let m41: S41; init(m13: S13, m16: S16, m41: S41) { self.m13 = m13; self.m16 = m16; self.m41 = m41; } }
+final class S69: Sendable { let m28: S28; let m57: S57; init(m28: S28, m57: S57) { self.m28 = m28; self.m57 = m57; } }
 final class S70: Sendable { init() {} }
 final class S71: Sendable { init() {} }
-final class S72: Sendable {
-    let m26: S26
-    let m37: S37
-    init(m26: S26, m37: S37) {
-        self.m26 = m26
-        self.m37 = m37
-    }
-}
-final class S73: Sendable {
-    let m3: S3
-    let m46: S46
-    init(m3: S3, m46: S46) {
-        self.m3 = m3
-        self.m46 = m46
-    }
-}
+final class S72: Sendable { let m26: S26; let m37: S37; init(m26: S26, m37: S37) { self.m26 = m26; self.m37 = m37; } }
+final class S73: Sendable { let m3: S3; let m46: S46; init(m3: S3, m46: S46) { self.m3 = m3; self.m46 = m46; } }
 final class S74: Sendable { init() {} }
-final class S75: Sendable {
-    let m3: S3
-    let m24: S24
-    let m35: S35
-    init(m3: S3, m24: S24, m35: S35) {
-        self.m3 = m3
-        self.m24 = m24
-        self.m35 = m35
-    }
-}
-final class S76: Sendable {
-    let m17: S17
-    let m58: S58
-    init(m17: S17, m58: S58) {
-        self.m17 = m17
-        self.m58 = m58
-    }
-}
+final class S75: Sendable { let m3: S3; let m24: S24; let m35: S35; init(m3: S3, m24: S24, m35: S35) { self.m3 = m3; self.m24 = m24; self.m35 = m35; } }
+final class S76: Sendable { let m17: S17; let m58: S58; init(m17: S17, m58: S58) { self.m17 = m17; self.m58 = m58; } }
 final class S77: Sendable { init() {} }
 final class S78: Sendable { init() {} }
-final class S79: Sendable {
-    let m36: S36
-    let m45: S45
-    let m46: S46
-    init(m36: S36, m45: S45, m46: S46) {
-        self.m36 = m36
-        self.m45 = m45
-        self.m46 = m46
-    }
-}
-final class S80: Sendable {
-    let m68: S68
-    init(m68: S68) { self.m68 = m68 }
-}
-final class S81: Sendable {
-    let m14: S14
-    let m32: S32
-    let m68: S68
-    init(m14: S14, m32: S32, m68: S68) {
-        self.m14 = m14
-        self.m32 = m32
-        self.m68 = m68
-    }
-}
-final class S82: Sendable {
-    let m13: S13
-    let m64: S64
-    init(m13: S13, m64: S64) {
-        self.m13 = m13
-        self.m64 = m64
-    }
-}
-final class S83: Sendable {
-    let m2: S2
-    init(m2: S2) { self.m2 = m2 }
-}
-final class S84: Sendable {
-    let m26: S26
-    init(m26: S26) { self.m26 = m26 }
-}
+final class S79: Sendable { let m36: S36; let m45: S45; let m46: S46; init(m36: S36, m45: S45, m46: S46) { self.m36 = m36; self.m45 = m45; self.m46 = m46; } }
+final class S80: Sendable { let m68: S68; init(m68: S68) { self.m68 = m68; } }
+final class S81: Sendable { let m14: S14; let m32: S32; let m68: S68; init(m14: S14, m32: S32, m68: S68) { self.m14 = m14; self.m32 = m32; self.m68 = m68; } }
+final class S82: Sendable { let m13: S13; let m64: S64; init(m13: S13, m64: S64) { self.m13 = m13; self.m64 = m64; } }
+final class S83: Sendable { let m2: S2; init(m2: S2) { self.m2 = m2; } }
+final class S84: Sendable { let m26: S26; init(m26: S26) { self.m26 = m26; } }
 final class S85: Sendable { init() {} }
 final class S86: Sendable { init() {} }
-final class S87: Sendable {
-    let m17: S17
-    let m25: S25
-    let m52: S52
-    init(m17: S17, m25: S25, m52: S52) {
-        self.m17 = m17
-        self.m25 = m25
-        self.m52 = m52
-    }
-}
+final class S87: Sendable { let m17: S17; let m25: S25; let m52: S52; init(m17: S17, m25: S25, m52: S52) { self.m17 = m17; self.m25 = m25; self.m52 = m52; } }
 final class S88: Sendable { init() {} }
-final class S89: Sendable {
-    let m57: S57
-    let m78: S78
-    init(m57: S57, m78: S78) {
-        self.m57 = m57
-        self.m78 = m78
-    }
-}
-final class S90: Sendable {
-    let m25: S25
-    let m62: S62
-    let m76: S76
-    init(m25: S25, m62: S62, m76: S76) {
-        self.m25 = m25
-        self.m62 = m62
-        self.m76 = m76
-    }
-}
-final class S91: Sendable {
-    let m32: S32
-    let m75: S75
-    let m82: S82
-    init(m32: S32, m75: S75, m82: S82) {
-        self.m32 = m32
-        self.m75 = m75
-        self.m82 = m82
-    }
-}
-final class S92: Sendable {
-    let m34: S34
-    let m46: S46
-    let m65: S65
-    init(m34: S34, m46: S46, m65: S65) {
-        self.m34 = m34
-        self.m46 = m46
-        self.m65 = m65
-    }
-}
-final class S93: Sendable {
-    let m38: S38
-    let m52: S52
-    init(m38: S38, m52: S52) {
-        self.m38 = m38
-        self.m52 = m52
-    }
-}
-final class S94: Sendable {
-    let m27: S27
-    init(m27: S27) { self.m27 = m27 }
-}
-final class S95: Sendable {
-    let m60: S60
-    init(m60: S60) { self.m60 = m60 }
-}
+final class S89: Sendable { let m57: S57; let m78: S78; init(m57: S57, m78: S78) { self.m57 = m57; self.m78 = m78; } }
+final class S90: Sendable { let m25: S25; let m62: S62; let m76: S76; init(m25: S25, m62: S62, m76: S76) { self.m25 = m25; self.m62 = m62; self.m76 = m76; } }
+final class S91: Sendable { let m32: S32; let m75: S75; let m82: S82; init(m32: S32, m75: S75, m82: S82) { self.m32 = m32; self.m75 = m75; self.m82 = m82; } }
+final class S92: Sendable { let m34: S34; let m46: S46; let m65: S65; init(m34: S34, m46: S46, m65: S65) { self.m34 = m34; self.m46 = m46; self.m65 = m65; } }
+final class S93: Sendable { let m38: S38; let m52: S52; init(m38: S38, m52: S52) { self.m38 = m38; self.m52 = m52; } }
+final class S94: Sendable { let m27: S27; init(m27: S27) { self.m27 = m27; } }
+final class S95: Sendable { let m60: S60; init(m60: S60) { self.m60 = m60; } }
 final class S96: Sendable { init() {} }
-final class S97: Sendable {
-    let m14: S14
-    init(m14: S14) { self.m14 = m14 }
-}
-final class S98: Sendable {
-    let m46: S46
-    init(m46: S46) { self.m46 = m46 }
-}
-final class S99: Sendable {
-    let m16: S16
-    let m21: S21
-    let m23: S23
-    init(m16: S16, m21: S21, m23: S23) {
-        self.m16 = m16
-        self.m21 = m21
-        self.m23 = m23
-    }
-}
+final class S97: Sendable { let m14: S14; init(m14: S14) { self.m14 = m14; } }
+final class S98: Sendable { let m46: S46; init(m46: S46) { self.m46 = m46; } }
+final class S99: Sendable { let m16: S16; let m21: S21; let m23: S23; init(m16: S16, m21: S21, m23: S23) { self.m16 = m16; self.m21 = m21; self.m23 = m23; } }

@@ -15,167 +15,96 @@ func makeSwinjectContainer() -> Container {
     container.register(S7.self) { _ in S7() }.inObjectScope(.container)
     container.register(S8.self) { _ in S8() }.inObjectScope(.container)
     container.register(S9.self) { _ in S9() }.inObjectScope(.transient)
-    container.register(S10.self) { resolver in S10(m6: resolver.resolve(S6.self)!, m8: resolver.resolve(S8.self)!) }
-        .inObjectScope(.container)
+    container.register(S10.self) { resolver in S10(m6: resolver.resolve(S6.self)!, m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S11.self) { resolver in S11(m4: resolver.resolve(S4.self)!) }.inObjectScope(.container)
     container.register(S12.self) { resolver in S12(m5: resolver.resolve(S5.self)!) }.inObjectScope(.container)
     container.register(S13.self) { resolver in S13(m3: resolver.resolve(S3.self)!) }.inObjectScope(.container)
     container.register(S14.self) { _ in S14() }.inObjectScope(.container)
-    container.register(S15.self) { resolver in
-        S15(m2: resolver.resolve(S2.self)!, m4: resolver.resolve(S4.self)!, m7: resolver.resolve(S7.self)!)
-    }.inObjectScope(.container)
+    container.register(S15.self) { resolver in S15(m2: resolver.resolve(S2.self)!, m4: resolver.resolve(S4.self)!, m7: resolver.resolve(S7.self)!) }.inObjectScope(.container)
     container.register(S16.self) { resolver in S16(m6: resolver.resolve(S6.self)!) }.inObjectScope(.container)
-    container.register(S17.self) { resolver in S17(m1: resolver.resolve(S1.self)!, m5: resolver.resolve(S5.self)!) }
-        .inObjectScope(.container)
-    container.register(S18.self) { resolver in
-        S18(m1: resolver.resolve(S1.self)!, m4: resolver.resolve(S4.self)!, m8: resolver.resolve(S8.self)!)
-    }.inObjectScope(.container)
-    container.register(S19.self) { resolver in S19(m3: resolver.resolve(S3.self)!, m4: resolver.resolve(S4.self)!) }
-        .inObjectScope(.transient)
-    container.register(S20.self) { resolver in
-        S20(m2: resolver.resolve(S2.self)!, m8: resolver.resolve(S8.self)!, m11: resolver.resolve(S11.self)!)
-    }.inObjectScope(.container)
+    container.register(S17.self) { resolver in S17(m1: resolver.resolve(S1.self)!, m5: resolver.resolve(S5.self)!) }.inObjectScope(.container)
+    container.register(S18.self) { resolver in S18(m1: resolver.resolve(S1.self)!, m4: resolver.resolve(S4.self)!, m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
+    container.register(S19.self) { resolver in S19(m3: resolver.resolve(S3.self)!, m4: resolver.resolve(S4.self)!) }.inObjectScope(.transient)
+    container.register(S20.self) { resolver in S20(m2: resolver.resolve(S2.self)!, m8: resolver.resolve(S8.self)!, m11: resolver.resolve(S11.self)!) }.inObjectScope(.container)
     container.register(S21.self) { _ in S21() }.inObjectScope(.container)
-    container.register(S22.self) { resolver in
-        S22(m0: resolver.resolve(S0.self)!, m6: resolver.resolve(S6.self)!, m18: resolver.resolve(S18.self)!)
-    }.inObjectScope(.container)
-    container.register(S23.self) { resolver in
-        S23(m3: resolver.resolve(S3.self)!, m7: resolver.resolve(S7.self)!, m11: resolver.resolve(S11.self)!)
-    }.inObjectScope(.container)
+    container.register(S22.self) { resolver in S22(m0: resolver.resolve(S0.self)!, m6: resolver.resolve(S6.self)!, m18: resolver.resolve(S18.self)!) }.inObjectScope(.container)
+    container.register(S23.self) { resolver in S23(m3: resolver.resolve(S3.self)!, m7: resolver.resolve(S7.self)!, m11: resolver.resolve(S11.self)!) }.inObjectScope(.container)
     container.register(S24.self) { _ in S24() }.inObjectScope(.container)
     container.register(S25.self) { resolver in S25(m2: resolver.resolve(S2.self)!) }.inObjectScope(.container)
     container.register(S26.self) { resolver in S26(m2: resolver.resolve(S2.self)!) }.inObjectScope(.container)
     container.register(S27.self) { resolver in S27(m2: resolver.resolve(S2.self)!) }.inObjectScope(.container)
-    container.register(S28.self) { resolver in S28(m10: resolver.resolve(S10.self)!, m16: resolver.resolve(S16.self)!) }
-        .inObjectScope(.container)
+    container.register(S28.self) { resolver in S28(m10: resolver.resolve(S10.self)!, m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
     container.register(S29.self) { _ in S29() }.inObjectScope(.transient)
     container.register(S30.self) { _ in S30() }.inObjectScope(.container)
-    container.register(S31.self) { resolver in
-        S31(m5: resolver.resolve(S5.self)!, m8: resolver.resolve(S8.self)!, m27: resolver.resolve(S27.self)!)
-    }.inObjectScope(.container)
+    container.register(S31.self) { resolver in S31(m5: resolver.resolve(S5.self)!, m8: resolver.resolve(S8.self)!, m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
     container.register(S32.self) { _ in S32() }.inObjectScope(.container)
-    container.register(S33.self) { resolver in
-        S33(m6: resolver.resolve(S6.self)!, m7: resolver.resolve(S7.self)!, m10: resolver.resolve(S10.self)!)
-    }.inObjectScope(.container)
+    container.register(S33.self) { resolver in S33(m6: resolver.resolve(S6.self)!, m7: resolver.resolve(S7.self)!, m10: resolver.resolve(S10.self)!) }.inObjectScope(.container)
     container.register(S34.self) { resolver in S34(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S35.self) { resolver in S35(m7: resolver.resolve(S7.self)!, m20: resolver.resolve(S20.self)!) }
-        .inObjectScope(.container)
-    container.register(S36.self) { resolver in S36(m17: resolver.resolve(S17.self)!, m23: resolver.resolve(S23.self)!) }
-        .inObjectScope(.container)
+    container.register(S35.self) { resolver in S35(m7: resolver.resolve(S7.self)!, m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
+    container.register(S36.self) { resolver in S36(m17: resolver.resolve(S17.self)!, m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
     container.register(S37.self) { resolver in S37(m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
     container.register(S38.self) { _ in S38() }.inObjectScope(.container)
-    container.register(S39.self) { resolver in S39(m12: resolver.resolve(S12.self)!, m26: resolver.resolve(S26.self)!) }
-        .inObjectScope(.transient)
-    container.register(S40.self) { resolver in
-        S40(m2: resolver.resolve(S2.self)!, m18: resolver.resolve(S18.self)!, m26: resolver.resolve(S26.self)!)
-    }.inObjectScope(.container)
-    container.register(S41.self) { resolver in S41(m10: resolver.resolve(S10.self)!, m18: resolver.resolve(S18.self)!) }
-        .inObjectScope(.container)
-    container.register(S42.self) { resolver in S42(m2: resolver.resolve(S2.self)!, m34: resolver.resolve(S34.self)!) }
-        .inObjectScope(.container)
-    container.register(S43.self) { resolver in
-        S43(m0: resolver.resolve(S0.self)!, m8: resolver.resolve(S8.self)!, m24: resolver.resolve(S24.self)!)
-    }.inObjectScope(.container)
+    container.register(S39.self) { resolver in S39(m12: resolver.resolve(S12.self)!, m26: resolver.resolve(S26.self)!) }.inObjectScope(.transient)
+    container.register(S40.self) { resolver in S40(m2: resolver.resolve(S2.self)!, m18: resolver.resolve(S18.self)!, m26: resolver.resolve(S26.self)!) }.inObjectScope(.container)
+    container.register(S41.self) { resolver in S41(m10: resolver.resolve(S10.self)!, m18: resolver.resolve(S18.self)!) }.inObjectScope(.container)
+    container.register(S42.self) { resolver in S42(m2: resolver.resolve(S2.self)!, m34: resolver.resolve(S34.self)!) }.inObjectScope(.container)
+    container.register(S43.self) { resolver in S43(m0: resolver.resolve(S0.self)!, m8: resolver.resolve(S8.self)!, m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S44.self) { _ in S44() }.inObjectScope(.container)
     container.register(S45.self) { resolver in S45(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S46.self) { resolver in S46(m24: resolver.resolve(S24.self)!, m36: resolver.resolve(S36.self)!) }
-        .inObjectScope(.container)
-    container.register(S47.self) { resolver in S47(m6: resolver.resolve(S6.self)!, m32: resolver.resolve(S32.self)!) }
-        .inObjectScope(.container)
-    container.register(S48.self) { resolver in
-        S48(m12: resolver.resolve(S12.self)!, m13: resolver.resolve(S13.self)!, m23: resolver.resolve(S23.self)!)
-    }.inObjectScope(.container)
-    container.register(S49.self) { resolver in
-        S49(m1: resolver.resolve(S1.self)!, m13: resolver.resolve(S13.self)!, m16: resolver.resolve(S16.self)!)
-    }.inObjectScope(.transient)
+    container.register(S46.self) { resolver in S46(m24: resolver.resolve(S24.self)!, m36: resolver.resolve(S36.self)!) }.inObjectScope(.container)
+    container.register(S47.self) { resolver in S47(m6: resolver.resolve(S6.self)!, m32: resolver.resolve(S32.self)!) }.inObjectScope(.container)
+    container.register(S48.self) { resolver in S48(m12: resolver.resolve(S12.self)!, m13: resolver.resolve(S13.self)!, m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
+    container.register(S49.self) { resolver in S49(m1: resolver.resolve(S1.self)!, m13: resolver.resolve(S13.self)!, m16: resolver.resolve(S16.self)!) }.inObjectScope(.transient)
     container.register(S50.self) { resolver in S50(m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
-    container.register(S51.self) { resolver in S51(m17: resolver.resolve(S17.self)!, m24: resolver.resolve(S24.self)!) }
-        .inObjectScope(.container)
-    container.register(S52.self) { resolver in S52(m5: resolver.resolve(S5.self)!, m38: resolver.resolve(S38.self)!) }
-        .inObjectScope(.container)
+    container.register(S51.self) { resolver in S51(m17: resolver.resolve(S17.self)!, m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
+    container.register(S52.self) { resolver in S52(m5: resolver.resolve(S5.self)!, m38: resolver.resolve(S38.self)!) }.inObjectScope(.container)
     container.register(S53.self) { _ in S53() }.inObjectScope(.container)
     container.register(S54.self) { _ in S54() }.inObjectScope(.container)
     container.register(S55.self) { resolver in S55(m3: resolver.resolve(S3.self)!) }.inObjectScope(.container)
-    container.register(S56.self) { resolver in S56(m3: resolver.resolve(S3.self)!, m34: resolver.resolve(S34.self)!) }
-        .inObjectScope(.container)
-    container.register(S57.self) { resolver in
-        S57(m13: resolver.resolve(S13.self)!, m15: resolver.resolve(S15.self)!, m33: resolver.resolve(S33.self)!)
-    }.inObjectScope(.container)
+    container.register(S56.self) { resolver in S56(m3: resolver.resolve(S3.self)!, m34: resolver.resolve(S34.self)!) }.inObjectScope(.container)
+    container.register(S57.self) { resolver in S57(m13: resolver.resolve(S13.self)!, m15: resolver.resolve(S15.self)!, m33: resolver.resolve(S33.self)!) }.inObjectScope(.container)
     container.register(S58.self) { resolver in S58(m33: resolver.resolve(S33.self)!) }.inObjectScope(.container)
-    container.register(S59.self) { resolver in
-        S59(m15: resolver.resolve(S15.self)!, m21: resolver.resolve(S21.self)!, m44: resolver.resolve(S44.self)!)
-    }.inObjectScope(.transient)
-    container.register(S60.self) { resolver in S60(m26: resolver.resolve(S26.self)!, m41: resolver.resolve(S41.self)!) }
-        .inObjectScope(.container)
+    container.register(S59.self) { resolver in S59(m15: resolver.resolve(S15.self)!, m21: resolver.resolve(S21.self)!, m44: resolver.resolve(S44.self)!) }.inObjectScope(.transient)
+    container.register(S60.self) { resolver in S60(m26: resolver.resolve(S26.self)!, m41: resolver.resolve(S41.self)!) }.inObjectScope(.container)
     container.register(S61.self) { _ in S61() }.inObjectScope(.container)
-    container.register(S62.self) { resolver in S62(m25: resolver.resolve(S25.self)!, m34: resolver.resolve(S34.self)!) }
-        .inObjectScope(.container)
-    container.register(S63.self) { resolver in
-        S63(m1: resolver.resolve(S1.self)!, m23: resolver.resolve(S23.self)!, m31: resolver.resolve(S31.self)!)
-    }.inObjectScope(.container)
+    container.register(S62.self) { resolver in S62(m25: resolver.resolve(S25.self)!, m34: resolver.resolve(S34.self)!) }.inObjectScope(.container)
+    container.register(S63.self) { resolver in S63(m1: resolver.resolve(S1.self)!, m23: resolver.resolve(S23.self)!, m31: resolver.resolve(S31.self)!) }.inObjectScope(.container)
     container.register(S64.self) { _ in S64() }.inObjectScope(.container)
     container.register(S65.self) { resolver in S65(m35: resolver.resolve(S35.self)!) }.inObjectScope(.container)
-    container.register(S66.self) { resolver in S66(m7: resolver.resolve(S7.self)!, m13: resolver.resolve(S13.self)!) }
-        .inObjectScope(.container)
-    container.register(S67.self) { resolver in S67(m15: resolver.resolve(S15.self)!, m37: resolver.resolve(S37.self)!) }
-        .inObjectScope(.container)
-    container.register(S68.self) { resolver in
-        S68(m13: resolver.resolve(S13.self)!, m16: resolver.resolve(S16.self)!, m41: resolver.resolve(S41.self)!)
-    }.inObjectScope(.container)
-    container.register(S69.self) { resolver in S69(m28: resolver.resolve(S28.self)!, m57: resolver.resolve(S57.self)!) }
-        .inObjectScope(.transient)
+    container.register(S66.self) { resolver in S66(m7: resolver.resolve(S7.self)!, m13: resolver.resolve(S13.self)!) }.inObjectScope(.container)
+    container.register(S67.self) { resolver in S67(m15: resolver.resolve(S15.self)!, m37: resolver.resolve(S37.self)!) }.inObjectScope(.container)
+    container.register(S68.self) { resolver in S68(m13: resolver.resolve(S13.self)!, m16: resolver.resolve(S16.self)!, m41: resolver.resolve(S41.self)!) }.inObjectScope(.container)
+    container.register(S69.self) { resolver in S69(m28: resolver.resolve(S28.self)!, m57: resolver.resolve(S57.self)!) }.inObjectScope(.transient)
     container.register(S70.self) { _ in S70() }.inObjectScope(.container)
     container.register(S71.self) { _ in S71() }.inObjectScope(.container)
-    container.register(S72.self) { resolver in S72(m26: resolver.resolve(S26.self)!, m37: resolver.resolve(S37.self)!) }
-        .inObjectScope(.container)
-    container.register(S73.self) { resolver in S73(m3: resolver.resolve(S3.self)!, m46: resolver.resolve(S46.self)!) }
-        .inObjectScope(.container)
+    container.register(S72.self) { resolver in S72(m26: resolver.resolve(S26.self)!, m37: resolver.resolve(S37.self)!) }.inObjectScope(.container)
+    container.register(S73.self) { resolver in S73(m3: resolver.resolve(S3.self)!, m46: resolver.resolve(S46.self)!) }.inObjectScope(.container)
     container.register(S74.self) { _ in S74() }.inObjectScope(.container)
-    container.register(S75.self) { resolver in
-        S75(m3: resolver.resolve(S3.self)!, m24: resolver.resolve(S24.self)!, m35: resolver.resolve(S35.self)!)
-    }.inObjectScope(.container)
-    container.register(S76.self) { resolver in S76(m17: resolver.resolve(S17.self)!, m58: resolver.resolve(S58.self)!) }
-        .inObjectScope(.container)
+    container.register(S75.self) { resolver in S75(m3: resolver.resolve(S3.self)!, m24: resolver.resolve(S24.self)!, m35: resolver.resolve(S35.self)!) }.inObjectScope(.container)
+    container.register(S76.self) { resolver in S76(m17: resolver.resolve(S17.self)!, m58: resolver.resolve(S58.self)!) }.inObjectScope(.container)
     container.register(S77.self) { _ in S77() }.inObjectScope(.container)
     container.register(S78.self) { _ in S78() }.inObjectScope(.container)
-    container.register(S79.self) { resolver in
-        S79(m36: resolver.resolve(S36.self)!, m45: resolver.resolve(S45.self)!, m46: resolver.resolve(S46.self)!)
-    }.inObjectScope(.transient)
+    container.register(S79.self) { resolver in S79(m36: resolver.resolve(S36.self)!, m45: resolver.resolve(S45.self)!, m46: resolver.resolve(S46.self)!) }.inObjectScope(.transient)
     container.register(S80.self) { resolver in S80(m68: resolver.resolve(S68.self)!) }.inObjectScope(.container)
-    container.register(S81.self) { resolver in
-        S81(m14: resolver.resolve(S14.self)!, m32: resolver.resolve(S32.self)!, m68: resolver.resolve(S68.self)!)
-    }.inObjectScope(.container)
-    container.register(S82.self) { resolver in S82(m13: resolver.resolve(S13.self)!, m64: resolver.resolve(S64.self)!) }
-        .inObjectScope(.container)
+    container.register(S81.self) { resolver in S81(m14: resolver.resolve(S14.self)!, m32: resolver.resolve(S32.self)!, m68: resolver.resolve(S68.self)!) }.inObjectScope(.container)
+    container.register(S82.self) { resolver in S82(m13: resolver.resolve(S13.self)!, m64: resolver.resolve(S64.self)!) }.inObjectScope(.container)
     container.register(S83.self) { resolver in S83(m2: resolver.resolve(S2.self)!) }.inObjectScope(.container)
     container.register(S84.self) { resolver in S84(m26: resolver.resolve(S26.self)!) }.inObjectScope(.container)
     container.register(S85.self) { _ in S85() }.inObjectScope(.container)
     container.register(S86.self) { _ in S86() }.inObjectScope(.container)
-    container.register(S87.self) { resolver in
-        S87(m17: resolver.resolve(S17.self)!, m25: resolver.resolve(S25.self)!, m52: resolver.resolve(S52.self)!)
-    }.inObjectScope(.container)
+    container.register(S87.self) { resolver in S87(m17: resolver.resolve(S17.self)!, m25: resolver.resolve(S25.self)!, m52: resolver.resolve(S52.self)!) }.inObjectScope(.container)
     container.register(S88.self) { _ in S88() }.inObjectScope(.container)
-    container.register(S89.self) { resolver in S89(m57: resolver.resolve(S57.self)!, m78: resolver.resolve(S78.self)!) }
-        .inObjectScope(.transient)
-    container.register(S90.self) { resolver in
-        S90(m25: resolver.resolve(S25.self)!, m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!)
-    }.inObjectScope(.container)
-    container.register(S91.self) { resolver in
-        S91(m32: resolver.resolve(S32.self)!, m75: resolver.resolve(S75.self)!, m82: resolver.resolve(S82.self)!)
-    }.inObjectScope(.container)
-    container.register(S92.self) { resolver in
-        S92(m34: resolver.resolve(S34.self)!, m46: resolver.resolve(S46.self)!, m65: resolver.resolve(S65.self)!)
-    }.inObjectScope(.container)
-    container.register(S93.self) { resolver in S93(m38: resolver.resolve(S38.self)!, m52: resolver.resolve(S52.self)!) }
-        .inObjectScope(.container)
+    container.register(S89.self) { resolver in S89(m57: resolver.resolve(S57.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.transient)
+    container.register(S90.self) { resolver in S90(m25: resolver.resolve(S25.self)!, m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!) }.inObjectScope(.container)
+    container.register(S91.self) { resolver in S91(m32: resolver.resolve(S32.self)!, m75: resolver.resolve(S75.self)!, m82: resolver.resolve(S82.self)!) }.inObjectScope(.container)
+    container.register(S92.self) { resolver in S92(m34: resolver.resolve(S34.self)!, m46: resolver.resolve(S46.self)!, m65: resolver.resolve(S65.self)!) }.inObjectScope(.container)
+    container.register(S93.self) { resolver in S93(m38: resolver.resolve(S38.self)!, m52: resolver.resolve(S52.self)!) }.inObjectScope(.container)
     container.register(S94.self) { resolver in S94(m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
     container.register(S95.self) { resolver in S95(m60: resolver.resolve(S60.self)!) }.inObjectScope(.container)
     container.register(S96.self) { _ in S96() }.inObjectScope(.container)
     container.register(S97.self) { resolver in S97(m14: resolver.resolve(S14.self)!) }.inObjectScope(.container)
     container.register(S98.self) { resolver in S98(m46: resolver.resolve(S46.self)!) }.inObjectScope(.container)
-    container.register(S99.self) { resolver in
-        S99(m16: resolver.resolve(S16.self)!, m21: resolver.resolve(S21.self)!, m23: resolver.resolve(S23.self)!)
-    }.inObjectScope(.transient)
+    container.register(S99.self) { resolver in S99(m16: resolver.resolve(S16.self)!, m21: resolver.resolve(S21.self)!, m23: resolver.resolve(S23.self)!) }.inObjectScope(.transient)
     return container
 }
 

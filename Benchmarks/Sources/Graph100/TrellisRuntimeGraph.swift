@@ -20,25 +20,15 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S12(m5: resolver.load(S5.self)) }
     builder.registerSingleton { (resolver: Resolver) in S13(m3: resolver.load(S3.self)) }
     builder.registerSingleton { S14() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S15(m2: resolver.load(S2.self), m4: resolver.load(S4.self), m7: resolver.load(S7.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S15(m2: resolver.load(S2.self), m4: resolver.load(S4.self), m7: resolver.load(S7.self)) }
     builder.registerSingleton { (resolver: Resolver) in S16(m6: resolver.load(S6.self)) }
     builder.registerSingleton { (resolver: Resolver) in S17(m1: resolver.load(S1.self), m5: resolver.load(S5.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S18(m1: resolver.load(S1.self), m4: resolver.load(S4.self), m8: resolver.load(S8.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S18(m1: resolver.load(S1.self), m4: resolver.load(S4.self), m8: resolver.load(S8.self)) }
     builder.register { (resolver: Resolver) in S19(m3: resolver.load(S3.self), m4: resolver.load(S4.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S20(m2: resolver.load(S2.self), m8: resolver.load(S8.self), m11: resolver.load(S11.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S20(m2: resolver.load(S2.self), m8: resolver.load(S8.self), m11: resolver.load(S11.self)) }
     builder.registerSingleton { S21() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S22(m0: resolver.load(S0.self), m6: resolver.load(S6.self), m18: resolver.load(S18.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S23(m3: resolver.load(S3.self), m7: resolver.load(S7.self), m11: resolver.load(S11.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S22(m0: resolver.load(S0.self), m6: resolver.load(S6.self), m18: resolver.load(S18.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S23(m3: resolver.load(S3.self), m7: resolver.load(S7.self), m11: resolver.load(S11.self)) }
     builder.registerSingleton { S24() }
     builder.registerSingleton { (resolver: Resolver) in S25(m2: resolver.load(S2.self)) }
     builder.registerSingleton { (resolver: Resolver) in S26(m2: resolver.load(S2.self)) }
@@ -46,37 +36,25 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S28(m10: resolver.load(S10.self), m16: resolver.load(S16.self)) }
     builder.register { S29() }
     builder.registerSingleton { S30() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S31(m5: resolver.load(S5.self), m8: resolver.load(S8.self), m27: resolver.load(S27.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S31(m5: resolver.load(S5.self), m8: resolver.load(S8.self), m27: resolver.load(S27.self)) }
     builder.registerSingleton { S32() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S33(m6: resolver.load(S6.self), m7: resolver.load(S7.self), m10: resolver.load(S10.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S33(m6: resolver.load(S6.self), m7: resolver.load(S7.self), m10: resolver.load(S10.self)) }
     builder.registerSingleton { (resolver: Resolver) in S34(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S35(m7: resolver.load(S7.self), m20: resolver.load(S20.self)) }
     builder.registerSingleton { (resolver: Resolver) in S36(m17: resolver.load(S17.self), m23: resolver.load(S23.self)) }
     builder.registerSingleton { (resolver: Resolver) in S37(m22: resolver.load(S22.self)) }
     builder.registerSingleton { S38() }
     builder.register { (resolver: Resolver) in S39(m12: resolver.load(S12.self), m26: resolver.load(S26.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S40(m2: resolver.load(S2.self), m18: resolver.load(S18.self), m26: resolver.load(S26.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S40(m2: resolver.load(S2.self), m18: resolver.load(S18.self), m26: resolver.load(S26.self)) }
     builder.registerSingleton { (resolver: Resolver) in S41(m10: resolver.load(S10.self), m18: resolver.load(S18.self)) }
     builder.registerSingleton { (resolver: Resolver) in S42(m2: resolver.load(S2.self), m34: resolver.load(S34.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S43(m0: resolver.load(S0.self), m8: resolver.load(S8.self), m24: resolver.load(S24.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S43(m0: resolver.load(S0.self), m8: resolver.load(S8.self), m24: resolver.load(S24.self)) }
     builder.registerSingleton { S44() }
     builder.registerSingleton { (resolver: Resolver) in S45(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S46(m24: resolver.load(S24.self), m36: resolver.load(S36.self)) }
     builder.registerSingleton { (resolver: Resolver) in S47(m6: resolver.load(S6.self), m32: resolver.load(S32.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S48(m12: resolver.load(S12.self), m13: resolver.load(S13.self), m23: resolver.load(S23.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S49(m1: resolver.load(S1.self), m13: resolver.load(S13.self), m16: resolver.load(S16.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S48(m12: resolver.load(S12.self), m13: resolver.load(S13.self), m23: resolver.load(S23.self)) }
+    builder.register { (resolver: Resolver) in S49(m1: resolver.load(S1.self), m13: resolver.load(S13.self), m16: resolver.load(S16.self)) }
     builder.registerSingleton { (resolver: Resolver) in S50(m43: resolver.load(S43.self)) }
     builder.registerSingleton { (resolver: Resolver) in S51(m17: resolver.load(S17.self), m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S52(m5: resolver.load(S5.self), m38: resolver.load(S38.self)) }
@@ -84,73 +62,49 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S54() }
     builder.registerSingleton { (resolver: Resolver) in S55(m3: resolver.load(S3.self)) }
     builder.registerSingleton { (resolver: Resolver) in S56(m3: resolver.load(S3.self), m34: resolver.load(S34.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S57(m13: resolver.load(S13.self), m15: resolver.load(S15.self), m33: resolver.load(S33.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S57(m13: resolver.load(S13.self), m15: resolver.load(S15.self), m33: resolver.load(S33.self)) }
     builder.registerSingleton { (resolver: Resolver) in S58(m33: resolver.load(S33.self)) }
-    builder.register { (resolver: Resolver) in
-        S59(m15: resolver.load(S15.self), m21: resolver.load(S21.self), m44: resolver.load(S44.self))
-    }
+    builder.register { (resolver: Resolver) in S59(m15: resolver.load(S15.self), m21: resolver.load(S21.self), m44: resolver.load(S44.self)) }
     builder.registerSingleton { (resolver: Resolver) in S60(m26: resolver.load(S26.self), m41: resolver.load(S41.self)) }
     builder.registerSingleton { S61() }
     builder.registerSingleton { (resolver: Resolver) in S62(m25: resolver.load(S25.self), m34: resolver.load(S34.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S63(m1: resolver.load(S1.self), m23: resolver.load(S23.self), m31: resolver.load(S31.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S63(m1: resolver.load(S1.self), m23: resolver.load(S23.self), m31: resolver.load(S31.self)) }
     builder.registerSingleton { S64() }
     builder.registerSingleton { (resolver: Resolver) in S65(m35: resolver.load(S35.self)) }
     builder.registerSingleton { (resolver: Resolver) in S66(m7: resolver.load(S7.self), m13: resolver.load(S13.self)) }
     builder.registerSingleton { (resolver: Resolver) in S67(m15: resolver.load(S15.self), m37: resolver.load(S37.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S68(m13: resolver.load(S13.self), m16: resolver.load(S16.self), m41: resolver.load(S41.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S68(m13: resolver.load(S13.self), m16: resolver.load(S16.self), m41: resolver.load(S41.self)) }
     builder.register { (resolver: Resolver) in S69(m28: resolver.load(S28.self), m57: resolver.load(S57.self)) }
     builder.registerSingleton { S70() }
     builder.registerSingleton { S71() }
     builder.registerSingleton { (resolver: Resolver) in S72(m26: resolver.load(S26.self), m37: resolver.load(S37.self)) }
     builder.registerSingleton { (resolver: Resolver) in S73(m3: resolver.load(S3.self), m46: resolver.load(S46.self)) }
     builder.registerSingleton { S74() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S75(m3: resolver.load(S3.self), m24: resolver.load(S24.self), m35: resolver.load(S35.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S75(m3: resolver.load(S3.self), m24: resolver.load(S24.self), m35: resolver.load(S35.self)) }
     builder.registerSingleton { (resolver: Resolver) in S76(m17: resolver.load(S17.self), m58: resolver.load(S58.self)) }
     builder.registerSingleton { S77() }
     builder.registerSingleton { S78() }
-    builder.register { (resolver: Resolver) in
-        S79(m36: resolver.load(S36.self), m45: resolver.load(S45.self), m46: resolver.load(S46.self))
-    }
+    builder.register { (resolver: Resolver) in S79(m36: resolver.load(S36.self), m45: resolver.load(S45.self), m46: resolver.load(S46.self)) }
     builder.registerSingleton { (resolver: Resolver) in S80(m68: resolver.load(S68.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S81(m14: resolver.load(S14.self), m32: resolver.load(S32.self), m68: resolver.load(S68.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S81(m14: resolver.load(S14.self), m32: resolver.load(S32.self), m68: resolver.load(S68.self)) }
     builder.registerSingleton { (resolver: Resolver) in S82(m13: resolver.load(S13.self), m64: resolver.load(S64.self)) }
     builder.registerSingleton { (resolver: Resolver) in S83(m2: resolver.load(S2.self)) }
     builder.registerSingleton { (resolver: Resolver) in S84(m26: resolver.load(S26.self)) }
     builder.registerSingleton { S85() }
     builder.registerSingleton { S86() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S87(m17: resolver.load(S17.self), m25: resolver.load(S25.self), m52: resolver.load(S52.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S87(m17: resolver.load(S17.self), m25: resolver.load(S25.self), m52: resolver.load(S52.self)) }
     builder.registerSingleton { S88() }
     builder.register { (resolver: Resolver) in S89(m57: resolver.load(S57.self), m78: resolver.load(S78.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S90(m25: resolver.load(S25.self), m62: resolver.load(S62.self), m76: resolver.load(S76.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S91(m32: resolver.load(S32.self), m75: resolver.load(S75.self), m82: resolver.load(S82.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S92(m34: resolver.load(S34.self), m46: resolver.load(S46.self), m65: resolver.load(S65.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S90(m25: resolver.load(S25.self), m62: resolver.load(S62.self), m76: resolver.load(S76.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S91(m32: resolver.load(S32.self), m75: resolver.load(S75.self), m82: resolver.load(S82.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S92(m34: resolver.load(S34.self), m46: resolver.load(S46.self), m65: resolver.load(S65.self)) }
     builder.registerSingleton { (resolver: Resolver) in S93(m38: resolver.load(S38.self), m52: resolver.load(S52.self)) }
     builder.registerSingleton { (resolver: Resolver) in S94(m27: resolver.load(S27.self)) }
     builder.registerSingleton { (resolver: Resolver) in S95(m60: resolver.load(S60.self)) }
     builder.registerSingleton { S96() }
     builder.registerSingleton { (resolver: Resolver) in S97(m14: resolver.load(S14.self)) }
     builder.registerSingleton { (resolver: Resolver) in S98(m46: resolver.load(S46.self)) }
-    builder.register { (resolver: Resolver) in
-        S99(m16: resolver.load(S16.self), m21: resolver.load(S21.self), m23: resolver.load(S23.self))
-    }
+    builder.register { (resolver: Resolver) in S99(m16: resolver.load(S16.self), m21: resolver.load(S21.self), m23: resolver.load(S23.self)) }
     return builder.build()
 }
 

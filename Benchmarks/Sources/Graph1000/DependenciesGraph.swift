@@ -3,10002 +3,1805 @@
 import Dependencies
 
 private enum S0Key: DependencyKey { static var liveValue: S0 { return S0() } }
-extension DependencyValues {
-    var m0: S0 {
-        get { self[S0Key.self] }
-        set { self[S0Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m0: S0 { get { self[S0Key.self] } set { self[S0Key.self] = newValue } } }
 private enum S1Key: DependencyKey { static var liveValue: S1 { return S1() } }
-extension DependencyValues {
-    var m1: S1 {
-        get { self[S1Key.self] }
-        set { self[S1Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m1: S1 { get { self[S1Key.self] } set { self[S1Key.self] = newValue } } }
 private enum S2Key: DependencyKey { static var liveValue: S2 { return S2() } }
-extension DependencyValues {
-    var m2: S2 {
-        get { self[S2Key.self] }
-        set { self[S2Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m2: S2 { get { self[S2Key.self] } set { self[S2Key.self] = newValue } } }
 private enum S3Key: DependencyKey { static var liveValue: S3 { return S3() } }
-extension DependencyValues {
-    var m3: S3 {
-        get { self[S3Key.self] }
-        set { self[S3Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m3: S3 { get { self[S3Key.self] } set { self[S3Key.self] = newValue } } }
 private enum S4Key: DependencyKey { static var liveValue: S4 { return S4() } }
-extension DependencyValues {
-    var m4: S4 {
-        get { self[S4Key.self] }
-        set { self[S4Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m4: S4 { get { self[S4Key.self] } set { self[S4Key.self] = newValue } } }
 private enum S5Key: DependencyKey { static var liveValue: S5 { return S5() } }
-extension DependencyValues {
-    var m5: S5 {
-        get { self[S5Key.self] }
-        set { self[S5Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m5: S5 { get { self[S5Key.self] } set { self[S5Key.self] = newValue } } }
 private enum S6Key: DependencyKey { static var liveValue: S6 { return S6() } }
-extension DependencyValues {
-    var m6: S6 {
-        get { self[S6Key.self] }
-        set { self[S6Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m6: S6 { get { self[S6Key.self] } set { self[S6Key.self] = newValue } } }
 private enum S7Key: DependencyKey { static var liveValue: S7 { return S7() } }
-extension DependencyValues {
-    var m7: S7 {
-        get { self[S7Key.self] }
-        set { self[S7Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m7: S7 { get { self[S7Key.self] } set { self[S7Key.self] = newValue } } }
 private enum S8Key: DependencyKey { static var liveValue: S8 { return S8() } }
-extension DependencyValues {
-    var m8: S8 {
-        get { self[S8Key.self] }
-        set { self[S8Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m8: S8 { get { self[S8Key.self] } set { self[S8Key.self] = newValue } } }
 private enum S10Key: DependencyKey { static var liveValue: S10 { return S10() } }
-extension DependencyValues {
-    var m10: S10 {
-        get { self[S10Key.self] }
-        set { self[S10Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m10: S10 { get { self[S10Key.self] } set { self[S10Key.self] = newValue } } }
 private enum S11Key: DependencyKey { static var liveValue: S11 { return S11() } }
-extension DependencyValues {
-    var m11: S11 {
-        get { self[S11Key.self] }
-        set { self[S11Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m11: S11 { get { self[S11Key.self] } set { self[S11Key.self] = newValue } } }
 private enum S12Key: DependencyKey { static var liveValue: S12 { return S12() } }
-extension DependencyValues {
-    var m12: S12 {
-        get { self[S12Key.self] }
-        set { self[S12Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m12: S12 { get { self[S12Key.self] } set { self[S12Key.self] = newValue } } }
 private enum S13Key: DependencyKey { static var liveValue: S13 { return S13() } }
-extension DependencyValues {
-    var m13: S13 {
-        get { self[S13Key.self] }
-        set { self[S13Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m13: S13 { get { self[S13Key.self] } set { self[S13Key.self] = newValue } } }
 private enum S14Key: DependencyKey { static var liveValue: S14 { return S14() } }
-extension DependencyValues {
-    var m14: S14 {
-        get { self[S14Key.self] }
-        set { self[S14Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m14: S14 { get { self[S14Key.self] } set { self[S14Key.self] = newValue } } }
 private enum S15Key: DependencyKey { static var liveValue: S15 { return S15() } }
-extension DependencyValues {
-    var m15: S15 {
-        get { self[S15Key.self] }
-        set { self[S15Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m15: S15 { get { self[S15Key.self] } set { self[S15Key.self] = newValue } } }
 private enum S16Key: DependencyKey { static var liveValue: S16 { return S16() } }
-extension DependencyValues {
-    var m16: S16 {
-        get { self[S16Key.self] }
-        set { self[S16Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m16: S16 { get { self[S16Key.self] } set { self[S16Key.self] = newValue } } }
 private enum S17Key: DependencyKey { static var liveValue: S17 { return S17() } }
-extension DependencyValues {
-    var m17: S17 {
-        get { self[S17Key.self] }
-        set { self[S17Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m17: S17 { get { self[S17Key.self] } set { self[S17Key.self] = newValue } } }
 private enum S18Key: DependencyKey { static var liveValue: S18 { return S18() } }
-extension DependencyValues {
-    var m18: S18 {
-        get { self[S18Key.self] }
-        set { self[S18Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m18: S18 { get { self[S18Key.self] } set { self[S18Key.self] = newValue } } }
 private enum S20Key: DependencyKey { static var liveValue: S20 { return S20() } }
-extension DependencyValues {
-    var m20: S20 {
-        get { self[S20Key.self] }
-        set { self[S20Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m20: S20 { get { self[S20Key.self] } set { self[S20Key.self] = newValue } } }
 private enum S21Key: DependencyKey { static var liveValue: S21 { return S21() } }
-extension DependencyValues {
-    var m21: S21 {
-        get { self[S21Key.self] }
-        set { self[S21Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m21: S21 { get { self[S21Key.self] } set { self[S21Key.self] = newValue } } }
 private enum S22Key: DependencyKey { static var liveValue: S22 { return S22() } }
-extension DependencyValues {
-    var m22: S22 {
-        get { self[S22Key.self] }
-        set { self[S22Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m22: S22 { get { self[S22Key.self] } set { self[S22Key.self] = newValue } } }
 private enum S23Key: DependencyKey { static var liveValue: S23 { return S23() } }
-extension DependencyValues {
-    var m23: S23 {
-        get { self[S23Key.self] }
-        set { self[S23Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m23: S23 { get { self[S23Key.self] } set { self[S23Key.self] = newValue } } }
 private enum S24Key: DependencyKey { static var liveValue: S24 { return S24() } }
-extension DependencyValues {
-    var m24: S24 {
-        get { self[S24Key.self] }
-        set { self[S24Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m24: S24 { get { self[S24Key.self] } set { self[S24Key.self] = newValue } } }
 private enum S25Key: DependencyKey { static var liveValue: S25 { return S25() } }
-extension DependencyValues {
-    var m25: S25 {
-        get { self[S25Key.self] }
-        set { self[S25Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m25: S25 { get { self[S25Key.self] } set { self[S25Key.self] = newValue } } }
 private enum S26Key: DependencyKey { static var liveValue: S26 { return S26() } }
-extension DependencyValues {
-    var m26: S26 {
-        get { self[S26Key.self] }
-        set { self[S26Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m26: S26 { get { self[S26Key.self] } set { self[S26Key.self] = newValue } } }
 private enum S27Key: DependencyKey { static var liveValue: S27 { return S27() } }
-extension DependencyValues {
-    var m27: S27 {
-        get { self[S27Key.self] }
-        set { self[S27Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m27: S27 { get { self[S27Key.self] } set { self[S27Key.self] = newValue } } }
 private enum S28Key: DependencyKey { static var liveValue: S28 { return S28() } }
-extension DependencyValues {
-    var m28: S28 {
-        get { self[S28Key.self] }
-        set { self[S28Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m28: S28 { get { self[S28Key.self] } set { self[S28Key.self] = newValue } } }
 private enum S30Key: DependencyKey { static var liveValue: S30 { return S30() } }
-extension DependencyValues {
-    var m30: S30 {
-        get { self[S30Key.self] }
-        set { self[S30Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m30: S30 { get { self[S30Key.self] } set { self[S30Key.self] = newValue } } }
 private enum S31Key: DependencyKey { static var liveValue: S31 { return S31() } }
-extension DependencyValues {
-    var m31: S31 {
-        get { self[S31Key.self] }
-        set { self[S31Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m31: S31 { get { self[S31Key.self] } set { self[S31Key.self] = newValue } } }
 private enum S32Key: DependencyKey { static var liveValue: S32 { return S32() } }
-extension DependencyValues {
-    var m32: S32 {
-        get { self[S32Key.self] }
-        set { self[S32Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m32: S32 { get { self[S32Key.self] } set { self[S32Key.self] = newValue } } }
 private enum S33Key: DependencyKey { static var liveValue: S33 { return S33() } }
-extension DependencyValues {
-    var m33: S33 {
-        get { self[S33Key.self] }
-        set { self[S33Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m33: S33 { get { self[S33Key.self] } set { self[S33Key.self] = newValue } } }
 private enum S34Key: DependencyKey { static var liveValue: S34 { return S34() } }
-extension DependencyValues {
-    var m34: S34 {
-        get { self[S34Key.self] }
-        set { self[S34Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m34: S34 { get { self[S34Key.self] } set { self[S34Key.self] = newValue } } }
 private enum S35Key: DependencyKey { static var liveValue: S35 { return S35() } }
-extension DependencyValues {
-    var m35: S35 {
-        get { self[S35Key.self] }
-        set { self[S35Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m35: S35 { get { self[S35Key.self] } set { self[S35Key.self] = newValue } } }
 private enum S36Key: DependencyKey { static var liveValue: S36 { return S36() } }
-extension DependencyValues {
-    var m36: S36 {
-        get { self[S36Key.self] }
-        set { self[S36Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m36: S36 { get { self[S36Key.self] } set { self[S36Key.self] = newValue } } }
 private enum S37Key: DependencyKey { static var liveValue: S37 { return S37() } }
-extension DependencyValues {
-    var m37: S37 {
-        get { self[S37Key.self] }
-        set { self[S37Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m37: S37 { get { self[S37Key.self] } set { self[S37Key.self] = newValue } } }
 private enum S38Key: DependencyKey { static var liveValue: S38 { return S38() } }
-extension DependencyValues {
-    var m38: S38 {
-        get { self[S38Key.self] }
-        set { self[S38Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m38: S38 { get { self[S38Key.self] } set { self[S38Key.self] = newValue } } }
 private enum S40Key: DependencyKey { static var liveValue: S40 { return S40() } }
-extension DependencyValues {
-    var m40: S40 {
-        get { self[S40Key.self] }
-        set { self[S40Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m40: S40 { get { self[S40Key.self] } set { self[S40Key.self] = newValue } } }
 private enum S41Key: DependencyKey { static var liveValue: S41 { return S41() } }
-extension DependencyValues {
-    var m41: S41 {
-        get { self[S41Key.self] }
-        set { self[S41Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m41: S41 { get { self[S41Key.self] } set { self[S41Key.self] = newValue } } }
 private enum S42Key: DependencyKey { static var liveValue: S42 { return S42() } }
-extension DependencyValues {
-    var m42: S42 {
-        get { self[S42Key.self] }
-        set { self[S42Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m42: S42 { get { self[S42Key.self] } set { self[S42Key.self] = newValue } } }
 private enum S43Key: DependencyKey { static var liveValue: S43 { return S43() } }
-extension DependencyValues {
-    var m43: S43 {
-        get { self[S43Key.self] }
-        set { self[S43Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m43: S43 { get { self[S43Key.self] } set { self[S43Key.self] = newValue } } }
 private enum S44Key: DependencyKey { static var liveValue: S44 { return S44() } }
-extension DependencyValues {
-    var m44: S44 {
-        get { self[S44Key.self] }
-        set { self[S44Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m44: S44 { get { self[S44Key.self] } set { self[S44Key.self] = newValue } } }
 private enum S45Key: DependencyKey { static var liveValue: S45 { return S45() } }
-extension DependencyValues {
-    var m45: S45 {
-        get { self[S45Key.self] }
-        set { self[S45Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m45: S45 { get { self[S45Key.self] } set { self[S45Key.self] = newValue } } }
 private enum S46Key: DependencyKey { static var liveValue: S46 { return S46() } }
-extension DependencyValues {
-    var m46: S46 {
-        get { self[S46Key.self] }
-        set { self[S46Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m46: S46 { get { self[S46Key.self] } set { self[S46Key.self] = newValue } } }
 private enum S47Key: DependencyKey { static var liveValue: S47 { return S47() } }
-extension DependencyValues {
-    var m47: S47 {
-        get { self[S47Key.self] }
-        set { self[S47Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m47: S47 { get { self[S47Key.self] } set { self[S47Key.self] = newValue } } }
 private enum S48Key: DependencyKey { static var liveValue: S48 { return S48() } }
-extension DependencyValues {
-    var m48: S48 {
-        get { self[S48Key.self] }
-        set { self[S48Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m48: S48 { get { self[S48Key.self] } set { self[S48Key.self] = newValue } } }
 private enum S50Key: DependencyKey { static var liveValue: S50 { return S50() } }
-extension DependencyValues {
-    var m50: S50 {
-        get { self[S50Key.self] }
-        set { self[S50Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m50: S50 { get { self[S50Key.self] } set { self[S50Key.self] = newValue } } }
 private enum S51Key: DependencyKey { static var liveValue: S51 { return S51() } }
-extension DependencyValues {
-    var m51: S51 {
-        get { self[S51Key.self] }
-        set { self[S51Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m51: S51 { get { self[S51Key.self] } set { self[S51Key.self] = newValue } } }
 private enum S52Key: DependencyKey { static var liveValue: S52 { return S52() } }
-extension DependencyValues {
-    var m52: S52 {
-        get { self[S52Key.self] }
-        set { self[S52Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m52: S52 { get { self[S52Key.self] } set { self[S52Key.self] = newValue } } }
 private enum S53Key: DependencyKey { static var liveValue: S53 { return S53() } }
-extension DependencyValues {
-    var m53: S53 {
-        get { self[S53Key.self] }
-        set { self[S53Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m53: S53 { get { self[S53Key.self] } set { self[S53Key.self] = newValue } } }
 private enum S54Key: DependencyKey { static var liveValue: S54 { return S54() } }
-extension DependencyValues {
-    var m54: S54 {
-        get { self[S54Key.self] }
-        set { self[S54Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m54: S54 { get { self[S54Key.self] } set { self[S54Key.self] = newValue } } }
 private enum S55Key: DependencyKey { static var liveValue: S55 { return S55() } }
-extension DependencyValues {
-    var m55: S55 {
-        get { self[S55Key.self] }
-        set { self[S55Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m55: S55 { get { self[S55Key.self] } set { self[S55Key.self] = newValue } } }
 private enum S56Key: DependencyKey { static var liveValue: S56 { return S56() } }
-extension DependencyValues {
-    var m56: S56 {
-        get { self[S56Key.self] }
-        set { self[S56Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m56: S56 { get { self[S56Key.self] } set { self[S56Key.self] = newValue } } }
 private enum S57Key: DependencyKey { static var liveValue: S57 { return S57() } }
-extension DependencyValues {
-    var m57: S57 {
-        get { self[S57Key.self] }
-        set { self[S57Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m57: S57 { get { self[S57Key.self] } set { self[S57Key.self] = newValue } } }
 private enum S58Key: DependencyKey { static var liveValue: S58 { return S58() } }
-extension DependencyValues {
-    var m58: S58 {
-        get { self[S58Key.self] }
-        set { self[S58Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m58: S58 { get { self[S58Key.self] } set { self[S58Key.self] = newValue } } }
 private enum S60Key: DependencyKey { static var liveValue: S60 { return S60() } }
-extension DependencyValues {
-    var m60: S60 {
-        get { self[S60Key.self] }
-        set { self[S60Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m60: S60 { get { self[S60Key.self] } set { self[S60Key.self] = newValue } } }
 private enum S61Key: DependencyKey { static var liveValue: S61 { return S61() } }
-extension DependencyValues {
-    var m61: S61 {
-        get { self[S61Key.self] }
-        set { self[S61Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m61: S61 { get { self[S61Key.self] } set { self[S61Key.self] = newValue } } }
 private enum S62Key: DependencyKey { static var liveValue: S62 { return S62() } }
-extension DependencyValues {
-    var m62: S62 {
-        get { self[S62Key.self] }
-        set { self[S62Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m62: S62 { get { self[S62Key.self] } set { self[S62Key.self] = newValue } } }
 private enum S63Key: DependencyKey { static var liveValue: S63 { return S63() } }
-extension DependencyValues {
-    var m63: S63 {
-        get { self[S63Key.self] }
-        set { self[S63Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m63: S63 { get { self[S63Key.self] } set { self[S63Key.self] = newValue } } }
 private enum S64Key: DependencyKey { static var liveValue: S64 { return S64() } }
-extension DependencyValues {
-    var m64: S64 {
-        get { self[S64Key.self] }
-        set { self[S64Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m64: S64 { get { self[S64Key.self] } set { self[S64Key.self] = newValue } } }
 private enum S65Key: DependencyKey { static var liveValue: S65 { return S65() } }
-extension DependencyValues {
-    var m65: S65 {
-        get { self[S65Key.self] }
-        set { self[S65Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m65: S65 { get { self[S65Key.self] } set { self[S65Key.self] = newValue } } }
 private enum S66Key: DependencyKey { static var liveValue: S66 { return S66() } }
-extension DependencyValues {
-    var m66: S66 {
-        get { self[S66Key.self] }
-        set { self[S66Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m66: S66 { get { self[S66Key.self] } set { self[S66Key.self] = newValue } } }
 private enum S67Key: DependencyKey { static var liveValue: S67 { return S67() } }
-extension DependencyValues {
-    var m67: S67 {
-        get { self[S67Key.self] }
-        set { self[S67Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m67: S67 { get { self[S67Key.self] } set { self[S67Key.self] = newValue } } }
 private enum S68Key: DependencyKey { static var liveValue: S68 { return S68() } }
-extension DependencyValues {
-    var m68: S68 {
-        get { self[S68Key.self] }
-        set { self[S68Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m68: S68 { get { self[S68Key.self] } set { self[S68Key.self] = newValue } } }
 private enum S70Key: DependencyKey { static var liveValue: S70 { return S70() } }
-extension DependencyValues {
-    var m70: S70 {
-        get { self[S70Key.self] }
-        set { self[S70Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m70: S70 { get { self[S70Key.self] } set { self[S70Key.self] = newValue } } }
 private enum S71Key: DependencyKey { static var liveValue: S71 { return S71() } }
-extension DependencyValues {
-    var m71: S71 {
-        get { self[S71Key.self] }
-        set { self[S71Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m71: S71 { get { self[S71Key.self] } set { self[S71Key.self] = newValue } } }
 private enum S72Key: DependencyKey { static var liveValue: S72 { return S72() } }
-extension DependencyValues {
-    var m72: S72 {
-        get { self[S72Key.self] }
-        set { self[S72Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m72: S72 { get { self[S72Key.self] } set { self[S72Key.self] = newValue } } }
 private enum S73Key: DependencyKey { static var liveValue: S73 { return S73() } }
-extension DependencyValues {
-    var m73: S73 {
-        get { self[S73Key.self] }
-        set { self[S73Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m73: S73 { get { self[S73Key.self] } set { self[S73Key.self] = newValue } } }
 private enum S74Key: DependencyKey { static var liveValue: S74 { return S74() } }
-extension DependencyValues {
-    var m74: S74 {
-        get { self[S74Key.self] }
-        set { self[S74Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m74: S74 { get { self[S74Key.self] } set { self[S74Key.self] = newValue } } }
 private enum S75Key: DependencyKey { static var liveValue: S75 { return S75() } }
-extension DependencyValues {
-    var m75: S75 {
-        get { self[S75Key.self] }
-        set { self[S75Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m75: S75 { get { self[S75Key.self] } set { self[S75Key.self] = newValue } } }
 private enum S76Key: DependencyKey { static var liveValue: S76 { return S76() } }
-extension DependencyValues {
-    var m76: S76 {
-        get { self[S76Key.self] }
-        set { self[S76Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m76: S76 { get { self[S76Key.self] } set { self[S76Key.self] = newValue } } }
 private enum S77Key: DependencyKey { static var liveValue: S77 { return S77() } }
-extension DependencyValues {
-    var m77: S77 {
-        get { self[S77Key.self] }
-        set { self[S77Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m77: S77 { get { self[S77Key.self] } set { self[S77Key.self] = newValue } } }
 private enum S78Key: DependencyKey { static var liveValue: S78 { return S78() } }
-extension DependencyValues {
-    var m78: S78 {
-        get { self[S78Key.self] }
-        set { self[S78Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m78: S78 { get { self[S78Key.self] } set { self[S78Key.self] = newValue } } }
 private enum S80Key: DependencyKey { static var liveValue: S80 { return S80() } }
-extension DependencyValues {
-    var m80: S80 {
-        get { self[S80Key.self] }
-        set { self[S80Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m80: S80 { get { self[S80Key.self] } set { self[S80Key.self] = newValue } } }
 private enum S81Key: DependencyKey { static var liveValue: S81 { return S81() } }
-extension DependencyValues {
-    var m81: S81 {
-        get { self[S81Key.self] }
-        set { self[S81Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m81: S81 { get { self[S81Key.self] } set { self[S81Key.self] = newValue } } }
 private enum S82Key: DependencyKey { static var liveValue: S82 { return S82() } }
-extension DependencyValues {
-    var m82: S82 {
-        get { self[S82Key.self] }
-        set { self[S82Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m82: S82 { get { self[S82Key.self] } set { self[S82Key.self] = newValue } } }
 private enum S83Key: DependencyKey { static var liveValue: S83 { return S83() } }
-extension DependencyValues {
-    var m83: S83 {
-        get { self[S83Key.self] }
-        set { self[S83Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m83: S83 { get { self[S83Key.self] } set { self[S83Key.self] = newValue } } }
 private enum S84Key: DependencyKey { static var liveValue: S84 { return S84() } }
-extension DependencyValues {
-    var m84: S84 {
-        get { self[S84Key.self] }
-        set { self[S84Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m84: S84 { get { self[S84Key.self] } set { self[S84Key.self] = newValue } } }
 private enum S85Key: DependencyKey { static var liveValue: S85 { return S85() } }
-extension DependencyValues {
-    var m85: S85 {
-        get { self[S85Key.self] }
-        set { self[S85Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m85: S85 { get { self[S85Key.self] } set { self[S85Key.self] = newValue } } }
 private enum S86Key: DependencyKey { static var liveValue: S86 { return S86() } }
-extension DependencyValues {
-    var m86: S86 {
-        get { self[S86Key.self] }
-        set { self[S86Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m86: S86 { get { self[S86Key.self] } set { self[S86Key.self] = newValue } } }
 private enum S87Key: DependencyKey { static var liveValue: S87 { return S87() } }
-extension DependencyValues {
-    var m87: S87 {
-        get { self[S87Key.self] }
-        set { self[S87Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m87: S87 { get { self[S87Key.self] } set { self[S87Key.self] = newValue } } }
 private enum S88Key: DependencyKey { static var liveValue: S88 { return S88() } }
-extension DependencyValues {
-    var m88: S88 {
-        get { self[S88Key.self] }
-        set { self[S88Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m88: S88 { get { self[S88Key.self] } set { self[S88Key.self] = newValue } } }
 private enum S90Key: DependencyKey { static var liveValue: S90 { return S90() } }
-extension DependencyValues {
-    var m90: S90 {
-        get { self[S90Key.self] }
-        set { self[S90Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m90: S90 { get { self[S90Key.self] } set { self[S90Key.self] = newValue } } }
 private enum S91Key: DependencyKey { static var liveValue: S91 { return S91() } }
-extension DependencyValues {
-    var m91: S91 {
-        get { self[S91Key.self] }
-        set { self[S91Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m91: S91 { get { self[S91Key.self] } set { self[S91Key.self] = newValue } } }
 private enum S92Key: DependencyKey { static var liveValue: S92 { return S92() } }
-extension DependencyValues {
-    var m92: S92 {
-        get { self[S92Key.self] }
-        set { self[S92Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m92: S92 { get { self[S92Key.self] } set { self[S92Key.self] = newValue } } }
 private enum S93Key: DependencyKey { static var liveValue: S93 { return S93() } }
-extension DependencyValues {
-    var m93: S93 {
-        get { self[S93Key.self] }
-        set { self[S93Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m93: S93 { get { self[S93Key.self] } set { self[S93Key.self] = newValue } } }
 private enum S94Key: DependencyKey { static var liveValue: S94 { return S94() } }
-extension DependencyValues {
-    var m94: S94 {
-        get { self[S94Key.self] }
-        set { self[S94Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m94: S94 { get { self[S94Key.self] } set { self[S94Key.self] = newValue } } }
 private enum S95Key: DependencyKey { static var liveValue: S95 { return S95() } }
-extension DependencyValues {
-    var m95: S95 {
-        get { self[S95Key.self] }
-        set { self[S95Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m95: S95 { get { self[S95Key.self] } set { self[S95Key.self] = newValue } } }
 private enum S96Key: DependencyKey { static var liveValue: S96 { return S96() } }
-extension DependencyValues {
-    var m96: S96 {
-        get { self[S96Key.self] }
-        set { self[S96Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m96: S96 { get { self[S96Key.self] } set { self[S96Key.self] = newValue } } }
 private enum S97Key: DependencyKey { static var liveValue: S97 { return S97() } }
-extension DependencyValues {
-    var m97: S97 {
-        get { self[S97Key.self] }
-        set { self[S97Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m97: S97 { get { self[S97Key.self] } set { self[S97Key.self] = newValue } } }
 private enum S98Key: DependencyKey { static var liveValue: S98 { return S98() } }
-extension DependencyValues {
-    var m98: S98 {
-        get { self[S98Key.self] }
-        set { self[S98Key.self] = newValue }
-    }
-}
-private enum S100Key: DependencyKey {
-    static var liveValue: S100 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m70) var m70
-        @Dependency(\.m91) var m91
-        return S100(m13: m13, m70: m70, m91: m91)
-    }
-}
-extension DependencyValues {
-    var m100: S100 {
-        get { self[S100Key.self] }
-        set { self[S100Key.self] = newValue }
-    }
-}
-private enum S101Key: DependencyKey {
-    static var liveValue: S101 {
-        @Dependency(\.m27) var m27
-        return S101(m27: m27)
-    }
-}
-extension DependencyValues {
-    var m101: S101 {
-        get { self[S101Key.self] }
-        set { self[S101Key.self] = newValue }
-    }
-}
-private enum S102Key: DependencyKey {
-    static var liveValue: S102 {
-        @Dependency(\.m90) var m90
-        return S102(m90: m90)
-    }
-}
-extension DependencyValues {
-    var m102: S102 {
-        get { self[S102Key.self] }
-        set { self[S102Key.self] = newValue }
-    }
-}
-private enum S103Key: DependencyKey {
-    static var liveValue: S103 {
-        @Dependency(\.m27) var m27
-        @Dependency(\.m74) var m74
-        @Dependency(\.m83) var m83
-        return S103(m27: m27, m74: m74, m83: m83)
-    }
-}
-extension DependencyValues {
-    var m103: S103 {
-        get { self[S103Key.self] }
-        set { self[S103Key.self] = newValue }
-    }
-}
-private enum S104Key: DependencyKey {
-    static var liveValue: S104 {
-        @Dependency(\.m60) var m60
-        return S104(m60: m60)
-    }
-}
-extension DependencyValues {
-    var m104: S104 {
-        get { self[S104Key.self] }
-        set { self[S104Key.self] = newValue }
-    }
-}
-private enum S105Key: DependencyKey {
-    static var liveValue: S105 {
-        @Dependency(\.m95) var m95
-        return S105(m95: m95)
-    }
-}
-extension DependencyValues {
-    var m105: S105 {
-        get { self[S105Key.self] }
-        set { self[S105Key.self] = newValue }
-    }
-}
-private enum S106Key: DependencyKey {
-    static var liveValue: S106 {
-        @Dependency(\.m64) var m64
-        return S106(m64: m64)
-    }
-}
-extension DependencyValues {
-    var m106: S106 {
-        get { self[S106Key.self] }
-        set { self[S106Key.self] = newValue }
-    }
-}
-private enum S107Key: DependencyKey {
-    static var liveValue: S107 {
-        @Dependency(\.m81) var m81
-        return S107(m81: m81)
-    }
-}
-extension DependencyValues {
-    var m107: S107 {
-        get { self[S107Key.self] }
-        set { self[S107Key.self] = newValue }
-    }
-}
-private enum S108Key: DependencyKey {
-    static var liveValue: S108 {
-        @Dependency(\.m24) var m24
-        return S108(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m108: S108 {
-        get { self[S108Key.self] }
-        set { self[S108Key.self] = newValue }
-    }
-}
-private enum S110Key: DependencyKey {
-    static var liveValue: S110 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m48) var m48
-        @Dependency(\.m75) var m75
-        return S110(m12: m12, m48: m48, m75: m75)
-    }
-}
-extension DependencyValues {
-    var m110: S110 {
-        get { self[S110Key.self] }
-        set { self[S110Key.self] = newValue }
-    }
-}
-private enum S111Key: DependencyKey {
-    static var liveValue: S111 {
-        @Dependency(\.m22) var m22
-        @Dependency(\.m47) var m47
-        @Dependency(\.m57) var m57
-        return S111(m22: m22, m47: m47, m57: m57)
-    }
-}
-extension DependencyValues {
-    var m111: S111 {
-        get { self[S111Key.self] }
-        set { self[S111Key.self] = newValue }
-    }
-}
-private enum S112Key: DependencyKey {
-    static var liveValue: S112 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m94) var m94
-        return S112(m11: m11, m94: m94)
-    }
-}
-extension DependencyValues {
-    var m112: S112 {
-        get { self[S112Key.self] }
-        set { self[S112Key.self] = newValue }
-    }
-}
-private enum S113Key: DependencyKey {
-    static var liveValue: S113 {
-        @Dependency(\.m24) var m24
-        @Dependency(\.m72) var m72
-        @Dependency(\.m91) var m91
-        return S113(m24: m24, m72: m72, m91: m91)
-    }
-}
-extension DependencyValues {
-    var m113: S113 {
-        get { self[S113Key.self] }
-        set { self[S113Key.self] = newValue }
-    }
-}
-private enum S114Key: DependencyKey {
-    static var liveValue: S114 {
-        @Dependency(\.m60) var m60
-        @Dependency(\.m90) var m90
-        return S114(m60: m60, m90: m90)
-    }
-}
-extension DependencyValues {
-    var m114: S114 {
-        get { self[S114Key.self] }
-        set { self[S114Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m98: S98 { get { self[S98Key.self] } set { self[S98Key.self] = newValue } } }
+private enum S100Key: DependencyKey { static var liveValue: S100 { @Dependency(\.m13) var m13; @Dependency(\.m70) var m70; @Dependency(\.m91) var m91; return S100(m13: m13, m70: m70, m91: m91) } }
+extension DependencyValues { var m100: S100 { get { self[S100Key.self] } set { self[S100Key.self] = newValue } } }
+private enum S101Key: DependencyKey { static var liveValue: S101 { @Dependency(\.m27) var m27; return S101(m27: m27) } }
+extension DependencyValues { var m101: S101 { get { self[S101Key.self] } set { self[S101Key.self] = newValue } } }
+private enum S102Key: DependencyKey { static var liveValue: S102 { @Dependency(\.m90) var m90; return S102(m90: m90) } }
+extension DependencyValues { var m102: S102 { get { self[S102Key.self] } set { self[S102Key.self] = newValue } } }
+private enum S103Key: DependencyKey { static var liveValue: S103 { @Dependency(\.m27) var m27; @Dependency(\.m74) var m74; @Dependency(\.m83) var m83; return S103(m27: m27, m74: m74, m83: m83) } }
+extension DependencyValues { var m103: S103 { get { self[S103Key.self] } set { self[S103Key.self] = newValue } } }
+private enum S104Key: DependencyKey { static var liveValue: S104 { @Dependency(\.m60) var m60; return S104(m60: m60) } }
+extension DependencyValues { var m104: S104 { get { self[S104Key.self] } set { self[S104Key.self] = newValue } } }
+private enum S105Key: DependencyKey { static var liveValue: S105 { @Dependency(\.m95) var m95; return S105(m95: m95) } }
+extension DependencyValues { var m105: S105 { get { self[S105Key.self] } set { self[S105Key.self] = newValue } } }
+private enum S106Key: DependencyKey { static var liveValue: S106 { @Dependency(\.m64) var m64; return S106(m64: m64) } }
+extension DependencyValues { var m106: S106 { get { self[S106Key.self] } set { self[S106Key.self] = newValue } } }
+private enum S107Key: DependencyKey { static var liveValue: S107 { @Dependency(\.m81) var m81; return S107(m81: m81) } }
+extension DependencyValues { var m107: S107 { get { self[S107Key.self] } set { self[S107Key.self] = newValue } } }
+private enum S108Key: DependencyKey { static var liveValue: S108 { @Dependency(\.m24) var m24; return S108(m24: m24) } }
+extension DependencyValues { var m108: S108 { get { self[S108Key.self] } set { self[S108Key.self] = newValue } } }
+private enum S110Key: DependencyKey { static var liveValue: S110 { @Dependency(\.m12) var m12; @Dependency(\.m48) var m48; @Dependency(\.m75) var m75; return S110(m12: m12, m48: m48, m75: m75) } }
+extension DependencyValues { var m110: S110 { get { self[S110Key.self] } set { self[S110Key.self] = newValue } } }
+private enum S111Key: DependencyKey { static var liveValue: S111 { @Dependency(\.m22) var m22; @Dependency(\.m47) var m47; @Dependency(\.m57) var m57; return S111(m22: m22, m47: m47, m57: m57) } }
+extension DependencyValues { var m111: S111 { get { self[S111Key.self] } set { self[S111Key.self] = newValue } } }
+private enum S112Key: DependencyKey { static var liveValue: S112 { @Dependency(\.m11) var m11; @Dependency(\.m94) var m94; return S112(m11: m11, m94: m94) } }
+extension DependencyValues { var m112: S112 { get { self[S112Key.self] } set { self[S112Key.self] = newValue } } }
+private enum S113Key: DependencyKey { static var liveValue: S113 { @Dependency(\.m24) var m24; @Dependency(\.m72) var m72; @Dependency(\.m91) var m91; return S113(m24: m24, m72: m72, m91: m91) } }
+extension DependencyValues { var m113: S113 { get { self[S113Key.self] } set { self[S113Key.self] = newValue } } }
+private enum S114Key: DependencyKey { static var liveValue: S114 { @Dependency(\.m60) var m60; @Dependency(\.m90) var m90; return S114(m60: m60, m90: m90) } }
+extension DependencyValues { var m114: S114 { get { self[S114Key.self] } set { self[S114Key.self] = newValue } } }
 private enum S115Key: DependencyKey { static var liveValue: S115 { return S115() } }
-extension DependencyValues {
-    var m115: S115 {
-        get { self[S115Key.self] }
-        set { self[S115Key.self] = newValue }
-    }
-}
-private enum S116Key: DependencyKey {
-    static var liveValue: S116 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m44) var m44
-        @Dependency(\.m77) var m77
-        return S116(m3: m3, m44: m44, m77: m77)
-    }
-}
-extension DependencyValues {
-    var m116: S116 {
-        get { self[S116Key.self] }
-        set { self[S116Key.self] = newValue }
-    }
-}
-private enum S117Key: DependencyKey {
-    static var liveValue: S117 {
-        @Dependency(\.m92) var m92
-        return S117(m92: m92)
-    }
-}
-extension DependencyValues {
-    var m117: S117 {
-        get { self[S117Key.self] }
-        set { self[S117Key.self] = newValue }
-    }
-}
-private enum S118Key: DependencyKey {
-    static var liveValue: S118 {
-        @Dependency(\.m82) var m82
-        return S118(m82: m82)
-    }
-}
-extension DependencyValues {
-    var m118: S118 {
-        get { self[S118Key.self] }
-        set { self[S118Key.self] = newValue }
-    }
-}
-private enum S120Key: DependencyKey {
-    static var liveValue: S120 {
-        @Dependency(\.m53) var m53
-        return S120(m53: m53)
-    }
-}
-extension DependencyValues {
-    var m120: S120 {
-        get { self[S120Key.self] }
-        set { self[S120Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m115: S115 { get { self[S115Key.self] } set { self[S115Key.self] = newValue } } }
+private enum S116Key: DependencyKey { static var liveValue: S116 { @Dependency(\.m3) var m3; @Dependency(\.m44) var m44; @Dependency(\.m77) var m77; return S116(m3: m3, m44: m44, m77: m77) } }
+extension DependencyValues { var m116: S116 { get { self[S116Key.self] } set { self[S116Key.self] = newValue } } }
+private enum S117Key: DependencyKey { static var liveValue: S117 { @Dependency(\.m92) var m92; return S117(m92: m92) } }
+extension DependencyValues { var m117: S117 { get { self[S117Key.self] } set { self[S117Key.self] = newValue } } }
+private enum S118Key: DependencyKey { static var liveValue: S118 { @Dependency(\.m82) var m82; return S118(m82: m82) } }
+extension DependencyValues { var m118: S118 { get { self[S118Key.self] } set { self[S118Key.self] = newValue } } }
+private enum S120Key: DependencyKey { static var liveValue: S120 { @Dependency(\.m53) var m53; return S120(m53: m53) } }
+extension DependencyValues { var m120: S120 { get { self[S120Key.self] } set { self[S120Key.self] = newValue } } }
 private enum S121Key: DependencyKey { static var liveValue: S121 { return S121() } }
-extension DependencyValues {
-    var m121: S121 {
-        get { self[S121Key.self] }
-        set { self[S121Key.self] = newValue }
-    }
-}
-private enum S122Key: DependencyKey {
-    static var liveValue: S122 {
-        @Dependency(\.m1) var m1
-        return S122(m1: m1)
-    }
-}
-extension DependencyValues {
-    var m122: S122 {
-        get { self[S122Key.self] }
-        set { self[S122Key.self] = newValue }
-    }
-}
-private enum S123Key: DependencyKey {
-    static var liveValue: S123 {
-        @Dependency(\.m48) var m48
-        @Dependency(\.m78) var m78
-        return S123(m48: m48, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m123: S123 {
-        get { self[S123Key.self] }
-        set { self[S123Key.self] = newValue }
-    }
-}
-private enum S124Key: DependencyKey {
-    static var liveValue: S124 {
-        @Dependency(\.m21) var m21
-        @Dependency(\.m33) var m33
-        return S124(m21: m21, m33: m33)
-    }
-}
-extension DependencyValues {
-    var m124: S124 {
-        get { self[S124Key.self] }
-        set { self[S124Key.self] = newValue }
-    }
-}
-private enum S125Key: DependencyKey {
-    static var liveValue: S125 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m21) var m21
-        return S125(m7: m7, m21: m21)
-    }
-}
-extension DependencyValues {
-    var m125: S125 {
-        get { self[S125Key.self] }
-        set { self[S125Key.self] = newValue }
-    }
-}
-private enum S126Key: DependencyKey {
-    static var liveValue: S126 {
-        @Dependency(\.m67) var m67
-        return S126(m67: m67)
-    }
-}
-extension DependencyValues {
-    var m126: S126 {
-        get { self[S126Key.self] }
-        set { self[S126Key.self] = newValue }
-    }
-}
-private enum S127Key: DependencyKey {
-    static var liveValue: S127 {
-        @Dependency(\.m30) var m30
-        return S127(m30: m30)
-    }
-}
-extension DependencyValues {
-    var m127: S127 {
-        get { self[S127Key.self] }
-        set { self[S127Key.self] = newValue }
-    }
-}
-private enum S128Key: DependencyKey {
-    static var liveValue: S128 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m31) var m31
-        return S128(m1: m1, m31: m31)
-    }
-}
-extension DependencyValues {
-    var m128: S128 {
-        get { self[S128Key.self] }
-        set { self[S128Key.self] = newValue }
-    }
-}
-private enum S130Key: DependencyKey {
-    static var liveValue: S130 {
-        @Dependency(\.m13) var m13
-        return S130(m13: m13)
-    }
-}
-extension DependencyValues {
-    var m130: S130 {
-        get { self[S130Key.self] }
-        set { self[S130Key.self] = newValue }
-    }
-}
-private enum S131Key: DependencyKey {
-    static var liveValue: S131 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m18) var m18
-        @Dependency(\.m36) var m36
-        return S131(m11: m11, m18: m18, m36: m36)
-    }
-}
-extension DependencyValues {
-    var m131: S131 {
-        get { self[S131Key.self] }
-        set { self[S131Key.self] = newValue }
-    }
-}
-private enum S132Key: DependencyKey {
-    static var liveValue: S132 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m90) var m90
-        return S132(m41: m41, m90: m90)
-    }
-}
-extension DependencyValues {
-    var m132: S132 {
-        get { self[S132Key.self] }
-        set { self[S132Key.self] = newValue }
-    }
-}
-private enum S133Key: DependencyKey {
-    static var liveValue: S133 {
-        @Dependency(\.m90) var m90
-        return S133(m90: m90)
-    }
-}
-extension DependencyValues {
-    var m133: S133 {
-        get { self[S133Key.self] }
-        set { self[S133Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m121: S121 { get { self[S121Key.self] } set { self[S121Key.self] = newValue } } }
+private enum S122Key: DependencyKey { static var liveValue: S122 { @Dependency(\.m1) var m1; return S122(m1: m1) } }
+extension DependencyValues { var m122: S122 { get { self[S122Key.self] } set { self[S122Key.self] = newValue } } }
+private enum S123Key: DependencyKey { static var liveValue: S123 { @Dependency(\.m48) var m48; @Dependency(\.m78) var m78; return S123(m48: m48, m78: m78) } }
+extension DependencyValues { var m123: S123 { get { self[S123Key.self] } set { self[S123Key.self] = newValue } } }
+private enum S124Key: DependencyKey { static var liveValue: S124 { @Dependency(\.m21) var m21; @Dependency(\.m33) var m33; return S124(m21: m21, m33: m33) } }
+extension DependencyValues { var m124: S124 { get { self[S124Key.self] } set { self[S124Key.self] = newValue } } }
+private enum S125Key: DependencyKey { static var liveValue: S125 { @Dependency(\.m7) var m7; @Dependency(\.m21) var m21; return S125(m7: m7, m21: m21) } }
+extension DependencyValues { var m125: S125 { get { self[S125Key.self] } set { self[S125Key.self] = newValue } } }
+private enum S126Key: DependencyKey { static var liveValue: S126 { @Dependency(\.m67) var m67; return S126(m67: m67) } }
+extension DependencyValues { var m126: S126 { get { self[S126Key.self] } set { self[S126Key.self] = newValue } } }
+private enum S127Key: DependencyKey { static var liveValue: S127 { @Dependency(\.m30) var m30; return S127(m30: m30) } }
+extension DependencyValues { var m127: S127 { get { self[S127Key.self] } set { self[S127Key.self] = newValue } } }
+private enum S128Key: DependencyKey { static var liveValue: S128 { @Dependency(\.m1) var m1; @Dependency(\.m31) var m31; return S128(m1: m1, m31: m31) } }
+extension DependencyValues { var m128: S128 { get { self[S128Key.self] } set { self[S128Key.self] = newValue } } }
+private enum S130Key: DependencyKey { static var liveValue: S130 { @Dependency(\.m13) var m13; return S130(m13: m13) } }
+extension DependencyValues { var m130: S130 { get { self[S130Key.self] } set { self[S130Key.self] = newValue } } }
+private enum S131Key: DependencyKey { static var liveValue: S131 { @Dependency(\.m11) var m11; @Dependency(\.m18) var m18; @Dependency(\.m36) var m36; return S131(m11: m11, m18: m18, m36: m36) } }
+extension DependencyValues { var m131: S131 { get { self[S131Key.self] } set { self[S131Key.self] = newValue } } }
+private enum S132Key: DependencyKey { static var liveValue: S132 { @Dependency(\.m41) var m41; @Dependency(\.m90) var m90; return S132(m41: m41, m90: m90) } }
+extension DependencyValues { var m132: S132 { get { self[S132Key.self] } set { self[S132Key.self] = newValue } } }
+private enum S133Key: DependencyKey { static var liveValue: S133 { @Dependency(\.m90) var m90; return S133(m90: m90) } }
+extension DependencyValues { var m133: S133 { get { self[S133Key.self] } set { self[S133Key.self] = newValue } } }
 private enum S134Key: DependencyKey { static var liveValue: S134 { return S134() } }
-extension DependencyValues {
-    var m134: S134 {
-        get { self[S134Key.self] }
-        set { self[S134Key.self] = newValue }
-    }
-}
-private enum S135Key: DependencyKey {
-    static var liveValue: S135 {
-        @Dependency(\.m26) var m26
-        return S135(m26: m26)
-    }
-}
-extension DependencyValues {
-    var m135: S135 {
-        get { self[S135Key.self] }
-        set { self[S135Key.self] = newValue }
-    }
-}
-private enum S136Key: DependencyKey {
-    static var liveValue: S136 {
-        @Dependency(\.m35) var m35
-        @Dependency(\.m70) var m70
-        @Dependency(\.m75) var m75
-        return S136(m35: m35, m70: m70, m75: m75)
-    }
-}
-extension DependencyValues {
-    var m136: S136 {
-        get { self[S136Key.self] }
-        set { self[S136Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m134: S134 { get { self[S134Key.self] } set { self[S134Key.self] = newValue } } }
+private enum S135Key: DependencyKey { static var liveValue: S135 { @Dependency(\.m26) var m26; return S135(m26: m26) } }
+extension DependencyValues { var m135: S135 { get { self[S135Key.self] } set { self[S135Key.self] = newValue } } }
+private enum S136Key: DependencyKey { static var liveValue: S136 { @Dependency(\.m35) var m35; @Dependency(\.m70) var m70; @Dependency(\.m75) var m75; return S136(m35: m35, m70: m70, m75: m75) } }
+extension DependencyValues { var m136: S136 { get { self[S136Key.self] } set { self[S136Key.self] = newValue } } }
 private enum S137Key: DependencyKey { static var liveValue: S137 { return S137() } }
-extension DependencyValues {
-    var m137: S137 {
-        get { self[S137Key.self] }
-        set { self[S137Key.self] = newValue }
-    }
-}
-private enum S138Key: DependencyKey {
-    static var liveValue: S138 {
-        @Dependency(\.m57) var m57
-        @Dependency(\.m78) var m78
-        return S138(m57: m57, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m138: S138 {
-        get { self[S138Key.self] }
-        set { self[S138Key.self] = newValue }
-    }
-}
-private enum S140Key: DependencyKey {
-    static var liveValue: S140 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m33) var m33
-        @Dependency(\.m92) var m92
-        return S140(m28: m28, m33: m33, m92: m92)
-    }
-}
-extension DependencyValues {
-    var m140: S140 {
-        get { self[S140Key.self] }
-        set { self[S140Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m137: S137 { get { self[S137Key.self] } set { self[S137Key.self] = newValue } } }
+private enum S138Key: DependencyKey { static var liveValue: S138 { @Dependency(\.m57) var m57; @Dependency(\.m78) var m78; return S138(m57: m57, m78: m78) } }
+extension DependencyValues { var m138: S138 { get { self[S138Key.self] } set { self[S138Key.self] = newValue } } }
+private enum S140Key: DependencyKey { static var liveValue: S140 { @Dependency(\.m28) var m28; @Dependency(\.m33) var m33; @Dependency(\.m92) var m92; return S140(m28: m28, m33: m33, m92: m92) } }
+extension DependencyValues { var m140: S140 { get { self[S140Key.self] } set { self[S140Key.self] = newValue } } }
 private enum S141Key: DependencyKey { static var liveValue: S141 { return S141() } }
-extension DependencyValues {
-    var m141: S141 {
-        get { self[S141Key.self] }
-        set { self[S141Key.self] = newValue }
-    }
-}
-private enum S142Key: DependencyKey {
-    static var liveValue: S142 {
-        @Dependency(\.m73) var m73
-        @Dependency(\.m96) var m96
-        return S142(m73: m73, m96: m96)
-    }
-}
-extension DependencyValues {
-    var m142: S142 {
-        get { self[S142Key.self] }
-        set { self[S142Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m141: S141 { get { self[S141Key.self] } set { self[S141Key.self] = newValue } } }
+private enum S142Key: DependencyKey { static var liveValue: S142 { @Dependency(\.m73) var m73; @Dependency(\.m96) var m96; return S142(m73: m73, m96: m96) } }
+extension DependencyValues { var m142: S142 { get { self[S142Key.self] } set { self[S142Key.self] = newValue } } }
 private enum S143Key: DependencyKey { static var liveValue: S143 { return S143() } }
-extension DependencyValues {
-    var m143: S143 {
-        get { self[S143Key.self] }
-        set { self[S143Key.self] = newValue }
-    }
-}
-private enum S144Key: DependencyKey {
-    static var liveValue: S144 {
-        @Dependency(\.m24) var m24
-        return S144(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m144: S144 {
-        get { self[S144Key.self] }
-        set { self[S144Key.self] = newValue }
-    }
-}
-private enum S145Key: DependencyKey {
-    static var liveValue: S145 {
-        @Dependency(\.m20) var m20
-        return S145(m20: m20)
-    }
-}
-extension DependencyValues {
-    var m145: S145 {
-        get { self[S145Key.self] }
-        set { self[S145Key.self] = newValue }
-    }
-}
-private enum S146Key: DependencyKey {
-    static var liveValue: S146 {
-        @Dependency(\.m4) var m4
-        @Dependency(\.m23) var m23
-        @Dependency(\.m77) var m77
-        return S146(m4: m4, m23: m23, m77: m77)
-    }
-}
-extension DependencyValues {
-    var m146: S146 {
-        get { self[S146Key.self] }
-        set { self[S146Key.self] = newValue }
-    }
-}
-private enum S147Key: DependencyKey {
-    static var liveValue: S147 {
-        @Dependency(\.m58) var m58
-        return S147(m58: m58)
-    }
-}
-extension DependencyValues {
-    var m147: S147 {
-        get { self[S147Key.self] }
-        set { self[S147Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m143: S143 { get { self[S143Key.self] } set { self[S143Key.self] = newValue } } }
+private enum S144Key: DependencyKey { static var liveValue: S144 { @Dependency(\.m24) var m24; return S144(m24: m24) } }
+extension DependencyValues { var m144: S144 { get { self[S144Key.self] } set { self[S144Key.self] = newValue } } }
+private enum S145Key: DependencyKey { static var liveValue: S145 { @Dependency(\.m20) var m20; return S145(m20: m20) } }
+extension DependencyValues { var m145: S145 { get { self[S145Key.self] } set { self[S145Key.self] = newValue } } }
+private enum S146Key: DependencyKey { static var liveValue: S146 { @Dependency(\.m4) var m4; @Dependency(\.m23) var m23; @Dependency(\.m77) var m77; return S146(m4: m4, m23: m23, m77: m77) } }
+extension DependencyValues { var m146: S146 { get { self[S146Key.self] } set { self[S146Key.self] = newValue } } }
+private enum S147Key: DependencyKey { static var liveValue: S147 { @Dependency(\.m58) var m58; return S147(m58: m58) } }
+extension DependencyValues { var m147: S147 { get { self[S147Key.self] } set { self[S147Key.self] = newValue } } }
 private enum S148Key: DependencyKey { static var liveValue: S148 { return S148() } }
-extension DependencyValues {
-    var m148: S148 {
-        get { self[S148Key.self] }
-        set { self[S148Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m148: S148 { get { self[S148Key.self] } set { self[S148Key.self] = newValue } } }
 private enum S150Key: DependencyKey { static var liveValue: S150 { return S150() } }
-extension DependencyValues {
-    var m150: S150 {
-        get { self[S150Key.self] }
-        set { self[S150Key.self] = newValue }
-    }
-}
-private enum S151Key: DependencyKey {
-    static var liveValue: S151 {
-        @Dependency(\.m44) var m44
-        @Dependency(\.m68) var m68
-        @Dependency(\.m88) var m88
-        return S151(m44: m44, m68: m68, m88: m88)
-    }
-}
-extension DependencyValues {
-    var m151: S151 {
-        get { self[S151Key.self] }
-        set { self[S151Key.self] = newValue }
-    }
-}
-private enum S152Key: DependencyKey {
-    static var liveValue: S152 {
-        @Dependency(\.m62) var m62
-        @Dependency(\.m76) var m76
-        @Dependency(\.m93) var m93
-        return S152(m62: m62, m76: m76, m93: m93)
-    }
-}
-extension DependencyValues {
-    var m152: S152 {
-        get { self[S152Key.self] }
-        set { self[S152Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m150: S150 { get { self[S150Key.self] } set { self[S150Key.self] = newValue } } }
+private enum S151Key: DependencyKey { static var liveValue: S151 { @Dependency(\.m44) var m44; @Dependency(\.m68) var m68; @Dependency(\.m88) var m88; return S151(m44: m44, m68: m68, m88: m88) } }
+extension DependencyValues { var m151: S151 { get { self[S151Key.self] } set { self[S151Key.self] = newValue } } }
+private enum S152Key: DependencyKey { static var liveValue: S152 { @Dependency(\.m62) var m62; @Dependency(\.m76) var m76; @Dependency(\.m93) var m93; return S152(m62: m62, m76: m76, m93: m93) } }
+extension DependencyValues { var m152: S152 { get { self[S152Key.self] } set { self[S152Key.self] = newValue } } }
 private enum S153Key: DependencyKey { static var liveValue: S153 { return S153() } }
-extension DependencyValues {
-    var m153: S153 {
-        get { self[S153Key.self] }
-        set { self[S153Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m153: S153 { get { self[S153Key.self] } set { self[S153Key.self] = newValue } } }
 private enum S154Key: DependencyKey { static var liveValue: S154 { return S154() } }
-extension DependencyValues {
-    var m154: S154 {
-        get { self[S154Key.self] }
-        set { self[S154Key.self] = newValue }
-    }
-}
-private enum S155Key: DependencyKey {
-    static var liveValue: S155 {
-        @Dependency(\.m42) var m42
-        @Dependency(\.m96) var m96
-        return S155(m42: m42, m96: m96)
-    }
-}
-extension DependencyValues {
-    var m155: S155 {
-        get { self[S155Key.self] }
-        set { self[S155Key.self] = newValue }
-    }
-}
-private enum S156Key: DependencyKey {
-    static var liveValue: S156 {
-        @Dependency(\.m24) var m24
-        return S156(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m156: S156 {
-        get { self[S156Key.self] }
-        set { self[S156Key.self] = newValue }
-    }
-}
-private enum S157Key: DependencyKey {
-    static var liveValue: S157 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m62) var m62
-        @Dependency(\.m76) var m76
-        return S157(m28: m28, m62: m62, m76: m76)
-    }
-}
-extension DependencyValues {
-    var m157: S157 {
-        get { self[S157Key.self] }
-        set { self[S157Key.self] = newValue }
-    }
-}
-private enum S158Key: DependencyKey {
-    static var liveValue: S158 {
-        @Dependency(\.m32) var m32
-        @Dependency(\.m71) var m71
-        @Dependency(\.m78) var m78
-        return S158(m32: m32, m71: m71, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m158: S158 {
-        get { self[S158Key.self] }
-        set { self[S158Key.self] = newValue }
-    }
-}
-private enum S160Key: DependencyKey {
-    static var liveValue: S160 {
-        @Dependency(\.m24) var m24
-        @Dependency(\.m68) var m68
-        @Dependency(\.m93) var m93
-        return S160(m24: m24, m68: m68, m93: m93)
-    }
-}
-extension DependencyValues {
-    var m160: S160 {
-        get { self[S160Key.self] }
-        set { self[S160Key.self] = newValue }
-    }
-}
-private enum S161Key: DependencyKey {
-    static var liveValue: S161 {
-        @Dependency(\.m55) var m55
-        @Dependency(\.m84) var m84
-        return S161(m55: m55, m84: m84)
-    }
-}
-extension DependencyValues {
-    var m161: S161 {
-        get { self[S161Key.self] }
-        set { self[S161Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m154: S154 { get { self[S154Key.self] } set { self[S154Key.self] = newValue } } }
+private enum S155Key: DependencyKey { static var liveValue: S155 { @Dependency(\.m42) var m42; @Dependency(\.m96) var m96; return S155(m42: m42, m96: m96) } }
+extension DependencyValues { var m155: S155 { get { self[S155Key.self] } set { self[S155Key.self] = newValue } } }
+private enum S156Key: DependencyKey { static var liveValue: S156 { @Dependency(\.m24) var m24; return S156(m24: m24) } }
+extension DependencyValues { var m156: S156 { get { self[S156Key.self] } set { self[S156Key.self] = newValue } } }
+private enum S157Key: DependencyKey { static var liveValue: S157 { @Dependency(\.m28) var m28; @Dependency(\.m62) var m62; @Dependency(\.m76) var m76; return S157(m28: m28, m62: m62, m76: m76) } }
+extension DependencyValues { var m157: S157 { get { self[S157Key.self] } set { self[S157Key.self] = newValue } } }
+private enum S158Key: DependencyKey { static var liveValue: S158 { @Dependency(\.m32) var m32; @Dependency(\.m71) var m71; @Dependency(\.m78) var m78; return S158(m32: m32, m71: m71, m78: m78) } }
+extension DependencyValues { var m158: S158 { get { self[S158Key.self] } set { self[S158Key.self] = newValue } } }
+private enum S160Key: DependencyKey { static var liveValue: S160 { @Dependency(\.m24) var m24; @Dependency(\.m68) var m68; @Dependency(\.m93) var m93; return S160(m24: m24, m68: m68, m93: m93) } }
+extension DependencyValues { var m160: S160 { get { self[S160Key.self] } set { self[S160Key.self] = newValue } } }
+private enum S161Key: DependencyKey { static var liveValue: S161 { @Dependency(\.m55) var m55; @Dependency(\.m84) var m84; return S161(m55: m55, m84: m84) } }
+extension DependencyValues { var m161: S161 { get { self[S161Key.self] } set { self[S161Key.self] = newValue } } }
 private enum S162Key: DependencyKey { static var liveValue: S162 { return S162() } }
-extension DependencyValues {
-    var m162: S162 {
-        get { self[S162Key.self] }
-        set { self[S162Key.self] = newValue }
-    }
-}
-private enum S163Key: DependencyKey {
-    static var liveValue: S163 {
-        @Dependency(\.m41) var m41
-        return S163(m41: m41)
-    }
-}
-extension DependencyValues {
-    var m163: S163 {
-        get { self[S163Key.self] }
-        set { self[S163Key.self] = newValue }
-    }
-}
-private enum S164Key: DependencyKey {
-    static var liveValue: S164 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m31) var m31
-        @Dependency(\.m88) var m88
-        return S164(m5: m5, m31: m31, m88: m88)
-    }
-}
-extension DependencyValues {
-    var m164: S164 {
-        get { self[S164Key.self] }
-        set { self[S164Key.self] = newValue }
-    }
-}
-private enum S165Key: DependencyKey {
-    static var liveValue: S165 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m27) var m27
-        @Dependency(\.m43) var m43
-        return S165(m13: m13, m27: m27, m43: m43)
-    }
-}
-extension DependencyValues {
-    var m165: S165 {
-        get { self[S165Key.self] }
-        set { self[S165Key.self] = newValue }
-    }
-}
-private enum S166Key: DependencyKey {
-    static var liveValue: S166 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m62) var m62
-        @Dependency(\.m88) var m88
-        return S166(m16: m16, m62: m62, m88: m88)
-    }
-}
-extension DependencyValues {
-    var m166: S166 {
-        get { self[S166Key.self] }
-        set { self[S166Key.self] = newValue }
-    }
-}
-private enum S167Key: DependencyKey {
-    static var liveValue: S167 {
-        @Dependency(\.m55) var m55
-        return S167(m55: m55)
-    }
-}
-extension DependencyValues {
-    var m167: S167 {
-        get { self[S167Key.self] }
-        set { self[S167Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m162: S162 { get { self[S162Key.self] } set { self[S162Key.self] = newValue } } }
+private enum S163Key: DependencyKey { static var liveValue: S163 { @Dependency(\.m41) var m41; return S163(m41: m41) } }
+extension DependencyValues { var m163: S163 { get { self[S163Key.self] } set { self[S163Key.self] = newValue } } }
+private enum S164Key: DependencyKey { static var liveValue: S164 { @Dependency(\.m5) var m5; @Dependency(\.m31) var m31; @Dependency(\.m88) var m88; return S164(m5: m5, m31: m31, m88: m88) } }
+extension DependencyValues { var m164: S164 { get { self[S164Key.self] } set { self[S164Key.self] = newValue } } }
+private enum S165Key: DependencyKey { static var liveValue: S165 { @Dependency(\.m13) var m13; @Dependency(\.m27) var m27; @Dependency(\.m43) var m43; return S165(m13: m13, m27: m27, m43: m43) } }
+extension DependencyValues { var m165: S165 { get { self[S165Key.self] } set { self[S165Key.self] = newValue } } }
+private enum S166Key: DependencyKey { static var liveValue: S166 { @Dependency(\.m16) var m16; @Dependency(\.m62) var m62; @Dependency(\.m88) var m88; return S166(m16: m16, m62: m62, m88: m88) } }
+extension DependencyValues { var m166: S166 { get { self[S166Key.self] } set { self[S166Key.self] = newValue } } }
+private enum S167Key: DependencyKey { static var liveValue: S167 { @Dependency(\.m55) var m55; return S167(m55: m55) } }
+extension DependencyValues { var m167: S167 { get { self[S167Key.self] } set { self[S167Key.self] = newValue } } }
 private enum S168Key: DependencyKey { static var liveValue: S168 { return S168() } }
-extension DependencyValues {
-    var m168: S168 {
-        get { self[S168Key.self] }
-        set { self[S168Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m168: S168 { get { self[S168Key.self] } set { self[S168Key.self] = newValue } } }
 private enum S170Key: DependencyKey { static var liveValue: S170 { return S170() } }
-extension DependencyValues {
-    var m170: S170 {
-        get { self[S170Key.self] }
-        set { self[S170Key.self] = newValue }
-    }
-}
-private enum S171Key: DependencyKey {
-    static var liveValue: S171 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m90) var m90
-        return S171(m1: m1, m90: m90)
-    }
-}
-extension DependencyValues {
-    var m171: S171 {
-        get { self[S171Key.self] }
-        set { self[S171Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m170: S170 { get { self[S170Key.self] } set { self[S170Key.self] = newValue } } }
+private enum S171Key: DependencyKey { static var liveValue: S171 { @Dependency(\.m1) var m1; @Dependency(\.m90) var m90; return S171(m1: m1, m90: m90) } }
+extension DependencyValues { var m171: S171 { get { self[S171Key.self] } set { self[S171Key.self] = newValue } } }
 private enum S172Key: DependencyKey { static var liveValue: S172 { return S172() } }
-extension DependencyValues {
-    var m172: S172 {
-        get { self[S172Key.self] }
-        set { self[S172Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m172: S172 { get { self[S172Key.self] } set { self[S172Key.self] = newValue } } }
 private enum S173Key: DependencyKey { static var liveValue: S173 { return S173() } }
-extension DependencyValues {
-    var m173: S173 {
-        get { self[S173Key.self] }
-        set { self[S173Key.self] = newValue }
-    }
-}
-private enum S174Key: DependencyKey {
-    static var liveValue: S174 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m20) var m20
-        @Dependency(\.m22) var m22
-        return S174(m7: m7, m20: m20, m22: m22)
-    }
-}
-extension DependencyValues {
-    var m174: S174 {
-        get { self[S174Key.self] }
-        set { self[S174Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m173: S173 { get { self[S173Key.self] } set { self[S173Key.self] = newValue } } }
+private enum S174Key: DependencyKey { static var liveValue: S174 { @Dependency(\.m7) var m7; @Dependency(\.m20) var m20; @Dependency(\.m22) var m22; return S174(m7: m7, m20: m20, m22: m22) } }
+extension DependencyValues { var m174: S174 { get { self[S174Key.self] } set { self[S174Key.self] = newValue } } }
 private enum S175Key: DependencyKey { static var liveValue: S175 { return S175() } }
-extension DependencyValues {
-    var m175: S175 {
-        get { self[S175Key.self] }
-        set { self[S175Key.self] = newValue }
-    }
-}
-private enum S176Key: DependencyKey {
-    static var liveValue: S176 {
-        @Dependency(\.m92) var m92
-        return S176(m92: m92)
-    }
-}
-extension DependencyValues {
-    var m176: S176 {
-        get { self[S176Key.self] }
-        set { self[S176Key.self] = newValue }
-    }
-}
-private enum S177Key: DependencyKey {
-    static var liveValue: S177 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m54) var m54
-        @Dependency(\.m95) var m95
-        return S177(m41: m41, m54: m54, m95: m95)
-    }
-}
-extension DependencyValues {
-    var m177: S177 {
-        get { self[S177Key.self] }
-        set { self[S177Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m175: S175 { get { self[S175Key.self] } set { self[S175Key.self] = newValue } } }
+private enum S176Key: DependencyKey { static var liveValue: S176 { @Dependency(\.m92) var m92; return S176(m92: m92) } }
+extension DependencyValues { var m176: S176 { get { self[S176Key.self] } set { self[S176Key.self] = newValue } } }
+private enum S177Key: DependencyKey { static var liveValue: S177 { @Dependency(\.m41) var m41; @Dependency(\.m54) var m54; @Dependency(\.m95) var m95; return S177(m41: m41, m54: m54, m95: m95) } }
+extension DependencyValues { var m177: S177 { get { self[S177Key.self] } set { self[S177Key.self] = newValue } } }
 private enum S178Key: DependencyKey { static var liveValue: S178 { return S178() } }
-extension DependencyValues {
-    var m178: S178 {
-        get { self[S178Key.self] }
-        set { self[S178Key.self] = newValue }
-    }
-}
-private enum S180Key: DependencyKey {
-    static var liveValue: S180 {
-        @Dependency(\.m62) var m62
-        return S180(m62: m62)
-    }
-}
-extension DependencyValues {
-    var m180: S180 {
-        get { self[S180Key.self] }
-        set { self[S180Key.self] = newValue }
-    }
-}
-private enum S181Key: DependencyKey {
-    static var liveValue: S181 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m22) var m22
-        return S181(m3: m3, m22: m22)
-    }
-}
-extension DependencyValues {
-    var m181: S181 {
-        get { self[S181Key.self] }
-        set { self[S181Key.self] = newValue }
-    }
-}
-private enum S182Key: DependencyKey {
-    static var liveValue: S182 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m73) var m73
-        @Dependency(\.m85) var m85
-        return S182(m30: m30, m73: m73, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m182: S182 {
-        get { self[S182Key.self] }
-        set { self[S182Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m178: S178 { get { self[S178Key.self] } set { self[S178Key.self] = newValue } } }
+private enum S180Key: DependencyKey { static var liveValue: S180 { @Dependency(\.m62) var m62; return S180(m62: m62) } }
+extension DependencyValues { var m180: S180 { get { self[S180Key.self] } set { self[S180Key.self] = newValue } } }
+private enum S181Key: DependencyKey { static var liveValue: S181 { @Dependency(\.m3) var m3; @Dependency(\.m22) var m22; return S181(m3: m3, m22: m22) } }
+extension DependencyValues { var m181: S181 { get { self[S181Key.self] } set { self[S181Key.self] = newValue } } }
+private enum S182Key: DependencyKey { static var liveValue: S182 { @Dependency(\.m30) var m30; @Dependency(\.m73) var m73; @Dependency(\.m85) var m85; return S182(m30: m30, m73: m73, m85: m85) } }
+extension DependencyValues { var m182: S182 { get { self[S182Key.self] } set { self[S182Key.self] = newValue } } }
 private enum S183Key: DependencyKey { static var liveValue: S183 { return S183() } }
-extension DependencyValues {
-    var m183: S183 {
-        get { self[S183Key.self] }
-        set { self[S183Key.self] = newValue }
-    }
-}
-private enum S184Key: DependencyKey {
-    static var liveValue: S184 {
-        @Dependency(\.m65) var m65
-        @Dependency(\.m73) var m73
-        return S184(m65: m65, m73: m73)
-    }
-}
-extension DependencyValues {
-    var m184: S184 {
-        get { self[S184Key.self] }
-        set { self[S184Key.self] = newValue }
-    }
-}
-private enum S185Key: DependencyKey {
-    static var liveValue: S185 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m65) var m65
-        @Dependency(\.m67) var m67
-        return S185(m15: m15, m65: m65, m67: m67)
-    }
-}
-extension DependencyValues {
-    var m185: S185 {
-        get { self[S185Key.self] }
-        set { self[S185Key.self] = newValue }
-    }
-}
-private enum S186Key: DependencyKey {
-    static var liveValue: S186 {
-        @Dependency(\.m72) var m72
-        return S186(m72: m72)
-    }
-}
-extension DependencyValues {
-    var m186: S186 {
-        get { self[S186Key.self] }
-        set { self[S186Key.self] = newValue }
-    }
-}
-private enum S187Key: DependencyKey {
-    static var liveValue: S187 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m61) var m61
-        return S187(m7: m7, m61: m61)
-    }
-}
-extension DependencyValues {
-    var m187: S187 {
-        get { self[S187Key.self] }
-        set { self[S187Key.self] = newValue }
-    }
-}
-private enum S188Key: DependencyKey {
-    static var liveValue: S188 {
-        @Dependency(\.m8) var m8
-        @Dependency(\.m20) var m20
-        return S188(m8: m8, m20: m20)
-    }
-}
-extension DependencyValues {
-    var m188: S188 {
-        get { self[S188Key.self] }
-        set { self[S188Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m183: S183 { get { self[S183Key.self] } set { self[S183Key.self] = newValue } } }
+private enum S184Key: DependencyKey { static var liveValue: S184 { @Dependency(\.m65) var m65; @Dependency(\.m73) var m73; return S184(m65: m65, m73: m73) } }
+extension DependencyValues { var m184: S184 { get { self[S184Key.self] } set { self[S184Key.self] = newValue } } }
+private enum S185Key: DependencyKey { static var liveValue: S185 { @Dependency(\.m15) var m15; @Dependency(\.m65) var m65; @Dependency(\.m67) var m67; return S185(m15: m15, m65: m65, m67: m67) } }
+extension DependencyValues { var m185: S185 { get { self[S185Key.self] } set { self[S185Key.self] = newValue } } }
+private enum S186Key: DependencyKey { static var liveValue: S186 { @Dependency(\.m72) var m72; return S186(m72: m72) } }
+extension DependencyValues { var m186: S186 { get { self[S186Key.self] } set { self[S186Key.self] = newValue } } }
+private enum S187Key: DependencyKey { static var liveValue: S187 { @Dependency(\.m7) var m7; @Dependency(\.m61) var m61; return S187(m7: m7, m61: m61) } }
+extension DependencyValues { var m187: S187 { get { self[S187Key.self] } set { self[S187Key.self] = newValue } } }
+private enum S188Key: DependencyKey { static var liveValue: S188 { @Dependency(\.m8) var m8; @Dependency(\.m20) var m20; return S188(m8: m8, m20: m20) } }
+extension DependencyValues { var m188: S188 { get { self[S188Key.self] } set { self[S188Key.self] = newValue } } }
 private enum S190Key: DependencyKey { static var liveValue: S190 { return S190() } }
-extension DependencyValues {
-    var m190: S190 {
-        get { self[S190Key.self] }
-        set { self[S190Key.self] = newValue }
-    }
-}
-private enum S191Key: DependencyKey {
-    static var liveValue: S191 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m44) var m44
-        @Dependency(\.m94) var m94
-        return S191(m12: m12, m44: m44, m94: m94)
-    }
-}
-extension DependencyValues {
-    var m191: S191 {
-        get { self[S191Key.self] }
-        set { self[S191Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m190: S190 { get { self[S190Key.self] } set { self[S190Key.self] = newValue } } }
+private enum S191Key: DependencyKey { static var liveValue: S191 { @Dependency(\.m12) var m12; @Dependency(\.m44) var m44; @Dependency(\.m94) var m94; return S191(m12: m12, m44: m44, m94: m94) } }
+extension DependencyValues { var m191: S191 { get { self[S191Key.self] } set { self[S191Key.self] = newValue } } }
 private enum S192Key: DependencyKey { static var liveValue: S192 { return S192() } }
-extension DependencyValues {
-    var m192: S192 {
-        get { self[S192Key.self] }
-        set { self[S192Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m192: S192 { get { self[S192Key.self] } set { self[S192Key.self] = newValue } } }
 private enum S193Key: DependencyKey { static var liveValue: S193 { return S193() } }
-extension DependencyValues {
-    var m193: S193 {
-        get { self[S193Key.self] }
-        set { self[S193Key.self] = newValue }
-    }
-}
-private enum S194Key: DependencyKey {
-    static var liveValue: S194 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m58) var m58
-        @Dependency(\.m94) var m94
-        return S194(m1: m1, m58: m58, m94: m94)
-    }
-}
-extension DependencyValues {
-    var m194: S194 {
-        get { self[S194Key.self] }
-        set { self[S194Key.self] = newValue }
-    }
-}
-private enum S195Key: DependencyKey {
-    static var liveValue: S195 {
-        @Dependency(\.m88) var m88
-        return S195(m88: m88)
-    }
-}
-extension DependencyValues {
-    var m195: S195 {
-        get { self[S195Key.self] }
-        set { self[S195Key.self] = newValue }
-    }
-}
-private enum S196Key: DependencyKey {
-    static var liveValue: S196 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m85) var m85
-        return S196(m58: m58, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m196: S196 {
-        get { self[S196Key.self] }
-        set { self[S196Key.self] = newValue }
-    }
-}
-private enum S197Key: DependencyKey {
-    static var liveValue: S197 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m47) var m47
-        @Dependency(\.m67) var m67
-        return S197(m26: m26, m47: m47, m67: m67)
-    }
-}
-extension DependencyValues {
-    var m197: S197 {
-        get { self[S197Key.self] }
-        set { self[S197Key.self] = newValue }
-    }
-}
-private enum S198Key: DependencyKey {
-    static var liveValue: S198 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m52) var m52
-        return S198(m28: m28, m52: m52)
-    }
-}
-extension DependencyValues {
-    var m198: S198 {
-        get { self[S198Key.self] }
-        set { self[S198Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m193: S193 { get { self[S193Key.self] } set { self[S193Key.self] = newValue } } }
+private enum S194Key: DependencyKey { static var liveValue: S194 { @Dependency(\.m1) var m1; @Dependency(\.m58) var m58; @Dependency(\.m94) var m94; return S194(m1: m1, m58: m58, m94: m94) } }
+extension DependencyValues { var m194: S194 { get { self[S194Key.self] } set { self[S194Key.self] = newValue } } }
+private enum S195Key: DependencyKey { static var liveValue: S195 { @Dependency(\.m88) var m88; return S195(m88: m88) } }
+extension DependencyValues { var m195: S195 { get { self[S195Key.self] } set { self[S195Key.self] = newValue } } }
+private enum S196Key: DependencyKey { static var liveValue: S196 { @Dependency(\.m58) var m58; @Dependency(\.m85) var m85; return S196(m58: m58, m85: m85) } }
+extension DependencyValues { var m196: S196 { get { self[S196Key.self] } set { self[S196Key.self] = newValue } } }
+private enum S197Key: DependencyKey { static var liveValue: S197 { @Dependency(\.m26) var m26; @Dependency(\.m47) var m47; @Dependency(\.m67) var m67; return S197(m26: m26, m47: m47, m67: m67) } }
+extension DependencyValues { var m197: S197 { get { self[S197Key.self] } set { self[S197Key.self] = newValue } } }
+private enum S198Key: DependencyKey { static var liveValue: S198 { @Dependency(\.m28) var m28; @Dependency(\.m52) var m52; return S198(m28: m28, m52: m52) } }
+extension DependencyValues { var m198: S198 { get { self[S198Key.self] } set { self[S198Key.self] = newValue } } }
 private enum S200Key: DependencyKey { static var liveValue: S200 { return S200() } }
-extension DependencyValues {
-    var m200: S200 {
-        get { self[S200Key.self] }
-        set { self[S200Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m200: S200 { get { self[S200Key.self] } set { self[S200Key.self] = newValue } } }
 private enum S201Key: DependencyKey { static var liveValue: S201 { return S201() } }
-extension DependencyValues {
-    var m201: S201 {
-        get { self[S201Key.self] }
-        set { self[S201Key.self] = newValue }
-    }
-}
-private enum S202Key: DependencyKey {
-    static var liveValue: S202 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m71) var m71
-        return S202(m30: m30, m71: m71)
-    }
-}
-extension DependencyValues {
-    var m202: S202 {
-        get { self[S202Key.self] }
-        set { self[S202Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m201: S201 { get { self[S201Key.self] } set { self[S201Key.self] = newValue } } }
+private enum S202Key: DependencyKey { static var liveValue: S202 { @Dependency(\.m30) var m30; @Dependency(\.m71) var m71; return S202(m30: m30, m71: m71) } }
+extension DependencyValues { var m202: S202 { get { self[S202Key.self] } set { self[S202Key.self] = newValue } } }
 private enum S203Key: DependencyKey { static var liveValue: S203 { return S203() } }
-extension DependencyValues {
-    var m203: S203 {
-        get { self[S203Key.self] }
-        set { self[S203Key.self] = newValue }
-    }
-}
-private enum S204Key: DependencyKey {
-    static var liveValue: S204 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m42) var m42
-        @Dependency(\.m107) var m107
-        return S204(m20: m20, m42: m42, m107: m107)
-    }
-}
-extension DependencyValues {
-    var m204: S204 {
-        get { self[S204Key.self] }
-        set { self[S204Key.self] = newValue }
-    }
-}
-private enum S205Key: DependencyKey {
-    static var liveValue: S205 {
-        @Dependency(\.m54) var m54
-        return S205(m54: m54)
-    }
-}
-extension DependencyValues {
-    var m205: S205 {
-        get { self[S205Key.self] }
-        set { self[S205Key.self] = newValue }
-    }
-}
-private enum S206Key: DependencyKey {
-    static var liveValue: S206 {
-        @Dependency(\.m165) var m165
-        return S206(m165: m165)
-    }
-}
-extension DependencyValues {
-    var m206: S206 {
-        get { self[S206Key.self] }
-        set { self[S206Key.self] = newValue }
-    }
-}
-private enum S207Key: DependencyKey {
-    static var liveValue: S207 {
-        @Dependency(\.m36) var m36
-        return S207(m36: m36)
-    }
-}
-extension DependencyValues {
-    var m207: S207 {
-        get { self[S207Key.self] }
-        set { self[S207Key.self] = newValue }
-    }
-}
-private enum S208Key: DependencyKey {
-    static var liveValue: S208 {
-        @Dependency(\.m187) var m187
-        return S208(m187: m187)
-    }
-}
-extension DependencyValues {
-    var m208: S208 {
-        get { self[S208Key.self] }
-        set { self[S208Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m203: S203 { get { self[S203Key.self] } set { self[S203Key.self] = newValue } } }
+private enum S204Key: DependencyKey { static var liveValue: S204 { @Dependency(\.m20) var m20; @Dependency(\.m42) var m42; @Dependency(\.m107) var m107; return S204(m20: m20, m42: m42, m107: m107) } }
+extension DependencyValues { var m204: S204 { get { self[S204Key.self] } set { self[S204Key.self] = newValue } } }
+private enum S205Key: DependencyKey { static var liveValue: S205 { @Dependency(\.m54) var m54; return S205(m54: m54) } }
+extension DependencyValues { var m205: S205 { get { self[S205Key.self] } set { self[S205Key.self] = newValue } } }
+private enum S206Key: DependencyKey { static var liveValue: S206 { @Dependency(\.m165) var m165; return S206(m165: m165) } }
+extension DependencyValues { var m206: S206 { get { self[S206Key.self] } set { self[S206Key.self] = newValue } } }
+private enum S207Key: DependencyKey { static var liveValue: S207 { @Dependency(\.m36) var m36; return S207(m36: m36) } }
+extension DependencyValues { var m207: S207 { get { self[S207Key.self] } set { self[S207Key.self] = newValue } } }
+private enum S208Key: DependencyKey { static var liveValue: S208 { @Dependency(\.m187) var m187; return S208(m187: m187) } }
+extension DependencyValues { var m208: S208 { get { self[S208Key.self] } set { self[S208Key.self] = newValue } } }
 private enum S210Key: DependencyKey { static var liveValue: S210 { return S210() } }
-extension DependencyValues {
-    var m210: S210 {
-        get { self[S210Key.self] }
-        set { self[S210Key.self] = newValue }
-    }
-}
-private enum S211Key: DependencyKey {
-    static var liveValue: S211 {
-        @Dependency(\.m157) var m157
-        @Dependency(\.m176) var m176
-        @Dependency(\.m182) var m182
-        return S211(m157: m157, m176: m176, m182: m182)
-    }
-}
-extension DependencyValues {
-    var m211: S211 {
-        get { self[S211Key.self] }
-        set { self[S211Key.self] = newValue }
-    }
-}
-private enum S212Key: DependencyKey {
-    static var liveValue: S212 {
-        @Dependency(\.m68) var m68
-        @Dependency(\.m107) var m107
-        @Dependency(\.m134) var m134
-        return S212(m68: m68, m107: m107, m134: m134)
-    }
-}
-extension DependencyValues {
-    var m212: S212 {
-        get { self[S212Key.self] }
-        set { self[S212Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m210: S210 { get { self[S210Key.self] } set { self[S210Key.self] = newValue } } }
+private enum S211Key: DependencyKey { static var liveValue: S211 { @Dependency(\.m157) var m157; @Dependency(\.m176) var m176; @Dependency(\.m182) var m182; return S211(m157: m157, m176: m176, m182: m182) } }
+extension DependencyValues { var m211: S211 { get { self[S211Key.self] } set { self[S211Key.self] = newValue } } }
+private enum S212Key: DependencyKey { static var liveValue: S212 { @Dependency(\.m68) var m68; @Dependency(\.m107) var m107; @Dependency(\.m134) var m134; return S212(m68: m68, m107: m107, m134: m134) } }
+extension DependencyValues { var m212: S212 { get { self[S212Key.self] } set { self[S212Key.self] = newValue } } }
 private enum S213Key: DependencyKey { static var liveValue: S213 { return S213() } }
-extension DependencyValues {
-    var m213: S213 {
-        get { self[S213Key.self] }
-        set { self[S213Key.self] = newValue }
-    }
-}
-private enum S214Key: DependencyKey {
-    static var liveValue: S214 {
-        @Dependency(\.m106) var m106
-        return S214(m106: m106)
-    }
-}
-extension DependencyValues {
-    var m214: S214 {
-        get { self[S214Key.self] }
-        set { self[S214Key.self] = newValue }
-    }
-}
-private enum S215Key: DependencyKey {
-    static var liveValue: S215 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m96) var m96
-        @Dependency(\.m187) var m187
-        return S215(m16: m16, m96: m96, m187: m187)
-    }
-}
-extension DependencyValues {
-    var m215: S215 {
-        get { self[S215Key.self] }
-        set { self[S215Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m213: S213 { get { self[S213Key.self] } set { self[S213Key.self] = newValue } } }
+private enum S214Key: DependencyKey { static var liveValue: S214 { @Dependency(\.m106) var m106; return S214(m106: m106) } }
+extension DependencyValues { var m214: S214 { get { self[S214Key.self] } set { self[S214Key.self] = newValue } } }
+private enum S215Key: DependencyKey { static var liveValue: S215 { @Dependency(\.m16) var m16; @Dependency(\.m96) var m96; @Dependency(\.m187) var m187; return S215(m16: m16, m96: m96, m187: m187) } }
+extension DependencyValues { var m215: S215 { get { self[S215Key.self] } set { self[S215Key.self] = newValue } } }
 private enum S216Key: DependencyKey { static var liveValue: S216 { return S216() } }
-extension DependencyValues {
-    var m216: S216 {
-        get { self[S216Key.self] }
-        set { self[S216Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m216: S216 { get { self[S216Key.self] } set { self[S216Key.self] = newValue } } }
 private enum S217Key: DependencyKey { static var liveValue: S217 { return S217() } }
-extension DependencyValues {
-    var m217: S217 {
-        get { self[S217Key.self] }
-        set { self[S217Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m217: S217 { get { self[S217Key.self] } set { self[S217Key.self] = newValue } } }
 private enum S218Key: DependencyKey { static var liveValue: S218 { return S218() } }
-extension DependencyValues {
-    var m218: S218 {
-        get { self[S218Key.self] }
-        set { self[S218Key.self] = newValue }
-    }
-}
-private enum S220Key: DependencyKey {
-    static var liveValue: S220 {
-        @Dependency(\.m111) var m111
-        @Dependency(\.m146) var m146
-        @Dependency(\.m148) var m148
-        return S220(m111: m111, m146: m146, m148: m148)
-    }
-}
-extension DependencyValues {
-    var m220: S220 {
-        get { self[S220Key.self] }
-        set { self[S220Key.self] = newValue }
-    }
-}
-private enum S221Key: DependencyKey {
-    static var liveValue: S221 {
-        @Dependency(\.m112) var m112
-        return S221(m112: m112)
-    }
-}
-extension DependencyValues {
-    var m221: S221 {
-        get { self[S221Key.self] }
-        set { self[S221Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m218: S218 { get { self[S218Key.self] } set { self[S218Key.self] = newValue } } }
+private enum S220Key: DependencyKey { static var liveValue: S220 { @Dependency(\.m111) var m111; @Dependency(\.m146) var m146; @Dependency(\.m148) var m148; return S220(m111: m111, m146: m146, m148: m148) } }
+extension DependencyValues { var m220: S220 { get { self[S220Key.self] } set { self[S220Key.self] = newValue } } }
+private enum S221Key: DependencyKey { static var liveValue: S221 { @Dependency(\.m112) var m112; return S221(m112: m112) } }
+extension DependencyValues { var m221: S221 { get { self[S221Key.self] } set { self[S221Key.self] = newValue } } }
 private enum S222Key: DependencyKey { static var liveValue: S222 { return S222() } }
-extension DependencyValues {
-    var m222: S222 {
-        get { self[S222Key.self] }
-        set { self[S222Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m222: S222 { get { self[S222Key.self] } set { self[S222Key.self] = newValue } } }
 private enum S223Key: DependencyKey { static var liveValue: S223 { return S223() } }
-extension DependencyValues {
-    var m223: S223 {
-        get { self[S223Key.self] }
-        set { self[S223Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m223: S223 { get { self[S223Key.self] } set { self[S223Key.self] = newValue } } }
 private enum S224Key: DependencyKey { static var liveValue: S224 { return S224() } }
-extension DependencyValues {
-    var m224: S224 {
-        get { self[S224Key.self] }
-        set { self[S224Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m224: S224 { get { self[S224Key.self] } set { self[S224Key.self] = newValue } } }
 private enum S225Key: DependencyKey { static var liveValue: S225 { return S225() } }
-extension DependencyValues {
-    var m225: S225 {
-        get { self[S225Key.self] }
-        set { self[S225Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m225: S225 { get { self[S225Key.self] } set { self[S225Key.self] = newValue } } }
 private enum S226Key: DependencyKey { static var liveValue: S226 { return S226() } }
-extension DependencyValues {
-    var m226: S226 {
-        get { self[S226Key.self] }
-        set { self[S226Key.self] = newValue }
-    }
-}
-private enum S227Key: DependencyKey {
-    static var liveValue: S227 {
-        @Dependency(\.m133) var m133
-        @Dependency(\.m165) var m165
-        @Dependency(\.m185) var m185
-        return S227(m133: m133, m165: m165, m185: m185)
-    }
-}
-extension DependencyValues {
-    var m227: S227 {
-        get { self[S227Key.self] }
-        set { self[S227Key.self] = newValue }
-    }
-}
-private enum S228Key: DependencyKey {
-    static var liveValue: S228 {
-        @Dependency(\.m93) var m93
-        @Dependency(\.m123) var m123
-        return S228(m93: m93, m123: m123)
-    }
-}
-extension DependencyValues {
-    var m228: S228 {
-        get { self[S228Key.self] }
-        set { self[S228Key.self] = newValue }
-    }
-}
-private enum S230Key: DependencyKey {
-    static var liveValue: S230 {
-        @Dependency(\.m22) var m22
-        @Dependency(\.m62) var m62
-        @Dependency(\.m125) var m125
-        return S230(m22: m22, m62: m62, m125: m125)
-    }
-}
-extension DependencyValues {
-    var m230: S230 {
-        get { self[S230Key.self] }
-        set { self[S230Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m226: S226 { get { self[S226Key.self] } set { self[S226Key.self] = newValue } } }
+private enum S227Key: DependencyKey { static var liveValue: S227 { @Dependency(\.m133) var m133; @Dependency(\.m165) var m165; @Dependency(\.m185) var m185; return S227(m133: m133, m165: m165, m185: m185) } }
+extension DependencyValues { var m227: S227 { get { self[S227Key.self] } set { self[S227Key.self] = newValue } } }
+private enum S228Key: DependencyKey { static var liveValue: S228 { @Dependency(\.m93) var m93; @Dependency(\.m123) var m123; return S228(m93: m93, m123: m123) } }
+extension DependencyValues { var m228: S228 { get { self[S228Key.self] } set { self[S228Key.self] = newValue } } }
+private enum S230Key: DependencyKey { static var liveValue: S230 { @Dependency(\.m22) var m22; @Dependency(\.m62) var m62; @Dependency(\.m125) var m125; return S230(m22: m22, m62: m62, m125: m125) } }
+extension DependencyValues { var m230: S230 { get { self[S230Key.self] } set { self[S230Key.self] = newValue } } }
 private enum S231Key: DependencyKey { static var liveValue: S231 { return S231() } }
-extension DependencyValues {
-    var m231: S231 {
-        get { self[S231Key.self] }
-        set { self[S231Key.self] = newValue }
-    }
-}
-private enum S232Key: DependencyKey {
-    static var liveValue: S232 {
-        @Dependency(\.m100) var m100
-        return S232(m100: m100)
-    }
-}
-extension DependencyValues {
-    var m232: S232 {
-        get { self[S232Key.self] }
-        set { self[S232Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m231: S231 { get { self[S231Key.self] } set { self[S231Key.self] = newValue } } }
+private enum S232Key: DependencyKey { static var liveValue: S232 { @Dependency(\.m100) var m100; return S232(m100: m100) } }
+extension DependencyValues { var m232: S232 { get { self[S232Key.self] } set { self[S232Key.self] = newValue } } }
 private enum S233Key: DependencyKey { static var liveValue: S233 { return S233() } }
-extension DependencyValues {
-    var m233: S233 {
-        get { self[S233Key.self] }
-        set { self[S233Key.self] = newValue }
-    }
-}
-private enum S234Key: DependencyKey {
-    static var liveValue: S234 {
-        @Dependency(\.m176) var m176
-        @Dependency(\.m191) var m191
-        return S234(m176: m176, m191: m191)
-    }
-}
-extension DependencyValues {
-    var m234: S234 {
-        get { self[S234Key.self] }
-        set { self[S234Key.self] = newValue }
-    }
-}
-private enum S235Key: DependencyKey {
-    static var liveValue: S235 {
-        @Dependency(\.m90) var m90
-        @Dependency(\.m163) var m163
-        return S235(m90: m90, m163: m163)
-    }
-}
-extension DependencyValues {
-    var m235: S235 {
-        get { self[S235Key.self] }
-        set { self[S235Key.self] = newValue }
-    }
-}
-private enum S236Key: DependencyKey {
-    static var liveValue: S236 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m175) var m175
-        return S236(m50: m50, m175: m175)
-    }
-}
-extension DependencyValues {
-    var m236: S236 {
-        get { self[S236Key.self] }
-        set { self[S236Key.self] = newValue }
-    }
-}
-private enum S237Key: DependencyKey {
-    static var liveValue: S237 {
-        @Dependency(\.m22) var m22
-        @Dependency(\.m38) var m38
-        @Dependency(\.m51) var m51
-        return S237(m22: m22, m38: m38, m51: m51)
-    }
-}
-extension DependencyValues {
-    var m237: S237 {
-        get { self[S237Key.self] }
-        set { self[S237Key.self] = newValue }
-    }
-}
-private enum S238Key: DependencyKey {
-    static var liveValue: S238 {
-        @Dependency(\.m21) var m21
-        @Dependency(\.m36) var m36
-        @Dependency(\.m165) var m165
-        return S238(m21: m21, m36: m36, m165: m165)
-    }
-}
-extension DependencyValues {
-    var m238: S238 {
-        get { self[S238Key.self] }
-        set { self[S238Key.self] = newValue }
-    }
-}
-private enum S240Key: DependencyKey {
-    static var liveValue: S240 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m34) var m34
-        @Dependency(\.m113) var m113
-        return S240(m26: m26, m34: m34, m113: m113)
-    }
-}
-extension DependencyValues {
-    var m240: S240 {
-        get { self[S240Key.self] }
-        set { self[S240Key.self] = newValue }
-    }
-}
-private enum S241Key: DependencyKey {
-    static var liveValue: S241 {
-        @Dependency(\.m10) var m10
-        return S241(m10: m10)
-    }
-}
-extension DependencyValues {
-    var m241: S241 {
-        get { self[S241Key.self] }
-        set { self[S241Key.self] = newValue }
-    }
-}
-private enum S242Key: DependencyKey {
-    static var liveValue: S242 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m33) var m33
-        @Dependency(\.m180) var m180
-        return S242(m5: m5, m33: m33, m180: m180)
-    }
-}
-extension DependencyValues {
-    var m242: S242 {
-        get { self[S242Key.self] }
-        set { self[S242Key.self] = newValue }
-    }
-}
-private enum S243Key: DependencyKey {
-    static var liveValue: S243 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m78) var m78
-        return S243(m43: m43, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m243: S243 {
-        get { self[S243Key.self] }
-        set { self[S243Key.self] = newValue }
-    }
-}
-private enum S244Key: DependencyKey {
-    static var liveValue: S244 {
-        @Dependency(\.m60) var m60
-        return S244(m60: m60)
-    }
-}
-extension DependencyValues {
-    var m244: S244 {
-        get { self[S244Key.self] }
-        set { self[S244Key.self] = newValue }
-    }
-}
-private enum S245Key: DependencyKey {
-    static var liveValue: S245 {
-        @Dependency(\.m48) var m48
-        return S245(m48: m48)
-    }
-}
-extension DependencyValues {
-    var m245: S245 {
-        get { self[S245Key.self] }
-        set { self[S245Key.self] = newValue }
-    }
-}
-private enum S246Key: DependencyKey {
-    static var liveValue: S246 {
-        @Dependency(\.m75) var m75
-        @Dependency(\.m124) var m124
-        @Dependency(\.m168) var m168
-        return S246(m75: m75, m124: m124, m168: m168)
-    }
-}
-extension DependencyValues {
-    var m246: S246 {
-        get { self[S246Key.self] }
-        set { self[S246Key.self] = newValue }
-    }
-}
-private enum S247Key: DependencyKey {
-    static var liveValue: S247 {
-        @Dependency(\.m132) var m132
-        @Dependency(\.m144) var m144
-        return S247(m132: m132, m144: m144)
-    }
-}
-extension DependencyValues {
-    var m247: S247 {
-        get { self[S247Key.self] }
-        set { self[S247Key.self] = newValue }
-    }
-}
-private enum S248Key: DependencyKey {
-    static var liveValue: S248 {
-        @Dependency(\.m151) var m151
-        return S248(m151: m151)
-    }
-}
-extension DependencyValues {
-    var m248: S248 {
-        get { self[S248Key.self] }
-        set { self[S248Key.self] = newValue }
-    }
-}
-private enum S250Key: DependencyKey {
-    static var liveValue: S250 {
-        @Dependency(\.m54) var m54
-        @Dependency(\.m105) var m105
-        @Dependency(\.m127) var m127
-        return S250(m54: m54, m105: m105, m127: m127)
-    }
-}
-extension DependencyValues {
-    var m250: S250 {
-        get { self[S250Key.self] }
-        set { self[S250Key.self] = newValue }
-    }
-}
-private enum S251Key: DependencyKey {
-    static var liveValue: S251 {
-        @Dependency(\.m0) var m0
-        return S251(m0: m0)
-    }
-}
-extension DependencyValues {
-    var m251: S251 {
-        get { self[S251Key.self] }
-        set { self[S251Key.self] = newValue }
-    }
-}
-private enum S252Key: DependencyKey {
-    static var liveValue: S252 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m147) var m147
-        return S252(m16: m16, m147: m147)
-    }
-}
-extension DependencyValues {
-    var m252: S252 {
-        get { self[S252Key.self] }
-        set { self[S252Key.self] = newValue }
-    }
-}
-private enum S253Key: DependencyKey {
-    static var liveValue: S253 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m67) var m67
-        return S253(m41: m41, m67: m67)
-    }
-}
-extension DependencyValues {
-    var m253: S253 {
-        get { self[S253Key.self] }
-        set { self[S253Key.self] = newValue }
-    }
-}
-private enum S254Key: DependencyKey {
-    static var liveValue: S254 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m10) var m10
-        @Dependency(\.m141) var m141
-        return S254(m0: m0, m10: m10, m141: m141)
-    }
-}
-extension DependencyValues {
-    var m254: S254 {
-        get { self[S254Key.self] }
-        set { self[S254Key.self] = newValue }
-    }
-}
-private enum S255Key: DependencyKey {
-    static var liveValue: S255 {
-        @Dependency(\.m94) var m94
-        @Dependency(\.m112) var m112
-        @Dependency(\.m118) var m118
-        return S255(m94: m94, m112: m112, m118: m118)
-    }
-}
-extension DependencyValues {
-    var m255: S255 {
-        get { self[S255Key.self] }
-        set { self[S255Key.self] = newValue }
-    }
-}
-private enum S256Key: DependencyKey {
-    static var liveValue: S256 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m85) var m85
-        return S256(m15: m15, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m256: S256 {
-        get { self[S256Key.self] }
-        set { self[S256Key.self] = newValue }
-    }
-}
-private enum S257Key: DependencyKey {
-    static var liveValue: S257 {
-        @Dependency(\.m51) var m51
-        @Dependency(\.m72) var m72
-        @Dependency(\.m150) var m150
-        return S257(m51: m51, m72: m72, m150: m150)
-    }
-}
-extension DependencyValues {
-    var m257: S257 {
-        get { self[S257Key.self] }
-        set { self[S257Key.self] = newValue }
-    }
-}
-private enum S258Key: DependencyKey {
-    static var liveValue: S258 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m45) var m45
-        @Dependency(\.m92) var m92
-        return S258(m0: m0, m45: m45, m92: m92)
-    }
-}
-extension DependencyValues {
-    var m258: S258 {
-        get { self[S258Key.self] }
-        set { self[S258Key.self] = newValue }
-    }
-}
-private enum S260Key: DependencyKey {
-    static var liveValue: S260 {
-        @Dependency(\.m147) var m147
-        return S260(m147: m147)
-    }
-}
-extension DependencyValues {
-    var m260: S260 {
-        get { self[S260Key.self] }
-        set { self[S260Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m233: S233 { get { self[S233Key.self] } set { self[S233Key.self] = newValue } } }
+private enum S234Key: DependencyKey { static var liveValue: S234 { @Dependency(\.m176) var m176; @Dependency(\.m191) var m191; return S234(m176: m176, m191: m191) } }
+extension DependencyValues { var m234: S234 { get { self[S234Key.self] } set { self[S234Key.self] = newValue } } }
+private enum S235Key: DependencyKey { static var liveValue: S235 { @Dependency(\.m90) var m90; @Dependency(\.m163) var m163; return S235(m90: m90, m163: m163) } }
+extension DependencyValues { var m235: S235 { get { self[S235Key.self] } set { self[S235Key.self] = newValue } } }
+private enum S236Key: DependencyKey { static var liveValue: S236 { @Dependency(\.m50) var m50; @Dependency(\.m175) var m175; return S236(m50: m50, m175: m175) } }
+extension DependencyValues { var m236: S236 { get { self[S236Key.self] } set { self[S236Key.self] = newValue } } }
+private enum S237Key: DependencyKey { static var liveValue: S237 { @Dependency(\.m22) var m22; @Dependency(\.m38) var m38; @Dependency(\.m51) var m51; return S237(m22: m22, m38: m38, m51: m51) } }
+extension DependencyValues { var m237: S237 { get { self[S237Key.self] } set { self[S237Key.self] = newValue } } }
+private enum S238Key: DependencyKey { static var liveValue: S238 { @Dependency(\.m21) var m21; @Dependency(\.m36) var m36; @Dependency(\.m165) var m165; return S238(m21: m21, m36: m36, m165: m165) } }
+extension DependencyValues { var m238: S238 { get { self[S238Key.self] } set { self[S238Key.self] = newValue } } }
+private enum S240Key: DependencyKey { static var liveValue: S240 { @Dependency(\.m26) var m26; @Dependency(\.m34) var m34; @Dependency(\.m113) var m113; return S240(m26: m26, m34: m34, m113: m113) } }
+extension DependencyValues { var m240: S240 { get { self[S240Key.self] } set { self[S240Key.self] = newValue } } }
+private enum S241Key: DependencyKey { static var liveValue: S241 { @Dependency(\.m10) var m10; return S241(m10: m10) } }
+extension DependencyValues { var m241: S241 { get { self[S241Key.self] } set { self[S241Key.self] = newValue } } }
+private enum S242Key: DependencyKey { static var liveValue: S242 { @Dependency(\.m5) var m5; @Dependency(\.m33) var m33; @Dependency(\.m180) var m180; return S242(m5: m5, m33: m33, m180: m180) } }
+extension DependencyValues { var m242: S242 { get { self[S242Key.self] } set { self[S242Key.self] = newValue } } }
+private enum S243Key: DependencyKey { static var liveValue: S243 { @Dependency(\.m43) var m43; @Dependency(\.m78) var m78; return S243(m43: m43, m78: m78) } }
+extension DependencyValues { var m243: S243 { get { self[S243Key.self] } set { self[S243Key.self] = newValue } } }
+private enum S244Key: DependencyKey { static var liveValue: S244 { @Dependency(\.m60) var m60; return S244(m60: m60) } }
+extension DependencyValues { var m244: S244 { get { self[S244Key.self] } set { self[S244Key.self] = newValue } } }
+private enum S245Key: DependencyKey { static var liveValue: S245 { @Dependency(\.m48) var m48; return S245(m48: m48) } }
+extension DependencyValues { var m245: S245 { get { self[S245Key.self] } set { self[S245Key.self] = newValue } } }
+private enum S246Key: DependencyKey { static var liveValue: S246 { @Dependency(\.m75) var m75; @Dependency(\.m124) var m124; @Dependency(\.m168) var m168; return S246(m75: m75, m124: m124, m168: m168) } }
+extension DependencyValues { var m246: S246 { get { self[S246Key.self] } set { self[S246Key.self] = newValue } } }
+private enum S247Key: DependencyKey { static var liveValue: S247 { @Dependency(\.m132) var m132; @Dependency(\.m144) var m144; return S247(m132: m132, m144: m144) } }
+extension DependencyValues { var m247: S247 { get { self[S247Key.self] } set { self[S247Key.self] = newValue } } }
+private enum S248Key: DependencyKey { static var liveValue: S248 { @Dependency(\.m151) var m151; return S248(m151: m151) } }
+extension DependencyValues { var m248: S248 { get { self[S248Key.self] } set { self[S248Key.self] = newValue } } }
+private enum S250Key: DependencyKey { static var liveValue: S250 { @Dependency(\.m54) var m54; @Dependency(\.m105) var m105; @Dependency(\.m127) var m127; return S250(m54: m54, m105: m105, m127: m127) } }
+extension DependencyValues { var m250: S250 { get { self[S250Key.self] } set { self[S250Key.self] = newValue } } }
+private enum S251Key: DependencyKey { static var liveValue: S251 { @Dependency(\.m0) var m0; return S251(m0: m0) } }
+extension DependencyValues { var m251: S251 { get { self[S251Key.self] } set { self[S251Key.self] = newValue } } }
+private enum S252Key: DependencyKey { static var liveValue: S252 { @Dependency(\.m16) var m16; @Dependency(\.m147) var m147; return S252(m16: m16, m147: m147) } }
+extension DependencyValues { var m252: S252 { get { self[S252Key.self] } set { self[S252Key.self] = newValue } } }
+private enum S253Key: DependencyKey { static var liveValue: S253 { @Dependency(\.m41) var m41; @Dependency(\.m67) var m67; return S253(m41: m41, m67: m67) } }
+extension DependencyValues { var m253: S253 { get { self[S253Key.self] } set { self[S253Key.self] = newValue } } }
+private enum S254Key: DependencyKey { static var liveValue: S254 { @Dependency(\.m0) var m0; @Dependency(\.m10) var m10; @Dependency(\.m141) var m141; return S254(m0: m0, m10: m10, m141: m141) } }
+extension DependencyValues { var m254: S254 { get { self[S254Key.self] } set { self[S254Key.self] = newValue } } }
+private enum S255Key: DependencyKey { static var liveValue: S255 { @Dependency(\.m94) var m94; @Dependency(\.m112) var m112; @Dependency(\.m118) var m118; return S255(m94: m94, m112: m112, m118: m118) } }
+extension DependencyValues { var m255: S255 { get { self[S255Key.self] } set { self[S255Key.self] = newValue } } }
+private enum S256Key: DependencyKey { static var liveValue: S256 { @Dependency(\.m15) var m15; @Dependency(\.m85) var m85; return S256(m15: m15, m85: m85) } }
+extension DependencyValues { var m256: S256 { get { self[S256Key.self] } set { self[S256Key.self] = newValue } } }
+private enum S257Key: DependencyKey { static var liveValue: S257 { @Dependency(\.m51) var m51; @Dependency(\.m72) var m72; @Dependency(\.m150) var m150; return S257(m51: m51, m72: m72, m150: m150) } }
+extension DependencyValues { var m257: S257 { get { self[S257Key.self] } set { self[S257Key.self] = newValue } } }
+private enum S258Key: DependencyKey { static var liveValue: S258 { @Dependency(\.m0) var m0; @Dependency(\.m45) var m45; @Dependency(\.m92) var m92; return S258(m0: m0, m45: m45, m92: m92) } }
+extension DependencyValues { var m258: S258 { get { self[S258Key.self] } set { self[S258Key.self] = newValue } } }
+private enum S260Key: DependencyKey { static var liveValue: S260 { @Dependency(\.m147) var m147; return S260(m147: m147) } }
+extension DependencyValues { var m260: S260 { get { self[S260Key.self] } set { self[S260Key.self] = newValue } } }
 private enum S261Key: DependencyKey { static var liveValue: S261 { return S261() } }
-extension DependencyValues {
-    var m261: S261 {
-        get { self[S261Key.self] }
-        set { self[S261Key.self] = newValue }
-    }
-}
-private enum S262Key: DependencyKey {
-    static var liveValue: S262 {
-        @Dependency(\.m65) var m65
-        @Dependency(\.m117) var m117
-        @Dependency(\.m142) var m142
-        return S262(m65: m65, m117: m117, m142: m142)
-    }
-}
-extension DependencyValues {
-    var m262: S262 {
-        get { self[S262Key.self] }
-        set { self[S262Key.self] = newValue }
-    }
-}
-private enum S263Key: DependencyKey {
-    static var liveValue: S263 {
-        @Dependency(\.m35) var m35
-        return S263(m35: m35)
-    }
-}
-extension DependencyValues {
-    var m263: S263 {
-        get { self[S263Key.self] }
-        set { self[S263Key.self] = newValue }
-    }
-}
-private enum S264Key: DependencyKey {
-    static var liveValue: S264 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m14) var m14
-        return S264(m10: m10, m14: m14)
-    }
-}
-extension DependencyValues {
-    var m264: S264 {
-        get { self[S264Key.self] }
-        set { self[S264Key.self] = newValue }
-    }
-}
-private enum S265Key: DependencyKey {
-    static var liveValue: S265 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m138) var m138
-        return S265(m3: m3, m138: m138)
-    }
-}
-extension DependencyValues {
-    var m265: S265 {
-        get { self[S265Key.self] }
-        set { self[S265Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m261: S261 { get { self[S261Key.self] } set { self[S261Key.self] = newValue } } }
+private enum S262Key: DependencyKey { static var liveValue: S262 { @Dependency(\.m65) var m65; @Dependency(\.m117) var m117; @Dependency(\.m142) var m142; return S262(m65: m65, m117: m117, m142: m142) } }
+extension DependencyValues { var m262: S262 { get { self[S262Key.self] } set { self[S262Key.self] = newValue } } }
+private enum S263Key: DependencyKey { static var liveValue: S263 { @Dependency(\.m35) var m35; return S263(m35: m35) } }
+extension DependencyValues { var m263: S263 { get { self[S263Key.self] } set { self[S263Key.self] = newValue } } }
+private enum S264Key: DependencyKey { static var liveValue: S264 { @Dependency(\.m10) var m10; @Dependency(\.m14) var m14; return S264(m10: m10, m14: m14) } }
+extension DependencyValues { var m264: S264 { get { self[S264Key.self] } set { self[S264Key.self] = newValue } } }
+private enum S265Key: DependencyKey { static var liveValue: S265 { @Dependency(\.m3) var m3; @Dependency(\.m138) var m138; return S265(m3: m3, m138: m138) } }
+extension DependencyValues { var m265: S265 { get { self[S265Key.self] } set { self[S265Key.self] = newValue } } }
 private enum S266Key: DependencyKey { static var liveValue: S266 { return S266() } }
-extension DependencyValues {
-    var m266: S266 {
-        get { self[S266Key.self] }
-        set { self[S266Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m266: S266 { get { self[S266Key.self] } set { self[S266Key.self] = newValue } } }
 private enum S267Key: DependencyKey { static var liveValue: S267 { return S267() } }
-extension DependencyValues {
-    var m267: S267 {
-        get { self[S267Key.self] }
-        set { self[S267Key.self] = newValue }
-    }
-}
-private enum S268Key: DependencyKey {
-    static var liveValue: S268 {
-        @Dependency(\.m33) var m33
-        @Dependency(\.m60) var m60
-        @Dependency(\.m107) var m107
-        return S268(m33: m33, m60: m60, m107: m107)
-    }
-}
-extension DependencyValues {
-    var m268: S268 {
-        get { self[S268Key.self] }
-        set { self[S268Key.self] = newValue }
-    }
-}
-private enum S270Key: DependencyKey {
-    static var liveValue: S270 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m115) var m115
-        @Dependency(\.m144) var m144
-        return S270(m25: m25, m115: m115, m144: m144)
-    }
-}
-extension DependencyValues {
-    var m270: S270 {
-        get { self[S270Key.self] }
-        set { self[S270Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m267: S267 { get { self[S267Key.self] } set { self[S267Key.self] = newValue } } }
+private enum S268Key: DependencyKey { static var liveValue: S268 { @Dependency(\.m33) var m33; @Dependency(\.m60) var m60; @Dependency(\.m107) var m107; return S268(m33: m33, m60: m60, m107: m107) } }
+extension DependencyValues { var m268: S268 { get { self[S268Key.self] } set { self[S268Key.self] = newValue } } }
+private enum S270Key: DependencyKey { static var liveValue: S270 { @Dependency(\.m25) var m25; @Dependency(\.m115) var m115; @Dependency(\.m144) var m144; return S270(m25: m25, m115: m115, m144: m144) } }
+extension DependencyValues { var m270: S270 { get { self[S270Key.self] } set { self[S270Key.self] = newValue } } }
 private enum S271Key: DependencyKey { static var liveValue: S271 { return S271() } }
-extension DependencyValues {
-    var m271: S271 {
-        get { self[S271Key.self] }
-        set { self[S271Key.self] = newValue }
-    }
-}
-private enum S272Key: DependencyKey {
-    static var liveValue: S272 {
-        @Dependency(\.m121) var m121
-        @Dependency(\.m133) var m133
-        return S272(m121: m121, m133: m133)
-    }
-}
-extension DependencyValues {
-    var m272: S272 {
-        get { self[S272Key.self] }
-        set { self[S272Key.self] = newValue }
-    }
-}
-private enum S273Key: DependencyKey {
-    static var liveValue: S273 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m100) var m100
-        return S273(m30: m30, m100: m100)
-    }
-}
-extension DependencyValues {
-    var m273: S273 {
-        get { self[S273Key.self] }
-        set { self[S273Key.self] = newValue }
-    }
-}
-private enum S274Key: DependencyKey {
-    static var liveValue: S274 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m162) var m162
-        return S274(m58: m58, m162: m162)
-    }
-}
-extension DependencyValues {
-    var m274: S274 {
-        get { self[S274Key.self] }
-        set { self[S274Key.self] = newValue }
-    }
-}
-private enum S275Key: DependencyKey {
-    static var liveValue: S275 {
-        @Dependency(\.m77) var m77
-        return S275(m77: m77)
-    }
-}
-extension DependencyValues {
-    var m275: S275 {
-        get { self[S275Key.self] }
-        set { self[S275Key.self] = newValue }
-    }
-}
-private enum S276Key: DependencyKey {
-    static var liveValue: S276 {
-        @Dependency(\.m83) var m83
-        return S276(m83: m83)
-    }
-}
-extension DependencyValues {
-    var m276: S276 {
-        get { self[S276Key.self] }
-        set { self[S276Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m271: S271 { get { self[S271Key.self] } set { self[S271Key.self] = newValue } } }
+private enum S272Key: DependencyKey { static var liveValue: S272 { @Dependency(\.m121) var m121; @Dependency(\.m133) var m133; return S272(m121: m121, m133: m133) } }
+extension DependencyValues { var m272: S272 { get { self[S272Key.self] } set { self[S272Key.self] = newValue } } }
+private enum S273Key: DependencyKey { static var liveValue: S273 { @Dependency(\.m30) var m30; @Dependency(\.m100) var m100; return S273(m30: m30, m100: m100) } }
+extension DependencyValues { var m273: S273 { get { self[S273Key.self] } set { self[S273Key.self] = newValue } } }
+private enum S274Key: DependencyKey { static var liveValue: S274 { @Dependency(\.m58) var m58; @Dependency(\.m162) var m162; return S274(m58: m58, m162: m162) } }
+extension DependencyValues { var m274: S274 { get { self[S274Key.self] } set { self[S274Key.self] = newValue } } }
+private enum S275Key: DependencyKey { static var liveValue: S275 { @Dependency(\.m77) var m77; return S275(m77: m77) } }
+extension DependencyValues { var m275: S275 { get { self[S275Key.self] } set { self[S275Key.self] = newValue } } }
+private enum S276Key: DependencyKey { static var liveValue: S276 { @Dependency(\.m83) var m83; return S276(m83: m83) } }
+extension DependencyValues { var m276: S276 { get { self[S276Key.self] } set { self[S276Key.self] = newValue } } }
 private enum S277Key: DependencyKey { static var liveValue: S277 { return S277() } }
-extension DependencyValues {
-    var m277: S277 {
-        get { self[S277Key.self] }
-        set { self[S277Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m277: S277 { get { self[S277Key.self] } set { self[S277Key.self] = newValue } } }
 private enum S278Key: DependencyKey { static var liveValue: S278 { return S278() } }
-extension DependencyValues {
-    var m278: S278 {
-        get { self[S278Key.self] }
-        set { self[S278Key.self] = newValue }
-    }
-}
-private enum S280Key: DependencyKey {
-    static var liveValue: S280 {
-        @Dependency(\.m195) var m195
-        return S280(m195: m195)
-    }
-}
-extension DependencyValues {
-    var m280: S280 {
-        get { self[S280Key.self] }
-        set { self[S280Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m278: S278 { get { self[S278Key.self] } set { self[S278Key.self] = newValue } } }
+private enum S280Key: DependencyKey { static var liveValue: S280 { @Dependency(\.m195) var m195; return S280(m195: m195) } }
+extension DependencyValues { var m280: S280 { get { self[S280Key.self] } set { self[S280Key.self] = newValue } } }
 private enum S281Key: DependencyKey { static var liveValue: S281 { return S281() } }
-extension DependencyValues {
-    var m281: S281 {
-        get { self[S281Key.self] }
-        set { self[S281Key.self] = newValue }
-    }
-}
-private enum S282Key: DependencyKey {
-    static var liveValue: S282 {
-        @Dependency(\.m8) var m8
-        return S282(m8: m8)
-    }
-}
-extension DependencyValues {
-    var m282: S282 {
-        get { self[S282Key.self] }
-        set { self[S282Key.self] = newValue }
-    }
-}
-private enum S283Key: DependencyKey {
-    static var liveValue: S283 {
-        @Dependency(\.m100) var m100
-        return S283(m100: m100)
-    }
-}
-extension DependencyValues {
-    var m283: S283 {
-        get { self[S283Key.self] }
-        set { self[S283Key.self] = newValue }
-    }
-}
-private enum S284Key: DependencyKey {
-    static var liveValue: S284 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m61) var m61
-        @Dependency(\.m86) var m86
-        return S284(m43: m43, m61: m61, m86: m86)
-    }
-}
-extension DependencyValues {
-    var m284: S284 {
-        get { self[S284Key.self] }
-        set { self[S284Key.self] = newValue }
-    }
-}
-private enum S285Key: DependencyKey {
-    static var liveValue: S285 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m43) var m43
-        @Dependency(\.m186) var m186
-        return S285(m41: m41, m43: m43, m186: m186)
-    }
-}
-extension DependencyValues {
-    var m285: S285 {
-        get { self[S285Key.self] }
-        set { self[S285Key.self] = newValue }
-    }
-}
-private enum S286Key: DependencyKey {
-    static var liveValue: S286 {
-        @Dependency(\.m82) var m82
-        @Dependency(\.m173) var m173
-        return S286(m82: m82, m173: m173)
-    }
-}
-extension DependencyValues {
-    var m286: S286 {
-        get { self[S286Key.self] }
-        set { self[S286Key.self] = newValue }
-    }
-}
-private enum S287Key: DependencyKey {
-    static var liveValue: S287 {
-        @Dependency(\.m47) var m47
-        @Dependency(\.m85) var m85
-        @Dependency(\.m151) var m151
-        return S287(m47: m47, m85: m85, m151: m151)
-    }
-}
-extension DependencyValues {
-    var m287: S287 {
-        get { self[S287Key.self] }
-        set { self[S287Key.self] = newValue }
-    }
-}
-private enum S288Key: DependencyKey {
-    static var liveValue: S288 {
-        @Dependency(\.m44) var m44
-        @Dependency(\.m61) var m61
-        @Dependency(\.m108) var m108
-        return S288(m44: m44, m61: m61, m108: m108)
-    }
-}
-extension DependencyValues {
-    var m288: S288 {
-        get { self[S288Key.self] }
-        set { self[S288Key.self] = newValue }
-    }
-}
-private enum S290Key: DependencyKey {
-    static var liveValue: S290 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m50) var m50
-        @Dependency(\.m56) var m56
-        return S290(m12: m12, m50: m50, m56: m56)
-    }
-}
-extension DependencyValues {
-    var m290: S290 {
-        get { self[S290Key.self] }
-        set { self[S290Key.self] = newValue }
-    }
-}
-private enum S291Key: DependencyKey {
-    static var liveValue: S291 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m66) var m66
-        @Dependency(\.m191) var m191
-        return S291(m11: m11, m66: m66, m191: m191)
-    }
-}
-extension DependencyValues {
-    var m291: S291 {
-        get { self[S291Key.self] }
-        set { self[S291Key.self] = newValue }
-    }
-}
-private enum S292Key: DependencyKey {
-    static var liveValue: S292 {
-        @Dependency(\.m143) var m143
-        @Dependency(\.m191) var m191
-        return S292(m143: m143, m191: m191)
-    }
-}
-extension DependencyValues {
-    var m292: S292 {
-        get { self[S292Key.self] }
-        set { self[S292Key.self] = newValue }
-    }
-}
-private enum S293Key: DependencyKey {
-    static var liveValue: S293 {
-        @Dependency(\.m138) var m138
-        @Dependency(\.m185) var m185
-        return S293(m138: m138, m185: m185)
-    }
-}
-extension DependencyValues {
-    var m293: S293 {
-        get { self[S293Key.self] }
-        set { self[S293Key.self] = newValue }
-    }
-}
-private enum S294Key: DependencyKey {
-    static var liveValue: S294 {
-        @Dependency(\.m107) var m107
-        @Dependency(\.m140) var m140
-        @Dependency(\.m174) var m174
-        return S294(m107: m107, m140: m140, m174: m174)
-    }
-}
-extension DependencyValues {
-    var m294: S294 {
-        get { self[S294Key.self] }
-        set { self[S294Key.self] = newValue }
-    }
-}
-private enum S295Key: DependencyKey {
-    static var liveValue: S295 {
-        @Dependency(\.m65) var m65
-        @Dependency(\.m163) var m163
-        return S295(m65: m65, m163: m163)
-    }
-}
-extension DependencyValues {
-    var m295: S295 {
-        get { self[S295Key.self] }
-        set { self[S295Key.self] = newValue }
-    }
-}
-private enum S296Key: DependencyKey {
-    static var liveValue: S296 {
-        @Dependency(\.m81) var m81
-        return S296(m81: m81)
-    }
-}
-extension DependencyValues {
-    var m296: S296 {
-        get { self[S296Key.self] }
-        set { self[S296Key.self] = newValue }
-    }
-}
-private enum S297Key: DependencyKey {
-    static var liveValue: S297 {
-        @Dependency(\.m105) var m105
-        return S297(m105: m105)
-    }
-}
-extension DependencyValues {
-    var m297: S297 {
-        get { self[S297Key.self] }
-        set { self[S297Key.self] = newValue }
-    }
-}
-private enum S298Key: DependencyKey {
-    static var liveValue: S298 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m128) var m128
-        @Dependency(\.m165) var m165
-        return S298(m12: m12, m128: m128, m165: m165)
-    }
-}
-extension DependencyValues {
-    var m298: S298 {
-        get { self[S298Key.self] }
-        set { self[S298Key.self] = newValue }
-    }
-}
-private enum S300Key: DependencyKey {
-    static var liveValue: S300 {
-        @Dependency(\.m123) var m123
-        return S300(m123: m123)
-    }
-}
-extension DependencyValues {
-    var m300: S300 {
-        get { self[S300Key.self] }
-        set { self[S300Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m281: S281 { get { self[S281Key.self] } set { self[S281Key.self] = newValue } } }
+private enum S282Key: DependencyKey { static var liveValue: S282 { @Dependency(\.m8) var m8; return S282(m8: m8) } }
+extension DependencyValues { var m282: S282 { get { self[S282Key.self] } set { self[S282Key.self] = newValue } } }
+private enum S283Key: DependencyKey { static var liveValue: S283 { @Dependency(\.m100) var m100; return S283(m100: m100) } }
+extension DependencyValues { var m283: S283 { get { self[S283Key.self] } set { self[S283Key.self] = newValue } } }
+private enum S284Key: DependencyKey { static var liveValue: S284 { @Dependency(\.m43) var m43; @Dependency(\.m61) var m61; @Dependency(\.m86) var m86; return S284(m43: m43, m61: m61, m86: m86) } }
+extension DependencyValues { var m284: S284 { get { self[S284Key.self] } set { self[S284Key.self] = newValue } } }
+private enum S285Key: DependencyKey { static var liveValue: S285 { @Dependency(\.m41) var m41; @Dependency(\.m43) var m43; @Dependency(\.m186) var m186; return S285(m41: m41, m43: m43, m186: m186) } }
+extension DependencyValues { var m285: S285 { get { self[S285Key.self] } set { self[S285Key.self] = newValue } } }
+private enum S286Key: DependencyKey { static var liveValue: S286 { @Dependency(\.m82) var m82; @Dependency(\.m173) var m173; return S286(m82: m82, m173: m173) } }
+extension DependencyValues { var m286: S286 { get { self[S286Key.self] } set { self[S286Key.self] = newValue } } }
+private enum S287Key: DependencyKey { static var liveValue: S287 { @Dependency(\.m47) var m47; @Dependency(\.m85) var m85; @Dependency(\.m151) var m151; return S287(m47: m47, m85: m85, m151: m151) } }
+extension DependencyValues { var m287: S287 { get { self[S287Key.self] } set { self[S287Key.self] = newValue } } }
+private enum S288Key: DependencyKey { static var liveValue: S288 { @Dependency(\.m44) var m44; @Dependency(\.m61) var m61; @Dependency(\.m108) var m108; return S288(m44: m44, m61: m61, m108: m108) } }
+extension DependencyValues { var m288: S288 { get { self[S288Key.self] } set { self[S288Key.self] = newValue } } }
+private enum S290Key: DependencyKey { static var liveValue: S290 { @Dependency(\.m12) var m12; @Dependency(\.m50) var m50; @Dependency(\.m56) var m56; return S290(m12: m12, m50: m50, m56: m56) } }
+extension DependencyValues { var m290: S290 { get { self[S290Key.self] } set { self[S290Key.self] = newValue } } }
+private enum S291Key: DependencyKey { static var liveValue: S291 { @Dependency(\.m11) var m11; @Dependency(\.m66) var m66; @Dependency(\.m191) var m191; return S291(m11: m11, m66: m66, m191: m191) } }
+extension DependencyValues { var m291: S291 { get { self[S291Key.self] } set { self[S291Key.self] = newValue } } }
+private enum S292Key: DependencyKey { static var liveValue: S292 { @Dependency(\.m143) var m143; @Dependency(\.m191) var m191; return S292(m143: m143, m191: m191) } }
+extension DependencyValues { var m292: S292 { get { self[S292Key.self] } set { self[S292Key.self] = newValue } } }
+private enum S293Key: DependencyKey { static var liveValue: S293 { @Dependency(\.m138) var m138; @Dependency(\.m185) var m185; return S293(m138: m138, m185: m185) } }
+extension DependencyValues { var m293: S293 { get { self[S293Key.self] } set { self[S293Key.self] = newValue } } }
+private enum S294Key: DependencyKey { static var liveValue: S294 { @Dependency(\.m107) var m107; @Dependency(\.m140) var m140; @Dependency(\.m174) var m174; return S294(m107: m107, m140: m140, m174: m174) } }
+extension DependencyValues { var m294: S294 { get { self[S294Key.self] } set { self[S294Key.self] = newValue } } }
+private enum S295Key: DependencyKey { static var liveValue: S295 { @Dependency(\.m65) var m65; @Dependency(\.m163) var m163; return S295(m65: m65, m163: m163) } }
+extension DependencyValues { var m295: S295 { get { self[S295Key.self] } set { self[S295Key.self] = newValue } } }
+private enum S296Key: DependencyKey { static var liveValue: S296 { @Dependency(\.m81) var m81; return S296(m81: m81) } }
+extension DependencyValues { var m296: S296 { get { self[S296Key.self] } set { self[S296Key.self] = newValue } } }
+private enum S297Key: DependencyKey { static var liveValue: S297 { @Dependency(\.m105) var m105; return S297(m105: m105) } }
+extension DependencyValues { var m297: S297 { get { self[S297Key.self] } set { self[S297Key.self] = newValue } } }
+private enum S298Key: DependencyKey { static var liveValue: S298 { @Dependency(\.m12) var m12; @Dependency(\.m128) var m128; @Dependency(\.m165) var m165; return S298(m12: m12, m128: m128, m165: m165) } }
+extension DependencyValues { var m298: S298 { get { self[S298Key.self] } set { self[S298Key.self] = newValue } } }
+private enum S300Key: DependencyKey { static var liveValue: S300 { @Dependency(\.m123) var m123; return S300(m123: m123) } }
+extension DependencyValues { var m300: S300 { get { self[S300Key.self] } set { self[S300Key.self] = newValue } } }
 private enum S301Key: DependencyKey { static var liveValue: S301 { return S301() } }
-extension DependencyValues {
-    var m301: S301 {
-        get { self[S301Key.self] }
-        set { self[S301Key.self] = newValue }
-    }
-}
-private enum S302Key: DependencyKey {
-    static var liveValue: S302 {
-        @Dependency(\.m127) var m127
-        @Dependency(\.m183) var m183
-        return S302(m127: m127, m183: m183)
-    }
-}
-extension DependencyValues {
-    var m302: S302 {
-        get { self[S302Key.self] }
-        set { self[S302Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m301: S301 { get { self[S301Key.self] } set { self[S301Key.self] = newValue } } }
+private enum S302Key: DependencyKey { static var liveValue: S302 { @Dependency(\.m127) var m127; @Dependency(\.m183) var m183; return S302(m127: m127, m183: m183) } }
+extension DependencyValues { var m302: S302 { get { self[S302Key.self] } set { self[S302Key.self] = newValue } } }
 private enum S303Key: DependencyKey { static var liveValue: S303 { return S303() } }
-extension DependencyValues {
-    var m303: S303 {
-        get { self[S303Key.self] }
-        set { self[S303Key.self] = newValue }
-    }
-}
-private enum S304Key: DependencyKey {
-    static var liveValue: S304 {
-        @Dependency(\.m51) var m51
-        return S304(m51: m51)
-    }
-}
-extension DependencyValues {
-    var m304: S304 {
-        get { self[S304Key.self] }
-        set { self[S304Key.self] = newValue }
-    }
-}
-private enum S305Key: DependencyKey {
-    static var liveValue: S305 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m85) var m85
-        @Dependency(\.m250) var m250
-        return S305(m50: m50, m85: m85, m250: m250)
-    }
-}
-extension DependencyValues {
-    var m305: S305 {
-        get { self[S305Key.self] }
-        set { self[S305Key.self] = newValue }
-    }
-}
-private enum S306Key: DependencyKey {
-    static var liveValue: S306 {
-        @Dependency(\.m200) var m200
-        return S306(m200: m200)
-    }
-}
-extension DependencyValues {
-    var m306: S306 {
-        get { self[S306Key.self] }
-        set { self[S306Key.self] = newValue }
-    }
-}
-private enum S307Key: DependencyKey {
-    static var liveValue: S307 {
-        @Dependency(\.m146) var m146
-        @Dependency(\.m283) var m283
-        return S307(m146: m146, m283: m283)
-    }
-}
-extension DependencyValues {
-    var m307: S307 {
-        get { self[S307Key.self] }
-        set { self[S307Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m303: S303 { get { self[S303Key.self] } set { self[S303Key.self] = newValue } } }
+private enum S304Key: DependencyKey { static var liveValue: S304 { @Dependency(\.m51) var m51; return S304(m51: m51) } }
+extension DependencyValues { var m304: S304 { get { self[S304Key.self] } set { self[S304Key.self] = newValue } } }
+private enum S305Key: DependencyKey { static var liveValue: S305 { @Dependency(\.m50) var m50; @Dependency(\.m85) var m85; @Dependency(\.m250) var m250; return S305(m50: m50, m85: m85, m250: m250) } }
+extension DependencyValues { var m305: S305 { get { self[S305Key.self] } set { self[S305Key.self] = newValue } } }
+private enum S306Key: DependencyKey { static var liveValue: S306 { @Dependency(\.m200) var m200; return S306(m200: m200) } }
+extension DependencyValues { var m306: S306 { get { self[S306Key.self] } set { self[S306Key.self] = newValue } } }
+private enum S307Key: DependencyKey { static var liveValue: S307 { @Dependency(\.m146) var m146; @Dependency(\.m283) var m283; return S307(m146: m146, m283: m283) } }
+extension DependencyValues { var m307: S307 { get { self[S307Key.self] } set { self[S307Key.self] = newValue } } }
 private enum S308Key: DependencyKey { static var liveValue: S308 { return S308() } }
-extension DependencyValues {
-    var m308: S308 {
-        get { self[S308Key.self] }
-        set { self[S308Key.self] = newValue }
-    }
-}
-private enum S310Key: DependencyKey {
-    static var liveValue: S310 {
-        @Dependency(\.m73) var m73
-        return S310(m73: m73)
-    }
-}
-extension DependencyValues {
-    var m310: S310 {
-        get { self[S310Key.self] }
-        set { self[S310Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m308: S308 { get { self[S308Key.self] } set { self[S308Key.self] = newValue } } }
+private enum S310Key: DependencyKey { static var liveValue: S310 { @Dependency(\.m73) var m73; return S310(m73: m73) } }
+extension DependencyValues { var m310: S310 { get { self[S310Key.self] } set { self[S310Key.self] = newValue } } }
 private enum S311Key: DependencyKey { static var liveValue: S311 { return S311() } }
-extension DependencyValues {
-    var m311: S311 {
-        get { self[S311Key.self] }
-        set { self[S311Key.self] = newValue }
-    }
-}
-private enum S312Key: DependencyKey {
-    static var liveValue: S312 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m134) var m134
-        return S312(m20: m20, m134: m134)
-    }
-}
-extension DependencyValues {
-    var m312: S312 {
-        get { self[S312Key.self] }
-        set { self[S312Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m311: S311 { get { self[S311Key.self] } set { self[S311Key.self] = newValue } } }
+private enum S312Key: DependencyKey { static var liveValue: S312 { @Dependency(\.m20) var m20; @Dependency(\.m134) var m134; return S312(m20: m20, m134: m134) } }
+extension DependencyValues { var m312: S312 { get { self[S312Key.self] } set { self[S312Key.self] = newValue } } }
 private enum S313Key: DependencyKey { static var liveValue: S313 { return S313() } }
-extension DependencyValues {
-    var m313: S313 {
-        get { self[S313Key.self] }
-        set { self[S313Key.self] = newValue }
-    }
-}
-private enum S314Key: DependencyKey {
-    static var liveValue: S314 {
-        @Dependency(\.m156) var m156
-        @Dependency(\.m180) var m180
-        @Dependency(\.m271) var m271
-        return S314(m156: m156, m180: m180, m271: m271)
-    }
-}
-extension DependencyValues {
-    var m314: S314 {
-        get { self[S314Key.self] }
-        set { self[S314Key.self] = newValue }
-    }
-}
-private enum S315Key: DependencyKey {
-    static var liveValue: S315 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m63) var m63
-        @Dependency(\.m84) var m84
-        return S315(m43: m43, m63: m63, m84: m84)
-    }
-}
-extension DependencyValues {
-    var m315: S315 {
-        get { self[S315Key.self] }
-        set { self[S315Key.self] = newValue }
-    }
-}
-private enum S316Key: DependencyKey {
-    static var liveValue: S316 {
-        @Dependency(\.m151) var m151
-        return S316(m151: m151)
-    }
-}
-extension DependencyValues {
-    var m316: S316 {
-        get { self[S316Key.self] }
-        set { self[S316Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m313: S313 { get { self[S313Key.self] } set { self[S313Key.self] = newValue } } }
+private enum S314Key: DependencyKey { static var liveValue: S314 { @Dependency(\.m156) var m156; @Dependency(\.m180) var m180; @Dependency(\.m271) var m271; return S314(m156: m156, m180: m180, m271: m271) } }
+extension DependencyValues { var m314: S314 { get { self[S314Key.self] } set { self[S314Key.self] = newValue } } }
+private enum S315Key: DependencyKey { static var liveValue: S315 { @Dependency(\.m43) var m43; @Dependency(\.m63) var m63; @Dependency(\.m84) var m84; return S315(m43: m43, m63: m63, m84: m84) } }
+extension DependencyValues { var m315: S315 { get { self[S315Key.self] } set { self[S315Key.self] = newValue } } }
+private enum S316Key: DependencyKey { static var liveValue: S316 { @Dependency(\.m151) var m151; return S316(m151: m151) } }
+extension DependencyValues { var m316: S316 { get { self[S316Key.self] } set { self[S316Key.self] = newValue } } }
 private enum S317Key: DependencyKey { static var liveValue: S317 { return S317() } }
-extension DependencyValues {
-    var m317: S317 {
-        get { self[S317Key.self] }
-        set { self[S317Key.self] = newValue }
-    }
-}
-private enum S318Key: DependencyKey {
-    static var liveValue: S318 {
-        @Dependency(\.m217) var m217
-        return S318(m217: m217)
-    }
-}
-extension DependencyValues {
-    var m318: S318 {
-        get { self[S318Key.self] }
-        set { self[S318Key.self] = newValue }
-    }
-}
-private enum S320Key: DependencyKey {
-    static var liveValue: S320 {
-        @Dependency(\.m52) var m52
-        @Dependency(\.m148) var m148
-        @Dependency(\.m188) var m188
-        return S320(m52: m52, m148: m148, m188: m188)
-    }
-}
-extension DependencyValues {
-    var m320: S320 {
-        get { self[S320Key.self] }
-        set { self[S320Key.self] = newValue }
-    }
-}
-private enum S321Key: DependencyKey {
-    static var liveValue: S321 {
-        @Dependency(\.m55) var m55
-        @Dependency(\.m97) var m97
-        @Dependency(\.m202) var m202
-        return S321(m55: m55, m97: m97, m202: m202)
-    }
-}
-extension DependencyValues {
-    var m321: S321 {
-        get { self[S321Key.self] }
-        set { self[S321Key.self] = newValue }
-    }
-}
-private enum S322Key: DependencyKey {
-    static var liveValue: S322 {
-        @Dependency(\.m81) var m81
-        @Dependency(\.m97) var m97
-        @Dependency(\.m295) var m295
-        return S322(m81: m81, m97: m97, m295: m295)
-    }
-}
-extension DependencyValues {
-    var m322: S322 {
-        get { self[S322Key.self] }
-        set { self[S322Key.self] = newValue }
-    }
-}
-private enum S323Key: DependencyKey {
-    static var liveValue: S323 {
-        @Dependency(\.m136) var m136
-        return S323(m136: m136)
-    }
-}
-extension DependencyValues {
-    var m323: S323 {
-        get { self[S323Key.self] }
-        set { self[S323Key.self] = newValue }
-    }
-}
-private enum S324Key: DependencyKey {
-    static var liveValue: S324 {
-        @Dependency(\.m175) var m175
-        return S324(m175: m175)
-    }
-}
-extension DependencyValues {
-    var m324: S324 {
-        get { self[S324Key.self] }
-        set { self[S324Key.self] = newValue }
-    }
-}
-private enum S325Key: DependencyKey {
-    static var liveValue: S325 {
-        @Dependency(\.m18) var m18
-        @Dependency(\.m197) var m197
-        return S325(m18: m18, m197: m197)
-    }
-}
-extension DependencyValues {
-    var m325: S325 {
-        get { self[S325Key.self] }
-        set { self[S325Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m317: S317 { get { self[S317Key.self] } set { self[S317Key.self] = newValue } } }
+private enum S318Key: DependencyKey { static var liveValue: S318 { @Dependency(\.m217) var m217; return S318(m217: m217) } }
+extension DependencyValues { var m318: S318 { get { self[S318Key.self] } set { self[S318Key.self] = newValue } } }
+private enum S320Key: DependencyKey { static var liveValue: S320 { @Dependency(\.m52) var m52; @Dependency(\.m148) var m148; @Dependency(\.m188) var m188; return S320(m52: m52, m148: m148, m188: m188) } }
+extension DependencyValues { var m320: S320 { get { self[S320Key.self] } set { self[S320Key.self] = newValue } } }
+private enum S321Key: DependencyKey { static var liveValue: S321 { @Dependency(\.m55) var m55; @Dependency(\.m97) var m97; @Dependency(\.m202) var m202; return S321(m55: m55, m97: m97, m202: m202) } }
+extension DependencyValues { var m321: S321 { get { self[S321Key.self] } set { self[S321Key.self] = newValue } } }
+private enum S322Key: DependencyKey { static var liveValue: S322 { @Dependency(\.m81) var m81; @Dependency(\.m97) var m97; @Dependency(\.m295) var m295; return S322(m81: m81, m97: m97, m295: m295) } }
+extension DependencyValues { var m322: S322 { get { self[S322Key.self] } set { self[S322Key.self] = newValue } } }
+private enum S323Key: DependencyKey { static var liveValue: S323 { @Dependency(\.m136) var m136; return S323(m136: m136) } }
+extension DependencyValues { var m323: S323 { get { self[S323Key.self] } set { self[S323Key.self] = newValue } } }
+private enum S324Key: DependencyKey { static var liveValue: S324 { @Dependency(\.m175) var m175; return S324(m175: m175) } }
+extension DependencyValues { var m324: S324 { get { self[S324Key.self] } set { self[S324Key.self] = newValue } } }
+private enum S325Key: DependencyKey { static var liveValue: S325 { @Dependency(\.m18) var m18; @Dependency(\.m197) var m197; return S325(m18: m18, m197: m197) } }
+extension DependencyValues { var m325: S325 { get { self[S325Key.self] } set { self[S325Key.self] = newValue } } }
 private enum S326Key: DependencyKey { static var liveValue: S326 { return S326() } }
-extension DependencyValues {
-    var m326: S326 {
-        get { self[S326Key.self] }
-        set { self[S326Key.self] = newValue }
-    }
-}
-private enum S327Key: DependencyKey {
-    static var liveValue: S327 {
-        @Dependency(\.m88) var m88
-        @Dependency(\.m116) var m116
-        @Dependency(\.m155) var m155
-        return S327(m88: m88, m116: m116, m155: m155)
-    }
-}
-extension DependencyValues {
-    var m327: S327 {
-        get { self[S327Key.self] }
-        set { self[S327Key.self] = newValue }
-    }
-}
-private enum S328Key: DependencyKey {
-    static var liveValue: S328 {
-        @Dependency(\.m225) var m225
-        @Dependency(\.m292) var m292
-        return S328(m225: m225, m292: m292)
-    }
-}
-extension DependencyValues {
-    var m328: S328 {
-        get { self[S328Key.self] }
-        set { self[S328Key.self] = newValue }
-    }
-}
-private enum S330Key: DependencyKey {
-    static var liveValue: S330 {
-        @Dependency(\.m94) var m94
-        @Dependency(\.m113) var m113
-        return S330(m94: m94, m113: m113)
-    }
-}
-extension DependencyValues {
-    var m330: S330 {
-        get { self[S330Key.self] }
-        set { self[S330Key.self] = newValue }
-    }
-}
-private enum S331Key: DependencyKey {
-    static var liveValue: S331 {
-        @Dependency(\.m71) var m71
-        @Dependency(\.m143) var m143
-        @Dependency(\.m280) var m280
-        return S331(m71: m71, m143: m143, m280: m280)
-    }
-}
-extension DependencyValues {
-    var m331: S331 {
-        get { self[S331Key.self] }
-        set { self[S331Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m326: S326 { get { self[S326Key.self] } set { self[S326Key.self] = newValue } } }
+private enum S327Key: DependencyKey { static var liveValue: S327 { @Dependency(\.m88) var m88; @Dependency(\.m116) var m116; @Dependency(\.m155) var m155; return S327(m88: m88, m116: m116, m155: m155) } }
+extension DependencyValues { var m327: S327 { get { self[S327Key.self] } set { self[S327Key.self] = newValue } } }
+private enum S328Key: DependencyKey { static var liveValue: S328 { @Dependency(\.m225) var m225; @Dependency(\.m292) var m292; return S328(m225: m225, m292: m292) } }
+extension DependencyValues { var m328: S328 { get { self[S328Key.self] } set { self[S328Key.self] = newValue } } }
+private enum S330Key: DependencyKey { static var liveValue: S330 { @Dependency(\.m94) var m94; @Dependency(\.m113) var m113; return S330(m94: m94, m113: m113) } }
+extension DependencyValues { var m330: S330 { get { self[S330Key.self] } set { self[S330Key.self] = newValue } } }
+private enum S331Key: DependencyKey { static var liveValue: S331 { @Dependency(\.m71) var m71; @Dependency(\.m143) var m143; @Dependency(\.m280) var m280; return S331(m71: m71, m143: m143, m280: m280) } }
+extension DependencyValues { var m331: S331 { get { self[S331Key.self] } set { self[S331Key.self] = newValue } } }
 private enum S332Key: DependencyKey { static var liveValue: S332 { return S332() } }
-extension DependencyValues {
-    var m332: S332 {
-        get { self[S332Key.self] }
-        set { self[S332Key.self] = newValue }
-    }
-}
-private enum S333Key: DependencyKey {
-    static var liveValue: S333 {
-        @Dependency(\.m53) var m53
-        @Dependency(\.m252) var m252
-        return S333(m53: m53, m252: m252)
-    }
-}
-extension DependencyValues {
-    var m333: S333 {
-        get { self[S333Key.self] }
-        set { self[S333Key.self] = newValue }
-    }
-}
-private enum S334Key: DependencyKey {
-    static var liveValue: S334 {
-        @Dependency(\.m30) var m30
-        return S334(m30: m30)
-    }
-}
-extension DependencyValues {
-    var m334: S334 {
-        get { self[S334Key.self] }
-        set { self[S334Key.self] = newValue }
-    }
-}
-private enum S335Key: DependencyKey {
-    static var liveValue: S335 {
-        @Dependency(\.m111) var m111
-        @Dependency(\.m253) var m253
-        return S335(m111: m111, m253: m253)
-    }
-}
-extension DependencyValues {
-    var m335: S335 {
-        get { self[S335Key.self] }
-        set { self[S335Key.self] = newValue }
-    }
-}
-private enum S336Key: DependencyKey {
-    static var liveValue: S336 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m252) var m252
-        return S336(m1: m1, m252: m252)
-    }
-}
-extension DependencyValues {
-    var m336: S336 {
-        get { self[S336Key.self] }
-        set { self[S336Key.self] = newValue }
-    }
-}
-private enum S337Key: DependencyKey {
-    static var liveValue: S337 {
-        @Dependency(\.m50) var m50
-        return S337(m50: m50)
-    }
-}
-extension DependencyValues {
-    var m337: S337 {
-        get { self[S337Key.self] }
-        set { self[S337Key.self] = newValue }
-    }
-}
-private enum S338Key: DependencyKey {
-    static var liveValue: S338 {
-        @Dependency(\.m56) var m56
-        return S338(m56: m56)
-    }
-}
-extension DependencyValues {
-    var m338: S338 {
-        get { self[S338Key.self] }
-        set { self[S338Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m332: S332 { get { self[S332Key.self] } set { self[S332Key.self] = newValue } } }
+private enum S333Key: DependencyKey { static var liveValue: S333 { @Dependency(\.m53) var m53; @Dependency(\.m252) var m252; return S333(m53: m53, m252: m252) } }
+extension DependencyValues { var m333: S333 { get { self[S333Key.self] } set { self[S333Key.self] = newValue } } }
+private enum S334Key: DependencyKey { static var liveValue: S334 { @Dependency(\.m30) var m30; return S334(m30: m30) } }
+extension DependencyValues { var m334: S334 { get { self[S334Key.self] } set { self[S334Key.self] = newValue } } }
+private enum S335Key: DependencyKey { static var liveValue: S335 { @Dependency(\.m111) var m111; @Dependency(\.m253) var m253; return S335(m111: m111, m253: m253) } }
+extension DependencyValues { var m335: S335 { get { self[S335Key.self] } set { self[S335Key.self] = newValue } } }
+private enum S336Key: DependencyKey { static var liveValue: S336 { @Dependency(\.m1) var m1; @Dependency(\.m252) var m252; return S336(m1: m1, m252: m252) } }
+extension DependencyValues { var m336: S336 { get { self[S336Key.self] } set { self[S336Key.self] = newValue } } }
+private enum S337Key: DependencyKey { static var liveValue: S337 { @Dependency(\.m50) var m50; return S337(m50: m50) } }
+extension DependencyValues { var m337: S337 { get { self[S337Key.self] } set { self[S337Key.self] = newValue } } }
+private enum S338Key: DependencyKey { static var liveValue: S338 { @Dependency(\.m56) var m56; return S338(m56: m56) } }
+extension DependencyValues { var m338: S338 { get { self[S338Key.self] } set { self[S338Key.self] = newValue } } }
 private enum S340Key: DependencyKey { static var liveValue: S340 { return S340() } }
-extension DependencyValues {
-    var m340: S340 {
-        get { self[S340Key.self] }
-        set { self[S340Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m340: S340 { get { self[S340Key.self] } set { self[S340Key.self] = newValue } } }
 private enum S341Key: DependencyKey { static var liveValue: S341 { return S341() } }
-extension DependencyValues {
-    var m341: S341 {
-        get { self[S341Key.self] }
-        set { self[S341Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m341: S341 { get { self[S341Key.self] } set { self[S341Key.self] = newValue } } }
 private enum S342Key: DependencyKey { static var liveValue: S342 { return S342() } }
-extension DependencyValues {
-    var m342: S342 {
-        get { self[S342Key.self] }
-        set { self[S342Key.self] = newValue }
-    }
-}
-private enum S343Key: DependencyKey {
-    static var liveValue: S343 {
-        @Dependency(\.m48) var m48
-        @Dependency(\.m122) var m122
-        @Dependency(\.m171) var m171
-        return S343(m48: m48, m122: m122, m171: m171)
-    }
-}
-extension DependencyValues {
-    var m343: S343 {
-        get { self[S343Key.self] }
-        set { self[S343Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m342: S342 { get { self[S342Key.self] } set { self[S342Key.self] = newValue } } }
+private enum S343Key: DependencyKey { static var liveValue: S343 { @Dependency(\.m48) var m48; @Dependency(\.m122) var m122; @Dependency(\.m171) var m171; return S343(m48: m48, m122: m122, m171: m171) } }
+extension DependencyValues { var m343: S343 { get { self[S343Key.self] } set { self[S343Key.self] = newValue } } }
 private enum S344Key: DependencyKey { static var liveValue: S344 { return S344() } }
-extension DependencyValues {
-    var m344: S344 {
-        get { self[S344Key.self] }
-        set { self[S344Key.self] = newValue }
-    }
-}
-private enum S345Key: DependencyKey {
-    static var liveValue: S345 {
-        @Dependency(\.m87) var m87
-        return S345(m87: m87)
-    }
-}
-extension DependencyValues {
-    var m345: S345 {
-        get { self[S345Key.self] }
-        set { self[S345Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m344: S344 { get { self[S344Key.self] } set { self[S344Key.self] = newValue } } }
+private enum S345Key: DependencyKey { static var liveValue: S345 { @Dependency(\.m87) var m87; return S345(m87: m87) } }
+extension DependencyValues { var m345: S345 { get { self[S345Key.self] } set { self[S345Key.self] = newValue } } }
 private enum S346Key: DependencyKey { static var liveValue: S346 { return S346() } }
-extension DependencyValues {
-    var m346: S346 {
-        get { self[S346Key.self] }
-        set { self[S346Key.self] = newValue }
-    }
-}
-private enum S347Key: DependencyKey {
-    static var liveValue: S347 {
-        @Dependency(\.m212) var m212
-        return S347(m212: m212)
-    }
-}
-extension DependencyValues {
-    var m347: S347 {
-        get { self[S347Key.self] }
-        set { self[S347Key.self] = newValue }
-    }
-}
-private enum S348Key: DependencyKey {
-    static var liveValue: S348 {
-        @Dependency(\.m60) var m60
-        @Dependency(\.m180) var m180
-        @Dependency(\.m286) var m286
-        return S348(m60: m60, m180: m180, m286: m286)
-    }
-}
-extension DependencyValues {
-    var m348: S348 {
-        get { self[S348Key.self] }
-        set { self[S348Key.self] = newValue }
-    }
-}
-private enum S350Key: DependencyKey {
-    static var liveValue: S350 {
-        @Dependency(\.m105) var m105
-        return S350(m105: m105)
-    }
-}
-extension DependencyValues {
-    var m350: S350 {
-        get { self[S350Key.self] }
-        set { self[S350Key.self] = newValue }
-    }
-}
-private enum S351Key: DependencyKey {
-    static var liveValue: S351 {
-        @Dependency(\.m66) var m66
-        return S351(m66: m66)
-    }
-}
-extension DependencyValues {
-    var m351: S351 {
-        get { self[S351Key.self] }
-        set { self[S351Key.self] = newValue }
-    }
-}
-private enum S352Key: DependencyKey {
-    static var liveValue: S352 {
-        @Dependency(\.m61) var m61
-        return S352(m61: m61)
-    }
-}
-extension DependencyValues {
-    var m352: S352 {
-        get { self[S352Key.self] }
-        set { self[S352Key.self] = newValue }
-    }
-}
-private enum S353Key: DependencyKey {
-    static var liveValue: S353 {
-        @Dependency(\.m183) var m183
-        @Dependency(\.m294) var m294
-        return S353(m183: m183, m294: m294)
-    }
-}
-extension DependencyValues {
-    var m353: S353 {
-        get { self[S353Key.self] }
-        set { self[S353Key.self] = newValue }
-    }
-}
-private enum S354Key: DependencyKey {
-    static var liveValue: S354 {
-        @Dependency(\.m110) var m110
-        @Dependency(\.m191) var m191
-        @Dependency(\.m202) var m202
-        return S354(m110: m110, m191: m191, m202: m202)
-    }
-}
-extension DependencyValues {
-    var m354: S354 {
-        get { self[S354Key.self] }
-        set { self[S354Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m346: S346 { get { self[S346Key.self] } set { self[S346Key.self] = newValue } } }
+private enum S347Key: DependencyKey { static var liveValue: S347 { @Dependency(\.m212) var m212; return S347(m212: m212) } }
+extension DependencyValues { var m347: S347 { get { self[S347Key.self] } set { self[S347Key.self] = newValue } } }
+private enum S348Key: DependencyKey { static var liveValue: S348 { @Dependency(\.m60) var m60; @Dependency(\.m180) var m180; @Dependency(\.m286) var m286; return S348(m60: m60, m180: m180, m286: m286) } }
+extension DependencyValues { var m348: S348 { get { self[S348Key.self] } set { self[S348Key.self] = newValue } } }
+private enum S350Key: DependencyKey { static var liveValue: S350 { @Dependency(\.m105) var m105; return S350(m105: m105) } }
+extension DependencyValues { var m350: S350 { get { self[S350Key.self] } set { self[S350Key.self] = newValue } } }
+private enum S351Key: DependencyKey { static var liveValue: S351 { @Dependency(\.m66) var m66; return S351(m66: m66) } }
+extension DependencyValues { var m351: S351 { get { self[S351Key.self] } set { self[S351Key.self] = newValue } } }
+private enum S352Key: DependencyKey { static var liveValue: S352 { @Dependency(\.m61) var m61; return S352(m61: m61) } }
+extension DependencyValues { var m352: S352 { get { self[S352Key.self] } set { self[S352Key.self] = newValue } } }
+private enum S353Key: DependencyKey { static var liveValue: S353 { @Dependency(\.m183) var m183; @Dependency(\.m294) var m294; return S353(m183: m183, m294: m294) } }
+extension DependencyValues { var m353: S353 { get { self[S353Key.self] } set { self[S353Key.self] = newValue } } }
+private enum S354Key: DependencyKey { static var liveValue: S354 { @Dependency(\.m110) var m110; @Dependency(\.m191) var m191; @Dependency(\.m202) var m202; return S354(m110: m110, m191: m191, m202: m202) } }
+extension DependencyValues { var m354: S354 { get { self[S354Key.self] } set { self[S354Key.self] = newValue } } }
 private enum S355Key: DependencyKey { static var liveValue: S355 { return S355() } }
-extension DependencyValues {
-    var m355: S355 {
-        get { self[S355Key.self] }
-        set { self[S355Key.self] = newValue }
-    }
-}
-private enum S356Key: DependencyKey {
-    static var liveValue: S356 {
-        @Dependency(\.m233) var m233
-        return S356(m233: m233)
-    }
-}
-extension DependencyValues {
-    var m356: S356 {
-        get { self[S356Key.self] }
-        set { self[S356Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m355: S355 { get { self[S355Key.self] } set { self[S355Key.self] = newValue } } }
+private enum S356Key: DependencyKey { static var liveValue: S356 { @Dependency(\.m233) var m233; return S356(m233: m233) } }
+extension DependencyValues { var m356: S356 { get { self[S356Key.self] } set { self[S356Key.self] = newValue } } }
 private enum S357Key: DependencyKey { static var liveValue: S357 { return S357() } }
-extension DependencyValues {
-    var m357: S357 {
-        get { self[S357Key.self] }
-        set { self[S357Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m357: S357 { get { self[S357Key.self] } set { self[S357Key.self] = newValue } } }
 private enum S358Key: DependencyKey { static var liveValue: S358 { return S358() } }
-extension DependencyValues {
-    var m358: S358 {
-        get { self[S358Key.self] }
-        set { self[S358Key.self] = newValue }
-    }
-}
-private enum S360Key: DependencyKey {
-    static var liveValue: S360 {
-        @Dependency(\.m157) var m157
-        @Dependency(\.m218) var m218
-        return S360(m157: m157, m218: m218)
-    }
-}
-extension DependencyValues {
-    var m360: S360 {
-        get { self[S360Key.self] }
-        set { self[S360Key.self] = newValue }
-    }
-}
-private enum S361Key: DependencyKey {
-    static var liveValue: S361 {
-        @Dependency(\.m51) var m51
-        @Dependency(\.m72) var m72
-        return S361(m51: m51, m72: m72)
-    }
-}
-extension DependencyValues {
-    var m361: S361 {
-        get { self[S361Key.self] }
-        set { self[S361Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m358: S358 { get { self[S358Key.self] } set { self[S358Key.self] = newValue } } }
+private enum S360Key: DependencyKey { static var liveValue: S360 { @Dependency(\.m157) var m157; @Dependency(\.m218) var m218; return S360(m157: m157, m218: m218) } }
+extension DependencyValues { var m360: S360 { get { self[S360Key.self] } set { self[S360Key.self] = newValue } } }
+private enum S361Key: DependencyKey { static var liveValue: S361 { @Dependency(\.m51) var m51; @Dependency(\.m72) var m72; return S361(m51: m51, m72: m72) } }
+extension DependencyValues { var m361: S361 { get { self[S361Key.self] } set { self[S361Key.self] = newValue } } }
 private enum S362Key: DependencyKey { static var liveValue: S362 { return S362() } }
-extension DependencyValues {
-    var m362: S362 {
-        get { self[S362Key.self] }
-        set { self[S362Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m362: S362 { get { self[S362Key.self] } set { self[S362Key.self] = newValue } } }
 private enum S363Key: DependencyKey { static var liveValue: S363 { return S363() } }
-extension DependencyValues {
-    var m363: S363 {
-        get { self[S363Key.self] }
-        set { self[S363Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m363: S363 { get { self[S363Key.self] } set { self[S363Key.self] = newValue } } }
 private enum S364Key: DependencyKey { static var liveValue: S364 { return S364() } }
-extension DependencyValues {
-    var m364: S364 {
-        get { self[S364Key.self] }
-        set { self[S364Key.self] = newValue }
-    }
-}
-private enum S365Key: DependencyKey {
-    static var liveValue: S365 {
-        @Dependency(\.m118) var m118
-        return S365(m118: m118)
-    }
-}
-extension DependencyValues {
-    var m365: S365 {
-        get { self[S365Key.self] }
-        set { self[S365Key.self] = newValue }
-    }
-}
-private enum S366Key: DependencyKey {
-    static var liveValue: S366 {
-        @Dependency(\.m95) var m95
-        @Dependency(\.m118) var m118
-        return S366(m95: m95, m118: m118)
-    }
-}
-extension DependencyValues {
-    var m366: S366 {
-        get { self[S366Key.self] }
-        set { self[S366Key.self] = newValue }
-    }
-}
-private enum S367Key: DependencyKey {
-    static var liveValue: S367 {
-        @Dependency(\.m27) var m27
-        @Dependency(\.m105) var m105
-        @Dependency(\.m171) var m171
-        return S367(m27: m27, m105: m105, m171: m171)
-    }
-}
-extension DependencyValues {
-    var m367: S367 {
-        get { self[S367Key.self] }
-        set { self[S367Key.self] = newValue }
-    }
-}
-private enum S368Key: DependencyKey {
-    static var liveValue: S368 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m102) var m102
-        return S368(m34: m34, m102: m102)
-    }
-}
-extension DependencyValues {
-    var m368: S368 {
-        get { self[S368Key.self] }
-        set { self[S368Key.self] = newValue }
-    }
-}
-private enum S370Key: DependencyKey {
-    static var liveValue: S370 {
-        @Dependency(\.m97) var m97
-        @Dependency(\.m167) var m167
-        @Dependency(\.m293) var m293
-        return S370(m97: m97, m167: m167, m293: m293)
-    }
-}
-extension DependencyValues {
-    var m370: S370 {
-        get { self[S370Key.self] }
-        set { self[S370Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m364: S364 { get { self[S364Key.self] } set { self[S364Key.self] = newValue } } }
+private enum S365Key: DependencyKey { static var liveValue: S365 { @Dependency(\.m118) var m118; return S365(m118: m118) } }
+extension DependencyValues { var m365: S365 { get { self[S365Key.self] } set { self[S365Key.self] = newValue } } }
+private enum S366Key: DependencyKey { static var liveValue: S366 { @Dependency(\.m95) var m95; @Dependency(\.m118) var m118; return S366(m95: m95, m118: m118) } }
+extension DependencyValues { var m366: S366 { get { self[S366Key.self] } set { self[S366Key.self] = newValue } } }
+private enum S367Key: DependencyKey { static var liveValue: S367 { @Dependency(\.m27) var m27; @Dependency(\.m105) var m105; @Dependency(\.m171) var m171; return S367(m27: m27, m105: m105, m171: m171) } }
+extension DependencyValues { var m367: S367 { get { self[S367Key.self] } set { self[S367Key.self] = newValue } } }
+private enum S368Key: DependencyKey { static var liveValue: S368 { @Dependency(\.m34) var m34; @Dependency(\.m102) var m102; return S368(m34: m34, m102: m102) } }
+extension DependencyValues { var m368: S368 { get { self[S368Key.self] } set { self[S368Key.self] = newValue } } }
+private enum S370Key: DependencyKey { static var liveValue: S370 { @Dependency(\.m97) var m97; @Dependency(\.m167) var m167; @Dependency(\.m293) var m293; return S370(m97: m97, m167: m167, m293: m293) } }
+extension DependencyValues { var m370: S370 { get { self[S370Key.self] } set { self[S370Key.self] = newValue } } }
 private enum S371Key: DependencyKey { static var liveValue: S371 { return S371() } }
-extension DependencyValues {
-    var m371: S371 {
-        get { self[S371Key.self] }
-        set { self[S371Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m371: S371 { get { self[S371Key.self] } set { self[S371Key.self] = newValue } } }
 private enum S372Key: DependencyKey { static var liveValue: S372 { return S372() } }
-extension DependencyValues {
-    var m372: S372 {
-        get { self[S372Key.self] }
-        set { self[S372Key.self] = newValue }
-    }
-}
-private enum S373Key: DependencyKey {
-    static var liveValue: S373 {
-        @Dependency(\.m168) var m168
-        return S373(m168: m168)
-    }
-}
-extension DependencyValues {
-    var m373: S373 {
-        get { self[S373Key.self] }
-        set { self[S373Key.self] = newValue }
-    }
-}
-private enum S374Key: DependencyKey {
-    static var liveValue: S374 {
-        @Dependency(\.m151) var m151
-        return S374(m151: m151)
-    }
-}
-extension DependencyValues {
-    var m374: S374 {
-        get { self[S374Key.self] }
-        set { self[S374Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m372: S372 { get { self[S372Key.self] } set { self[S372Key.self] = newValue } } }
+private enum S373Key: DependencyKey { static var liveValue: S373 { @Dependency(\.m168) var m168; return S373(m168: m168) } }
+extension DependencyValues { var m373: S373 { get { self[S373Key.self] } set { self[S373Key.self] = newValue } } }
+private enum S374Key: DependencyKey { static var liveValue: S374 { @Dependency(\.m151) var m151; return S374(m151: m151) } }
+extension DependencyValues { var m374: S374 { get { self[S374Key.self] } set { self[S374Key.self] = newValue } } }
 private enum S375Key: DependencyKey { static var liveValue: S375 { return S375() } }
-extension DependencyValues {
-    var m375: S375 {
-        get { self[S375Key.self] }
-        set { self[S375Key.self] = newValue }
-    }
-}
-private enum S376Key: DependencyKey {
-    static var liveValue: S376 {
-        @Dependency(\.m121) var m121
-        @Dependency(\.m170) var m170
-        return S376(m121: m121, m170: m170)
-    }
-}
-extension DependencyValues {
-    var m376: S376 {
-        get { self[S376Key.self] }
-        set { self[S376Key.self] = newValue }
-    }
-}
-private enum S377Key: DependencyKey {
-    static var liveValue: S377 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m296) var m296
-        return S377(m13: m13, m296: m296)
-    }
-}
-extension DependencyValues {
-    var m377: S377 {
-        get { self[S377Key.self] }
-        set { self[S377Key.self] = newValue }
-    }
-}
-private enum S378Key: DependencyKey {
-    static var liveValue: S378 {
-        @Dependency(\.m156) var m156
-        @Dependency(\.m236) var m236
-        return S378(m156: m156, m236: m236)
-    }
-}
-extension DependencyValues {
-    var m378: S378 {
-        get { self[S378Key.self] }
-        set { self[S378Key.self] = newValue }
-    }
-}
-private enum S380Key: DependencyKey {
-    static var liveValue: S380 {
-        @Dependency(\.m168) var m168
-        @Dependency(\.m174) var m174
-        return S380(m168: m168, m174: m174)
-    }
-}
-extension DependencyValues {
-    var m380: S380 {
-        get { self[S380Key.self] }
-        set { self[S380Key.self] = newValue }
-    }
-}
-private enum S381Key: DependencyKey {
-    static var liveValue: S381 {
-        @Dependency(\.m108) var m108
-        @Dependency(\.m142) var m142
-        return S381(m108: m108, m142: m142)
-    }
-}
-extension DependencyValues {
-    var m381: S381 {
-        get { self[S381Key.self] }
-        set { self[S381Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m375: S375 { get { self[S375Key.self] } set { self[S375Key.self] = newValue } } }
+private enum S376Key: DependencyKey { static var liveValue: S376 { @Dependency(\.m121) var m121; @Dependency(\.m170) var m170; return S376(m121: m121, m170: m170) } }
+extension DependencyValues { var m376: S376 { get { self[S376Key.self] } set { self[S376Key.self] = newValue } } }
+private enum S377Key: DependencyKey { static var liveValue: S377 { @Dependency(\.m13) var m13; @Dependency(\.m296) var m296; return S377(m13: m13, m296: m296) } }
+extension DependencyValues { var m377: S377 { get { self[S377Key.self] } set { self[S377Key.self] = newValue } } }
+private enum S378Key: DependencyKey { static var liveValue: S378 { @Dependency(\.m156) var m156; @Dependency(\.m236) var m236; return S378(m156: m156, m236: m236) } }
+extension DependencyValues { var m378: S378 { get { self[S378Key.self] } set { self[S378Key.self] = newValue } } }
+private enum S380Key: DependencyKey { static var liveValue: S380 { @Dependency(\.m168) var m168; @Dependency(\.m174) var m174; return S380(m168: m168, m174: m174) } }
+extension DependencyValues { var m380: S380 { get { self[S380Key.self] } set { self[S380Key.self] = newValue } } }
+private enum S381Key: DependencyKey { static var liveValue: S381 { @Dependency(\.m108) var m108; @Dependency(\.m142) var m142; return S381(m108: m108, m142: m142) } }
+extension DependencyValues { var m381: S381 { get { self[S381Key.self] } set { self[S381Key.self] = newValue } } }
 private enum S382Key: DependencyKey { static var liveValue: S382 { return S382() } }
-extension DependencyValues {
-    var m382: S382 {
-        get { self[S382Key.self] }
-        set { self[S382Key.self] = newValue }
-    }
-}
-private enum S383Key: DependencyKey {
-    static var liveValue: S383 {
-        @Dependency(\.m206) var m206
-        @Dependency(\.m275) var m275
-        return S383(m206: m206, m275: m275)
-    }
-}
-extension DependencyValues {
-    var m383: S383 {
-        get { self[S383Key.self] }
-        set { self[S383Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m382: S382 { get { self[S382Key.self] } set { self[S382Key.self] = newValue } } }
+private enum S383Key: DependencyKey { static var liveValue: S383 { @Dependency(\.m206) var m206; @Dependency(\.m275) var m275; return S383(m206: m206, m275: m275) } }
+extension DependencyValues { var m383: S383 { get { self[S383Key.self] } set { self[S383Key.self] = newValue } } }
 private enum S384Key: DependencyKey { static var liveValue: S384 { return S384() } }
-extension DependencyValues {
-    var m384: S384 {
-        get { self[S384Key.self] }
-        set { self[S384Key.self] = newValue }
-    }
-}
-private enum S385Key: DependencyKey {
-    static var liveValue: S385 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m54) var m54
-        @Dependency(\.m155) var m155
-        return S385(m43: m43, m54: m54, m155: m155)
-    }
-}
-extension DependencyValues {
-    var m385: S385 {
-        get { self[S385Key.self] }
-        set { self[S385Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m384: S384 { get { self[S384Key.self] } set { self[S384Key.self] = newValue } } }
+private enum S385Key: DependencyKey { static var liveValue: S385 { @Dependency(\.m43) var m43; @Dependency(\.m54) var m54; @Dependency(\.m155) var m155; return S385(m43: m43, m54: m54, m155: m155) } }
+extension DependencyValues { var m385: S385 { get { self[S385Key.self] } set { self[S385Key.self] = newValue } } }
 private enum S386Key: DependencyKey { static var liveValue: S386 { return S386() } }
-extension DependencyValues {
-    var m386: S386 {
-        get { self[S386Key.self] }
-        set { self[S386Key.self] = newValue }
-    }
-}
-private enum S387Key: DependencyKey {
-    static var liveValue: S387 {
-        @Dependency(\.m175) var m175
-        return S387(m175: m175)
-    }
-}
-extension DependencyValues {
-    var m387: S387 {
-        get { self[S387Key.self] }
-        set { self[S387Key.self] = newValue }
-    }
-}
-private enum S388Key: DependencyKey {
-    static var liveValue: S388 {
-        @Dependency(\.m222) var m222
-        @Dependency(\.m241) var m241
-        return S388(m222: m222, m241: m241)
-    }
-}
-extension DependencyValues {
-    var m388: S388 {
-        get { self[S388Key.self] }
-        set { self[S388Key.self] = newValue }
-    }
-}
-private enum S390Key: DependencyKey {
-    static var liveValue: S390 {
-        @Dependency(\.m81) var m81
-        @Dependency(\.m133) var m133
-        @Dependency(\.m256) var m256
-        return S390(m81: m81, m133: m133, m256: m256)
-    }
-}
-extension DependencyValues {
-    var m390: S390 {
-        get { self[S390Key.self] }
-        set { self[S390Key.self] = newValue }
-    }
-}
-private enum S391Key: DependencyKey {
-    static var liveValue: S391 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m156) var m156
-        @Dependency(\.m200) var m200
-        return S391(m43: m43, m156: m156, m200: m200)
-    }
-}
-extension DependencyValues {
-    var m391: S391 {
-        get { self[S391Key.self] }
-        set { self[S391Key.self] = newValue }
-    }
-}
-private enum S392Key: DependencyKey {
-    static var liveValue: S392 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m182) var m182
-        @Dependency(\.m298) var m298
-        return S392(m15: m15, m182: m182, m298: m298)
-    }
-}
-extension DependencyValues {
-    var m392: S392 {
-        get { self[S392Key.self] }
-        set { self[S392Key.self] = newValue }
-    }
-}
-private enum S393Key: DependencyKey {
-    static var liveValue: S393 {
-        @Dependency(\.m96) var m96
-        @Dependency(\.m104) var m104
-        return S393(m96: m96, m104: m104)
-    }
-}
-extension DependencyValues {
-    var m393: S393 {
-        get { self[S393Key.self] }
-        set { self[S393Key.self] = newValue }
-    }
-}
-private enum S394Key: DependencyKey {
-    static var liveValue: S394 {
-        @Dependency(\.m101) var m101
-        @Dependency(\.m116) var m116
-        @Dependency(\.m293) var m293
-        return S394(m101: m101, m116: m116, m293: m293)
-    }
-}
-extension DependencyValues {
-    var m394: S394 {
-        get { self[S394Key.self] }
-        set { self[S394Key.self] = newValue }
-    }
-}
-private enum S395Key: DependencyKey {
-    static var liveValue: S395 {
-        @Dependency(\.m100) var m100
-        return S395(m100: m100)
-    }
-}
-extension DependencyValues {
-    var m395: S395 {
-        get { self[S395Key.self] }
-        set { self[S395Key.self] = newValue }
-    }
-}
-private enum S396Key: DependencyKey {
-    static var liveValue: S396 {
-        @Dependency(\.m100) var m100
-        return S396(m100: m100)
-    }
-}
-extension DependencyValues {
-    var m396: S396 {
-        get { self[S396Key.self] }
-        set { self[S396Key.self] = newValue }
-    }
-}
-private enum S397Key: DependencyKey {
-    static var liveValue: S397 {
-        @Dependency(\.m66) var m66
-        @Dependency(\.m107) var m107
-        @Dependency(\.m167) var m167
-        return S397(m66: m66, m107: m107, m167: m167)
-    }
-}
-extension DependencyValues {
-    var m397: S397 {
-        get { self[S397Key.self] }
-        set { self[S397Key.self] = newValue }
-    }
-}
-private enum S398Key: DependencyKey {
-    static var liveValue: S398 {
-        @Dependency(\.m36) var m36
-        @Dependency(\.m158) var m158
-        @Dependency(\.m204) var m204
-        return S398(m36: m36, m158: m158, m204: m204)
-    }
-}
-extension DependencyValues {
-    var m398: S398 {
-        get { self[S398Key.self] }
-        set { self[S398Key.self] = newValue }
-    }
-}
-private enum S400Key: DependencyKey {
-    static var liveValue: S400 {
-        @Dependency(\.m32) var m32
-        @Dependency(\.m364) var m364
-        return S400(m32: m32, m364: m364)
-    }
-}
-extension DependencyValues {
-    var m400: S400 {
-        get { self[S400Key.self] }
-        set { self[S400Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m386: S386 { get { self[S386Key.self] } set { self[S386Key.self] = newValue } } }
+private enum S387Key: DependencyKey { static var liveValue: S387 { @Dependency(\.m175) var m175; return S387(m175: m175) } }
+extension DependencyValues { var m387: S387 { get { self[S387Key.self] } set { self[S387Key.self] = newValue } } }
+private enum S388Key: DependencyKey { static var liveValue: S388 { @Dependency(\.m222) var m222; @Dependency(\.m241) var m241; return S388(m222: m222, m241: m241) } }
+extension DependencyValues { var m388: S388 { get { self[S388Key.self] } set { self[S388Key.self] = newValue } } }
+private enum S390Key: DependencyKey { static var liveValue: S390 { @Dependency(\.m81) var m81; @Dependency(\.m133) var m133; @Dependency(\.m256) var m256; return S390(m81: m81, m133: m133, m256: m256) } }
+extension DependencyValues { var m390: S390 { get { self[S390Key.self] } set { self[S390Key.self] = newValue } } }
+private enum S391Key: DependencyKey { static var liveValue: S391 { @Dependency(\.m43) var m43; @Dependency(\.m156) var m156; @Dependency(\.m200) var m200; return S391(m43: m43, m156: m156, m200: m200) } }
+extension DependencyValues { var m391: S391 { get { self[S391Key.self] } set { self[S391Key.self] = newValue } } }
+private enum S392Key: DependencyKey { static var liveValue: S392 { @Dependency(\.m15) var m15; @Dependency(\.m182) var m182; @Dependency(\.m298) var m298; return S392(m15: m15, m182: m182, m298: m298) } }
+extension DependencyValues { var m392: S392 { get { self[S392Key.self] } set { self[S392Key.self] = newValue } } }
+private enum S393Key: DependencyKey { static var liveValue: S393 { @Dependency(\.m96) var m96; @Dependency(\.m104) var m104; return S393(m96: m96, m104: m104) } }
+extension DependencyValues { var m393: S393 { get { self[S393Key.self] } set { self[S393Key.self] = newValue } } }
+private enum S394Key: DependencyKey { static var liveValue: S394 { @Dependency(\.m101) var m101; @Dependency(\.m116) var m116; @Dependency(\.m293) var m293; return S394(m101: m101, m116: m116, m293: m293) } }
+extension DependencyValues { var m394: S394 { get { self[S394Key.self] } set { self[S394Key.self] = newValue } } }
+private enum S395Key: DependencyKey { static var liveValue: S395 { @Dependency(\.m100) var m100; return S395(m100: m100) } }
+extension DependencyValues { var m395: S395 { get { self[S395Key.self] } set { self[S395Key.self] = newValue } } }
+private enum S396Key: DependencyKey { static var liveValue: S396 { @Dependency(\.m100) var m100; return S396(m100: m100) } }
+extension DependencyValues { var m396: S396 { get { self[S396Key.self] } set { self[S396Key.self] = newValue } } }
+private enum S397Key: DependencyKey { static var liveValue: S397 { @Dependency(\.m66) var m66; @Dependency(\.m107) var m107; @Dependency(\.m167) var m167; return S397(m66: m66, m107: m107, m167: m167) } }
+extension DependencyValues { var m397: S397 { get { self[S397Key.self] } set { self[S397Key.self] = newValue } } }
+private enum S398Key: DependencyKey { static var liveValue: S398 { @Dependency(\.m36) var m36; @Dependency(\.m158) var m158; @Dependency(\.m204) var m204; return S398(m36: m36, m158: m158, m204: m204) } }
+extension DependencyValues { var m398: S398 { get { self[S398Key.self] } set { self[S398Key.self] = newValue } } }
+private enum S400Key: DependencyKey { static var liveValue: S400 { @Dependency(\.m32) var m32; @Dependency(\.m364) var m364; return S400(m32: m32, m364: m364) } }
+extension DependencyValues { var m400: S400 { get { self[S400Key.self] } set { self[S400Key.self] = newValue } } }
 private enum S401Key: DependencyKey { static var liveValue: S401 { return S401() } }
-extension DependencyValues {
-    var m401: S401 {
-        get { self[S401Key.self] }
-        set { self[S401Key.self] = newValue }
-    }
-}
-private enum S402Key: DependencyKey {
-    static var liveValue: S402 {
-        @Dependency(\.m0) var m0
-        return S402(m0: m0)
-    }
-}
-extension DependencyValues {
-    var m402: S402 {
-        get { self[S402Key.self] }
-        set { self[S402Key.self] = newValue }
-    }
-}
-private enum S403Key: DependencyKey {
-    static var liveValue: S403 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m248) var m248
-        return S403(m26: m26, m248: m248)
-    }
-}
-extension DependencyValues {
-    var m403: S403 {
-        get { self[S403Key.self] }
-        set { self[S403Key.self] = newValue }
-    }
-}
-private enum S404Key: DependencyKey {
-    static var liveValue: S404 {
-        @Dependency(\.m167) var m167
-        return S404(m167: m167)
-    }
-}
-extension DependencyValues {
-    var m404: S404 {
-        get { self[S404Key.self] }
-        set { self[S404Key.self] = newValue }
-    }
-}
-private enum S405Key: DependencyKey {
-    static var liveValue: S405 {
-        @Dependency(\.m152) var m152
-        return S405(m152: m152)
-    }
-}
-extension DependencyValues {
-    var m405: S405 {
-        get { self[S405Key.self] }
-        set { self[S405Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m401: S401 { get { self[S401Key.self] } set { self[S401Key.self] = newValue } } }
+private enum S402Key: DependencyKey { static var liveValue: S402 { @Dependency(\.m0) var m0; return S402(m0: m0) } }
+extension DependencyValues { var m402: S402 { get { self[S402Key.self] } set { self[S402Key.self] = newValue } } }
+private enum S403Key: DependencyKey { static var liveValue: S403 { @Dependency(\.m26) var m26; @Dependency(\.m248) var m248; return S403(m26: m26, m248: m248) } }
+extension DependencyValues { var m403: S403 { get { self[S403Key.self] } set { self[S403Key.self] = newValue } } }
+private enum S404Key: DependencyKey { static var liveValue: S404 { @Dependency(\.m167) var m167; return S404(m167: m167) } }
+extension DependencyValues { var m404: S404 { get { self[S404Key.self] } set { self[S404Key.self] = newValue } } }
+private enum S405Key: DependencyKey { static var liveValue: S405 { @Dependency(\.m152) var m152; return S405(m152: m152) } }
+extension DependencyValues { var m405: S405 { get { self[S405Key.self] } set { self[S405Key.self] = newValue } } }
 private enum S406Key: DependencyKey { static var liveValue: S406 { return S406() } }
-extension DependencyValues {
-    var m406: S406 {
-        get { self[S406Key.self] }
-        set { self[S406Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m406: S406 { get { self[S406Key.self] } set { self[S406Key.self] = newValue } } }
 private enum S407Key: DependencyKey { static var liveValue: S407 { return S407() } }
-extension DependencyValues {
-    var m407: S407 {
-        get { self[S407Key.self] }
-        set { self[S407Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m407: S407 { get { self[S407Key.self] } set { self[S407Key.self] = newValue } } }
 private enum S408Key: DependencyKey { static var liveValue: S408 { return S408() } }
-extension DependencyValues {
-    var m408: S408 {
-        get { self[S408Key.self] }
-        set { self[S408Key.self] = newValue }
-    }
-}
-private enum S410Key: DependencyKey {
-    static var liveValue: S410 {
-        @Dependency(\.m35) var m35
-        @Dependency(\.m91) var m91
-        @Dependency(\.m305) var m305
-        return S410(m35: m35, m91: m91, m305: m305)
-    }
-}
-extension DependencyValues {
-    var m410: S410 {
-        get { self[S410Key.self] }
-        set { self[S410Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m408: S408 { get { self[S408Key.self] } set { self[S408Key.self] = newValue } } }
+private enum S410Key: DependencyKey { static var liveValue: S410 { @Dependency(\.m35) var m35; @Dependency(\.m91) var m91; @Dependency(\.m305) var m305; return S410(m35: m35, m91: m91, m305: m305) } }
+extension DependencyValues { var m410: S410 { get { self[S410Key.self] } set { self[S410Key.self] = newValue } } }
 private enum S411Key: DependencyKey { static var liveValue: S411 { return S411() } }
-extension DependencyValues {
-    var m411: S411 {
-        get { self[S411Key.self] }
-        set { self[S411Key.self] = newValue }
-    }
-}
-private enum S412Key: DependencyKey {
-    static var liveValue: S412 {
-        @Dependency(\.m154) var m154
-        @Dependency(\.m317) var m317
-        return S412(m154: m154, m317: m317)
-    }
-}
-extension DependencyValues {
-    var m412: S412 {
-        get { self[S412Key.self] }
-        set { self[S412Key.self] = newValue }
-    }
-}
-private enum S413Key: DependencyKey {
-    static var liveValue: S413 {
-        @Dependency(\.m160) var m160
-        @Dependency(\.m171) var m171
-        @Dependency(\.m196) var m196
-        return S413(m160: m160, m171: m171, m196: m196)
-    }
-}
-extension DependencyValues {
-    var m413: S413 {
-        get { self[S413Key.self] }
-        set { self[S413Key.self] = newValue }
-    }
-}
-private enum S414Key: DependencyKey {
-    static var liveValue: S414 {
-        @Dependency(\.m202) var m202
-        return S414(m202: m202)
-    }
-}
-extension DependencyValues {
-    var m414: S414 {
-        get { self[S414Key.self] }
-        set { self[S414Key.self] = newValue }
-    }
-}
-private enum S415Key: DependencyKey {
-    static var liveValue: S415 {
-        @Dependency(\.m200) var m200
-        @Dependency(\.m388) var m388
-        return S415(m200: m200, m388: m388)
-    }
-}
-extension DependencyValues {
-    var m415: S415 {
-        get { self[S415Key.self] }
-        set { self[S415Key.self] = newValue }
-    }
-}
-private enum S416Key: DependencyKey {
-    static var liveValue: S416 {
-        @Dependency(\.m91) var m91
-        @Dependency(\.m393) var m393
-        return S416(m91: m91, m393: m393)
-    }
-}
-extension DependencyValues {
-    var m416: S416 {
-        get { self[S416Key.self] }
-        set { self[S416Key.self] = newValue }
-    }
-}
-private enum S417Key: DependencyKey {
-    static var liveValue: S417 {
-        @Dependency(\.m181) var m181
-        return S417(m181: m181)
-    }
-}
-extension DependencyValues {
-    var m417: S417 {
-        get { self[S417Key.self] }
-        set { self[S417Key.self] = newValue }
-    }
-}
-private enum S418Key: DependencyKey {
-    static var liveValue: S418 {
-        @Dependency(\.m164) var m164
-        return S418(m164: m164)
-    }
-}
-extension DependencyValues {
-    var m418: S418 {
-        get { self[S418Key.self] }
-        set { self[S418Key.self] = newValue }
-    }
-}
-private enum S420Key: DependencyKey {
-    static var liveValue: S420 {
-        @Dependency(\.m372) var m372
-        return S420(m372: m372)
-    }
-}
-extension DependencyValues {
-    var m420: S420 {
-        get { self[S420Key.self] }
-        set { self[S420Key.self] = newValue }
-    }
-}
-private enum S421Key: DependencyKey {
-    static var liveValue: S421 {
-        @Dependency(\.m96) var m96
-        return S421(m96: m96)
-    }
-}
-extension DependencyValues {
-    var m421: S421 {
-        get { self[S421Key.self] }
-        set { self[S421Key.self] = newValue }
-    }
-}
-private enum S422Key: DependencyKey {
-    static var liveValue: S422 {
-        @Dependency(\.m58) var m58
-        return S422(m58: m58)
-    }
-}
-extension DependencyValues {
-    var m422: S422 {
-        get { self[S422Key.self] }
-        set { self[S422Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m411: S411 { get { self[S411Key.self] } set { self[S411Key.self] = newValue } } }
+private enum S412Key: DependencyKey { static var liveValue: S412 { @Dependency(\.m154) var m154; @Dependency(\.m317) var m317; return S412(m154: m154, m317: m317) } }
+extension DependencyValues { var m412: S412 { get { self[S412Key.self] } set { self[S412Key.self] = newValue } } }
+private enum S413Key: DependencyKey { static var liveValue: S413 { @Dependency(\.m160) var m160; @Dependency(\.m171) var m171; @Dependency(\.m196) var m196; return S413(m160: m160, m171: m171, m196: m196) } }
+extension DependencyValues { var m413: S413 { get { self[S413Key.self] } set { self[S413Key.self] = newValue } } }
+private enum S414Key: DependencyKey { static var liveValue: S414 { @Dependency(\.m202) var m202; return S414(m202: m202) } }
+extension DependencyValues { var m414: S414 { get { self[S414Key.self] } set { self[S414Key.self] = newValue } } }
+private enum S415Key: DependencyKey { static var liveValue: S415 { @Dependency(\.m200) var m200; @Dependency(\.m388) var m388; return S415(m200: m200, m388: m388) } }
+extension DependencyValues { var m415: S415 { get { self[S415Key.self] } set { self[S415Key.self] = newValue } } }
+private enum S416Key: DependencyKey { static var liveValue: S416 { @Dependency(\.m91) var m91; @Dependency(\.m393) var m393; return S416(m91: m91, m393: m393) } }
+extension DependencyValues { var m416: S416 { get { self[S416Key.self] } set { self[S416Key.self] = newValue } } }
+private enum S417Key: DependencyKey { static var liveValue: S417 { @Dependency(\.m181) var m181; return S417(m181: m181) } }
+extension DependencyValues { var m417: S417 { get { self[S417Key.self] } set { self[S417Key.self] = newValue } } }
+private enum S418Key: DependencyKey { static var liveValue: S418 { @Dependency(\.m164) var m164; return S418(m164: m164) } }
+extension DependencyValues { var m418: S418 { get { self[S418Key.self] } set { self[S418Key.self] = newValue } } }
+private enum S420Key: DependencyKey { static var liveValue: S420 { @Dependency(\.m372) var m372; return S420(m372: m372) } }
+extension DependencyValues { var m420: S420 { get { self[S420Key.self] } set { self[S420Key.self] = newValue } } }
+private enum S421Key: DependencyKey { static var liveValue: S421 { @Dependency(\.m96) var m96; return S421(m96: m96) } }
+extension DependencyValues { var m421: S421 { get { self[S421Key.self] } set { self[S421Key.self] = newValue } } }
+private enum S422Key: DependencyKey { static var liveValue: S422 { @Dependency(\.m58) var m58; return S422(m58: m58) } }
+extension DependencyValues { var m422: S422 { get { self[S422Key.self] } set { self[S422Key.self] = newValue } } }
 private enum S423Key: DependencyKey { static var liveValue: S423 { return S423() } }
-extension DependencyValues {
-    var m423: S423 {
-        get { self[S423Key.self] }
-        set { self[S423Key.self] = newValue }
-    }
-}
-private enum S424Key: DependencyKey {
-    static var liveValue: S424 {
-        @Dependency(\.m104) var m104
-        @Dependency(\.m138) var m138
-        return S424(m104: m104, m138: m138)
-    }
-}
-extension DependencyValues {
-    var m424: S424 {
-        get { self[S424Key.self] }
-        set { self[S424Key.self] = newValue }
-    }
-}
-private enum S425Key: DependencyKey {
-    static var liveValue: S425 {
-        @Dependency(\.m181) var m181
-        return S425(m181: m181)
-    }
-}
-extension DependencyValues {
-    var m425: S425 {
-        get { self[S425Key.self] }
-        set { self[S425Key.self] = newValue }
-    }
-}
-private enum S426Key: DependencyKey {
-    static var liveValue: S426 {
-        @Dependency(\.m134) var m134
-        @Dependency(\.m324) var m324
-        return S426(m134: m134, m324: m324)
-    }
-}
-extension DependencyValues {
-    var m426: S426 {
-        get { self[S426Key.self] }
-        set { self[S426Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m423: S423 { get { self[S423Key.self] } set { self[S423Key.self] = newValue } } }
+private enum S424Key: DependencyKey { static var liveValue: S424 { @Dependency(\.m104) var m104; @Dependency(\.m138) var m138; return S424(m104: m104, m138: m138) } }
+extension DependencyValues { var m424: S424 { get { self[S424Key.self] } set { self[S424Key.self] = newValue } } }
+private enum S425Key: DependencyKey { static var liveValue: S425 { @Dependency(\.m181) var m181; return S425(m181: m181) } }
+extension DependencyValues { var m425: S425 { get { self[S425Key.self] } set { self[S425Key.self] = newValue } } }
+private enum S426Key: DependencyKey { static var liveValue: S426 { @Dependency(\.m134) var m134; @Dependency(\.m324) var m324; return S426(m134: m134, m324: m324) } }
+extension DependencyValues { var m426: S426 { get { self[S426Key.self] } set { self[S426Key.self] = newValue } } }
 private enum S427Key: DependencyKey { static var liveValue: S427 { return S427() } }
-extension DependencyValues {
-    var m427: S427 {
-        get { self[S427Key.self] }
-        set { self[S427Key.self] = newValue }
-    }
-}
-private enum S428Key: DependencyKey {
-    static var liveValue: S428 {
-        @Dependency(\.m148) var m148
-        return S428(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m428: S428 {
-        get { self[S428Key.self] }
-        set { self[S428Key.self] = newValue }
-    }
-}
-private enum S430Key: DependencyKey {
-    static var liveValue: S430 {
-        @Dependency(\.m146) var m146
-        @Dependency(\.m374) var m374
-        return S430(m146: m146, m374: m374)
-    }
-}
-extension DependencyValues {
-    var m430: S430 {
-        get { self[S430Key.self] }
-        set { self[S430Key.self] = newValue }
-    }
-}
-private enum S431Key: DependencyKey {
-    static var liveValue: S431 {
-        @Dependency(\.m271) var m271
-        return S431(m271: m271)
-    }
-}
-extension DependencyValues {
-    var m431: S431 {
-        get { self[S431Key.self] }
-        set { self[S431Key.self] = newValue }
-    }
-}
-private enum S432Key: DependencyKey {
-    static var liveValue: S432 {
-        @Dependency(\.m22) var m22
-        @Dependency(\.m162) var m162
-        @Dependency(\.m213) var m213
-        return S432(m22: m22, m162: m162, m213: m213)
-    }
-}
-extension DependencyValues {
-    var m432: S432 {
-        get { self[S432Key.self] }
-        set { self[S432Key.self] = newValue }
-    }
-}
-private enum S433Key: DependencyKey {
-    static var liveValue: S433 {
-        @Dependency(\.m153) var m153
-        @Dependency(\.m156) var m156
-        @Dependency(\.m300) var m300
-        return S433(m153: m153, m156: m156, m300: m300)
-    }
-}
-extension DependencyValues {
-    var m433: S433 {
-        get { self[S433Key.self] }
-        set { self[S433Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m427: S427 { get { self[S427Key.self] } set { self[S427Key.self] = newValue } } }
+private enum S428Key: DependencyKey { static var liveValue: S428 { @Dependency(\.m148) var m148; return S428(m148: m148) } }
+extension DependencyValues { var m428: S428 { get { self[S428Key.self] } set { self[S428Key.self] = newValue } } }
+private enum S430Key: DependencyKey { static var liveValue: S430 { @Dependency(\.m146) var m146; @Dependency(\.m374) var m374; return S430(m146: m146, m374: m374) } }
+extension DependencyValues { var m430: S430 { get { self[S430Key.self] } set { self[S430Key.self] = newValue } } }
+private enum S431Key: DependencyKey { static var liveValue: S431 { @Dependency(\.m271) var m271; return S431(m271: m271) } }
+extension DependencyValues { var m431: S431 { get { self[S431Key.self] } set { self[S431Key.self] = newValue } } }
+private enum S432Key: DependencyKey { static var liveValue: S432 { @Dependency(\.m22) var m22; @Dependency(\.m162) var m162; @Dependency(\.m213) var m213; return S432(m22: m22, m162: m162, m213: m213) } }
+extension DependencyValues { var m432: S432 { get { self[S432Key.self] } set { self[S432Key.self] = newValue } } }
+private enum S433Key: DependencyKey { static var liveValue: S433 { @Dependency(\.m153) var m153; @Dependency(\.m156) var m156; @Dependency(\.m300) var m300; return S433(m153: m153, m156: m156, m300: m300) } }
+extension DependencyValues { var m433: S433 { get { self[S433Key.self] } set { self[S433Key.self] = newValue } } }
 private enum S434Key: DependencyKey { static var liveValue: S434 { return S434() } }
-extension DependencyValues {
-    var m434: S434 {
-        get { self[S434Key.self] }
-        set { self[S434Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m434: S434 { get { self[S434Key.self] } set { self[S434Key.self] = newValue } } }
 private enum S435Key: DependencyKey { static var liveValue: S435 { return S435() } }
-extension DependencyValues {
-    var m435: S435 {
-        get { self[S435Key.self] }
-        set { self[S435Key.self] = newValue }
-    }
-}
-private enum S436Key: DependencyKey {
-    static var liveValue: S436 {
-        @Dependency(\.m322) var m322
-        return S436(m322: m322)
-    }
-}
-extension DependencyValues {
-    var m436: S436 {
-        get { self[S436Key.self] }
-        set { self[S436Key.self] = newValue }
-    }
-}
-private enum S437Key: DependencyKey {
-    static var liveValue: S437 {
-        @Dependency(\.m136) var m136
-        @Dependency(\.m276) var m276
-        return S437(m136: m136, m276: m276)
-    }
-}
-extension DependencyValues {
-    var m437: S437 {
-        get { self[S437Key.self] }
-        set { self[S437Key.self] = newValue }
-    }
-}
-private enum S438Key: DependencyKey {
-    static var liveValue: S438 {
-        @Dependency(\.m41) var m41
-        return S438(m41: m41)
-    }
-}
-extension DependencyValues {
-    var m438: S438 {
-        get { self[S438Key.self] }
-        set { self[S438Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m435: S435 { get { self[S435Key.self] } set { self[S435Key.self] = newValue } } }
+private enum S436Key: DependencyKey { static var liveValue: S436 { @Dependency(\.m322) var m322; return S436(m322: m322) } }
+extension DependencyValues { var m436: S436 { get { self[S436Key.self] } set { self[S436Key.self] = newValue } } }
+private enum S437Key: DependencyKey { static var liveValue: S437 { @Dependency(\.m136) var m136; @Dependency(\.m276) var m276; return S437(m136: m136, m276: m276) } }
+extension DependencyValues { var m437: S437 { get { self[S437Key.self] } set { self[S437Key.self] = newValue } } }
+private enum S438Key: DependencyKey { static var liveValue: S438 { @Dependency(\.m41) var m41; return S438(m41: m41) } }
+extension DependencyValues { var m438: S438 { get { self[S438Key.self] } set { self[S438Key.self] = newValue } } }
 private enum S440Key: DependencyKey { static var liveValue: S440 { return S440() } }
-extension DependencyValues {
-    var m440: S440 {
-        get { self[S440Key.self] }
-        set { self[S440Key.self] = newValue }
-    }
-}
-private enum S441Key: DependencyKey {
-    static var liveValue: S441 {
-        @Dependency(\.m96) var m96
-        @Dependency(\.m196) var m196
-        return S441(m96: m96, m196: m196)
-    }
-}
-extension DependencyValues {
-    var m441: S441 {
-        get { self[S441Key.self] }
-        set { self[S441Key.self] = newValue }
-    }
-}
-private enum S442Key: DependencyKey {
-    static var liveValue: S442 {
-        @Dependency(\.m146) var m146
-        @Dependency(\.m252) var m252
-        return S442(m146: m146, m252: m252)
-    }
-}
-extension DependencyValues {
-    var m442: S442 {
-        get { self[S442Key.self] }
-        set { self[S442Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m440: S440 { get { self[S440Key.self] } set { self[S440Key.self] = newValue } } }
+private enum S441Key: DependencyKey { static var liveValue: S441 { @Dependency(\.m96) var m96; @Dependency(\.m196) var m196; return S441(m96: m96, m196: m196) } }
+extension DependencyValues { var m441: S441 { get { self[S441Key.self] } set { self[S441Key.self] = newValue } } }
+private enum S442Key: DependencyKey { static var liveValue: S442 { @Dependency(\.m146) var m146; @Dependency(\.m252) var m252; return S442(m146: m146, m252: m252) } }
+extension DependencyValues { var m442: S442 { get { self[S442Key.self] } set { self[S442Key.self] = newValue } } }
 private enum S443Key: DependencyKey { static var liveValue: S443 { return S443() } }
-extension DependencyValues {
-    var m443: S443 {
-        get { self[S443Key.self] }
-        set { self[S443Key.self] = newValue }
-    }
-}
-private enum S444Key: DependencyKey {
-    static var liveValue: S444 {
-        @Dependency(\.m75) var m75
-        @Dependency(\.m153) var m153
-        @Dependency(\.m371) var m371
-        return S444(m75: m75, m153: m153, m371: m371)
-    }
-}
-extension DependencyValues {
-    var m444: S444 {
-        get { self[S444Key.self] }
-        set { self[S444Key.self] = newValue }
-    }
-}
-private enum S445Key: DependencyKey {
-    static var liveValue: S445 {
-        @Dependency(\.m182) var m182
-        @Dependency(\.m282) var m282
-        return S445(m182: m182, m282: m282)
-    }
-}
-extension DependencyValues {
-    var m445: S445 {
-        get { self[S445Key.self] }
-        set { self[S445Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m443: S443 { get { self[S443Key.self] } set { self[S443Key.self] = newValue } } }
+private enum S444Key: DependencyKey { static var liveValue: S444 { @Dependency(\.m75) var m75; @Dependency(\.m153) var m153; @Dependency(\.m371) var m371; return S444(m75: m75, m153: m153, m371: m371) } }
+extension DependencyValues { var m444: S444 { get { self[S444Key.self] } set { self[S444Key.self] = newValue } } }
+private enum S445Key: DependencyKey { static var liveValue: S445 { @Dependency(\.m182) var m182; @Dependency(\.m282) var m282; return S445(m182: m182, m282: m282) } }
+extension DependencyValues { var m445: S445 { get { self[S445Key.self] } set { self[S445Key.self] = newValue } } }
 private enum S446Key: DependencyKey { static var liveValue: S446 { return S446() } }
-extension DependencyValues {
-    var m446: S446 {
-        get { self[S446Key.self] }
-        set { self[S446Key.self] = newValue }
-    }
-}
-private enum S447Key: DependencyKey {
-    static var liveValue: S447 {
-        @Dependency(\.m54) var m54
-        @Dependency(\.m180) var m180
-        return S447(m54: m54, m180: m180)
-    }
-}
-extension DependencyValues {
-    var m447: S447 {
-        get { self[S447Key.self] }
-        set { self[S447Key.self] = newValue }
-    }
-}
-private enum S448Key: DependencyKey {
-    static var liveValue: S448 {
-        @Dependency(\.m345) var m345
-        return S448(m345: m345)
-    }
-}
-extension DependencyValues {
-    var m448: S448 {
-        get { self[S448Key.self] }
-        set { self[S448Key.self] = newValue }
-    }
-}
-private enum S450Key: DependencyKey {
-    static var liveValue: S450 {
-        @Dependency(\.m112) var m112
-        @Dependency(\.m184) var m184
-        @Dependency(\.m364) var m364
-        return S450(m112: m112, m184: m184, m364: m364)
-    }
-}
-extension DependencyValues {
-    var m450: S450 {
-        get { self[S450Key.self] }
-        set { self[S450Key.self] = newValue }
-    }
-}
-private enum S451Key: DependencyKey {
-    static var liveValue: S451 {
-        @Dependency(\.m101) var m101
-        @Dependency(\.m103) var m103
-        @Dependency(\.m108) var m108
-        return S451(m101: m101, m103: m103, m108: m108)
-    }
-}
-extension DependencyValues {
-    var m451: S451 {
-        get { self[S451Key.self] }
-        set { self[S451Key.self] = newValue }
-    }
-}
-private enum S452Key: DependencyKey {
-    static var liveValue: S452 {
-        @Dependency(\.m298) var m298
-        return S452(m298: m298)
-    }
-}
-extension DependencyValues {
-    var m452: S452 {
-        get { self[S452Key.self] }
-        set { self[S452Key.self] = newValue }
-    }
-}
-private enum S453Key: DependencyKey {
-    static var liveValue: S453 {
-        @Dependency(\.m201) var m201
-        return S453(m201: m201)
-    }
-}
-extension DependencyValues {
-    var m453: S453 {
-        get { self[S453Key.self] }
-        set { self[S453Key.self] = newValue }
-    }
-}
-private enum S454Key: DependencyKey {
-    static var liveValue: S454 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m123) var m123
-        return S454(m50: m50, m123: m123)
-    }
-}
-extension DependencyValues {
-    var m454: S454 {
-        get { self[S454Key.self] }
-        set { self[S454Key.self] = newValue }
-    }
-}
-private enum S455Key: DependencyKey {
-    static var liveValue: S455 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m310) var m310
-        return S455(m17: m17, m310: m310)
-    }
-}
-extension DependencyValues {
-    var m455: S455 {
-        get { self[S455Key.self] }
-        set { self[S455Key.self] = newValue }
-    }
-}
-private enum S456Key: DependencyKey {
-    static var liveValue: S456 {
-        @Dependency(\.m171) var m171
-        @Dependency(\.m286) var m286
-        @Dependency(\.m323) var m323
-        return S456(m171: m171, m286: m286, m323: m323)
-    }
-}
-extension DependencyValues {
-    var m456: S456 {
-        get { self[S456Key.self] }
-        set { self[S456Key.self] = newValue }
-    }
-}
-private enum S457Key: DependencyKey {
-    static var liveValue: S457 {
-        @Dependency(\.m218) var m218
-        @Dependency(\.m275) var m275
-        return S457(m218: m218, m275: m275)
-    }
-}
-extension DependencyValues {
-    var m457: S457 {
-        get { self[S457Key.self] }
-        set { self[S457Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m446: S446 { get { self[S446Key.self] } set { self[S446Key.self] = newValue } } }
+private enum S447Key: DependencyKey { static var liveValue: S447 { @Dependency(\.m54) var m54; @Dependency(\.m180) var m180; return S447(m54: m54, m180: m180) } }
+extension DependencyValues { var m447: S447 { get { self[S447Key.self] } set { self[S447Key.self] = newValue } } }
+private enum S448Key: DependencyKey { static var liveValue: S448 { @Dependency(\.m345) var m345; return S448(m345: m345) } }
+extension DependencyValues { var m448: S448 { get { self[S448Key.self] } set { self[S448Key.self] = newValue } } }
+private enum S450Key: DependencyKey { static var liveValue: S450 { @Dependency(\.m112) var m112; @Dependency(\.m184) var m184; @Dependency(\.m364) var m364; return S450(m112: m112, m184: m184, m364: m364) } }
+extension DependencyValues { var m450: S450 { get { self[S450Key.self] } set { self[S450Key.self] = newValue } } }
+private enum S451Key: DependencyKey { static var liveValue: S451 { @Dependency(\.m101) var m101; @Dependency(\.m103) var m103; @Dependency(\.m108) var m108; return S451(m101: m101, m103: m103, m108: m108) } }
+extension DependencyValues { var m451: S451 { get { self[S451Key.self] } set { self[S451Key.self] = newValue } } }
+private enum S452Key: DependencyKey { static var liveValue: S452 { @Dependency(\.m298) var m298; return S452(m298: m298) } }
+extension DependencyValues { var m452: S452 { get { self[S452Key.self] } set { self[S452Key.self] = newValue } } }
+private enum S453Key: DependencyKey { static var liveValue: S453 { @Dependency(\.m201) var m201; return S453(m201: m201) } }
+extension DependencyValues { var m453: S453 { get { self[S453Key.self] } set { self[S453Key.self] = newValue } } }
+private enum S454Key: DependencyKey { static var liveValue: S454 { @Dependency(\.m50) var m50; @Dependency(\.m123) var m123; return S454(m50: m50, m123: m123) } }
+extension DependencyValues { var m454: S454 { get { self[S454Key.self] } set { self[S454Key.self] = newValue } } }
+private enum S455Key: DependencyKey { static var liveValue: S455 { @Dependency(\.m17) var m17; @Dependency(\.m310) var m310; return S455(m17: m17, m310: m310) } }
+extension DependencyValues { var m455: S455 { get { self[S455Key.self] } set { self[S455Key.self] = newValue } } }
+private enum S456Key: DependencyKey { static var liveValue: S456 { @Dependency(\.m171) var m171; @Dependency(\.m286) var m286; @Dependency(\.m323) var m323; return S456(m171: m171, m286: m286, m323: m323) } }
+extension DependencyValues { var m456: S456 { get { self[S456Key.self] } set { self[S456Key.self] = newValue } } }
+private enum S457Key: DependencyKey { static var liveValue: S457 { @Dependency(\.m218) var m218; @Dependency(\.m275) var m275; return S457(m218: m218, m275: m275) } }
+extension DependencyValues { var m457: S457 { get { self[S457Key.self] } set { self[S457Key.self] = newValue } } }
 private enum S458Key: DependencyKey { static var liveValue: S458 { return S458() } }
-extension DependencyValues {
-    var m458: S458 {
-        get { self[S458Key.self] }
-        set { self[S458Key.self] = newValue }
-    }
-}
-private enum S460Key: DependencyKey {
-    static var liveValue: S460 {
-        @Dependency(\.m308) var m308
-        @Dependency(\.m375) var m375
-        return S460(m308: m308, m375: m375)
-    }
-}
-extension DependencyValues {
-    var m460: S460 {
-        get { self[S460Key.self] }
-        set { self[S460Key.self] = newValue }
-    }
-}
-private enum S461Key: DependencyKey {
-    static var liveValue: S461 {
-        @Dependency(\.m148) var m148
-        return S461(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m461: S461 {
-        get { self[S461Key.self] }
-        set { self[S461Key.self] = newValue }
-    }
-}
-private enum S462Key: DependencyKey {
-    static var liveValue: S462 {
-        @Dependency(\.m274) var m274
-        return S462(m274: m274)
-    }
-}
-extension DependencyValues {
-    var m462: S462 {
-        get { self[S462Key.self] }
-        set { self[S462Key.self] = newValue }
-    }
-}
-private enum S463Key: DependencyKey {
-    static var liveValue: S463 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m183) var m183
-        @Dependency(\.m380) var m380
-        return S463(m0: m0, m183: m183, m380: m380)
-    }
-}
-extension DependencyValues {
-    var m463: S463 {
-        get { self[S463Key.self] }
-        set { self[S463Key.self] = newValue }
-    }
-}
-private enum S464Key: DependencyKey {
-    static var liveValue: S464 {
-        @Dependency(\.m107) var m107
-        @Dependency(\.m252) var m252
-        @Dependency(\.m298) var m298
-        return S464(m107: m107, m252: m252, m298: m298)
-    }
-}
-extension DependencyValues {
-    var m464: S464 {
-        get { self[S464Key.self] }
-        set { self[S464Key.self] = newValue }
-    }
-}
-private enum S465Key: DependencyKey {
-    static var liveValue: S465 {
-        @Dependency(\.m277) var m277
-        @Dependency(\.m312) var m312
-        return S465(m277: m277, m312: m312)
-    }
-}
-extension DependencyValues {
-    var m465: S465 {
-        get { self[S465Key.self] }
-        set { self[S465Key.self] = newValue }
-    }
-}
-private enum S466Key: DependencyKey {
-    static var liveValue: S466 {
-        @Dependency(\.m240) var m240
-        return S466(m240: m240)
-    }
-}
-extension DependencyValues {
-    var m466: S466 {
-        get { self[S466Key.self] }
-        set { self[S466Key.self] = newValue }
-    }
-}
-private enum S467Key: DependencyKey {
-    static var liveValue: S467 {
-        @Dependency(\.m83) var m83
-        @Dependency(\.m347) var m347
-        @Dependency(\.m354) var m354
-        return S467(m83: m83, m347: m347, m354: m354)
-    }
-}
-extension DependencyValues {
-    var m467: S467 {
-        get { self[S467Key.self] }
-        set { self[S467Key.self] = newValue }
-    }
-}
-private enum S468Key: DependencyKey {
-    static var liveValue: S468 {
-        @Dependency(\.m325) var m325
-        @Dependency(\.m375) var m375
-        return S468(m325: m325, m375: m375)
-    }
-}
-extension DependencyValues {
-    var m468: S468 {
-        get { self[S468Key.self] }
-        set { self[S468Key.self] = newValue }
-    }
-}
-private enum S470Key: DependencyKey {
-    static var liveValue: S470 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m226) var m226
-        return S470(m50: m50, m226: m226)
-    }
-}
-extension DependencyValues {
-    var m470: S470 {
-        get { self[S470Key.self] }
-        set { self[S470Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m458: S458 { get { self[S458Key.self] } set { self[S458Key.self] = newValue } } }
+private enum S460Key: DependencyKey { static var liveValue: S460 { @Dependency(\.m308) var m308; @Dependency(\.m375) var m375; return S460(m308: m308, m375: m375) } }
+extension DependencyValues { var m460: S460 { get { self[S460Key.self] } set { self[S460Key.self] = newValue } } }
+private enum S461Key: DependencyKey { static var liveValue: S461 { @Dependency(\.m148) var m148; return S461(m148: m148) } }
+extension DependencyValues { var m461: S461 { get { self[S461Key.self] } set { self[S461Key.self] = newValue } } }
+private enum S462Key: DependencyKey { static var liveValue: S462 { @Dependency(\.m274) var m274; return S462(m274: m274) } }
+extension DependencyValues { var m462: S462 { get { self[S462Key.self] } set { self[S462Key.self] = newValue } } }
+private enum S463Key: DependencyKey { static var liveValue: S463 { @Dependency(\.m0) var m0; @Dependency(\.m183) var m183; @Dependency(\.m380) var m380; return S463(m0: m0, m183: m183, m380: m380) } }
+extension DependencyValues { var m463: S463 { get { self[S463Key.self] } set { self[S463Key.self] = newValue } } }
+private enum S464Key: DependencyKey { static var liveValue: S464 { @Dependency(\.m107) var m107; @Dependency(\.m252) var m252; @Dependency(\.m298) var m298; return S464(m107: m107, m252: m252, m298: m298) } }
+extension DependencyValues { var m464: S464 { get { self[S464Key.self] } set { self[S464Key.self] = newValue } } }
+private enum S465Key: DependencyKey { static var liveValue: S465 { @Dependency(\.m277) var m277; @Dependency(\.m312) var m312; return S465(m277: m277, m312: m312) } }
+extension DependencyValues { var m465: S465 { get { self[S465Key.self] } set { self[S465Key.self] = newValue } } }
+private enum S466Key: DependencyKey { static var liveValue: S466 { @Dependency(\.m240) var m240; return S466(m240: m240) } }
+extension DependencyValues { var m466: S466 { get { self[S466Key.self] } set { self[S466Key.self] = newValue } } }
+private enum S467Key: DependencyKey { static var liveValue: S467 { @Dependency(\.m83) var m83; @Dependency(\.m347) var m347; @Dependency(\.m354) var m354; return S467(m83: m83, m347: m347, m354: m354) } }
+extension DependencyValues { var m467: S467 { get { self[S467Key.self] } set { self[S467Key.self] = newValue } } }
+private enum S468Key: DependencyKey { static var liveValue: S468 { @Dependency(\.m325) var m325; @Dependency(\.m375) var m375; return S468(m325: m325, m375: m375) } }
+extension DependencyValues { var m468: S468 { get { self[S468Key.self] } set { self[S468Key.self] = newValue } } }
+private enum S470Key: DependencyKey { static var liveValue: S470 { @Dependency(\.m50) var m50; @Dependency(\.m226) var m226; return S470(m50: m50, m226: m226) } }
+extension DependencyValues { var m470: S470 { get { self[S470Key.self] } set { self[S470Key.self] = newValue } } }
 private enum S471Key: DependencyKey { static var liveValue: S471 { return S471() } }
-extension DependencyValues {
-    var m471: S471 {
-        get { self[S471Key.self] }
-        set { self[S471Key.self] = newValue }
-    }
-}
-private enum S472Key: DependencyKey {
-    static var liveValue: S472 {
-        @Dependency(\.m184) var m184
-        @Dependency(\.m350) var m350
-        return S472(m184: m184, m350: m350)
-    }
-}
-extension DependencyValues {
-    var m472: S472 {
-        get { self[S472Key.self] }
-        set { self[S472Key.self] = newValue }
-    }
-}
-private enum S473Key: DependencyKey {
-    static var liveValue: S473 {
-        @Dependency(\.m37) var m37
-        @Dependency(\.m290) var m290
-        return S473(m37: m37, m290: m290)
-    }
-}
-extension DependencyValues {
-    var m473: S473 {
-        get { self[S473Key.self] }
-        set { self[S473Key.self] = newValue }
-    }
-}
-private enum S474Key: DependencyKey {
-    static var liveValue: S474 {
-        @Dependency(\.m20) var m20
-        return S474(m20: m20)
-    }
-}
-extension DependencyValues {
-    var m474: S474 {
-        get { self[S474Key.self] }
-        set { self[S474Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m471: S471 { get { self[S471Key.self] } set { self[S471Key.self] = newValue } } }
+private enum S472Key: DependencyKey { static var liveValue: S472 { @Dependency(\.m184) var m184; @Dependency(\.m350) var m350; return S472(m184: m184, m350: m350) } }
+extension DependencyValues { var m472: S472 { get { self[S472Key.self] } set { self[S472Key.self] = newValue } } }
+private enum S473Key: DependencyKey { static var liveValue: S473 { @Dependency(\.m37) var m37; @Dependency(\.m290) var m290; return S473(m37: m37, m290: m290) } }
+extension DependencyValues { var m473: S473 { get { self[S473Key.self] } set { self[S473Key.self] = newValue } } }
+private enum S474Key: DependencyKey { static var liveValue: S474 { @Dependency(\.m20) var m20; return S474(m20: m20) } }
+extension DependencyValues { var m474: S474 { get { self[S474Key.self] } set { self[S474Key.self] = newValue } } }
 private enum S475Key: DependencyKey { static var liveValue: S475 { return S475() } }
-extension DependencyValues {
-    var m475: S475 {
-        get { self[S475Key.self] }
-        set { self[S475Key.self] = newValue }
-    }
-}
-private enum S476Key: DependencyKey {
-    static var liveValue: S476 {
-        @Dependency(\.m230) var m230
-        @Dependency(\.m368) var m368
-        return S476(m230: m230, m368: m368)
-    }
-}
-extension DependencyValues {
-    var m476: S476 {
-        get { self[S476Key.self] }
-        set { self[S476Key.self] = newValue }
-    }
-}
-private enum S477Key: DependencyKey {
-    static var liveValue: S477 {
-        @Dependency(\.m97) var m97
-        @Dependency(\.m256) var m256
-        @Dependency(\.m290) var m290
-        return S477(m97: m97, m256: m256, m290: m290)
-    }
-}
-extension DependencyValues {
-    var m477: S477 {
-        get { self[S477Key.self] }
-        set { self[S477Key.self] = newValue }
-    }
-}
-private enum S478Key: DependencyKey {
-    static var liveValue: S478 {
-        @Dependency(\.m188) var m188
-        return S478(m188: m188)
-    }
-}
-extension DependencyValues {
-    var m478: S478 {
-        get { self[S478Key.self] }
-        set { self[S478Key.self] = newValue }
-    }
-}
-private enum S480Key: DependencyKey {
-    static var liveValue: S480 {
-        @Dependency(\.m260) var m260
-        @Dependency(\.m312) var m312
-        @Dependency(\.m370) var m370
-        return S480(m260: m260, m312: m312, m370: m370)
-    }
-}
-extension DependencyValues {
-    var m480: S480 {
-        get { self[S480Key.self] }
-        set { self[S480Key.self] = newValue }
-    }
-}
-private enum S481Key: DependencyKey {
-    static var liveValue: S481 {
-        @Dependency(\.m137) var m137
-        return S481(m137: m137)
-    }
-}
-extension DependencyValues {
-    var m481: S481 {
-        get { self[S481Key.self] }
-        set { self[S481Key.self] = newValue }
-    }
-}
-private enum S482Key: DependencyKey {
-    static var liveValue: S482 {
-        @Dependency(\.m364) var m364
-        return S482(m364: m364)
-    }
-}
-extension DependencyValues {
-    var m482: S482 {
-        get { self[S482Key.self] }
-        set { self[S482Key.self] = newValue }
-    }
-}
-private enum S483Key: DependencyKey {
-    static var liveValue: S483 {
-        @Dependency(\.m161) var m161
-        return S483(m161: m161)
-    }
-}
-extension DependencyValues {
-    var m483: S483 {
-        get { self[S483Key.self] }
-        set { self[S483Key.self] = newValue }
-    }
-}
-private enum S484Key: DependencyKey {
-    static var liveValue: S484 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m202) var m202
-        @Dependency(\.m286) var m286
-        return S484(m28: m28, m202: m202, m286: m286)
-    }
-}
-extension DependencyValues {
-    var m484: S484 {
-        get { self[S484Key.self] }
-        set { self[S484Key.self] = newValue }
-    }
-}
-private enum S485Key: DependencyKey {
-    static var liveValue: S485 {
-        @Dependency(\.m61) var m61
-        @Dependency(\.m130) var m130
-        @Dependency(\.m226) var m226
-        return S485(m61: m61, m130: m130, m226: m226)
-    }
-}
-extension DependencyValues {
-    var m485: S485 {
-        get { self[S485Key.self] }
-        set { self[S485Key.self] = newValue }
-    }
-}
-private enum S486Key: DependencyKey {
-    static var liveValue: S486 {
-        @Dependency(\.m105) var m105
-        return S486(m105: m105)
-    }
-}
-extension DependencyValues {
-    var m486: S486 {
-        get { self[S486Key.self] }
-        set { self[S486Key.self] = newValue }
-    }
-}
-private enum S487Key: DependencyKey {
-    static var liveValue: S487 {
-        @Dependency(\.m315) var m315
-        return S487(m315: m315)
-    }
-}
-extension DependencyValues {
-    var m487: S487 {
-        get { self[S487Key.self] }
-        set { self[S487Key.self] = newValue }
-    }
-}
-private enum S488Key: DependencyKey {
-    static var liveValue: S488 {
-        @Dependency(\.m347) var m347
-        return S488(m347: m347)
-    }
-}
-extension DependencyValues {
-    var m488: S488 {
-        get { self[S488Key.self] }
-        set { self[S488Key.self] = newValue }
-    }
-}
-private enum S490Key: DependencyKey {
-    static var liveValue: S490 {
-        @Dependency(\.m330) var m330
-        return S490(m330: m330)
-    }
-}
-extension DependencyValues {
-    var m490: S490 {
-        get { self[S490Key.self] }
-        set { self[S490Key.self] = newValue }
-    }
-}
-private enum S491Key: DependencyKey {
-    static var liveValue: S491 {
-        @Dependency(\.m197) var m197
-        return S491(m197: m197)
-    }
-}
-extension DependencyValues {
-    var m491: S491 {
-        get { self[S491Key.self] }
-        set { self[S491Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m475: S475 { get { self[S475Key.self] } set { self[S475Key.self] = newValue } } }
+private enum S476Key: DependencyKey { static var liveValue: S476 { @Dependency(\.m230) var m230; @Dependency(\.m368) var m368; return S476(m230: m230, m368: m368) } }
+extension DependencyValues { var m476: S476 { get { self[S476Key.self] } set { self[S476Key.self] = newValue } } }
+private enum S477Key: DependencyKey { static var liveValue: S477 { @Dependency(\.m97) var m97; @Dependency(\.m256) var m256; @Dependency(\.m290) var m290; return S477(m97: m97, m256: m256, m290: m290) } }
+extension DependencyValues { var m477: S477 { get { self[S477Key.self] } set { self[S477Key.self] = newValue } } }
+private enum S478Key: DependencyKey { static var liveValue: S478 { @Dependency(\.m188) var m188; return S478(m188: m188) } }
+extension DependencyValues { var m478: S478 { get { self[S478Key.self] } set { self[S478Key.self] = newValue } } }
+private enum S480Key: DependencyKey { static var liveValue: S480 { @Dependency(\.m260) var m260; @Dependency(\.m312) var m312; @Dependency(\.m370) var m370; return S480(m260: m260, m312: m312, m370: m370) } }
+extension DependencyValues { var m480: S480 { get { self[S480Key.self] } set { self[S480Key.self] = newValue } } }
+private enum S481Key: DependencyKey { static var liveValue: S481 { @Dependency(\.m137) var m137; return S481(m137: m137) } }
+extension DependencyValues { var m481: S481 { get { self[S481Key.self] } set { self[S481Key.self] = newValue } } }
+private enum S482Key: DependencyKey { static var liveValue: S482 { @Dependency(\.m364) var m364; return S482(m364: m364) } }
+extension DependencyValues { var m482: S482 { get { self[S482Key.self] } set { self[S482Key.self] = newValue } } }
+private enum S483Key: DependencyKey { static var liveValue: S483 { @Dependency(\.m161) var m161; return S483(m161: m161) } }
+extension DependencyValues { var m483: S483 { get { self[S483Key.self] } set { self[S483Key.self] = newValue } } }
+private enum S484Key: DependencyKey { static var liveValue: S484 { @Dependency(\.m28) var m28; @Dependency(\.m202) var m202; @Dependency(\.m286) var m286; return S484(m28: m28, m202: m202, m286: m286) } }
+extension DependencyValues { var m484: S484 { get { self[S484Key.self] } set { self[S484Key.self] = newValue } } }
+private enum S485Key: DependencyKey { static var liveValue: S485 { @Dependency(\.m61) var m61; @Dependency(\.m130) var m130; @Dependency(\.m226) var m226; return S485(m61: m61, m130: m130, m226: m226) } }
+extension DependencyValues { var m485: S485 { get { self[S485Key.self] } set { self[S485Key.self] = newValue } } }
+private enum S486Key: DependencyKey { static var liveValue: S486 { @Dependency(\.m105) var m105; return S486(m105: m105) } }
+extension DependencyValues { var m486: S486 { get { self[S486Key.self] } set { self[S486Key.self] = newValue } } }
+private enum S487Key: DependencyKey { static var liveValue: S487 { @Dependency(\.m315) var m315; return S487(m315: m315) } }
+extension DependencyValues { var m487: S487 { get { self[S487Key.self] } set { self[S487Key.self] = newValue } } }
+private enum S488Key: DependencyKey { static var liveValue: S488 { @Dependency(\.m347) var m347; return S488(m347: m347) } }
+extension DependencyValues { var m488: S488 { get { self[S488Key.self] } set { self[S488Key.self] = newValue } } }
+private enum S490Key: DependencyKey { static var liveValue: S490 { @Dependency(\.m330) var m330; return S490(m330: m330) } }
+extension DependencyValues { var m490: S490 { get { self[S490Key.self] } set { self[S490Key.self] = newValue } } }
+private enum S491Key: DependencyKey { static var liveValue: S491 { @Dependency(\.m197) var m197; return S491(m197: m197) } }
+extension DependencyValues { var m491: S491 { get { self[S491Key.self] } set { self[S491Key.self] = newValue } } }
 private enum S492Key: DependencyKey { static var liveValue: S492 { return S492() } }
-extension DependencyValues {
-    var m492: S492 {
-        get { self[S492Key.self] }
-        set { self[S492Key.self] = newValue }
-    }
-}
-private enum S493Key: DependencyKey {
-    static var liveValue: S493 {
-        @Dependency(\.m5) var m5
-        return S493(m5: m5)
-    }
-}
-extension DependencyValues {
-    var m493: S493 {
-        get { self[S493Key.self] }
-        set { self[S493Key.self] = newValue }
-    }
-}
-private enum S494Key: DependencyKey {
-    static var liveValue: S494 {
-        @Dependency(\.m85) var m85
-        return S494(m85: m85)
-    }
-}
-extension DependencyValues {
-    var m494: S494 {
-        get { self[S494Key.self] }
-        set { self[S494Key.self] = newValue }
-    }
-}
-private enum S495Key: DependencyKey {
-    static var liveValue: S495 {
-        @Dependency(\.m195) var m195
-        return S495(m195: m195)
-    }
-}
-extension DependencyValues {
-    var m495: S495 {
-        get { self[S495Key.self] }
-        set { self[S495Key.self] = newValue }
-    }
-}
-private enum S496Key: DependencyKey {
-    static var liveValue: S496 {
-        @Dependency(\.m177) var m177
-        return S496(m177: m177)
-    }
-}
-extension DependencyValues {
-    var m496: S496 {
-        get { self[S496Key.self] }
-        set { self[S496Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m492: S492 { get { self[S492Key.self] } set { self[S492Key.self] = newValue } } }
+private enum S493Key: DependencyKey { static var liveValue: S493 { @Dependency(\.m5) var m5; return S493(m5: m5) } }
+extension DependencyValues { var m493: S493 { get { self[S493Key.self] } set { self[S493Key.self] = newValue } } }
+private enum S494Key: DependencyKey { static var liveValue: S494 { @Dependency(\.m85) var m85; return S494(m85: m85) } }
+extension DependencyValues { var m494: S494 { get { self[S494Key.self] } set { self[S494Key.self] = newValue } } }
+private enum S495Key: DependencyKey { static var liveValue: S495 { @Dependency(\.m195) var m195; return S495(m195: m195) } }
+extension DependencyValues { var m495: S495 { get { self[S495Key.self] } set { self[S495Key.self] = newValue } } }
+private enum S496Key: DependencyKey { static var liveValue: S496 { @Dependency(\.m177) var m177; return S496(m177: m177) } }
+extension DependencyValues { var m496: S496 { get { self[S496Key.self] } set { self[S496Key.self] = newValue } } }
 private enum S497Key: DependencyKey { static var liveValue: S497 { return S497() } }
-extension DependencyValues {
-    var m497: S497 {
-        get { self[S497Key.self] }
-        set { self[S497Key.self] = newValue }
-    }
-}
-private enum S498Key: DependencyKey {
-    static var liveValue: S498 {
-        @Dependency(\.m72) var m72
-        @Dependency(\.m88) var m88
-        return S498(m72: m72, m88: m88)
-    }
-}
-extension DependencyValues {
-    var m498: S498 {
-        get { self[S498Key.self] }
-        set { self[S498Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m497: S497 { get { self[S497Key.self] } set { self[S497Key.self] = newValue } } }
+private enum S498Key: DependencyKey { static var liveValue: S498 { @Dependency(\.m72) var m72; @Dependency(\.m88) var m88; return S498(m72: m72, m88: m88) } }
+extension DependencyValues { var m498: S498 { get { self[S498Key.self] } set { self[S498Key.self] = newValue } } }
 private enum S500Key: DependencyKey { static var liveValue: S500 { return S500() } }
-extension DependencyValues {
-    var m500: S500 {
-        get { self[S500Key.self] }
-        set { self[S500Key.self] = newValue }
-    }
-}
-private enum S501Key: DependencyKey {
-    static var liveValue: S501 {
-        @Dependency(\.m57) var m57
-        @Dependency(\.m104) var m104
-        @Dependency(\.m267) var m267
-        return S501(m57: m57, m104: m104, m267: m267)
-    }
-}
-extension DependencyValues {
-    var m501: S501 {
-        get { self[S501Key.self] }
-        set { self[S501Key.self] = newValue }
-    }
-}
-private enum S502Key: DependencyKey {
-    static var liveValue: S502 {
-        @Dependency(\.m143) var m143
-        return S502(m143: m143)
-    }
-}
-extension DependencyValues {
-    var m502: S502 {
-        get { self[S502Key.self] }
-        set { self[S502Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m500: S500 { get { self[S500Key.self] } set { self[S500Key.self] = newValue } } }
+private enum S501Key: DependencyKey { static var liveValue: S501 { @Dependency(\.m57) var m57; @Dependency(\.m104) var m104; @Dependency(\.m267) var m267; return S501(m57: m57, m104: m104, m267: m267) } }
+extension DependencyValues { var m501: S501 { get { self[S501Key.self] } set { self[S501Key.self] = newValue } } }
+private enum S502Key: DependencyKey { static var liveValue: S502 { @Dependency(\.m143) var m143; return S502(m143: m143) } }
+extension DependencyValues { var m502: S502 { get { self[S502Key.self] } set { self[S502Key.self] = newValue } } }
 private enum S503Key: DependencyKey { static var liveValue: S503 { return S503() } }
-extension DependencyValues {
-    var m503: S503 {
-        get { self[S503Key.self] }
-        set { self[S503Key.self] = newValue }
-    }
-}
-private enum S504Key: DependencyKey {
-    static var liveValue: S504 {
-        @Dependency(\.m80) var m80
-        @Dependency(\.m391) var m391
-        return S504(m80: m80, m391: m391)
-    }
-}
-extension DependencyValues {
-    var m504: S504 {
-        get { self[S504Key.self] }
-        set { self[S504Key.self] = newValue }
-    }
-}
-private enum S505Key: DependencyKey {
-    static var liveValue: S505 {
-        @Dependency(\.m274) var m274
-        @Dependency(\.m362) var m362
-        return S505(m274: m274, m362: m362)
-    }
-}
-extension DependencyValues {
-    var m505: S505 {
-        get { self[S505Key.self] }
-        set { self[S505Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m503: S503 { get { self[S503Key.self] } set { self[S503Key.self] = newValue } } }
+private enum S504Key: DependencyKey { static var liveValue: S504 { @Dependency(\.m80) var m80; @Dependency(\.m391) var m391; return S504(m80: m80, m391: m391) } }
+extension DependencyValues { var m504: S504 { get { self[S504Key.self] } set { self[S504Key.self] = newValue } } }
+private enum S505Key: DependencyKey { static var liveValue: S505 { @Dependency(\.m274) var m274; @Dependency(\.m362) var m362; return S505(m274: m274, m362: m362) } }
+extension DependencyValues { var m505: S505 { get { self[S505Key.self] } set { self[S505Key.self] = newValue } } }
 private enum S506Key: DependencyKey { static var liveValue: S506 { return S506() } }
-extension DependencyValues {
-    var m506: S506 {
-        get { self[S506Key.self] }
-        set { self[S506Key.self] = newValue }
-    }
-}
-private enum S507Key: DependencyKey {
-    static var liveValue: S507 {
-        @Dependency(\.m417) var m417
-        return S507(m417: m417)
-    }
-}
-extension DependencyValues {
-    var m507: S507 {
-        get { self[S507Key.self] }
-        set { self[S507Key.self] = newValue }
-    }
-}
-private enum S508Key: DependencyKey {
-    static var liveValue: S508 {
-        @Dependency(\.m163) var m163
-        return S508(m163: m163)
-    }
-}
-extension DependencyValues {
-    var m508: S508 {
-        get { self[S508Key.self] }
-        set { self[S508Key.self] = newValue }
-    }
-}
-private enum S510Key: DependencyKey {
-    static var liveValue: S510 {
-        @Dependency(\.m254) var m254
-        return S510(m254: m254)
-    }
-}
-extension DependencyValues {
-    var m510: S510 {
-        get { self[S510Key.self] }
-        set { self[S510Key.self] = newValue }
-    }
-}
-private enum S511Key: DependencyKey {
-    static var liveValue: S511 {
-        @Dependency(\.m24) var m24
-        return S511(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m511: S511 {
-        get { self[S511Key.self] }
-        set { self[S511Key.self] = newValue }
-    }
-}
-private enum S512Key: DependencyKey {
-    static var liveValue: S512 {
-        @Dependency(\.m51) var m51
-        @Dependency(\.m344) var m344
-        @Dependency(\.m474) var m474
-        return S512(m51: m51, m344: m344, m474: m474)
-    }
-}
-extension DependencyValues {
-    var m512: S512 {
-        get { self[S512Key.self] }
-        set { self[S512Key.self] = newValue }
-    }
-}
-private enum S513Key: DependencyKey {
-    static var liveValue: S513 {
-        @Dependency(\.m61) var m61
-        @Dependency(\.m111) var m111
-        return S513(m61: m61, m111: m111)
-    }
-}
-extension DependencyValues {
-    var m513: S513 {
-        get { self[S513Key.self] }
-        set { self[S513Key.self] = newValue }
-    }
-}
-private enum S514Key: DependencyKey {
-    static var liveValue: S514 {
-        @Dependency(\.m272) var m272
-        @Dependency(\.m313) var m313
-        return S514(m272: m272, m313: m313)
-    }
-}
-extension DependencyValues {
-    var m514: S514 {
-        get { self[S514Key.self] }
-        set { self[S514Key.self] = newValue }
-    }
-}
-private enum S515Key: DependencyKey {
-    static var liveValue: S515 {
-        @Dependency(\.m288) var m288
-        @Dependency(\.m430) var m430
-        return S515(m288: m288, m430: m430)
-    }
-}
-extension DependencyValues {
-    var m515: S515 {
-        get { self[S515Key.self] }
-        set { self[S515Key.self] = newValue }
-    }
-}
-private enum S516Key: DependencyKey {
-    static var liveValue: S516 {
-        @Dependency(\.m245) var m245
-        return S516(m245: m245)
-    }
-}
-extension DependencyValues {
-    var m516: S516 {
-        get { self[S516Key.self] }
-        set { self[S516Key.self] = newValue }
-    }
-}
-private enum S517Key: DependencyKey {
-    static var liveValue: S517 {
-        @Dependency(\.m312) var m312
-        @Dependency(\.m384) var m384
-        return S517(m312: m312, m384: m384)
-    }
-}
-extension DependencyValues {
-    var m517: S517 {
-        get { self[S517Key.self] }
-        set { self[S517Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m506: S506 { get { self[S506Key.self] } set { self[S506Key.self] = newValue } } }
+private enum S507Key: DependencyKey { static var liveValue: S507 { @Dependency(\.m417) var m417; return S507(m417: m417) } }
+extension DependencyValues { var m507: S507 { get { self[S507Key.self] } set { self[S507Key.self] = newValue } } }
+private enum S508Key: DependencyKey { static var liveValue: S508 { @Dependency(\.m163) var m163; return S508(m163: m163) } }
+extension DependencyValues { var m508: S508 { get { self[S508Key.self] } set { self[S508Key.self] = newValue } } }
+private enum S510Key: DependencyKey { static var liveValue: S510 { @Dependency(\.m254) var m254; return S510(m254: m254) } }
+extension DependencyValues { var m510: S510 { get { self[S510Key.self] } set { self[S510Key.self] = newValue } } }
+private enum S511Key: DependencyKey { static var liveValue: S511 { @Dependency(\.m24) var m24; return S511(m24: m24) } }
+extension DependencyValues { var m511: S511 { get { self[S511Key.self] } set { self[S511Key.self] = newValue } } }
+private enum S512Key: DependencyKey { static var liveValue: S512 { @Dependency(\.m51) var m51; @Dependency(\.m344) var m344; @Dependency(\.m474) var m474; return S512(m51: m51, m344: m344, m474: m474) } }
+extension DependencyValues { var m512: S512 { get { self[S512Key.self] } set { self[S512Key.self] = newValue } } }
+private enum S513Key: DependencyKey { static var liveValue: S513 { @Dependency(\.m61) var m61; @Dependency(\.m111) var m111; return S513(m61: m61, m111: m111) } }
+extension DependencyValues { var m513: S513 { get { self[S513Key.self] } set { self[S513Key.self] = newValue } } }
+private enum S514Key: DependencyKey { static var liveValue: S514 { @Dependency(\.m272) var m272; @Dependency(\.m313) var m313; return S514(m272: m272, m313: m313) } }
+extension DependencyValues { var m514: S514 { get { self[S514Key.self] } set { self[S514Key.self] = newValue } } }
+private enum S515Key: DependencyKey { static var liveValue: S515 { @Dependency(\.m288) var m288; @Dependency(\.m430) var m430; return S515(m288: m288, m430: m430) } }
+extension DependencyValues { var m515: S515 { get { self[S515Key.self] } set { self[S515Key.self] = newValue } } }
+private enum S516Key: DependencyKey { static var liveValue: S516 { @Dependency(\.m245) var m245; return S516(m245: m245) } }
+extension DependencyValues { var m516: S516 { get { self[S516Key.self] } set { self[S516Key.self] = newValue } } }
+private enum S517Key: DependencyKey { static var liveValue: S517 { @Dependency(\.m312) var m312; @Dependency(\.m384) var m384; return S517(m312: m312, m384: m384) } }
+extension DependencyValues { var m517: S517 { get { self[S517Key.self] } set { self[S517Key.self] = newValue } } }
 private enum S518Key: DependencyKey { static var liveValue: S518 { return S518() } }
-extension DependencyValues {
-    var m518: S518 {
-        get { self[S518Key.self] }
-        set { self[S518Key.self] = newValue }
-    }
-}
-private enum S520Key: DependencyKey {
-    static var liveValue: S520 {
-        @Dependency(\.m475) var m475
-        return S520(m475: m475)
-    }
-}
-extension DependencyValues {
-    var m520: S520 {
-        get { self[S520Key.self] }
-        set { self[S520Key.self] = newValue }
-    }
-}
-private enum S521Key: DependencyKey {
-    static var liveValue: S521 {
-        @Dependency(\.m255) var m255
-        @Dependency(\.m271) var m271
-        @Dependency(\.m290) var m290
-        return S521(m255: m255, m271: m271, m290: m290)
-    }
-}
-extension DependencyValues {
-    var m521: S521 {
-        get { self[S521Key.self] }
-        set { self[S521Key.self] = newValue }
-    }
-}
-private enum S522Key: DependencyKey {
-    static var liveValue: S522 {
-        @Dependency(\.m95) var m95
-        @Dependency(\.m268) var m268
-        @Dependency(\.m415) var m415
-        return S522(m95: m95, m268: m268, m415: m415)
-    }
-}
-extension DependencyValues {
-    var m522: S522 {
-        get { self[S522Key.self] }
-        set { self[S522Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m518: S518 { get { self[S518Key.self] } set { self[S518Key.self] = newValue } } }
+private enum S520Key: DependencyKey { static var liveValue: S520 { @Dependency(\.m475) var m475; return S520(m475: m475) } }
+extension DependencyValues { var m520: S520 { get { self[S520Key.self] } set { self[S520Key.self] = newValue } } }
+private enum S521Key: DependencyKey { static var liveValue: S521 { @Dependency(\.m255) var m255; @Dependency(\.m271) var m271; @Dependency(\.m290) var m290; return S521(m255: m255, m271: m271, m290: m290) } }
+extension DependencyValues { var m521: S521 { get { self[S521Key.self] } set { self[S521Key.self] = newValue } } }
+private enum S522Key: DependencyKey { static var liveValue: S522 { @Dependency(\.m95) var m95; @Dependency(\.m268) var m268; @Dependency(\.m415) var m415; return S522(m95: m95, m268: m268, m415: m415) } }
+extension DependencyValues { var m522: S522 { get { self[S522Key.self] } set { self[S522Key.self] = newValue } } }
 private enum S523Key: DependencyKey { static var liveValue: S523 { return S523() } }
-extension DependencyValues {
-    var m523: S523 {
-        get { self[S523Key.self] }
-        set { self[S523Key.self] = newValue }
-    }
-}
-private enum S524Key: DependencyKey {
-    static var liveValue: S524 {
-        @Dependency(\.m344) var m344
-        @Dependency(\.m475) var m475
-        return S524(m344: m344, m475: m475)
-    }
-}
-extension DependencyValues {
-    var m524: S524 {
-        get { self[S524Key.self] }
-        set { self[S524Key.self] = newValue }
-    }
-}
-private enum S525Key: DependencyKey {
-    static var liveValue: S525 {
-        @Dependency(\.m51) var m51
-        @Dependency(\.m485) var m485
-        return S525(m51: m51, m485: m485)
-    }
-}
-extension DependencyValues {
-    var m525: S525 {
-        get { self[S525Key.self] }
-        set { self[S525Key.self] = newValue }
-    }
-}
-private enum S526Key: DependencyKey {
-    static var liveValue: S526 {
-        @Dependency(\.m240) var m240
-        return S526(m240: m240)
-    }
-}
-extension DependencyValues {
-    var m526: S526 {
-        get { self[S526Key.self] }
-        set { self[S526Key.self] = newValue }
-    }
-}
-private enum S527Key: DependencyKey {
-    static var liveValue: S527 {
-        @Dependency(\.m465) var m465
-        return S527(m465: m465)
-    }
-}
-extension DependencyValues {
-    var m527: S527 {
-        get { self[S527Key.self] }
-        set { self[S527Key.self] = newValue }
-    }
-}
-private enum S528Key: DependencyKey {
-    static var liveValue: S528 {
-        @Dependency(\.m33) var m33
-        @Dependency(\.m81) var m81
-        @Dependency(\.m324) var m324
-        return S528(m33: m33, m81: m81, m324: m324)
-    }
-}
-extension DependencyValues {
-    var m528: S528 {
-        get { self[S528Key.self] }
-        set { self[S528Key.self] = newValue }
-    }
-}
-private enum S530Key: DependencyKey {
-    static var liveValue: S530 {
-        @Dependency(\.m450) var m450
-        return S530(m450: m450)
-    }
-}
-extension DependencyValues {
-    var m530: S530 {
-        get { self[S530Key.self] }
-        set { self[S530Key.self] = newValue }
-    }
-}
-private enum S531Key: DependencyKey {
-    static var liveValue: S531 {
-        @Dependency(\.m90) var m90
-        @Dependency(\.m442) var m442
-        return S531(m90: m90, m442: m442)
-    }
-}
-extension DependencyValues {
-    var m531: S531 {
-        get { self[S531Key.self] }
-        set { self[S531Key.self] = newValue }
-    }
-}
-private enum S532Key: DependencyKey {
-    static var liveValue: S532 {
-        @Dependency(\.m8) var m8
-        @Dependency(\.m314) var m314
-        @Dependency(\.m378) var m378
-        return S532(m8: m8, m314: m314, m378: m378)
-    }
-}
-extension DependencyValues {
-    var m532: S532 {
-        get { self[S532Key.self] }
-        set { self[S532Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m523: S523 { get { self[S523Key.self] } set { self[S523Key.self] = newValue } } }
+private enum S524Key: DependencyKey { static var liveValue: S524 { @Dependency(\.m344) var m344; @Dependency(\.m475) var m475; return S524(m344: m344, m475: m475) } }
+extension DependencyValues { var m524: S524 { get { self[S524Key.self] } set { self[S524Key.self] = newValue } } }
+private enum S525Key: DependencyKey { static var liveValue: S525 { @Dependency(\.m51) var m51; @Dependency(\.m485) var m485; return S525(m51: m51, m485: m485) } }
+extension DependencyValues { var m525: S525 { get { self[S525Key.self] } set { self[S525Key.self] = newValue } } }
+private enum S526Key: DependencyKey { static var liveValue: S526 { @Dependency(\.m240) var m240; return S526(m240: m240) } }
+extension DependencyValues { var m526: S526 { get { self[S526Key.self] } set { self[S526Key.self] = newValue } } }
+private enum S527Key: DependencyKey { static var liveValue: S527 { @Dependency(\.m465) var m465; return S527(m465: m465) } }
+extension DependencyValues { var m527: S527 { get { self[S527Key.self] } set { self[S527Key.self] = newValue } } }
+private enum S528Key: DependencyKey { static var liveValue: S528 { @Dependency(\.m33) var m33; @Dependency(\.m81) var m81; @Dependency(\.m324) var m324; return S528(m33: m33, m81: m81, m324: m324) } }
+extension DependencyValues { var m528: S528 { get { self[S528Key.self] } set { self[S528Key.self] = newValue } } }
+private enum S530Key: DependencyKey { static var liveValue: S530 { @Dependency(\.m450) var m450; return S530(m450: m450) } }
+extension DependencyValues { var m530: S530 { get { self[S530Key.self] } set { self[S530Key.self] = newValue } } }
+private enum S531Key: DependencyKey { static var liveValue: S531 { @Dependency(\.m90) var m90; @Dependency(\.m442) var m442; return S531(m90: m90, m442: m442) } }
+extension DependencyValues { var m531: S531 { get { self[S531Key.self] } set { self[S531Key.self] = newValue } } }
+private enum S532Key: DependencyKey { static var liveValue: S532 { @Dependency(\.m8) var m8; @Dependency(\.m314) var m314; @Dependency(\.m378) var m378; return S532(m8: m8, m314: m314, m378: m378) } }
+extension DependencyValues { var m532: S532 { get { self[S532Key.self] } set { self[S532Key.self] = newValue } } }
 private enum S533Key: DependencyKey { static var liveValue: S533 { return S533() } }
-extension DependencyValues {
-    var m533: S533 {
-        get { self[S533Key.self] }
-        set { self[S533Key.self] = newValue }
-    }
-}
-private enum S534Key: DependencyKey {
-    static var liveValue: S534 {
-        @Dependency(\.m14) var m14
-        @Dependency(\.m273) var m273
-        @Dependency(\.m406) var m406
-        return S534(m14: m14, m273: m273, m406: m406)
-    }
-}
-extension DependencyValues {
-    var m534: S534 {
-        get { self[S534Key.self] }
-        set { self[S534Key.self] = newValue }
-    }
-}
-private enum S535Key: DependencyKey {
-    static var liveValue: S535 {
-        @Dependency(\.m231) var m231
-        return S535(m231: m231)
-    }
-}
-extension DependencyValues {
-    var m535: S535 {
-        get { self[S535Key.self] }
-        set { self[S535Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m533: S533 { get { self[S533Key.self] } set { self[S533Key.self] = newValue } } }
+private enum S534Key: DependencyKey { static var liveValue: S534 { @Dependency(\.m14) var m14; @Dependency(\.m273) var m273; @Dependency(\.m406) var m406; return S534(m14: m14, m273: m273, m406: m406) } }
+extension DependencyValues { var m534: S534 { get { self[S534Key.self] } set { self[S534Key.self] = newValue } } }
+private enum S535Key: DependencyKey { static var liveValue: S535 { @Dependency(\.m231) var m231; return S535(m231: m231) } }
+extension DependencyValues { var m535: S535 { get { self[S535Key.self] } set { self[S535Key.self] = newValue } } }
 private enum S536Key: DependencyKey { static var liveValue: S536 { return S536() } }
-extension DependencyValues {
-    var m536: S536 {
-        get { self[S536Key.self] }
-        set { self[S536Key.self] = newValue }
-    }
-}
-private enum S537Key: DependencyKey {
-    static var liveValue: S537 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m415) var m415
-        @Dependency(\.m478) var m478
-        return S537(m41: m41, m415: m415, m478: m478)
-    }
-}
-extension DependencyValues {
-    var m537: S537 {
-        get { self[S537Key.self] }
-        set { self[S537Key.self] = newValue }
-    }
-}
-private enum S538Key: DependencyKey {
-    static var liveValue: S538 {
-        @Dependency(\.m63) var m63
-        return S538(m63: m63)
-    }
-}
-extension DependencyValues {
-    var m538: S538 {
-        get { self[S538Key.self] }
-        set { self[S538Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m536: S536 { get { self[S536Key.self] } set { self[S536Key.self] = newValue } } }
+private enum S537Key: DependencyKey { static var liveValue: S537 { @Dependency(\.m41) var m41; @Dependency(\.m415) var m415; @Dependency(\.m478) var m478; return S537(m41: m41, m415: m415, m478: m478) } }
+extension DependencyValues { var m537: S537 { get { self[S537Key.self] } set { self[S537Key.self] = newValue } } }
+private enum S538Key: DependencyKey { static var liveValue: S538 { @Dependency(\.m63) var m63; return S538(m63: m63) } }
+extension DependencyValues { var m538: S538 { get { self[S538Key.self] } set { self[S538Key.self] = newValue } } }
 private enum S540Key: DependencyKey { static var liveValue: S540 { return S540() } }
-extension DependencyValues {
-    var m540: S540 {
-        get { self[S540Key.self] }
-        set { self[S540Key.self] = newValue }
-    }
-}
-private enum S541Key: DependencyKey {
-    static var liveValue: S541 {
-        @Dependency(\.m322) var m322
-        return S541(m322: m322)
-    }
-}
-extension DependencyValues {
-    var m541: S541 {
-        get { self[S541Key.self] }
-        set { self[S541Key.self] = newValue }
-    }
-}
-private enum S542Key: DependencyKey {
-    static var liveValue: S542 {
-        @Dependency(\.m311) var m311
-        @Dependency(\.m377) var m377
-        return S542(m311: m311, m377: m377)
-    }
-}
-extension DependencyValues {
-    var m542: S542 {
-        get { self[S542Key.self] }
-        set { self[S542Key.self] = newValue }
-    }
-}
-private enum S543Key: DependencyKey {
-    static var liveValue: S543 {
-        @Dependency(\.m153) var m153
-        return S543(m153: m153)
-    }
-}
-extension DependencyValues {
-    var m543: S543 {
-        get { self[S543Key.self] }
-        set { self[S543Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m540: S540 { get { self[S540Key.self] } set { self[S540Key.self] = newValue } } }
+private enum S541Key: DependencyKey { static var liveValue: S541 { @Dependency(\.m322) var m322; return S541(m322: m322) } }
+extension DependencyValues { var m541: S541 { get { self[S541Key.self] } set { self[S541Key.self] = newValue } } }
+private enum S542Key: DependencyKey { static var liveValue: S542 { @Dependency(\.m311) var m311; @Dependency(\.m377) var m377; return S542(m311: m311, m377: m377) } }
+extension DependencyValues { var m542: S542 { get { self[S542Key.self] } set { self[S542Key.self] = newValue } } }
+private enum S543Key: DependencyKey { static var liveValue: S543 { @Dependency(\.m153) var m153; return S543(m153: m153) } }
+extension DependencyValues { var m543: S543 { get { self[S543Key.self] } set { self[S543Key.self] = newValue } } }
 private enum S544Key: DependencyKey { static var liveValue: S544 { return S544() } }
-extension DependencyValues {
-    var m544: S544 {
-        get { self[S544Key.self] }
-        set { self[S544Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m544: S544 { get { self[S544Key.self] } set { self[S544Key.self] = newValue } } }
 private enum S545Key: DependencyKey { static var liveValue: S545 { return S545() } }
-extension DependencyValues {
-    var m545: S545 {
-        get { self[S545Key.self] }
-        set { self[S545Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m545: S545 { get { self[S545Key.self] } set { self[S545Key.self] = newValue } } }
 private enum S546Key: DependencyKey { static var liveValue: S546 { return S546() } }
-extension DependencyValues {
-    var m546: S546 {
-        get { self[S546Key.self] }
-        set { self[S546Key.self] = newValue }
-    }
-}
-private enum S547Key: DependencyKey {
-    static var liveValue: S547 {
-        @Dependency(\.m444) var m444
-        return S547(m444: m444)
-    }
-}
-extension DependencyValues {
-    var m547: S547 {
-        get { self[S547Key.self] }
-        set { self[S547Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m546: S546 { get { self[S546Key.self] } set { self[S546Key.self] = newValue } } }
+private enum S547Key: DependencyKey { static var liveValue: S547 { @Dependency(\.m444) var m444; return S547(m444: m444) } }
+extension DependencyValues { var m547: S547 { get { self[S547Key.self] } set { self[S547Key.self] = newValue } } }
 private enum S548Key: DependencyKey { static var liveValue: S548 { return S548() } }
-extension DependencyValues {
-    var m548: S548 {
-        get { self[S548Key.self] }
-        set { self[S548Key.self] = newValue }
-    }
-}
-private enum S550Key: DependencyKey {
-    static var liveValue: S550 {
-        @Dependency(\.m276) var m276
-        return S550(m276: m276)
-    }
-}
-extension DependencyValues {
-    var m550: S550 {
-        get { self[S550Key.self] }
-        set { self[S550Key.self] = newValue }
-    }
-}
-private enum S551Key: DependencyKey {
-    static var liveValue: S551 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m122) var m122
-        @Dependency(\.m377) var m377
-        return S551(m20: m20, m122: m122, m377: m377)
-    }
-}
-extension DependencyValues {
-    var m551: S551 {
-        get { self[S551Key.self] }
-        set { self[S551Key.self] = newValue }
-    }
-}
-private enum S552Key: DependencyKey {
-    static var liveValue: S552 {
-        @Dependency(\.m307) var m307
-        return S552(m307: m307)
-    }
-}
-extension DependencyValues {
-    var m552: S552 {
-        get { self[S552Key.self] }
-        set { self[S552Key.self] = newValue }
-    }
-}
-private enum S553Key: DependencyKey {
-    static var liveValue: S553 {
-        @Dependency(\.m302) var m302
-        @Dependency(\.m441) var m441
-        return S553(m302: m302, m441: m441)
-    }
-}
-extension DependencyValues {
-    var m553: S553 {
-        get { self[S553Key.self] }
-        set { self[S553Key.self] = newValue }
-    }
-}
-private enum S554Key: DependencyKey {
-    static var liveValue: S554 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m101) var m101
-        return S554(m58: m58, m101: m101)
-    }
-}
-extension DependencyValues {
-    var m554: S554 {
-        get { self[S554Key.self] }
-        set { self[S554Key.self] = newValue }
-    }
-}
-private enum S555Key: DependencyKey {
-    static var liveValue: S555 {
-        @Dependency(\.m131) var m131
-        return S555(m131: m131)
-    }
-}
-extension DependencyValues {
-    var m555: S555 {
-        get { self[S555Key.self] }
-        set { self[S555Key.self] = newValue }
-    }
-}
-private enum S556Key: DependencyKey {
-    static var liveValue: S556 {
-        @Dependency(\.m357) var m357
-        return S556(m357: m357)
-    }
-}
-extension DependencyValues {
-    var m556: S556 {
-        get { self[S556Key.self] }
-        set { self[S556Key.self] = newValue }
-    }
-}
-private enum S557Key: DependencyKey {
-    static var liveValue: S557 {
-        @Dependency(\.m53) var m53
-        @Dependency(\.m112) var m112
-        @Dependency(\.m341) var m341
-        return S557(m53: m53, m112: m112, m341: m341)
-    }
-}
-extension DependencyValues {
-    var m557: S557 {
-        get { self[S557Key.self] }
-        set { self[S557Key.self] = newValue }
-    }
-}
-private enum S558Key: DependencyKey {
-    static var liveValue: S558 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m204) var m204
-        @Dependency(\.m391) var m391
-        return S558(m6: m6, m204: m204, m391: m391)
-    }
-}
-extension DependencyValues {
-    var m558: S558 {
-        get { self[S558Key.self] }
-        set { self[S558Key.self] = newValue }
-    }
-}
-private enum S560Key: DependencyKey {
-    static var liveValue: S560 {
-        @Dependency(\.m173) var m173
-        return S560(m173: m173)
-    }
-}
-extension DependencyValues {
-    var m560: S560 {
-        get { self[S560Key.self] }
-        set { self[S560Key.self] = newValue }
-    }
-}
-private enum S561Key: DependencyKey {
-    static var liveValue: S561 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m77) var m77
-        @Dependency(\.m450) var m450
-        return S561(m58: m58, m77: m77, m450: m450)
-    }
-}
-extension DependencyValues {
-    var m561: S561 {
-        get { self[S561Key.self] }
-        set { self[S561Key.self] = newValue }
-    }
-}
-private enum S562Key: DependencyKey {
-    static var liveValue: S562 {
-        @Dependency(\.m247) var m247
-        @Dependency(\.m372) var m372
-        @Dependency(\.m405) var m405
-        return S562(m247: m247, m372: m372, m405: m405)
-    }
-}
-extension DependencyValues {
-    var m562: S562 {
-        get { self[S562Key.self] }
-        set { self[S562Key.self] = newValue }
-    }
-}
-private enum S563Key: DependencyKey {
-    static var liveValue: S563 {
-        @Dependency(\.m340) var m340
-        return S563(m340: m340)
-    }
-}
-extension DependencyValues {
-    var m563: S563 {
-        get { self[S563Key.self] }
-        set { self[S563Key.self] = newValue }
-    }
-}
-private enum S564Key: DependencyKey {
-    static var liveValue: S564 {
-        @Dependency(\.m384) var m384
-        @Dependency(\.m466) var m466
-        @Dependency(\.m484) var m484
-        return S564(m384: m384, m466: m466, m484: m484)
-    }
-}
-extension DependencyValues {
-    var m564: S564 {
-        get { self[S564Key.self] }
-        set { self[S564Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m548: S548 { get { self[S548Key.self] } set { self[S548Key.self] = newValue } } }
+private enum S550Key: DependencyKey { static var liveValue: S550 { @Dependency(\.m276) var m276; return S550(m276: m276) } }
+extension DependencyValues { var m550: S550 { get { self[S550Key.self] } set { self[S550Key.self] = newValue } } }
+private enum S551Key: DependencyKey { static var liveValue: S551 { @Dependency(\.m20) var m20; @Dependency(\.m122) var m122; @Dependency(\.m377) var m377; return S551(m20: m20, m122: m122, m377: m377) } }
+extension DependencyValues { var m551: S551 { get { self[S551Key.self] } set { self[S551Key.self] = newValue } } }
+private enum S552Key: DependencyKey { static var liveValue: S552 { @Dependency(\.m307) var m307; return S552(m307: m307) } }
+extension DependencyValues { var m552: S552 { get { self[S552Key.self] } set { self[S552Key.self] = newValue } } }
+private enum S553Key: DependencyKey { static var liveValue: S553 { @Dependency(\.m302) var m302; @Dependency(\.m441) var m441; return S553(m302: m302, m441: m441) } }
+extension DependencyValues { var m553: S553 { get { self[S553Key.self] } set { self[S553Key.self] = newValue } } }
+private enum S554Key: DependencyKey { static var liveValue: S554 { @Dependency(\.m58) var m58; @Dependency(\.m101) var m101; return S554(m58: m58, m101: m101) } }
+extension DependencyValues { var m554: S554 { get { self[S554Key.self] } set { self[S554Key.self] = newValue } } }
+private enum S555Key: DependencyKey { static var liveValue: S555 { @Dependency(\.m131) var m131; return S555(m131: m131) } }
+extension DependencyValues { var m555: S555 { get { self[S555Key.self] } set { self[S555Key.self] = newValue } } }
+private enum S556Key: DependencyKey { static var liveValue: S556 { @Dependency(\.m357) var m357; return S556(m357: m357) } }
+extension DependencyValues { var m556: S556 { get { self[S556Key.self] } set { self[S556Key.self] = newValue } } }
+private enum S557Key: DependencyKey { static var liveValue: S557 { @Dependency(\.m53) var m53; @Dependency(\.m112) var m112; @Dependency(\.m341) var m341; return S557(m53: m53, m112: m112, m341: m341) } }
+extension DependencyValues { var m557: S557 { get { self[S557Key.self] } set { self[S557Key.self] = newValue } } }
+private enum S558Key: DependencyKey { static var liveValue: S558 { @Dependency(\.m6) var m6; @Dependency(\.m204) var m204; @Dependency(\.m391) var m391; return S558(m6: m6, m204: m204, m391: m391) } }
+extension DependencyValues { var m558: S558 { get { self[S558Key.self] } set { self[S558Key.self] = newValue } } }
+private enum S560Key: DependencyKey { static var liveValue: S560 { @Dependency(\.m173) var m173; return S560(m173: m173) } }
+extension DependencyValues { var m560: S560 { get { self[S560Key.self] } set { self[S560Key.self] = newValue } } }
+private enum S561Key: DependencyKey { static var liveValue: S561 { @Dependency(\.m58) var m58; @Dependency(\.m77) var m77; @Dependency(\.m450) var m450; return S561(m58: m58, m77: m77, m450: m450) } }
+extension DependencyValues { var m561: S561 { get { self[S561Key.self] } set { self[S561Key.self] = newValue } } }
+private enum S562Key: DependencyKey { static var liveValue: S562 { @Dependency(\.m247) var m247; @Dependency(\.m372) var m372; @Dependency(\.m405) var m405; return S562(m247: m247, m372: m372, m405: m405) } }
+extension DependencyValues { var m562: S562 { get { self[S562Key.self] } set { self[S562Key.self] = newValue } } }
+private enum S563Key: DependencyKey { static var liveValue: S563 { @Dependency(\.m340) var m340; return S563(m340: m340) } }
+extension DependencyValues { var m563: S563 { get { self[S563Key.self] } set { self[S563Key.self] = newValue } } }
+private enum S564Key: DependencyKey { static var liveValue: S564 { @Dependency(\.m384) var m384; @Dependency(\.m466) var m466; @Dependency(\.m484) var m484; return S564(m384: m384, m466: m466, m484: m484) } }
+extension DependencyValues { var m564: S564 { get { self[S564Key.self] } set { self[S564Key.self] = newValue } } }
 private enum S565Key: DependencyKey { static var liveValue: S565 { return S565() } }
-extension DependencyValues {
-    var m565: S565 {
-        get { self[S565Key.self] }
-        set { self[S565Key.self] = newValue }
-    }
-}
-private enum S566Key: DependencyKey {
-    static var liveValue: S566 {
-        @Dependency(\.m126) var m126
-        @Dependency(\.m450) var m450
-        return S566(m126: m126, m450: m450)
-    }
-}
-extension DependencyValues {
-    var m566: S566 {
-        get { self[S566Key.self] }
-        set { self[S566Key.self] = newValue }
-    }
-}
-private enum S567Key: DependencyKey {
-    static var liveValue: S567 {
-        @Dependency(\.m447) var m447
-        @Dependency(\.m461) var m461
-        return S567(m447: m447, m461: m461)
-    }
-}
-extension DependencyValues {
-    var m567: S567 {
-        get { self[S567Key.self] }
-        set { self[S567Key.self] = newValue }
-    }
-}
-private enum S568Key: DependencyKey {
-    static var liveValue: S568 {
-        @Dependency(\.m33) var m33
-        return S568(m33: m33)
-    }
-}
-extension DependencyValues {
-    var m568: S568 {
-        get { self[S568Key.self] }
-        set { self[S568Key.self] = newValue }
-    }
-}
-private enum S570Key: DependencyKey {
-    static var liveValue: S570 {
-        @Dependency(\.m76) var m76
-        @Dependency(\.m193) var m193
-        return S570(m76: m76, m193: m193)
-    }
-}
-extension DependencyValues {
-    var m570: S570 {
-        get { self[S570Key.self] }
-        set { self[S570Key.self] = newValue }
-    }
-}
-private enum S571Key: DependencyKey {
-    static var liveValue: S571 {
-        @Dependency(\.m265) var m265
-        @Dependency(\.m445) var m445
-        return S571(m265: m265, m445: m445)
-    }
-}
-extension DependencyValues {
-    var m571: S571 {
-        get { self[S571Key.self] }
-        set { self[S571Key.self] = newValue }
-    }
-}
-private enum S572Key: DependencyKey {
-    static var liveValue: S572 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m467) var m467
-        @Dependency(\.m494) var m494
-        return S572(m0: m0, m467: m467, m494: m494)
-    }
-}
-extension DependencyValues {
-    var m572: S572 {
-        get { self[S572Key.self] }
-        set { self[S572Key.self] = newValue }
-    }
-}
-private enum S573Key: DependencyKey {
-    static var liveValue: S573 {
-        @Dependency(\.m117) var m117
-        @Dependency(\.m381) var m381
-        @Dependency(\.m482) var m482
-        return S573(m117: m117, m381: m381, m482: m482)
-    }
-}
-extension DependencyValues {
-    var m573: S573 {
-        get { self[S573Key.self] }
-        set { self[S573Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m565: S565 { get { self[S565Key.self] } set { self[S565Key.self] = newValue } } }
+private enum S566Key: DependencyKey { static var liveValue: S566 { @Dependency(\.m126) var m126; @Dependency(\.m450) var m450; return S566(m126: m126, m450: m450) } }
+extension DependencyValues { var m566: S566 { get { self[S566Key.self] } set { self[S566Key.self] = newValue } } }
+private enum S567Key: DependencyKey { static var liveValue: S567 { @Dependency(\.m447) var m447; @Dependency(\.m461) var m461; return S567(m447: m447, m461: m461) } }
+extension DependencyValues { var m567: S567 { get { self[S567Key.self] } set { self[S567Key.self] = newValue } } }
+private enum S568Key: DependencyKey { static var liveValue: S568 { @Dependency(\.m33) var m33; return S568(m33: m33) } }
+extension DependencyValues { var m568: S568 { get { self[S568Key.self] } set { self[S568Key.self] = newValue } } }
+private enum S570Key: DependencyKey { static var liveValue: S570 { @Dependency(\.m76) var m76; @Dependency(\.m193) var m193; return S570(m76: m76, m193: m193) } }
+extension DependencyValues { var m570: S570 { get { self[S570Key.self] } set { self[S570Key.self] = newValue } } }
+private enum S571Key: DependencyKey { static var liveValue: S571 { @Dependency(\.m265) var m265; @Dependency(\.m445) var m445; return S571(m265: m265, m445: m445) } }
+extension DependencyValues { var m571: S571 { get { self[S571Key.self] } set { self[S571Key.self] = newValue } } }
+private enum S572Key: DependencyKey { static var liveValue: S572 { @Dependency(\.m0) var m0; @Dependency(\.m467) var m467; @Dependency(\.m494) var m494; return S572(m0: m0, m467: m467, m494: m494) } }
+extension DependencyValues { var m572: S572 { get { self[S572Key.self] } set { self[S572Key.self] = newValue } } }
+private enum S573Key: DependencyKey { static var liveValue: S573 { @Dependency(\.m117) var m117; @Dependency(\.m381) var m381; @Dependency(\.m482) var m482; return S573(m117: m117, m381: m381, m482: m482) } }
+extension DependencyValues { var m573: S573 { get { self[S573Key.self] } set { self[S573Key.self] = newValue } } }
 private enum S574Key: DependencyKey { static var liveValue: S574 { return S574() } }
-extension DependencyValues {
-    var m574: S574 {
-        get { self[S574Key.self] }
-        set { self[S574Key.self] = newValue }
-    }
-}
-private enum S575Key: DependencyKey {
-    static var liveValue: S575 {
-        @Dependency(\.m137) var m137
-        @Dependency(\.m337) var m337
-        @Dependency(\.m407) var m407
-        return S575(m137: m137, m337: m337, m407: m407)
-    }
-}
-extension DependencyValues {
-    var m575: S575 {
-        get { self[S575Key.self] }
-        set { self[S575Key.self] = newValue }
-    }
-}
-private enum S576Key: DependencyKey {
-    static var liveValue: S576 {
-        @Dependency(\.m95) var m95
-        @Dependency(\.m295) var m295
-        @Dependency(\.m322) var m322
-        return S576(m95: m95, m295: m295, m322: m322)
-    }
-}
-extension DependencyValues {
-    var m576: S576 {
-        get { self[S576Key.self] }
-        set { self[S576Key.self] = newValue }
-    }
-}
-private enum S577Key: DependencyKey {
-    static var liveValue: S577 {
-        @Dependency(\.m438) var m438
-        @Dependency(\.m492) var m492
-        return S577(m438: m438, m492: m492)
-    }
-}
-extension DependencyValues {
-    var m577: S577 {
-        get { self[S577Key.self] }
-        set { self[S577Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m574: S574 { get { self[S574Key.self] } set { self[S574Key.self] = newValue } } }
+private enum S575Key: DependencyKey { static var liveValue: S575 { @Dependency(\.m137) var m137; @Dependency(\.m337) var m337; @Dependency(\.m407) var m407; return S575(m137: m137, m337: m337, m407: m407) } }
+extension DependencyValues { var m575: S575 { get { self[S575Key.self] } set { self[S575Key.self] = newValue } } }
+private enum S576Key: DependencyKey { static var liveValue: S576 { @Dependency(\.m95) var m95; @Dependency(\.m295) var m295; @Dependency(\.m322) var m322; return S576(m95: m95, m295: m295, m322: m322) } }
+extension DependencyValues { var m576: S576 { get { self[S576Key.self] } set { self[S576Key.self] = newValue } } }
+private enum S577Key: DependencyKey { static var liveValue: S577 { @Dependency(\.m438) var m438; @Dependency(\.m492) var m492; return S577(m438: m438, m492: m492) } }
+extension DependencyValues { var m577: S577 { get { self[S577Key.self] } set { self[S577Key.self] = newValue } } }
 private enum S578Key: DependencyKey { static var liveValue: S578 { return S578() } }
-extension DependencyValues {
-    var m578: S578 {
-        get { self[S578Key.self] }
-        set { self[S578Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m578: S578 { get { self[S578Key.self] } set { self[S578Key.self] = newValue } } }
 private enum S580Key: DependencyKey { static var liveValue: S580 { return S580() } }
-extension DependencyValues {
-    var m580: S580 {
-        get { self[S580Key.self] }
-        set { self[S580Key.self] = newValue }
-    }
-}
-private enum S581Key: DependencyKey {
-    static var liveValue: S581 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m208) var m208
-        @Dependency(\.m358) var m358
-        return S581(m26: m26, m208: m208, m358: m358)
-    }
-}
-extension DependencyValues {
-    var m581: S581 {
-        get { self[S581Key.self] }
-        set { self[S581Key.self] = newValue }
-    }
-}
-private enum S582Key: DependencyKey {
-    static var liveValue: S582 {
-        @Dependency(\.m186) var m186
-        @Dependency(\.m318) var m318
-        @Dependency(\.m426) var m426
-        return S582(m186: m186, m318: m318, m426: m426)
-    }
-}
-extension DependencyValues {
-    var m582: S582 {
-        get { self[S582Key.self] }
-        set { self[S582Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m580: S580 { get { self[S580Key.self] } set { self[S580Key.self] = newValue } } }
+private enum S581Key: DependencyKey { static var liveValue: S581 { @Dependency(\.m26) var m26; @Dependency(\.m208) var m208; @Dependency(\.m358) var m358; return S581(m26: m26, m208: m208, m358: m358) } }
+extension DependencyValues { var m581: S581 { get { self[S581Key.self] } set { self[S581Key.self] = newValue } } }
+private enum S582Key: DependencyKey { static var liveValue: S582 { @Dependency(\.m186) var m186; @Dependency(\.m318) var m318; @Dependency(\.m426) var m426; return S582(m186: m186, m318: m318, m426: m426) } }
+extension DependencyValues { var m582: S582 { get { self[S582Key.self] } set { self[S582Key.self] = newValue } } }
 private enum S583Key: DependencyKey { static var liveValue: S583 { return S583() } }
-extension DependencyValues {
-    var m583: S583 {
-        get { self[S583Key.self] }
-        set { self[S583Key.self] = newValue }
-    }
-}
-private enum S584Key: DependencyKey {
-    static var liveValue: S584 {
-        @Dependency(\.m401) var m401
-        @Dependency(\.m491) var m491
-        return S584(m401: m401, m491: m491)
-    }
-}
-extension DependencyValues {
-    var m584: S584 {
-        get { self[S584Key.self] }
-        set { self[S584Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m583: S583 { get { self[S583Key.self] } set { self[S583Key.self] = newValue } } }
+private enum S584Key: DependencyKey { static var liveValue: S584 { @Dependency(\.m401) var m401; @Dependency(\.m491) var m491; return S584(m401: m401, m491: m491) } }
+extension DependencyValues { var m584: S584 { get { self[S584Key.self] } set { self[S584Key.self] = newValue } } }
 private enum S585Key: DependencyKey { static var liveValue: S585 { return S585() } }
-extension DependencyValues {
-    var m585: S585 {
-        get { self[S585Key.self] }
-        set { self[S585Key.self] = newValue }
-    }
-}
-private enum S586Key: DependencyKey {
-    static var liveValue: S586 {
-        @Dependency(\.m320) var m320
-        @Dependency(\.m401) var m401
-        return S586(m320: m320, m401: m401)
-    }
-}
-extension DependencyValues {
-    var m586: S586 {
-        get { self[S586Key.self] }
-        set { self[S586Key.self] = newValue }
-    }
-}
-private enum S587Key: DependencyKey {
-    static var liveValue: S587 {
-        @Dependency(\.m122) var m122
-        @Dependency(\.m464) var m464
-        return S587(m122: m122, m464: m464)
-    }
-}
-extension DependencyValues {
-    var m587: S587 {
-        get { self[S587Key.self] }
-        set { self[S587Key.self] = newValue }
-    }
-}
-private enum S588Key: DependencyKey {
-    static var liveValue: S588 {
-        @Dependency(\.m238) var m238
-        @Dependency(\.m303) var m303
-        return S588(m238: m238, m303: m303)
-    }
-}
-extension DependencyValues {
-    var m588: S588 {
-        get { self[S588Key.self] }
-        set { self[S588Key.self] = newValue }
-    }
-}
-private enum S590Key: DependencyKey {
-    static var liveValue: S590 {
-        @Dependency(\.m244) var m244
-        return S590(m244: m244)
-    }
-}
-extension DependencyValues {
-    var m590: S590 {
-        get { self[S590Key.self] }
-        set { self[S590Key.self] = newValue }
-    }
-}
-private enum S591Key: DependencyKey {
-    static var liveValue: S591 {
-        @Dependency(\.m126) var m126
-        @Dependency(\.m450) var m450
-        return S591(m126: m126, m450: m450)
-    }
-}
-extension DependencyValues {
-    var m591: S591 {
-        get { self[S591Key.self] }
-        set { self[S591Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m585: S585 { get { self[S585Key.self] } set { self[S585Key.self] = newValue } } }
+private enum S586Key: DependencyKey { static var liveValue: S586 { @Dependency(\.m320) var m320; @Dependency(\.m401) var m401; return S586(m320: m320, m401: m401) } }
+extension DependencyValues { var m586: S586 { get { self[S586Key.self] } set { self[S586Key.self] = newValue } } }
+private enum S587Key: DependencyKey { static var liveValue: S587 { @Dependency(\.m122) var m122; @Dependency(\.m464) var m464; return S587(m122: m122, m464: m464) } }
+extension DependencyValues { var m587: S587 { get { self[S587Key.self] } set { self[S587Key.self] = newValue } } }
+private enum S588Key: DependencyKey { static var liveValue: S588 { @Dependency(\.m238) var m238; @Dependency(\.m303) var m303; return S588(m238: m238, m303: m303) } }
+extension DependencyValues { var m588: S588 { get { self[S588Key.self] } set { self[S588Key.self] = newValue } } }
+private enum S590Key: DependencyKey { static var liveValue: S590 { @Dependency(\.m244) var m244; return S590(m244: m244) } }
+extension DependencyValues { var m590: S590 { get { self[S590Key.self] } set { self[S590Key.self] = newValue } } }
+private enum S591Key: DependencyKey { static var liveValue: S591 { @Dependency(\.m126) var m126; @Dependency(\.m450) var m450; return S591(m126: m126, m450: m450) } }
+extension DependencyValues { var m591: S591 { get { self[S591Key.self] } set { self[S591Key.self] = newValue } } }
 private enum S592Key: DependencyKey { static var liveValue: S592 { return S592() } }
-extension DependencyValues {
-    var m592: S592 {
-        get { self[S592Key.self] }
-        set { self[S592Key.self] = newValue }
-    }
-}
-private enum S593Key: DependencyKey {
-    static var liveValue: S593 {
-        @Dependency(\.m68) var m68
-        @Dependency(\.m150) var m150
-        @Dependency(\.m266) var m266
-        return S593(m68: m68, m150: m150, m266: m266)
-    }
-}
-extension DependencyValues {
-    var m593: S593 {
-        get { self[S593Key.self] }
-        set { self[S593Key.self] = newValue }
-    }
-}
-private enum S594Key: DependencyKey {
-    static var liveValue: S594 {
-        @Dependency(\.m36) var m36
-        return S594(m36: m36)
-    }
-}
-extension DependencyValues {
-    var m594: S594 {
-        get { self[S594Key.self] }
-        set { self[S594Key.self] = newValue }
-    }
-}
-private enum S595Key: DependencyKey {
-    static var liveValue: S595 {
-        @Dependency(\.m288) var m288
-        @Dependency(\.m314) var m314
-        @Dependency(\.m377) var m377
-        return S595(m288: m288, m314: m314, m377: m377)
-    }
-}
-extension DependencyValues {
-    var m595: S595 {
-        get { self[S595Key.self] }
-        set { self[S595Key.self] = newValue }
-    }
-}
-private enum S596Key: DependencyKey {
-    static var liveValue: S596 {
-        @Dependency(\.m332) var m332
-        return S596(m332: m332)
-    }
-}
-extension DependencyValues {
-    var m596: S596 {
-        get { self[S596Key.self] }
-        set { self[S596Key.self] = newValue }
-    }
-}
-private enum S597Key: DependencyKey {
-    static var liveValue: S597 {
-        @Dependency(\.m164) var m164
-        @Dependency(\.m177) var m177
-        return S597(m164: m164, m177: m177)
-    }
-}
-extension DependencyValues {
-    var m597: S597 {
-        get { self[S597Key.self] }
-        set { self[S597Key.self] = newValue }
-    }
-}
-private enum S598Key: DependencyKey {
-    static var liveValue: S598 {
-        @Dependency(\.m251) var m251
-        return S598(m251: m251)
-    }
-}
-extension DependencyValues {
-    var m598: S598 {
-        get { self[S598Key.self] }
-        set { self[S598Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m592: S592 { get { self[S592Key.self] } set { self[S592Key.self] = newValue } } }
+private enum S593Key: DependencyKey { static var liveValue: S593 { @Dependency(\.m68) var m68; @Dependency(\.m150) var m150; @Dependency(\.m266) var m266; return S593(m68: m68, m150: m150, m266: m266) } }
+extension DependencyValues { var m593: S593 { get { self[S593Key.self] } set { self[S593Key.self] = newValue } } }
+private enum S594Key: DependencyKey { static var liveValue: S594 { @Dependency(\.m36) var m36; return S594(m36: m36) } }
+extension DependencyValues { var m594: S594 { get { self[S594Key.self] } set { self[S594Key.self] = newValue } } }
+private enum S595Key: DependencyKey { static var liveValue: S595 { @Dependency(\.m288) var m288; @Dependency(\.m314) var m314; @Dependency(\.m377) var m377; return S595(m288: m288, m314: m314, m377: m377) } }
+extension DependencyValues { var m595: S595 { get { self[S595Key.self] } set { self[S595Key.self] = newValue } } }
+private enum S596Key: DependencyKey { static var liveValue: S596 { @Dependency(\.m332) var m332; return S596(m332: m332) } }
+extension DependencyValues { var m596: S596 { get { self[S596Key.self] } set { self[S596Key.self] = newValue } } }
+private enum S597Key: DependencyKey { static var liveValue: S597 { @Dependency(\.m164) var m164; @Dependency(\.m177) var m177; return S597(m164: m164, m177: m177) } }
+extension DependencyValues { var m597: S597 { get { self[S597Key.self] } set { self[S597Key.self] = newValue } } }
+private enum S598Key: DependencyKey { static var liveValue: S598 { @Dependency(\.m251) var m251; return S598(m251: m251) } }
+extension DependencyValues { var m598: S598 { get { self[S598Key.self] } set { self[S598Key.self] = newValue } } }
 private enum S600Key: DependencyKey { static var liveValue: S600 { return S600() } }
-extension DependencyValues {
-    var m600: S600 {
-        get { self[S600Key.self] }
-        set { self[S600Key.self] = newValue }
-    }
-}
-private enum S601Key: DependencyKey {
-    static var liveValue: S601 {
-        @Dependency(\.m136) var m136
-        @Dependency(\.m332) var m332
-        @Dependency(\.m406) var m406
-        return S601(m136: m136, m332: m332, m406: m406)
-    }
-}
-extension DependencyValues {
-    var m601: S601 {
-        get { self[S601Key.self] }
-        set { self[S601Key.self] = newValue }
-    }
-}
-private enum S602Key: DependencyKey {
-    static var liveValue: S602 {
-        @Dependency(\.m270) var m270
-        @Dependency(\.m422) var m422
-        @Dependency(\.m562) var m562
-        return S602(m270: m270, m422: m422, m562: m562)
-    }
-}
-extension DependencyValues {
-    var m602: S602 {
-        get { self[S602Key.self] }
-        set { self[S602Key.self] = newValue }
-    }
-}
-private enum S603Key: DependencyKey {
-    static var liveValue: S603 {
-        @Dependency(\.m413) var m413
-        @Dependency(\.m538) var m538
-        return S603(m413: m413, m538: m538)
-    }
-}
-extension DependencyValues {
-    var m603: S603 {
-        get { self[S603Key.self] }
-        set { self[S603Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m600: S600 { get { self[S600Key.self] } set { self[S600Key.self] = newValue } } }
+private enum S601Key: DependencyKey { static var liveValue: S601 { @Dependency(\.m136) var m136; @Dependency(\.m332) var m332; @Dependency(\.m406) var m406; return S601(m136: m136, m332: m332, m406: m406) } }
+extension DependencyValues { var m601: S601 { get { self[S601Key.self] } set { self[S601Key.self] = newValue } } }
+private enum S602Key: DependencyKey { static var liveValue: S602 { @Dependency(\.m270) var m270; @Dependency(\.m422) var m422; @Dependency(\.m562) var m562; return S602(m270: m270, m422: m422, m562: m562) } }
+extension DependencyValues { var m602: S602 { get { self[S602Key.self] } set { self[S602Key.self] = newValue } } }
+private enum S603Key: DependencyKey { static var liveValue: S603 { @Dependency(\.m413) var m413; @Dependency(\.m538) var m538; return S603(m413: m413, m538: m538) } }
+extension DependencyValues { var m603: S603 { get { self[S603Key.self] } set { self[S603Key.self] = newValue } } }
 private enum S604Key: DependencyKey { static var liveValue: S604 { return S604() } }
-extension DependencyValues {
-    var m604: S604 {
-        get { self[S604Key.self] }
-        set { self[S604Key.self] = newValue }
-    }
-}
-private enum S605Key: DependencyKey {
-    static var liveValue: S605 {
-        @Dependency(\.m36) var m36
-        @Dependency(\.m353) var m353
-        @Dependency(\.m427) var m427
-        return S605(m36: m36, m353: m353, m427: m427)
-    }
-}
-extension DependencyValues {
-    var m605: S605 {
-        get { self[S605Key.self] }
-        set { self[S605Key.self] = newValue }
-    }
-}
-private enum S606Key: DependencyKey {
-    static var liveValue: S606 {
-        @Dependency(\.m254) var m254
-        @Dependency(\.m540) var m540
-        return S606(m254: m254, m540: m540)
-    }
-}
-extension DependencyValues {
-    var m606: S606 {
-        get { self[S606Key.self] }
-        set { self[S606Key.self] = newValue }
-    }
-}
-private enum S607Key: DependencyKey {
-    static var liveValue: S607 {
-        @Dependency(\.m162) var m162
-        @Dependency(\.m346) var m346
-        return S607(m162: m162, m346: m346)
-    }
-}
-extension DependencyValues {
-    var m607: S607 {
-        get { self[S607Key.self] }
-        set { self[S607Key.self] = newValue }
-    }
-}
-private enum S608Key: DependencyKey {
-    static var liveValue: S608 {
-        @Dependency(\.m382) var m382
-        @Dependency(\.m587) var m587
-        return S608(m382: m382, m587: m587)
-    }
-}
-extension DependencyValues {
-    var m608: S608 {
-        get { self[S608Key.self] }
-        set { self[S608Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m604: S604 { get { self[S604Key.self] } set { self[S604Key.self] = newValue } } }
+private enum S605Key: DependencyKey { static var liveValue: S605 { @Dependency(\.m36) var m36; @Dependency(\.m353) var m353; @Dependency(\.m427) var m427; return S605(m36: m36, m353: m353, m427: m427) } }
+extension DependencyValues { var m605: S605 { get { self[S605Key.self] } set { self[S605Key.self] = newValue } } }
+private enum S606Key: DependencyKey { static var liveValue: S606 { @Dependency(\.m254) var m254; @Dependency(\.m540) var m540; return S606(m254: m254, m540: m540) } }
+extension DependencyValues { var m606: S606 { get { self[S606Key.self] } set { self[S606Key.self] = newValue } } }
+private enum S607Key: DependencyKey { static var liveValue: S607 { @Dependency(\.m162) var m162; @Dependency(\.m346) var m346; return S607(m162: m162, m346: m346) } }
+extension DependencyValues { var m607: S607 { get { self[S607Key.self] } set { self[S607Key.self] = newValue } } }
+private enum S608Key: DependencyKey { static var liveValue: S608 { @Dependency(\.m382) var m382; @Dependency(\.m587) var m587; return S608(m382: m382, m587: m587) } }
+extension DependencyValues { var m608: S608 { get { self[S608Key.self] } set { self[S608Key.self] = newValue } } }
 private enum S610Key: DependencyKey { static var liveValue: S610 { return S610() } }
-extension DependencyValues {
-    var m610: S610 {
-        get { self[S610Key.self] }
-        set { self[S610Key.self] = newValue }
-    }
-}
-private enum S611Key: DependencyKey {
-    static var liveValue: S611 {
-        @Dependency(\.m138) var m138
-        @Dependency(\.m487) var m487
-        return S611(m138: m138, m487: m487)
-    }
-}
-extension DependencyValues {
-    var m611: S611 {
-        get { self[S611Key.self] }
-        set { self[S611Key.self] = newValue }
-    }
-}
-private enum S612Key: DependencyKey {
-    static var liveValue: S612 {
-        @Dependency(\.m261) var m261
-        @Dependency(\.m564) var m564
-        return S612(m261: m261, m564: m564)
-    }
-}
-extension DependencyValues {
-    var m612: S612 {
-        get { self[S612Key.self] }
-        set { self[S612Key.self] = newValue }
-    }
-}
-private enum S613Key: DependencyKey {
-    static var liveValue: S613 {
-        @Dependency(\.m277) var m277
-        return S613(m277: m277)
-    }
-}
-extension DependencyValues {
-    var m613: S613 {
-        get { self[S613Key.self] }
-        set { self[S613Key.self] = newValue }
-    }
-}
-private enum S614Key: DependencyKey {
-    static var liveValue: S614 {
-        @Dependency(\.m40) var m40
-        return S614(m40: m40)
-    }
-}
-extension DependencyValues {
-    var m614: S614 {
-        get { self[S614Key.self] }
-        set { self[S614Key.self] = newValue }
-    }
-}
-private enum S615Key: DependencyKey {
-    static var liveValue: S615 {
-        @Dependency(\.m356) var m356
-        @Dependency(\.m485) var m485
-        @Dependency(\.m517) var m517
-        return S615(m356: m356, m485: m485, m517: m517)
-    }
-}
-extension DependencyValues {
-    var m615: S615 {
-        get { self[S615Key.self] }
-        set { self[S615Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m610: S610 { get { self[S610Key.self] } set { self[S610Key.self] = newValue } } }
+private enum S611Key: DependencyKey { static var liveValue: S611 { @Dependency(\.m138) var m138; @Dependency(\.m487) var m487; return S611(m138: m138, m487: m487) } }
+extension DependencyValues { var m611: S611 { get { self[S611Key.self] } set { self[S611Key.self] = newValue } } }
+private enum S612Key: DependencyKey { static var liveValue: S612 { @Dependency(\.m261) var m261; @Dependency(\.m564) var m564; return S612(m261: m261, m564: m564) } }
+extension DependencyValues { var m612: S612 { get { self[S612Key.self] } set { self[S612Key.self] = newValue } } }
+private enum S613Key: DependencyKey { static var liveValue: S613 { @Dependency(\.m277) var m277; return S613(m277: m277) } }
+extension DependencyValues { var m613: S613 { get { self[S613Key.self] } set { self[S613Key.self] = newValue } } }
+private enum S614Key: DependencyKey { static var liveValue: S614 { @Dependency(\.m40) var m40; return S614(m40: m40) } }
+extension DependencyValues { var m614: S614 { get { self[S614Key.self] } set { self[S614Key.self] = newValue } } }
+private enum S615Key: DependencyKey { static var liveValue: S615 { @Dependency(\.m356) var m356; @Dependency(\.m485) var m485; @Dependency(\.m517) var m517; return S615(m356: m356, m485: m485, m517: m517) } }
+extension DependencyValues { var m615: S615 { get { self[S615Key.self] } set { self[S615Key.self] = newValue } } }
 private enum S616Key: DependencyKey { static var liveValue: S616 { return S616() } }
-extension DependencyValues {
-    var m616: S616 {
-        get { self[S616Key.self] }
-        set { self[S616Key.self] = newValue }
-    }
-}
-private enum S617Key: DependencyKey {
-    static var liveValue: S617 {
-        @Dependency(\.m217) var m217
-        return S617(m217: m217)
-    }
-}
-extension DependencyValues {
-    var m617: S617 {
-        get { self[S617Key.self] }
-        set { self[S617Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m616: S616 { get { self[S616Key.self] } set { self[S616Key.self] = newValue } } }
+private enum S617Key: DependencyKey { static var liveValue: S617 { @Dependency(\.m217) var m217; return S617(m217: m217) } }
+extension DependencyValues { var m617: S617 { get { self[S617Key.self] } set { self[S617Key.self] = newValue } } }
 private enum S618Key: DependencyKey { static var liveValue: S618 { return S618() } }
-extension DependencyValues {
-    var m618: S618 {
-        get { self[S618Key.self] }
-        set { self[S618Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m618: S618 { get { self[S618Key.self] } set { self[S618Key.self] = newValue } } }
 private enum S620Key: DependencyKey { static var liveValue: S620 { return S620() } }
-extension DependencyValues {
-    var m620: S620 {
-        get { self[S620Key.self] }
-        set { self[S620Key.self] = newValue }
-    }
-}
-private enum S621Key: DependencyKey {
-    static var liveValue: S621 {
-        @Dependency(\.m165) var m165
-        @Dependency(\.m173) var m173
-        @Dependency(\.m427) var m427
-        return S621(m165: m165, m173: m173, m427: m427)
-    }
-}
-extension DependencyValues {
-    var m621: S621 {
-        get { self[S621Key.self] }
-        set { self[S621Key.self] = newValue }
-    }
-}
-private enum S622Key: DependencyKey {
-    static var liveValue: S622 {
-        @Dependency(\.m242) var m242
-        @Dependency(\.m457) var m457
-        return S622(m242: m242, m457: m457)
-    }
-}
-extension DependencyValues {
-    var m622: S622 {
-        get { self[S622Key.self] }
-        set { self[S622Key.self] = newValue }
-    }
-}
-private enum S623Key: DependencyKey {
-    static var liveValue: S623 {
-        @Dependency(\.m145) var m145
-        @Dependency(\.m551) var m551
-        return S623(m145: m145, m551: m551)
-    }
-}
-extension DependencyValues {
-    var m623: S623 {
-        get { self[S623Key.self] }
-        set { self[S623Key.self] = newValue }
-    }
-}
-private enum S624Key: DependencyKey {
-    static var liveValue: S624 {
-        @Dependency(\.m18) var m18
-        @Dependency(\.m422) var m422
-        @Dependency(\.m465) var m465
-        return S624(m18: m18, m422: m422, m465: m465)
-    }
-}
-extension DependencyValues {
-    var m624: S624 {
-        get { self[S624Key.self] }
-        set { self[S624Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m620: S620 { get { self[S620Key.self] } set { self[S620Key.self] = newValue } } }
+private enum S621Key: DependencyKey { static var liveValue: S621 { @Dependency(\.m165) var m165; @Dependency(\.m173) var m173; @Dependency(\.m427) var m427; return S621(m165: m165, m173: m173, m427: m427) } }
+extension DependencyValues { var m621: S621 { get { self[S621Key.self] } set { self[S621Key.self] = newValue } } }
+private enum S622Key: DependencyKey { static var liveValue: S622 { @Dependency(\.m242) var m242; @Dependency(\.m457) var m457; return S622(m242: m242, m457: m457) } }
+extension DependencyValues { var m622: S622 { get { self[S622Key.self] } set { self[S622Key.self] = newValue } } }
+private enum S623Key: DependencyKey { static var liveValue: S623 { @Dependency(\.m145) var m145; @Dependency(\.m551) var m551; return S623(m145: m145, m551: m551) } }
+extension DependencyValues { var m623: S623 { get { self[S623Key.self] } set { self[S623Key.self] = newValue } } }
+private enum S624Key: DependencyKey { static var liveValue: S624 { @Dependency(\.m18) var m18; @Dependency(\.m422) var m422; @Dependency(\.m465) var m465; return S624(m18: m18, m422: m422, m465: m465) } }
+extension DependencyValues { var m624: S624 { get { self[S624Key.self] } set { self[S624Key.self] = newValue } } }
 private enum S625Key: DependencyKey { static var liveValue: S625 { return S625() } }
-extension DependencyValues {
-    var m625: S625 {
-        get { self[S625Key.self] }
-        set { self[S625Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m625: S625 { get { self[S625Key.self] } set { self[S625Key.self] = newValue } } }
 private enum S626Key: DependencyKey { static var liveValue: S626 { return S626() } }
-extension DependencyValues {
-    var m626: S626 {
-        get { self[S626Key.self] }
-        set { self[S626Key.self] = newValue }
-    }
-}
-private enum S627Key: DependencyKey {
-    static var liveValue: S627 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m265) var m265
-        @Dependency(\.m564) var m564
-        return S627(m11: m11, m265: m265, m564: m564)
-    }
-}
-extension DependencyValues {
-    var m627: S627 {
-        get { self[S627Key.self] }
-        set { self[S627Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m626: S626 { get { self[S626Key.self] } set { self[S626Key.self] = newValue } } }
+private enum S627Key: DependencyKey { static var liveValue: S627 { @Dependency(\.m11) var m11; @Dependency(\.m265) var m265; @Dependency(\.m564) var m564; return S627(m11: m11, m265: m265, m564: m564) } }
+extension DependencyValues { var m627: S627 { get { self[S627Key.self] } set { self[S627Key.self] = newValue } } }
 private enum S628Key: DependencyKey { static var liveValue: S628 { return S628() } }
-extension DependencyValues {
-    var m628: S628 {
-        get { self[S628Key.self] }
-        set { self[S628Key.self] = newValue }
-    }
-}
-private enum S630Key: DependencyKey {
-    static var liveValue: S630 {
-        @Dependency(\.m150) var m150
-        @Dependency(\.m325) var m325
-        return S630(m150: m150, m325: m325)
-    }
-}
-extension DependencyValues {
-    var m630: S630 {
-        get { self[S630Key.self] }
-        set { self[S630Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m628: S628 { get { self[S628Key.self] } set { self[S628Key.self] = newValue } } }
+private enum S630Key: DependencyKey { static var liveValue: S630 { @Dependency(\.m150) var m150; @Dependency(\.m325) var m325; return S630(m150: m150, m325: m325) } }
+extension DependencyValues { var m630: S630 { get { self[S630Key.self] } set { self[S630Key.self] = newValue } } }
 private enum S631Key: DependencyKey { static var liveValue: S631 { return S631() } }
-extension DependencyValues {
-    var m631: S631 {
-        get { self[S631Key.self] }
-        set { self[S631Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m631: S631 { get { self[S631Key.self] } set { self[S631Key.self] = newValue } } }
 private enum S632Key: DependencyKey { static var liveValue: S632 { return S632() } }
-extension DependencyValues {
-    var m632: S632 {
-        get { self[S632Key.self] }
-        set { self[S632Key.self] = newValue }
-    }
-}
-private enum S633Key: DependencyKey {
-    static var liveValue: S633 {
-        @Dependency(\.m171) var m171
-        @Dependency(\.m300) var m300
-        @Dependency(\.m400) var m400
-        return S633(m171: m171, m300: m300, m400: m400)
-    }
-}
-extension DependencyValues {
-    var m633: S633 {
-        get { self[S633Key.self] }
-        set { self[S633Key.self] = newValue }
-    }
-}
-private enum S634Key: DependencyKey {
-    static var liveValue: S634 {
-        @Dependency(\.m125) var m125
-        return S634(m125: m125)
-    }
-}
-extension DependencyValues {
-    var m634: S634 {
-        get { self[S634Key.self] }
-        set { self[S634Key.self] = newValue }
-    }
-}
-private enum S635Key: DependencyKey {
-    static var liveValue: S635 {
-        @Dependency(\.m180) var m180
-        @Dependency(\.m356) var m356
-        @Dependency(\.m527) var m527
-        return S635(m180: m180, m356: m356, m527: m527)
-    }
-}
-extension DependencyValues {
-    var m635: S635 {
-        get { self[S635Key.self] }
-        set { self[S635Key.self] = newValue }
-    }
-}
-private enum S636Key: DependencyKey {
-    static var liveValue: S636 {
-        @Dependency(\.m290) var m290
-        return S636(m290: m290)
-    }
-}
-extension DependencyValues {
-    var m636: S636 {
-        get { self[S636Key.self] }
-        set { self[S636Key.self] = newValue }
-    }
-}
-private enum S637Key: DependencyKey {
-    static var liveValue: S637 {
-        @Dependency(\.m132) var m132
-        @Dependency(\.m572) var m572
-        return S637(m132: m132, m572: m572)
-    }
-}
-extension DependencyValues {
-    var m637: S637 {
-        get { self[S637Key.self] }
-        set { self[S637Key.self] = newValue }
-    }
-}
-private enum S638Key: DependencyKey {
-    static var liveValue: S638 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m345) var m345
-        @Dependency(\.m535) var m535
-        return S638(m30: m30, m345: m345, m535: m535)
-    }
-}
-extension DependencyValues {
-    var m638: S638 {
-        get { self[S638Key.self] }
-        set { self[S638Key.self] = newValue }
-    }
-}
-private enum S640Key: DependencyKey {
-    static var liveValue: S640 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m197) var m197
-        @Dependency(\.m332) var m332
-        return S640(m50: m50, m197: m197, m332: m332)
-    }
-}
-extension DependencyValues {
-    var m640: S640 {
-        get { self[S640Key.self] }
-        set { self[S640Key.self] = newValue }
-    }
-}
-private enum S641Key: DependencyKey {
-    static var liveValue: S641 {
-        @Dependency(\.m154) var m154
-        @Dependency(\.m300) var m300
-        @Dependency(\.m518) var m518
-        return S641(m154: m154, m300: m300, m518: m518)
-    }
-}
-extension DependencyValues {
-    var m641: S641 {
-        get { self[S641Key.self] }
-        set { self[S641Key.self] = newValue }
-    }
-}
-private enum S642Key: DependencyKey {
-    static var liveValue: S642 {
-        @Dependency(\.m185) var m185
-        @Dependency(\.m230) var m230
-        return S642(m185: m185, m230: m230)
-    }
-}
-extension DependencyValues {
-    var m642: S642 {
-        get { self[S642Key.self] }
-        set { self[S642Key.self] = newValue }
-    }
-}
-private enum S643Key: DependencyKey {
-    static var liveValue: S643 {
-        @Dependency(\.m14) var m14
-        return S643(m14: m14)
-    }
-}
-extension DependencyValues {
-    var m643: S643 {
-        get { self[S643Key.self] }
-        set { self[S643Key.self] = newValue }
-    }
-}
-private enum S644Key: DependencyKey {
-    static var liveValue: S644 {
-        @Dependency(\.m117) var m117
-        @Dependency(\.m545) var m545
-        @Dependency(\.m554) var m554
-        return S644(m117: m117, m545: m545, m554: m554)
-    }
-}
-extension DependencyValues {
-    var m644: S644 {
-        get { self[S644Key.self] }
-        set { self[S644Key.self] = newValue }
-    }
-}
-private enum S645Key: DependencyKey {
-    static var liveValue: S645 {
-        @Dependency(\.m432) var m432
-        return S645(m432: m432)
-    }
-}
-extension DependencyValues {
-    var m645: S645 {
-        get { self[S645Key.self] }
-        set { self[S645Key.self] = newValue }
-    }
-}
-private enum S646Key: DependencyKey {
-    static var liveValue: S646 {
-        @Dependency(\.m55) var m55
-        @Dependency(\.m500) var m500
-        return S646(m55: m55, m500: m500)
-    }
-}
-extension DependencyValues {
-    var m646: S646 {
-        get { self[S646Key.self] }
-        set { self[S646Key.self] = newValue }
-    }
-}
-private enum S647Key: DependencyKey {
-    static var liveValue: S647 {
-        @Dependency(\.m257) var m257
-        @Dependency(\.m388) var m388
-        return S647(m257: m257, m388: m388)
-    }
-}
-extension DependencyValues {
-    var m647: S647 {
-        get { self[S647Key.self] }
-        set { self[S647Key.self] = newValue }
-    }
-}
-private enum S648Key: DependencyKey {
-    static var liveValue: S648 {
-        @Dependency(\.m237) var m237
-        return S648(m237: m237)
-    }
-}
-extension DependencyValues {
-    var m648: S648 {
-        get { self[S648Key.self] }
-        set { self[S648Key.self] = newValue }
-    }
-}
-private enum S650Key: DependencyKey {
-    static var liveValue: S650 {
-        @Dependency(\.m276) var m276
-        @Dependency(\.m525) var m525
-        @Dependency(\.m590) var m590
-        return S650(m276: m276, m525: m525, m590: m590)
-    }
-}
-extension DependencyValues {
-    var m650: S650 {
-        get { self[S650Key.self] }
-        set { self[S650Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m632: S632 { get { self[S632Key.self] } set { self[S632Key.self] = newValue } } }
+private enum S633Key: DependencyKey { static var liveValue: S633 { @Dependency(\.m171) var m171; @Dependency(\.m300) var m300; @Dependency(\.m400) var m400; return S633(m171: m171, m300: m300, m400: m400) } }
+extension DependencyValues { var m633: S633 { get { self[S633Key.self] } set { self[S633Key.self] = newValue } } }
+private enum S634Key: DependencyKey { static var liveValue: S634 { @Dependency(\.m125) var m125; return S634(m125: m125) } }
+extension DependencyValues { var m634: S634 { get { self[S634Key.self] } set { self[S634Key.self] = newValue } } }
+private enum S635Key: DependencyKey { static var liveValue: S635 { @Dependency(\.m180) var m180; @Dependency(\.m356) var m356; @Dependency(\.m527) var m527; return S635(m180: m180, m356: m356, m527: m527) } }
+extension DependencyValues { var m635: S635 { get { self[S635Key.self] } set { self[S635Key.self] = newValue } } }
+private enum S636Key: DependencyKey { static var liveValue: S636 { @Dependency(\.m290) var m290; return S636(m290: m290) } }
+extension DependencyValues { var m636: S636 { get { self[S636Key.self] } set { self[S636Key.self] = newValue } } }
+private enum S637Key: DependencyKey { static var liveValue: S637 { @Dependency(\.m132) var m132; @Dependency(\.m572) var m572; return S637(m132: m132, m572: m572) } }
+extension DependencyValues { var m637: S637 { get { self[S637Key.self] } set { self[S637Key.self] = newValue } } }
+private enum S638Key: DependencyKey { static var liveValue: S638 { @Dependency(\.m30) var m30; @Dependency(\.m345) var m345; @Dependency(\.m535) var m535; return S638(m30: m30, m345: m345, m535: m535) } }
+extension DependencyValues { var m638: S638 { get { self[S638Key.self] } set { self[S638Key.self] = newValue } } }
+private enum S640Key: DependencyKey { static var liveValue: S640 { @Dependency(\.m50) var m50; @Dependency(\.m197) var m197; @Dependency(\.m332) var m332; return S640(m50: m50, m197: m197, m332: m332) } }
+extension DependencyValues { var m640: S640 { get { self[S640Key.self] } set { self[S640Key.self] = newValue } } }
+private enum S641Key: DependencyKey { static var liveValue: S641 { @Dependency(\.m154) var m154; @Dependency(\.m300) var m300; @Dependency(\.m518) var m518; return S641(m154: m154, m300: m300, m518: m518) } }
+extension DependencyValues { var m641: S641 { get { self[S641Key.self] } set { self[S641Key.self] = newValue } } }
+private enum S642Key: DependencyKey { static var liveValue: S642 { @Dependency(\.m185) var m185; @Dependency(\.m230) var m230; return S642(m185: m185, m230: m230) } }
+extension DependencyValues { var m642: S642 { get { self[S642Key.self] } set { self[S642Key.self] = newValue } } }
+private enum S643Key: DependencyKey { static var liveValue: S643 { @Dependency(\.m14) var m14; return S643(m14: m14) } }
+extension DependencyValues { var m643: S643 { get { self[S643Key.self] } set { self[S643Key.self] = newValue } } }
+private enum S644Key: DependencyKey { static var liveValue: S644 { @Dependency(\.m117) var m117; @Dependency(\.m545) var m545; @Dependency(\.m554) var m554; return S644(m117: m117, m545: m545, m554: m554) } }
+extension DependencyValues { var m644: S644 { get { self[S644Key.self] } set { self[S644Key.self] = newValue } } }
+private enum S645Key: DependencyKey { static var liveValue: S645 { @Dependency(\.m432) var m432; return S645(m432: m432) } }
+extension DependencyValues { var m645: S645 { get { self[S645Key.self] } set { self[S645Key.self] = newValue } } }
+private enum S646Key: DependencyKey { static var liveValue: S646 { @Dependency(\.m55) var m55; @Dependency(\.m500) var m500; return S646(m55: m55, m500: m500) } }
+extension DependencyValues { var m646: S646 { get { self[S646Key.self] } set { self[S646Key.self] = newValue } } }
+private enum S647Key: DependencyKey { static var liveValue: S647 { @Dependency(\.m257) var m257; @Dependency(\.m388) var m388; return S647(m257: m257, m388: m388) } }
+extension DependencyValues { var m647: S647 { get { self[S647Key.self] } set { self[S647Key.self] = newValue } } }
+private enum S648Key: DependencyKey { static var liveValue: S648 { @Dependency(\.m237) var m237; return S648(m237: m237) } }
+extension DependencyValues { var m648: S648 { get { self[S648Key.self] } set { self[S648Key.self] = newValue } } }
+private enum S650Key: DependencyKey { static var liveValue: S650 { @Dependency(\.m276) var m276; @Dependency(\.m525) var m525; @Dependency(\.m590) var m590; return S650(m276: m276, m525: m525, m590: m590) } }
+extension DependencyValues { var m650: S650 { get { self[S650Key.self] } set { self[S650Key.self] = newValue } } }
 private enum S651Key: DependencyKey { static var liveValue: S651 { return S651() } }
-extension DependencyValues {
-    var m651: S651 {
-        get { self[S651Key.self] }
-        set { self[S651Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m651: S651 { get { self[S651Key.self] } set { self[S651Key.self] = newValue } } }
 private enum S652Key: DependencyKey { static var liveValue: S652 { return S652() } }
-extension DependencyValues {
-    var m652: S652 {
-        get { self[S652Key.self] }
-        set { self[S652Key.self] = newValue }
-    }
-}
-private enum S653Key: DependencyKey {
-    static var liveValue: S653 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m445) var m445
-        return S653(m34: m34, m445: m445)
-    }
-}
-extension DependencyValues {
-    var m653: S653 {
-        get { self[S653Key.self] }
-        set { self[S653Key.self] = newValue }
-    }
-}
-private enum S654Key: DependencyKey {
-    static var liveValue: S654 {
-        @Dependency(\.m316) var m316
-        @Dependency(\.m585) var m585
-        @Dependency(\.m588) var m588
-        return S654(m316: m316, m585: m585, m588: m588)
-    }
-}
-extension DependencyValues {
-    var m654: S654 {
-        get { self[S654Key.self] }
-        set { self[S654Key.self] = newValue }
-    }
-}
-private enum S655Key: DependencyKey {
-    static var liveValue: S655 {
-        @Dependency(\.m327) var m327
-        @Dependency(\.m354) var m354
-        return S655(m327: m327, m354: m354)
-    }
-}
-extension DependencyValues {
-    var m655: S655 {
-        get { self[S655Key.self] }
-        set { self[S655Key.self] = newValue }
-    }
-}
-private enum S656Key: DependencyKey {
-    static var liveValue: S656 {
-        @Dependency(\.m56) var m56
-        return S656(m56: m56)
-    }
-}
-extension DependencyValues {
-    var m656: S656 {
-        get { self[S656Key.self] }
-        set { self[S656Key.self] = newValue }
-    }
-}
-private enum S657Key: DependencyKey {
-    static var liveValue: S657 {
-        @Dependency(\.m43) var m43
-        return S657(m43: m43)
-    }
-}
-extension DependencyValues {
-    var m657: S657 {
-        get { self[S657Key.self] }
-        set { self[S657Key.self] = newValue }
-    }
-}
-private enum S658Key: DependencyKey {
-    static var liveValue: S658 {
-        @Dependency(\.m374) var m374
-        @Dependency(\.m412) var m412
-        @Dependency(\.m457) var m457
-        return S658(m374: m374, m412: m412, m457: m457)
-    }
-}
-extension DependencyValues {
-    var m658: S658 {
-        get { self[S658Key.self] }
-        set { self[S658Key.self] = newValue }
-    }
-}
-private enum S660Key: DependencyKey {
-    static var liveValue: S660 {
-        @Dependency(\.m40) var m40
-        @Dependency(\.m433) var m433
-        @Dependency(\.m515) var m515
-        return S660(m40: m40, m433: m433, m515: m515)
-    }
-}
-extension DependencyValues {
-    var m660: S660 {
-        get { self[S660Key.self] }
-        set { self[S660Key.self] = newValue }
-    }
-}
-private enum S661Key: DependencyKey {
-    static var liveValue: S661 {
-        @Dependency(\.m91) var m91
-        @Dependency(\.m358) var m358
-        @Dependency(\.m492) var m492
-        return S661(m91: m91, m358: m358, m492: m492)
-    }
-}
-extension DependencyValues {
-    var m661: S661 {
-        get { self[S661Key.self] }
-        set { self[S661Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m652: S652 { get { self[S652Key.self] } set { self[S652Key.self] = newValue } } }
+private enum S653Key: DependencyKey { static var liveValue: S653 { @Dependency(\.m34) var m34; @Dependency(\.m445) var m445; return S653(m34: m34, m445: m445) } }
+extension DependencyValues { var m653: S653 { get { self[S653Key.self] } set { self[S653Key.self] = newValue } } }
+private enum S654Key: DependencyKey { static var liveValue: S654 { @Dependency(\.m316) var m316; @Dependency(\.m585) var m585; @Dependency(\.m588) var m588; return S654(m316: m316, m585: m585, m588: m588) } }
+extension DependencyValues { var m654: S654 { get { self[S654Key.self] } set { self[S654Key.self] = newValue } } }
+private enum S655Key: DependencyKey { static var liveValue: S655 { @Dependency(\.m327) var m327; @Dependency(\.m354) var m354; return S655(m327: m327, m354: m354) } }
+extension DependencyValues { var m655: S655 { get { self[S655Key.self] } set { self[S655Key.self] = newValue } } }
+private enum S656Key: DependencyKey { static var liveValue: S656 { @Dependency(\.m56) var m56; return S656(m56: m56) } }
+extension DependencyValues { var m656: S656 { get { self[S656Key.self] } set { self[S656Key.self] = newValue } } }
+private enum S657Key: DependencyKey { static var liveValue: S657 { @Dependency(\.m43) var m43; return S657(m43: m43) } }
+extension DependencyValues { var m657: S657 { get { self[S657Key.self] } set { self[S657Key.self] = newValue } } }
+private enum S658Key: DependencyKey { static var liveValue: S658 { @Dependency(\.m374) var m374; @Dependency(\.m412) var m412; @Dependency(\.m457) var m457; return S658(m374: m374, m412: m412, m457: m457) } }
+extension DependencyValues { var m658: S658 { get { self[S658Key.self] } set { self[S658Key.self] = newValue } } }
+private enum S660Key: DependencyKey { static var liveValue: S660 { @Dependency(\.m40) var m40; @Dependency(\.m433) var m433; @Dependency(\.m515) var m515; return S660(m40: m40, m433: m433, m515: m515) } }
+extension DependencyValues { var m660: S660 { get { self[S660Key.self] } set { self[S660Key.self] = newValue } } }
+private enum S661Key: DependencyKey { static var liveValue: S661 { @Dependency(\.m91) var m91; @Dependency(\.m358) var m358; @Dependency(\.m492) var m492; return S661(m91: m91, m358: m358, m492: m492) } }
+extension DependencyValues { var m661: S661 { get { self[S661Key.self] } set { self[S661Key.self] = newValue } } }
 private enum S662Key: DependencyKey { static var liveValue: S662 { return S662() } }
-extension DependencyValues {
-    var m662: S662 {
-        get { self[S662Key.self] }
-        set { self[S662Key.self] = newValue }
-    }
-}
-private enum S663Key: DependencyKey {
-    static var liveValue: S663 {
-        @Dependency(\.m366) var m366
-        @Dependency(\.m543) var m543
-        return S663(m366: m366, m543: m543)
-    }
-}
-extension DependencyValues {
-    var m663: S663 {
-        get { self[S663Key.self] }
-        set { self[S663Key.self] = newValue }
-    }
-}
-private enum S664Key: DependencyKey {
-    static var liveValue: S664 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m330) var m330
-        return S664(m16: m16, m330: m330)
-    }
-}
-extension DependencyValues {
-    var m664: S664 {
-        get { self[S664Key.self] }
-        set { self[S664Key.self] = newValue }
-    }
-}
-private enum S665Key: DependencyKey {
-    static var liveValue: S665 {
-        @Dependency(\.m167) var m167
-        return S665(m167: m167)
-    }
-}
-extension DependencyValues {
-    var m665: S665 {
-        get { self[S665Key.self] }
-        set { self[S665Key.self] = newValue }
-    }
-}
-private enum S666Key: DependencyKey {
-    static var liveValue: S666 {
-        @Dependency(\.m216) var m216
-        return S666(m216: m216)
-    }
-}
-extension DependencyValues {
-    var m666: S666 {
-        get { self[S666Key.self] }
-        set { self[S666Key.self] = newValue }
-    }
-}
-private enum S667Key: DependencyKey {
-    static var liveValue: S667 {
-        @Dependency(\.m562) var m562
-        return S667(m562: m562)
-    }
-}
-extension DependencyValues {
-    var m667: S667 {
-        get { self[S667Key.self] }
-        set { self[S667Key.self] = newValue }
-    }
-}
-private enum S668Key: DependencyKey {
-    static var liveValue: S668 {
-        @Dependency(\.m108) var m108
-        @Dependency(\.m356) var m356
-        return S668(m108: m108, m356: m356)
-    }
-}
-extension DependencyValues {
-    var m668: S668 {
-        get { self[S668Key.self] }
-        set { self[S668Key.self] = newValue }
-    }
-}
-private enum S670Key: DependencyKey {
-    static var liveValue: S670 {
-        @Dependency(\.m436) var m436
-        @Dependency(\.m503) var m503
-        @Dependency(\.m506) var m506
-        return S670(m436: m436, m503: m503, m506: m506)
-    }
-}
-extension DependencyValues {
-    var m670: S670 {
-        get { self[S670Key.self] }
-        set { self[S670Key.self] = newValue }
-    }
-}
-private enum S671Key: DependencyKey {
-    static var liveValue: S671 {
-        @Dependency(\.m48) var m48
-        @Dependency(\.m96) var m96
-        @Dependency(\.m351) var m351
-        return S671(m48: m48, m96: m96, m351: m351)
-    }
-}
-extension DependencyValues {
-    var m671: S671 {
-        get { self[S671Key.self] }
-        set { self[S671Key.self] = newValue }
-    }
-}
-private enum S672Key: DependencyKey {
-    static var liveValue: S672 {
-        @Dependency(\.m170) var m170
-        @Dependency(\.m221) var m221
-        @Dependency(\.m313) var m313
-        return S672(m170: m170, m221: m221, m313: m313)
-    }
-}
-extension DependencyValues {
-    var m672: S672 {
-        get { self[S672Key.self] }
-        set { self[S672Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m662: S662 { get { self[S662Key.self] } set { self[S662Key.self] = newValue } } }
+private enum S663Key: DependencyKey { static var liveValue: S663 { @Dependency(\.m366) var m366; @Dependency(\.m543) var m543; return S663(m366: m366, m543: m543) } }
+extension DependencyValues { var m663: S663 { get { self[S663Key.self] } set { self[S663Key.self] = newValue } } }
+private enum S664Key: DependencyKey { static var liveValue: S664 { @Dependency(\.m16) var m16; @Dependency(\.m330) var m330; return S664(m16: m16, m330: m330) } }
+extension DependencyValues { var m664: S664 { get { self[S664Key.self] } set { self[S664Key.self] = newValue } } }
+private enum S665Key: DependencyKey { static var liveValue: S665 { @Dependency(\.m167) var m167; return S665(m167: m167) } }
+extension DependencyValues { var m665: S665 { get { self[S665Key.self] } set { self[S665Key.self] = newValue } } }
+private enum S666Key: DependencyKey { static var liveValue: S666 { @Dependency(\.m216) var m216; return S666(m216: m216) } }
+extension DependencyValues { var m666: S666 { get { self[S666Key.self] } set { self[S666Key.self] = newValue } } }
+private enum S667Key: DependencyKey { static var liveValue: S667 { @Dependency(\.m562) var m562; return S667(m562: m562) } }
+extension DependencyValues { var m667: S667 { get { self[S667Key.self] } set { self[S667Key.self] = newValue } } }
+private enum S668Key: DependencyKey { static var liveValue: S668 { @Dependency(\.m108) var m108; @Dependency(\.m356) var m356; return S668(m108: m108, m356: m356) } }
+extension DependencyValues { var m668: S668 { get { self[S668Key.self] } set { self[S668Key.self] = newValue } } }
+private enum S670Key: DependencyKey { static var liveValue: S670 { @Dependency(\.m436) var m436; @Dependency(\.m503) var m503; @Dependency(\.m506) var m506; return S670(m436: m436, m503: m503, m506: m506) } }
+extension DependencyValues { var m670: S670 { get { self[S670Key.self] } set { self[S670Key.self] = newValue } } }
+private enum S671Key: DependencyKey { static var liveValue: S671 { @Dependency(\.m48) var m48; @Dependency(\.m96) var m96; @Dependency(\.m351) var m351; return S671(m48: m48, m96: m96, m351: m351) } }
+extension DependencyValues { var m671: S671 { get { self[S671Key.self] } set { self[S671Key.self] = newValue } } }
+private enum S672Key: DependencyKey { static var liveValue: S672 { @Dependency(\.m170) var m170; @Dependency(\.m221) var m221; @Dependency(\.m313) var m313; return S672(m170: m170, m221: m221, m313: m313) } }
+extension DependencyValues { var m672: S672 { get { self[S672Key.self] } set { self[S672Key.self] = newValue } } }
 private enum S673Key: DependencyKey { static var liveValue: S673 { return S673() } }
-extension DependencyValues {
-    var m673: S673 {
-        get { self[S673Key.self] }
-        set { self[S673Key.self] = newValue }
-    }
-}
-private enum S674Key: DependencyKey {
-    static var liveValue: S674 {
-        @Dependency(\.m174) var m174
-        @Dependency(\.m208) var m208
-        return S674(m174: m174, m208: m208)
-    }
-}
-extension DependencyValues {
-    var m674: S674 {
-        get { self[S674Key.self] }
-        set { self[S674Key.self] = newValue }
-    }
-}
-private enum S675Key: DependencyKey {
-    static var liveValue: S675 {
-        @Dependency(\.m382) var m382
-        @Dependency(\.m492) var m492
-        return S675(m382: m382, m492: m492)
-    }
-}
-extension DependencyValues {
-    var m675: S675 {
-        get { self[S675Key.self] }
-        set { self[S675Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m673: S673 { get { self[S673Key.self] } set { self[S673Key.self] = newValue } } }
+private enum S674Key: DependencyKey { static var liveValue: S674 { @Dependency(\.m174) var m174; @Dependency(\.m208) var m208; return S674(m174: m174, m208: m208) } }
+extension DependencyValues { var m674: S674 { get { self[S674Key.self] } set { self[S674Key.self] = newValue } } }
+private enum S675Key: DependencyKey { static var liveValue: S675 { @Dependency(\.m382) var m382; @Dependency(\.m492) var m492; return S675(m382: m382, m492: m492) } }
+extension DependencyValues { var m675: S675 { get { self[S675Key.self] } set { self[S675Key.self] = newValue } } }
 private enum S676Key: DependencyKey { static var liveValue: S676 { return S676() } }
-extension DependencyValues {
-    var m676: S676 {
-        get { self[S676Key.self] }
-        set { self[S676Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m676: S676 { get { self[S676Key.self] } set { self[S676Key.self] = newValue } } }
 private enum S677Key: DependencyKey { static var liveValue: S677 { return S677() } }
-extension DependencyValues {
-    var m677: S677 {
-        get { self[S677Key.self] }
-        set { self[S677Key.self] = newValue }
-    }
-}
-private enum S678Key: DependencyKey {
-    static var liveValue: S678 {
-        @Dependency(\.m287) var m287
-        return S678(m287: m287)
-    }
-}
-extension DependencyValues {
-    var m678: S678 {
-        get { self[S678Key.self] }
-        set { self[S678Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m677: S677 { get { self[S677Key.self] } set { self[S677Key.self] = newValue } } }
+private enum S678Key: DependencyKey { static var liveValue: S678 { @Dependency(\.m287) var m287; return S678(m287: m287) } }
+extension DependencyValues { var m678: S678 { get { self[S678Key.self] } set { self[S678Key.self] = newValue } } }
 private enum S680Key: DependencyKey { static var liveValue: S680 { return S680() } }
-extension DependencyValues {
-    var m680: S680 {
-        get { self[S680Key.self] }
-        set { self[S680Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m680: S680 { get { self[S680Key.self] } set { self[S680Key.self] = newValue } } }
 private enum S681Key: DependencyKey { static var liveValue: S681 { return S681() } }
-extension DependencyValues {
-    var m681: S681 {
-        get { self[S681Key.self] }
-        set { self[S681Key.self] = newValue }
-    }
-}
-private enum S682Key: DependencyKey {
-    static var liveValue: S682 {
-        @Dependency(\.m131) var m131
-        @Dependency(\.m435) var m435
-        return S682(m131: m131, m435: m435)
-    }
-}
-extension DependencyValues {
-    var m682: S682 {
-        get { self[S682Key.self] }
-        set { self[S682Key.self] = newValue }
-    }
-}
-private enum S683Key: DependencyKey {
-    static var liveValue: S683 {
-        @Dependency(\.m120) var m120
-        @Dependency(\.m240) var m240
-        @Dependency(\.m298) var m298
-        return S683(m120: m120, m240: m240, m298: m298)
-    }
-}
-extension DependencyValues {
-    var m683: S683 {
-        get { self[S683Key.self] }
-        set { self[S683Key.self] = newValue }
-    }
-}
-private enum S684Key: DependencyKey {
-    static var liveValue: S684 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m340) var m340
-        return S684(m30: m30, m340: m340)
-    }
-}
-extension DependencyValues {
-    var m684: S684 {
-        get { self[S684Key.self] }
-        set { self[S684Key.self] = newValue }
-    }
-}
-private enum S685Key: DependencyKey {
-    static var liveValue: S685 {
-        @Dependency(\.m431) var m431
-        return S685(m431: m431)
-    }
-}
-extension DependencyValues {
-    var m685: S685 {
-        get { self[S685Key.self] }
-        set { self[S685Key.self] = newValue }
-    }
-}
-private enum S686Key: DependencyKey {
-    static var liveValue: S686 {
-        @Dependency(\.m76) var m76
-        return S686(m76: m76)
-    }
-}
-extension DependencyValues {
-    var m686: S686 {
-        get { self[S686Key.self] }
-        set { self[S686Key.self] = newValue }
-    }
-}
-private enum S687Key: DependencyKey {
-    static var liveValue: S687 {
-        @Dependency(\.m485) var m485
-        @Dependency(\.m570) var m570
-        return S687(m485: m485, m570: m570)
-    }
-}
-extension DependencyValues {
-    var m687: S687 {
-        get { self[S687Key.self] }
-        set { self[S687Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m681: S681 { get { self[S681Key.self] } set { self[S681Key.self] = newValue } } }
+private enum S682Key: DependencyKey { static var liveValue: S682 { @Dependency(\.m131) var m131; @Dependency(\.m435) var m435; return S682(m131: m131, m435: m435) } }
+extension DependencyValues { var m682: S682 { get { self[S682Key.self] } set { self[S682Key.self] = newValue } } }
+private enum S683Key: DependencyKey { static var liveValue: S683 { @Dependency(\.m120) var m120; @Dependency(\.m240) var m240; @Dependency(\.m298) var m298; return S683(m120: m120, m240: m240, m298: m298) } }
+extension DependencyValues { var m683: S683 { get { self[S683Key.self] } set { self[S683Key.self] = newValue } } }
+private enum S684Key: DependencyKey { static var liveValue: S684 { @Dependency(\.m30) var m30; @Dependency(\.m340) var m340; return S684(m30: m30, m340: m340) } }
+extension DependencyValues { var m684: S684 { get { self[S684Key.self] } set { self[S684Key.self] = newValue } } }
+private enum S685Key: DependencyKey { static var liveValue: S685 { @Dependency(\.m431) var m431; return S685(m431: m431) } }
+extension DependencyValues { var m685: S685 { get { self[S685Key.self] } set { self[S685Key.self] = newValue } } }
+private enum S686Key: DependencyKey { static var liveValue: S686 { @Dependency(\.m76) var m76; return S686(m76: m76) } }
+extension DependencyValues { var m686: S686 { get { self[S686Key.self] } set { self[S686Key.self] = newValue } } }
+private enum S687Key: DependencyKey { static var liveValue: S687 { @Dependency(\.m485) var m485; @Dependency(\.m570) var m570; return S687(m485: m485, m570: m570) } }
+extension DependencyValues { var m687: S687 { get { self[S687Key.self] } set { self[S687Key.self] = newValue } } }
 private enum S688Key: DependencyKey { static var liveValue: S688 { return S688() } }
-extension DependencyValues {
-    var m688: S688 {
-        get { self[S688Key.self] }
-        set { self[S688Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m688: S688 { get { self[S688Key.self] } set { self[S688Key.self] = newValue } } }
 private enum S690Key: DependencyKey { static var liveValue: S690 { return S690() } }
-extension DependencyValues {
-    var m690: S690 {
-        get { self[S690Key.self] }
-        set { self[S690Key.self] = newValue }
-    }
-}
-private enum S691Key: DependencyKey {
-    static var liveValue: S691 {
-        @Dependency(\.m163) var m163
-        @Dependency(\.m296) var m296
-        @Dependency(\.m480) var m480
-        return S691(m163: m163, m296: m296, m480: m480)
-    }
-}
-extension DependencyValues {
-    var m691: S691 {
-        get { self[S691Key.self] }
-        set { self[S691Key.self] = newValue }
-    }
-}
-private enum S692Key: DependencyKey {
-    static var liveValue: S692 {
-        @Dependency(\.m113) var m113
-        @Dependency(\.m284) var m284
-        return S692(m113: m113, m284: m284)
-    }
-}
-extension DependencyValues {
-    var m692: S692 {
-        get { self[S692Key.self] }
-        set { self[S692Key.self] = newValue }
-    }
-}
-private enum S693Key: DependencyKey {
-    static var liveValue: S693 {
-        @Dependency(\.m142) var m142
-        return S693(m142: m142)
-    }
-}
-extension DependencyValues {
-    var m693: S693 {
-        get { self[S693Key.self] }
-        set { self[S693Key.self] = newValue }
-    }
-}
-private enum S694Key: DependencyKey {
-    static var liveValue: S694 {
-        @Dependency(\.m155) var m155
-        @Dependency(\.m218) var m218
-        @Dependency(\.m280) var m280
-        return S694(m155: m155, m218: m218, m280: m280)
-    }
-}
-extension DependencyValues {
-    var m694: S694 {
-        get { self[S694Key.self] }
-        set { self[S694Key.self] = newValue }
-    }
-}
-private enum S695Key: DependencyKey {
-    static var liveValue: S695 {
-        @Dependency(\.m133) var m133
-        @Dependency(\.m512) var m512
-        @Dependency(\.m564) var m564
-        return S695(m133: m133, m512: m512, m564: m564)
-    }
-}
-extension DependencyValues {
-    var m695: S695 {
-        get { self[S695Key.self] }
-        set { self[S695Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m690: S690 { get { self[S690Key.self] } set { self[S690Key.self] = newValue } } }
+private enum S691Key: DependencyKey { static var liveValue: S691 { @Dependency(\.m163) var m163; @Dependency(\.m296) var m296; @Dependency(\.m480) var m480; return S691(m163: m163, m296: m296, m480: m480) } }
+extension DependencyValues { var m691: S691 { get { self[S691Key.self] } set { self[S691Key.self] = newValue } } }
+private enum S692Key: DependencyKey { static var liveValue: S692 { @Dependency(\.m113) var m113; @Dependency(\.m284) var m284; return S692(m113: m113, m284: m284) } }
+extension DependencyValues { var m692: S692 { get { self[S692Key.self] } set { self[S692Key.self] = newValue } } }
+private enum S693Key: DependencyKey { static var liveValue: S693 { @Dependency(\.m142) var m142; return S693(m142: m142) } }
+extension DependencyValues { var m693: S693 { get { self[S693Key.self] } set { self[S693Key.self] = newValue } } }
+private enum S694Key: DependencyKey { static var liveValue: S694 { @Dependency(\.m155) var m155; @Dependency(\.m218) var m218; @Dependency(\.m280) var m280; return S694(m155: m155, m218: m218, m280: m280) } }
+extension DependencyValues { var m694: S694 { get { self[S694Key.self] } set { self[S694Key.self] = newValue } } }
+private enum S695Key: DependencyKey { static var liveValue: S695 { @Dependency(\.m133) var m133; @Dependency(\.m512) var m512; @Dependency(\.m564) var m564; return S695(m133: m133, m512: m512, m564: m564) } }
+extension DependencyValues { var m695: S695 { get { self[S695Key.self] } set { self[S695Key.self] = newValue } } }
 private enum S696Key: DependencyKey { static var liveValue: S696 { return S696() } }
-extension DependencyValues {
-    var m696: S696 {
-        get { self[S696Key.self] }
-        set { self[S696Key.self] = newValue }
-    }
-}
-private enum S697Key: DependencyKey {
-    static var liveValue: S697 {
-        @Dependency(\.m44) var m44
-        @Dependency(\.m263) var m263
-        return S697(m44: m44, m263: m263)
-    }
-}
-extension DependencyValues {
-    var m697: S697 {
-        get { self[S697Key.self] }
-        set { self[S697Key.self] = newValue }
-    }
-}
-private enum S698Key: DependencyKey {
-    static var liveValue: S698 {
-        @Dependency(\.m98) var m98
-        @Dependency(\.m355) var m355
-        return S698(m98: m98, m355: m355)
-    }
-}
-extension DependencyValues {
-    var m698: S698 {
-        get { self[S698Key.self] }
-        set { self[S698Key.self] = newValue }
-    }
-}
-private enum S700Key: DependencyKey {
-    static var liveValue: S700 {
-        @Dependency(\.m533) var m533
-        @Dependency(\.m650) var m650
-        return S700(m533: m533, m650: m650)
-    }
-}
-extension DependencyValues {
-    var m700: S700 {
-        get { self[S700Key.self] }
-        set { self[S700Key.self] = newValue }
-    }
-}
-private enum S701Key: DependencyKey {
-    static var liveValue: S701 {
-        @Dependency(\.m174) var m174
-        @Dependency(\.m345) var m345
-        @Dependency(\.m350) var m350
-        return S701(m174: m174, m345: m345, m350: m350)
-    }
-}
-extension DependencyValues {
-    var m701: S701 {
-        get { self[S701Key.self] }
-        set { self[S701Key.self] = newValue }
-    }
-}
-private enum S702Key: DependencyKey {
-    static var liveValue: S702 {
-        @Dependency(\.m208) var m208
-        @Dependency(\.m358) var m358
-        return S702(m208: m208, m358: m358)
-    }
-}
-extension DependencyValues {
-    var m702: S702 {
-        get { self[S702Key.self] }
-        set { self[S702Key.self] = newValue }
-    }
-}
-private enum S703Key: DependencyKey {
-    static var liveValue: S703 {
-        @Dependency(\.m357) var m357
-        return S703(m357: m357)
-    }
-}
-extension DependencyValues {
-    var m703: S703 {
-        get { self[S703Key.self] }
-        set { self[S703Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m696: S696 { get { self[S696Key.self] } set { self[S696Key.self] = newValue } } }
+private enum S697Key: DependencyKey { static var liveValue: S697 { @Dependency(\.m44) var m44; @Dependency(\.m263) var m263; return S697(m44: m44, m263: m263) } }
+extension DependencyValues { var m697: S697 { get { self[S697Key.self] } set { self[S697Key.self] = newValue } } }
+private enum S698Key: DependencyKey { static var liveValue: S698 { @Dependency(\.m98) var m98; @Dependency(\.m355) var m355; return S698(m98: m98, m355: m355) } }
+extension DependencyValues { var m698: S698 { get { self[S698Key.self] } set { self[S698Key.self] = newValue } } }
+private enum S700Key: DependencyKey { static var liveValue: S700 { @Dependency(\.m533) var m533; @Dependency(\.m650) var m650; return S700(m533: m533, m650: m650) } }
+extension DependencyValues { var m700: S700 { get { self[S700Key.self] } set { self[S700Key.self] = newValue } } }
+private enum S701Key: DependencyKey { static var liveValue: S701 { @Dependency(\.m174) var m174; @Dependency(\.m345) var m345; @Dependency(\.m350) var m350; return S701(m174: m174, m345: m345, m350: m350) } }
+extension DependencyValues { var m701: S701 { get { self[S701Key.self] } set { self[S701Key.self] = newValue } } }
+private enum S702Key: DependencyKey { static var liveValue: S702 { @Dependency(\.m208) var m208; @Dependency(\.m358) var m358; return S702(m208: m208, m358: m358) } }
+extension DependencyValues { var m702: S702 { get { self[S702Key.self] } set { self[S702Key.self] = newValue } } }
+private enum S703Key: DependencyKey { static var liveValue: S703 { @Dependency(\.m357) var m357; return S703(m357: m357) } }
+extension DependencyValues { var m703: S703 { get { self[S703Key.self] } set { self[S703Key.self] = newValue } } }
 private enum S704Key: DependencyKey { static var liveValue: S704 { return S704() } }
-extension DependencyValues {
-    var m704: S704 {
-        get { self[S704Key.self] }
-        set { self[S704Key.self] = newValue }
-    }
-}
-private enum S705Key: DependencyKey {
-    static var liveValue: S705 {
-        @Dependency(\.m120) var m120
-        @Dependency(\.m285) var m285
-        return S705(m120: m120, m285: m285)
-    }
-}
-extension DependencyValues {
-    var m705: S705 {
-        get { self[S705Key.self] }
-        set { self[S705Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m704: S704 { get { self[S704Key.self] } set { self[S704Key.self] = newValue } } }
+private enum S705Key: DependencyKey { static var liveValue: S705 { @Dependency(\.m120) var m120; @Dependency(\.m285) var m285; return S705(m120: m120, m285: m285) } }
+extension DependencyValues { var m705: S705 { get { self[S705Key.self] } set { self[S705Key.self] = newValue } } }
 private enum S706Key: DependencyKey { static var liveValue: S706 { return S706() } }
-extension DependencyValues {
-    var m706: S706 {
-        get { self[S706Key.self] }
-        set { self[S706Key.self] = newValue }
-    }
-}
-private enum S707Key: DependencyKey {
-    static var liveValue: S707 {
-        @Dependency(\.m436) var m436
-        @Dependency(\.m662) var m662
-        return S707(m436: m436, m662: m662)
-    }
-}
-extension DependencyValues {
-    var m707: S707 {
-        get { self[S707Key.self] }
-        set { self[S707Key.self] = newValue }
-    }
-}
-private enum S708Key: DependencyKey {
-    static var liveValue: S708 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m331) var m331
-        return S708(m16: m16, m331: m331)
-    }
-}
-extension DependencyValues {
-    var m708: S708 {
-        get { self[S708Key.self] }
-        set { self[S708Key.self] = newValue }
-    }
-}
-private enum S710Key: DependencyKey {
-    static var liveValue: S710 {
-        @Dependency(\.m96) var m96
-        return S710(m96: m96)
-    }
-}
-extension DependencyValues {
-    var m710: S710 {
-        get { self[S710Key.self] }
-        set { self[S710Key.self] = newValue }
-    }
-}
-private enum S711Key: DependencyKey {
-    static var liveValue: S711 {
-        @Dependency(\.m264) var m264
-        @Dependency(\.m667) var m667
-        return S711(m264: m264, m667: m667)
-    }
-}
-extension DependencyValues {
-    var m711: S711 {
-        get { self[S711Key.self] }
-        set { self[S711Key.self] = newValue }
-    }
-}
-private enum S712Key: DependencyKey {
-    static var liveValue: S712 {
-        @Dependency(\.m205) var m205
-        return S712(m205: m205)
-    }
-}
-extension DependencyValues {
-    var m712: S712 {
-        get { self[S712Key.self] }
-        set { self[S712Key.self] = newValue }
-    }
-}
-private enum S713Key: DependencyKey {
-    static var liveValue: S713 {
-        @Dependency(\.m213) var m213
-        @Dependency(\.m491) var m491
-        @Dependency(\.m574) var m574
-        return S713(m213: m213, m491: m491, m574: m574)
-    }
-}
-extension DependencyValues {
-    var m713: S713 {
-        get { self[S713Key.self] }
-        set { self[S713Key.self] = newValue }
-    }
-}
-private enum S714Key: DependencyKey {
-    static var liveValue: S714 {
-        @Dependency(\.m105) var m105
-        @Dependency(\.m513) var m513
-        return S714(m105: m105, m513: m513)
-    }
-}
-extension DependencyValues {
-    var m714: S714 {
-        get { self[S714Key.self] }
-        set { self[S714Key.self] = newValue }
-    }
-}
-private enum S715Key: DependencyKey {
-    static var liveValue: S715 {
-        @Dependency(\.m166) var m166
-        return S715(m166: m166)
-    }
-}
-extension DependencyValues {
-    var m715: S715 {
-        get { self[S715Key.self] }
-        set { self[S715Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m706: S706 { get { self[S706Key.self] } set { self[S706Key.self] = newValue } } }
+private enum S707Key: DependencyKey { static var liveValue: S707 { @Dependency(\.m436) var m436; @Dependency(\.m662) var m662; return S707(m436: m436, m662: m662) } }
+extension DependencyValues { var m707: S707 { get { self[S707Key.self] } set { self[S707Key.self] = newValue } } }
+private enum S708Key: DependencyKey { static var liveValue: S708 { @Dependency(\.m16) var m16; @Dependency(\.m331) var m331; return S708(m16: m16, m331: m331) } }
+extension DependencyValues { var m708: S708 { get { self[S708Key.self] } set { self[S708Key.self] = newValue } } }
+private enum S710Key: DependencyKey { static var liveValue: S710 { @Dependency(\.m96) var m96; return S710(m96: m96) } }
+extension DependencyValues { var m710: S710 { get { self[S710Key.self] } set { self[S710Key.self] = newValue } } }
+private enum S711Key: DependencyKey { static var liveValue: S711 { @Dependency(\.m264) var m264; @Dependency(\.m667) var m667; return S711(m264: m264, m667: m667) } }
+extension DependencyValues { var m711: S711 { get { self[S711Key.self] } set { self[S711Key.self] = newValue } } }
+private enum S712Key: DependencyKey { static var liveValue: S712 { @Dependency(\.m205) var m205; return S712(m205: m205) } }
+extension DependencyValues { var m712: S712 { get { self[S712Key.self] } set { self[S712Key.self] = newValue } } }
+private enum S713Key: DependencyKey { static var liveValue: S713 { @Dependency(\.m213) var m213; @Dependency(\.m491) var m491; @Dependency(\.m574) var m574; return S713(m213: m213, m491: m491, m574: m574) } }
+extension DependencyValues { var m713: S713 { get { self[S713Key.self] } set { self[S713Key.self] = newValue } } }
+private enum S714Key: DependencyKey { static var liveValue: S714 { @Dependency(\.m105) var m105; @Dependency(\.m513) var m513; return S714(m105: m105, m513: m513) } }
+extension DependencyValues { var m714: S714 { get { self[S714Key.self] } set { self[S714Key.self] = newValue } } }
+private enum S715Key: DependencyKey { static var liveValue: S715 { @Dependency(\.m166) var m166; return S715(m166: m166) } }
+extension DependencyValues { var m715: S715 { get { self[S715Key.self] } set { self[S715Key.self] = newValue } } }
 private enum S716Key: DependencyKey { static var liveValue: S716 { return S716() } }
-extension DependencyValues {
-    var m716: S716 {
-        get { self[S716Key.self] }
-        set { self[S716Key.self] = newValue }
-    }
-}
-private enum S717Key: DependencyKey {
-    static var liveValue: S717 {
-        @Dependency(\.m310) var m310
-        @Dependency(\.m545) var m545
-        @Dependency(\.m631) var m631
-        return S717(m310: m310, m545: m545, m631: m631)
-    }
-}
-extension DependencyValues {
-    var m717: S717 {
-        get { self[S717Key.self] }
-        set { self[S717Key.self] = newValue }
-    }
-}
-private enum S718Key: DependencyKey {
-    static var liveValue: S718 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m54) var m54
-        @Dependency(\.m683) var m683
-        return S718(m10: m10, m54: m54, m683: m683)
-    }
-}
-extension DependencyValues {
-    var m718: S718 {
-        get { self[S718Key.self] }
-        set { self[S718Key.self] = newValue }
-    }
-}
-private enum S720Key: DependencyKey {
-    static var liveValue: S720 {
-        @Dependency(\.m33) var m33
-        return S720(m33: m33)
-    }
-}
-extension DependencyValues {
-    var m720: S720 {
-        get { self[S720Key.self] }
-        set { self[S720Key.self] = newValue }
-    }
-}
-private enum S721Key: DependencyKey {
-    static var liveValue: S721 {
-        @Dependency(\.m22) var m22
-        return S721(m22: m22)
-    }
-}
-extension DependencyValues {
-    var m721: S721 {
-        get { self[S721Key.self] }
-        set { self[S721Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m716: S716 { get { self[S716Key.self] } set { self[S716Key.self] = newValue } } }
+private enum S717Key: DependencyKey { static var liveValue: S717 { @Dependency(\.m310) var m310; @Dependency(\.m545) var m545; @Dependency(\.m631) var m631; return S717(m310: m310, m545: m545, m631: m631) } }
+extension DependencyValues { var m717: S717 { get { self[S717Key.self] } set { self[S717Key.self] = newValue } } }
+private enum S718Key: DependencyKey { static var liveValue: S718 { @Dependency(\.m10) var m10; @Dependency(\.m54) var m54; @Dependency(\.m683) var m683; return S718(m10: m10, m54: m54, m683: m683) } }
+extension DependencyValues { var m718: S718 { get { self[S718Key.self] } set { self[S718Key.self] = newValue } } }
+private enum S720Key: DependencyKey { static var liveValue: S720 { @Dependency(\.m33) var m33; return S720(m33: m33) } }
+extension DependencyValues { var m720: S720 { get { self[S720Key.self] } set { self[S720Key.self] = newValue } } }
+private enum S721Key: DependencyKey { static var liveValue: S721 { @Dependency(\.m22) var m22; return S721(m22: m22) } }
+extension DependencyValues { var m721: S721 { get { self[S721Key.self] } set { self[S721Key.self] = newValue } } }
 private enum S722Key: DependencyKey { static var liveValue: S722 { return S722() } }
-extension DependencyValues {
-    var m722: S722 {
-        get { self[S722Key.self] }
-        set { self[S722Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m722: S722 { get { self[S722Key.self] } set { self[S722Key.self] = newValue } } }
 private enum S723Key: DependencyKey { static var liveValue: S723 { return S723() } }
-extension DependencyValues {
-    var m723: S723 {
-        get { self[S723Key.self] }
-        set { self[S723Key.self] = newValue }
-    }
-}
-private enum S724Key: DependencyKey {
-    static var liveValue: S724 {
-        @Dependency(\.m150) var m150
-        @Dependency(\.m555) var m555
-        @Dependency(\.m626) var m626
-        return S724(m150: m150, m555: m555, m626: m626)
-    }
-}
-extension DependencyValues {
-    var m724: S724 {
-        get { self[S724Key.self] }
-        set { self[S724Key.self] = newValue }
-    }
-}
-private enum S725Key: DependencyKey {
-    static var liveValue: S725 {
-        @Dependency(\.m46) var m46
-        @Dependency(\.m202) var m202
-        return S725(m46: m46, m202: m202)
-    }
-}
-extension DependencyValues {
-    var m725: S725 {
-        get { self[S725Key.self] }
-        set { self[S725Key.self] = newValue }
-    }
-}
-private enum S726Key: DependencyKey {
-    static var liveValue: S726 {
-        @Dependency(\.m246) var m246
-        return S726(m246: m246)
-    }
-}
-extension DependencyValues {
-    var m726: S726 {
-        get { self[S726Key.self] }
-        set { self[S726Key.self] = newValue }
-    }
-}
-private enum S727Key: DependencyKey {
-    static var liveValue: S727 {
-        @Dependency(\.m32) var m32
-        return S727(m32: m32)
-    }
-}
-extension DependencyValues {
-    var m727: S727 {
-        get { self[S727Key.self] }
-        set { self[S727Key.self] = newValue }
-    }
-}
-private enum S728Key: DependencyKey {
-    static var liveValue: S728 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m166) var m166
-        return S728(m26: m26, m166: m166)
-    }
-}
-extension DependencyValues {
-    var m728: S728 {
-        get { self[S728Key.self] }
-        set { self[S728Key.self] = newValue }
-    }
-}
-private enum S730Key: DependencyKey {
-    static var liveValue: S730 {
-        @Dependency(\.m116) var m116
-        @Dependency(\.m252) var m252
-        @Dependency(\.m617) var m617
-        return S730(m116: m116, m252: m252, m617: m617)
-    }
-}
-extension DependencyValues {
-    var m730: S730 {
-        get { self[S730Key.self] }
-        set { self[S730Key.self] = newValue }
-    }
-}
-private enum S731Key: DependencyKey {
-    static var liveValue: S731 {
-        @Dependency(\.m190) var m190
-        @Dependency(\.m501) var m501
-        return S731(m190: m190, m501: m501)
-    }
-}
-extension DependencyValues {
-    var m731: S731 {
-        get { self[S731Key.self] }
-        set { self[S731Key.self] = newValue }
-    }
-}
-private enum S732Key: DependencyKey {
-    static var liveValue: S732 {
-        @Dependency(\.m587) var m587
-        return S732(m587: m587)
-    }
-}
-extension DependencyValues {
-    var m732: S732 {
-        get { self[S732Key.self] }
-        set { self[S732Key.self] = newValue }
-    }
-}
-private enum S733Key: DependencyKey {
-    static var liveValue: S733 {
-        @Dependency(\.m185) var m185
-        @Dependency(\.m331) var m331
-        @Dependency(\.m492) var m492
-        return S733(m185: m185, m331: m331, m492: m492)
-    }
-}
-extension DependencyValues {
-    var m733: S733 {
-        get { self[S733Key.self] }
-        set { self[S733Key.self] = newValue }
-    }
-}
-private enum S734Key: DependencyKey {
-    static var liveValue: S734 {
-        @Dependency(\.m301) var m301
-        @Dependency(\.m612) var m612
-        return S734(m301: m301, m612: m612)
-    }
-}
-extension DependencyValues {
-    var m734: S734 {
-        get { self[S734Key.self] }
-        set { self[S734Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m723: S723 { get { self[S723Key.self] } set { self[S723Key.self] = newValue } } }
+private enum S724Key: DependencyKey { static var liveValue: S724 { @Dependency(\.m150) var m150; @Dependency(\.m555) var m555; @Dependency(\.m626) var m626; return S724(m150: m150, m555: m555, m626: m626) } }
+extension DependencyValues { var m724: S724 { get { self[S724Key.self] } set { self[S724Key.self] = newValue } } }
+private enum S725Key: DependencyKey { static var liveValue: S725 { @Dependency(\.m46) var m46; @Dependency(\.m202) var m202; return S725(m46: m46, m202: m202) } }
+extension DependencyValues { var m725: S725 { get { self[S725Key.self] } set { self[S725Key.self] = newValue } } }
+private enum S726Key: DependencyKey { static var liveValue: S726 { @Dependency(\.m246) var m246; return S726(m246: m246) } }
+extension DependencyValues { var m726: S726 { get { self[S726Key.self] } set { self[S726Key.self] = newValue } } }
+private enum S727Key: DependencyKey { static var liveValue: S727 { @Dependency(\.m32) var m32; return S727(m32: m32) } }
+extension DependencyValues { var m727: S727 { get { self[S727Key.self] } set { self[S727Key.self] = newValue } } }
+private enum S728Key: DependencyKey { static var liveValue: S728 { @Dependency(\.m26) var m26; @Dependency(\.m166) var m166; return S728(m26: m26, m166: m166) } }
+extension DependencyValues { var m728: S728 { get { self[S728Key.self] } set { self[S728Key.self] = newValue } } }
+private enum S730Key: DependencyKey { static var liveValue: S730 { @Dependency(\.m116) var m116; @Dependency(\.m252) var m252; @Dependency(\.m617) var m617; return S730(m116: m116, m252: m252, m617: m617) } }
+extension DependencyValues { var m730: S730 { get { self[S730Key.self] } set { self[S730Key.self] = newValue } } }
+private enum S731Key: DependencyKey { static var liveValue: S731 { @Dependency(\.m190) var m190; @Dependency(\.m501) var m501; return S731(m190: m190, m501: m501) } }
+extension DependencyValues { var m731: S731 { get { self[S731Key.self] } set { self[S731Key.self] = newValue } } }
+private enum S732Key: DependencyKey { static var liveValue: S732 { @Dependency(\.m587) var m587; return S732(m587: m587) } }
+extension DependencyValues { var m732: S732 { get { self[S732Key.self] } set { self[S732Key.self] = newValue } } }
+private enum S733Key: DependencyKey { static var liveValue: S733 { @Dependency(\.m185) var m185; @Dependency(\.m331) var m331; @Dependency(\.m492) var m492; return S733(m185: m185, m331: m331, m492: m492) } }
+extension DependencyValues { var m733: S733 { get { self[S733Key.self] } set { self[S733Key.self] = newValue } } }
+private enum S734Key: DependencyKey { static var liveValue: S734 { @Dependency(\.m301) var m301; @Dependency(\.m612) var m612; return S734(m301: m301, m612: m612) } }
+extension DependencyValues { var m734: S734 { get { self[S734Key.self] } set { self[S734Key.self] = newValue } } }
 private enum S735Key: DependencyKey { static var liveValue: S735 { return S735() } }
-extension DependencyValues {
-    var m735: S735 {
-        get { self[S735Key.self] }
-        set { self[S735Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m735: S735 { get { self[S735Key.self] } set { self[S735Key.self] = newValue } } }
 private enum S736Key: DependencyKey { static var liveValue: S736 { return S736() } }
-extension DependencyValues {
-    var m736: S736 {
-        get { self[S736Key.self] }
-        set { self[S736Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m736: S736 { get { self[S736Key.self] } set { self[S736Key.self] = newValue } } }
 private enum S737Key: DependencyKey { static var liveValue: S737 { return S737() } }
-extension DependencyValues {
-    var m737: S737 {
-        get { self[S737Key.self] }
-        set { self[S737Key.self] = newValue }
-    }
-}
-private enum S738Key: DependencyKey {
-    static var liveValue: S738 {
-        @Dependency(\.m283) var m283
-        @Dependency(\.m520) var m520
-        return S738(m283: m283, m520: m520)
-    }
-}
-extension DependencyValues {
-    var m738: S738 {
-        get { self[S738Key.self] }
-        set { self[S738Key.self] = newValue }
-    }
-}
-private enum S740Key: DependencyKey {
-    static var liveValue: S740 {
-        @Dependency(\.m477) var m477
-        @Dependency(\.m521) var m521
-        @Dependency(\.m636) var m636
-        return S740(m477: m477, m521: m521, m636: m636)
-    }
-}
-extension DependencyValues {
-    var m740: S740 {
-        get { self[S740Key.self] }
-        set { self[S740Key.self] = newValue }
-    }
-}
-private enum S741Key: DependencyKey {
-    static var liveValue: S741 {
-        @Dependency(\.m185) var m185
-        @Dependency(\.m380) var m380
-        @Dependency(\.m614) var m614
-        return S741(m185: m185, m380: m380, m614: m614)
-    }
-}
-extension DependencyValues {
-    var m741: S741 {
-        get { self[S741Key.self] }
-        set { self[S741Key.self] = newValue }
-    }
-}
-private enum S742Key: DependencyKey {
-    static var liveValue: S742 {
-        @Dependency(\.m211) var m211
-        @Dependency(\.m322) var m322
-        @Dependency(\.m644) var m644
-        return S742(m211: m211, m322: m322, m644: m644)
-    }
-}
-extension DependencyValues {
-    var m742: S742 {
-        get { self[S742Key.self] }
-        set { self[S742Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m737: S737 { get { self[S737Key.self] } set { self[S737Key.self] = newValue } } }
+private enum S738Key: DependencyKey { static var liveValue: S738 { @Dependency(\.m283) var m283; @Dependency(\.m520) var m520; return S738(m283: m283, m520: m520) } }
+extension DependencyValues { var m738: S738 { get { self[S738Key.self] } set { self[S738Key.self] = newValue } } }
+private enum S740Key: DependencyKey { static var liveValue: S740 { @Dependency(\.m477) var m477; @Dependency(\.m521) var m521; @Dependency(\.m636) var m636; return S740(m477: m477, m521: m521, m636: m636) } }
+extension DependencyValues { var m740: S740 { get { self[S740Key.self] } set { self[S740Key.self] = newValue } } }
+private enum S741Key: DependencyKey { static var liveValue: S741 { @Dependency(\.m185) var m185; @Dependency(\.m380) var m380; @Dependency(\.m614) var m614; return S741(m185: m185, m380: m380, m614: m614) } }
+extension DependencyValues { var m741: S741 { get { self[S741Key.self] } set { self[S741Key.self] = newValue } } }
+private enum S742Key: DependencyKey { static var liveValue: S742 { @Dependency(\.m211) var m211; @Dependency(\.m322) var m322; @Dependency(\.m644) var m644; return S742(m211: m211, m322: m322, m644: m644) } }
+extension DependencyValues { var m742: S742 { get { self[S742Key.self] } set { self[S742Key.self] = newValue } } }
 private enum S743Key: DependencyKey { static var liveValue: S743 { return S743() } }
-extension DependencyValues {
-    var m743: S743 {
-        get { self[S743Key.self] }
-        set { self[S743Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m743: S743 { get { self[S743Key.self] } set { self[S743Key.self] = newValue } } }
 private enum S744Key: DependencyKey { static var liveValue: S744 { return S744() } }
-extension DependencyValues {
-    var m744: S744 {
-        get { self[S744Key.self] }
-        set { self[S744Key.self] = newValue }
-    }
-}
-private enum S745Key: DependencyKey {
-    static var liveValue: S745 {
-        @Dependency(\.m215) var m215
-        @Dependency(\.m398) var m398
-        @Dependency(\.m443) var m443
-        return S745(m215: m215, m398: m398, m443: m443)
-    }
-}
-extension DependencyValues {
-    var m745: S745 {
-        get { self[S745Key.self] }
-        set { self[S745Key.self] = newValue }
-    }
-}
-private enum S746Key: DependencyKey {
-    static var liveValue: S746 {
-        @Dependency(\.m483) var m483
-        @Dependency(\.m694) var m694
-        return S746(m483: m483, m694: m694)
-    }
-}
-extension DependencyValues {
-    var m746: S746 {
-        get { self[S746Key.self] }
-        set { self[S746Key.self] = newValue }
-    }
-}
-private enum S747Key: DependencyKey {
-    static var liveValue: S747 {
-        @Dependency(\.m371) var m371
-        @Dependency(\.m386) var m386
-        @Dependency(\.m403) var m403
-        return S747(m371: m371, m386: m386, m403: m403)
-    }
-}
-extension DependencyValues {
-    var m747: S747 {
-        get { self[S747Key.self] }
-        set { self[S747Key.self] = newValue }
-    }
-}
-private enum S748Key: DependencyKey {
-    static var liveValue: S748 {
-        @Dependency(\.m411) var m411
-        @Dependency(\.m698) var m698
-        return S748(m411: m411, m698: m698)
-    }
-}
-extension DependencyValues {
-    var m748: S748 {
-        get { self[S748Key.self] }
-        set { self[S748Key.self] = newValue }
-    }
-}
-private enum S750Key: DependencyKey {
-    static var liveValue: S750 {
-        @Dependency(\.m356) var m356
-        @Dependency(\.m397) var m397
-        return S750(m356: m356, m397: m397)
-    }
-}
-extension DependencyValues {
-    var m750: S750 {
-        get { self[S750Key.self] }
-        set { self[S750Key.self] = newValue }
-    }
-}
-private enum S751Key: DependencyKey {
-    static var liveValue: S751 {
-        @Dependency(\.m272) var m272
-        @Dependency(\.m354) var m354
-        @Dependency(\.m665) var m665
-        return S751(m272: m272, m354: m354, m665: m665)
-    }
-}
-extension DependencyValues {
-    var m751: S751 {
-        get { self[S751Key.self] }
-        set { self[S751Key.self] = newValue }
-    }
-}
-private enum S752Key: DependencyKey {
-    static var liveValue: S752 {
-        @Dependency(\.m450) var m450
-        return S752(m450: m450)
-    }
-}
-extension DependencyValues {
-    var m752: S752 {
-        get { self[S752Key.self] }
-        set { self[S752Key.self] = newValue }
-    }
-}
-private enum S753Key: DependencyKey {
-    static var liveValue: S753 {
-        @Dependency(\.m95) var m95
-        @Dependency(\.m205) var m205
-        @Dependency(\.m610) var m610
-        return S753(m95: m95, m205: m205, m610: m610)
-    }
-}
-extension DependencyValues {
-    var m753: S753 {
-        get { self[S753Key.self] }
-        set { self[S753Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m744: S744 { get { self[S744Key.self] } set { self[S744Key.self] = newValue } } }
+private enum S745Key: DependencyKey { static var liveValue: S745 { @Dependency(\.m215) var m215; @Dependency(\.m398) var m398; @Dependency(\.m443) var m443; return S745(m215: m215, m398: m398, m443: m443) } }
+extension DependencyValues { var m745: S745 { get { self[S745Key.self] } set { self[S745Key.self] = newValue } } }
+private enum S746Key: DependencyKey { static var liveValue: S746 { @Dependency(\.m483) var m483; @Dependency(\.m694) var m694; return S746(m483: m483, m694: m694) } }
+extension DependencyValues { var m746: S746 { get { self[S746Key.self] } set { self[S746Key.self] = newValue } } }
+private enum S747Key: DependencyKey { static var liveValue: S747 { @Dependency(\.m371) var m371; @Dependency(\.m386) var m386; @Dependency(\.m403) var m403; return S747(m371: m371, m386: m386, m403: m403) } }
+extension DependencyValues { var m747: S747 { get { self[S747Key.self] } set { self[S747Key.self] = newValue } } }
+private enum S748Key: DependencyKey { static var liveValue: S748 { @Dependency(\.m411) var m411; @Dependency(\.m698) var m698; return S748(m411: m411, m698: m698) } }
+extension DependencyValues { var m748: S748 { get { self[S748Key.self] } set { self[S748Key.self] = newValue } } }
+private enum S750Key: DependencyKey { static var liveValue: S750 { @Dependency(\.m356) var m356; @Dependency(\.m397) var m397; return S750(m356: m356, m397: m397) } }
+extension DependencyValues { var m750: S750 { get { self[S750Key.self] } set { self[S750Key.self] = newValue } } }
+private enum S751Key: DependencyKey { static var liveValue: S751 { @Dependency(\.m272) var m272; @Dependency(\.m354) var m354; @Dependency(\.m665) var m665; return S751(m272: m272, m354: m354, m665: m665) } }
+extension DependencyValues { var m751: S751 { get { self[S751Key.self] } set { self[S751Key.self] = newValue } } }
+private enum S752Key: DependencyKey { static var liveValue: S752 { @Dependency(\.m450) var m450; return S752(m450: m450) } }
+extension DependencyValues { var m752: S752 { get { self[S752Key.self] } set { self[S752Key.self] = newValue } } }
+private enum S753Key: DependencyKey { static var liveValue: S753 { @Dependency(\.m95) var m95; @Dependency(\.m205) var m205; @Dependency(\.m610) var m610; return S753(m95: m95, m205: m205, m610: m610) } }
+extension DependencyValues { var m753: S753 { get { self[S753Key.self] } set { self[S753Key.self] = newValue } } }
 private enum S754Key: DependencyKey { static var liveValue: S754 { return S754() } }
-extension DependencyValues {
-    var m754: S754 {
-        get { self[S754Key.self] }
-        set { self[S754Key.self] = newValue }
-    }
-}
-private enum S755Key: DependencyKey {
-    static var liveValue: S755 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m420) var m420
-        @Dependency(\.m440) var m440
-        return S755(m20: m20, m420: m420, m440: m440)
-    }
-}
-extension DependencyValues {
-    var m755: S755 {
-        get { self[S755Key.self] }
-        set { self[S755Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m754: S754 { get { self[S754Key.self] } set { self[S754Key.self] = newValue } } }
+private enum S755Key: DependencyKey { static var liveValue: S755 { @Dependency(\.m20) var m20; @Dependency(\.m420) var m420; @Dependency(\.m440) var m440; return S755(m20: m20, m420: m420, m440: m440) } }
+extension DependencyValues { var m755: S755 { get { self[S755Key.self] } set { self[S755Key.self] = newValue } } }
 private enum S756Key: DependencyKey { static var liveValue: S756 { return S756() } }
-extension DependencyValues {
-    var m756: S756 {
-        get { self[S756Key.self] }
-        set { self[S756Key.self] = newValue }
-    }
-}
-private enum S757Key: DependencyKey {
-    static var liveValue: S757 {
-        @Dependency(\.m150) var m150
-        @Dependency(\.m166) var m166
-        @Dependency(\.m377) var m377
-        return S757(m150: m150, m166: m166, m377: m377)
-    }
-}
-extension DependencyValues {
-    var m757: S757 {
-        get { self[S757Key.self] }
-        set { self[S757Key.self] = newValue }
-    }
-}
-private enum S758Key: DependencyKey {
-    static var liveValue: S758 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m433) var m433
-        return S758(m1: m1, m433: m433)
-    }
-}
-extension DependencyValues {
-    var m758: S758 {
-        get { self[S758Key.self] }
-        set { self[S758Key.self] = newValue }
-    }
-}
-private enum S760Key: DependencyKey {
-    static var liveValue: S760 {
-        @Dependency(\.m148) var m148
-        @Dependency(\.m486) var m486
-        return S760(m148: m148, m486: m486)
-    }
-}
-extension DependencyValues {
-    var m760: S760 {
-        get { self[S760Key.self] }
-        set { self[S760Key.self] = newValue }
-    }
-}
-private enum S761Key: DependencyKey {
-    static var liveValue: S761 {
-        @Dependency(\.m553) var m553
-        return S761(m553: m553)
-    }
-}
-extension DependencyValues {
-    var m761: S761 {
-        get { self[S761Key.self] }
-        set { self[S761Key.self] = newValue }
-    }
-}
-private enum S762Key: DependencyKey {
-    static var liveValue: S762 {
-        @Dependency(\.m115) var m115
-        @Dependency(\.m242) var m242
-        @Dependency(\.m495) var m495
-        return S762(m115: m115, m242: m242, m495: m495)
-    }
-}
-extension DependencyValues {
-    var m762: S762 {
-        get { self[S762Key.self] }
-        set { self[S762Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m756: S756 { get { self[S756Key.self] } set { self[S756Key.self] = newValue } } }
+private enum S757Key: DependencyKey { static var liveValue: S757 { @Dependency(\.m150) var m150; @Dependency(\.m166) var m166; @Dependency(\.m377) var m377; return S757(m150: m150, m166: m166, m377: m377) } }
+extension DependencyValues { var m757: S757 { get { self[S757Key.self] } set { self[S757Key.self] = newValue } } }
+private enum S758Key: DependencyKey { static var liveValue: S758 { @Dependency(\.m1) var m1; @Dependency(\.m433) var m433; return S758(m1: m1, m433: m433) } }
+extension DependencyValues { var m758: S758 { get { self[S758Key.self] } set { self[S758Key.self] = newValue } } }
+private enum S760Key: DependencyKey { static var liveValue: S760 { @Dependency(\.m148) var m148; @Dependency(\.m486) var m486; return S760(m148: m148, m486: m486) } }
+extension DependencyValues { var m760: S760 { get { self[S760Key.self] } set { self[S760Key.self] = newValue } } }
+private enum S761Key: DependencyKey { static var liveValue: S761 { @Dependency(\.m553) var m553; return S761(m553: m553) } }
+extension DependencyValues { var m761: S761 { get { self[S761Key.self] } set { self[S761Key.self] = newValue } } }
+private enum S762Key: DependencyKey { static var liveValue: S762 { @Dependency(\.m115) var m115; @Dependency(\.m242) var m242; @Dependency(\.m495) var m495; return S762(m115: m115, m242: m242, m495: m495) } }
+extension DependencyValues { var m762: S762 { get { self[S762Key.self] } set { self[S762Key.self] = newValue } } }
 private enum S763Key: DependencyKey { static var liveValue: S763 { return S763() } }
-extension DependencyValues {
-    var m763: S763 {
-        get { self[S763Key.self] }
-        set { self[S763Key.self] = newValue }
-    }
-}
-private enum S764Key: DependencyKey {
-    static var liveValue: S764 {
-        @Dependency(\.m106) var m106
-        return S764(m106: m106)
-    }
-}
-extension DependencyValues {
-    var m764: S764 {
-        get { self[S764Key.self] }
-        set { self[S764Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m763: S763 { get { self[S763Key.self] } set { self[S763Key.self] = newValue } } }
+private enum S764Key: DependencyKey { static var liveValue: S764 { @Dependency(\.m106) var m106; return S764(m106: m106) } }
+extension DependencyValues { var m764: S764 { get { self[S764Key.self] } set { self[S764Key.self] = newValue } } }
 private enum S765Key: DependencyKey { static var liveValue: S765 { return S765() } }
-extension DependencyValues {
-    var m765: S765 {
-        get { self[S765Key.self] }
-        set { self[S765Key.self] = newValue }
-    }
-}
-private enum S766Key: DependencyKey {
-    static var liveValue: S766 {
-        @Dependency(\.m55) var m55
-        @Dependency(\.m75) var m75
-        return S766(m55: m55, m75: m75)
-    }
-}
-extension DependencyValues {
-    var m766: S766 {
-        get { self[S766Key.self] }
-        set { self[S766Key.self] = newValue }
-    }
-}
-private enum S767Key: DependencyKey {
-    static var liveValue: S767 {
-        @Dependency(\.m106) var m106
-        @Dependency(\.m637) var m637
-        return S767(m106: m106, m637: m637)
-    }
-}
-extension DependencyValues {
-    var m767: S767 {
-        get { self[S767Key.self] }
-        set { self[S767Key.self] = newValue }
-    }
-}
-private enum S768Key: DependencyKey {
-    static var liveValue: S768 {
-        @Dependency(\.m236) var m236
-        return S768(m236: m236)
-    }
-}
-extension DependencyValues {
-    var m768: S768 {
-        get { self[S768Key.self] }
-        set { self[S768Key.self] = newValue }
-    }
-}
-private enum S770Key: DependencyKey {
-    static var liveValue: S770 {
-        @Dependency(\.m540) var m540
-        @Dependency(\.m562) var m562
-        @Dependency(\.m610) var m610
-        return S770(m540: m540, m562: m562, m610: m610)
-    }
-}
-extension DependencyValues {
-    var m770: S770 {
-        get { self[S770Key.self] }
-        set { self[S770Key.self] = newValue }
-    }
-}
-private enum S771Key: DependencyKey {
-    static var liveValue: S771 {
-        @Dependency(\.m294) var m294
-        @Dependency(\.m352) var m352
-        return S771(m294: m294, m352: m352)
-    }
-}
-extension DependencyValues {
-    var m771: S771 {
-        get { self[S771Key.self] }
-        set { self[S771Key.self] = newValue }
-    }
-}
-private enum S772Key: DependencyKey {
-    static var liveValue: S772 {
-        @Dependency(\.m102) var m102
-        return S772(m102: m102)
-    }
-}
-extension DependencyValues {
-    var m772: S772 {
-        get { self[S772Key.self] }
-        set { self[S772Key.self] = newValue }
-    }
-}
-private enum S773Key: DependencyKey {
-    static var liveValue: S773 {
-        @Dependency(\.m68) var m68
-        @Dependency(\.m553) var m553
-        return S773(m68: m68, m553: m553)
-    }
-}
-extension DependencyValues {
-    var m773: S773 {
-        get { self[S773Key.self] }
-        set { self[S773Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m765: S765 { get { self[S765Key.self] } set { self[S765Key.self] = newValue } } }
+private enum S766Key: DependencyKey { static var liveValue: S766 { @Dependency(\.m55) var m55; @Dependency(\.m75) var m75; return S766(m55: m55, m75: m75) } }
+extension DependencyValues { var m766: S766 { get { self[S766Key.self] } set { self[S766Key.self] = newValue } } }
+private enum S767Key: DependencyKey { static var liveValue: S767 { @Dependency(\.m106) var m106; @Dependency(\.m637) var m637; return S767(m106: m106, m637: m637) } }
+extension DependencyValues { var m767: S767 { get { self[S767Key.self] } set { self[S767Key.self] = newValue } } }
+private enum S768Key: DependencyKey { static var liveValue: S768 { @Dependency(\.m236) var m236; return S768(m236: m236) } }
+extension DependencyValues { var m768: S768 { get { self[S768Key.self] } set { self[S768Key.self] = newValue } } }
+private enum S770Key: DependencyKey { static var liveValue: S770 { @Dependency(\.m540) var m540; @Dependency(\.m562) var m562; @Dependency(\.m610) var m610; return S770(m540: m540, m562: m562, m610: m610) } }
+extension DependencyValues { var m770: S770 { get { self[S770Key.self] } set { self[S770Key.self] = newValue } } }
+private enum S771Key: DependencyKey { static var liveValue: S771 { @Dependency(\.m294) var m294; @Dependency(\.m352) var m352; return S771(m294: m294, m352: m352) } }
+extension DependencyValues { var m771: S771 { get { self[S771Key.self] } set { self[S771Key.self] = newValue } } }
+private enum S772Key: DependencyKey { static var liveValue: S772 { @Dependency(\.m102) var m102; return S772(m102: m102) } }
+extension DependencyValues { var m772: S772 { get { self[S772Key.self] } set { self[S772Key.self] = newValue } } }
+private enum S773Key: DependencyKey { static var liveValue: S773 { @Dependency(\.m68) var m68; @Dependency(\.m553) var m553; return S773(m68: m68, m553: m553) } }
+extension DependencyValues { var m773: S773 { get { self[S773Key.self] } set { self[S773Key.self] = newValue } } }
 private enum S774Key: DependencyKey { static var liveValue: S774 { return S774() } }
-extension DependencyValues {
-    var m774: S774 {
-        get { self[S774Key.self] }
-        set { self[S774Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m774: S774 { get { self[S774Key.self] } set { self[S774Key.self] = newValue } } }
 private enum S775Key: DependencyKey { static var liveValue: S775 { return S775() } }
-extension DependencyValues {
-    var m775: S775 {
-        get { self[S775Key.self] }
-        set { self[S775Key.self] = newValue }
-    }
-}
-private enum S776Key: DependencyKey {
-    static var liveValue: S776 {
-        @Dependency(\.m493) var m493
-        return S776(m493: m493)
-    }
-}
-extension DependencyValues {
-    var m776: S776 {
-        get { self[S776Key.self] }
-        set { self[S776Key.self] = newValue }
-    }
-}
-private enum S777Key: DependencyKey {
-    static var liveValue: S777 {
-        @Dependency(\.m60) var m60
-        @Dependency(\.m351) var m351
-        @Dependency(\.m445) var m445
-        return S777(m60: m60, m351: m351, m445: m445)
-    }
-}
-extension DependencyValues {
-    var m777: S777 {
-        get { self[S777Key.self] }
-        set { self[S777Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m775: S775 { get { self[S775Key.self] } set { self[S775Key.self] = newValue } } }
+private enum S776Key: DependencyKey { static var liveValue: S776 { @Dependency(\.m493) var m493; return S776(m493: m493) } }
+extension DependencyValues { var m776: S776 { get { self[S776Key.self] } set { self[S776Key.self] = newValue } } }
+private enum S777Key: DependencyKey { static var liveValue: S777 { @Dependency(\.m60) var m60; @Dependency(\.m351) var m351; @Dependency(\.m445) var m445; return S777(m60: m60, m351: m351, m445: m445) } }
+extension DependencyValues { var m777: S777 { get { self[S777Key.self] } set { self[S777Key.self] = newValue } } }
 private enum S778Key: DependencyKey { static var liveValue: S778 { return S778() } }
-extension DependencyValues {
-    var m778: S778 {
-        get { self[S778Key.self] }
-        set { self[S778Key.self] = newValue }
-    }
-}
-private enum S780Key: DependencyKey {
-    static var liveValue: S780 {
-        @Dependency(\.m116) var m116
-        @Dependency(\.m148) var m148
-        @Dependency(\.m266) var m266
-        return S780(m116: m116, m148: m148, m266: m266)
-    }
-}
-extension DependencyValues {
-    var m780: S780 {
-        get { self[S780Key.self] }
-        set { self[S780Key.self] = newValue }
-    }
-}
-private enum S781Key: DependencyKey {
-    static var liveValue: S781 {
-        @Dependency(\.m94) var m94
-        return S781(m94: m94)
-    }
-}
-extension DependencyValues {
-    var m781: S781 {
-        get { self[S781Key.self] }
-        set { self[S781Key.self] = newValue }
-    }
-}
-private enum S782Key: DependencyKey {
-    static var liveValue: S782 {
-        @Dependency(\.m250) var m250
-        return S782(m250: m250)
-    }
-}
-extension DependencyValues {
-    var m782: S782 {
-        get { self[S782Key.self] }
-        set { self[S782Key.self] = newValue }
-    }
-}
-private enum S783Key: DependencyKey {
-    static var liveValue: S783 {
-        @Dependency(\.m77) var m77
-        @Dependency(\.m261) var m261
-        @Dependency(\.m292) var m292
-        return S783(m77: m77, m261: m261, m292: m292)
-    }
-}
-extension DependencyValues {
-    var m783: S783 {
-        get { self[S783Key.self] }
-        set { self[S783Key.self] = newValue }
-    }
-}
-private enum S784Key: DependencyKey {
-    static var liveValue: S784 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m480) var m480
-        return S784(m3: m3, m480: m480)
-    }
-}
-extension DependencyValues {
-    var m784: S784 {
-        get { self[S784Key.self] }
-        set { self[S784Key.self] = newValue }
-    }
-}
-private enum S785Key: DependencyKey {
-    static var liveValue: S785 {
-        @Dependency(\.m431) var m431
-        @Dependency(\.m630) var m630
-        return S785(m431: m431, m630: m630)
-    }
-}
-extension DependencyValues {
-    var m785: S785 {
-        get { self[S785Key.self] }
-        set { self[S785Key.self] = newValue }
-    }
-}
-private enum S786Key: DependencyKey {
-    static var liveValue: S786 {
-        @Dependency(\.m198) var m198
-        @Dependency(\.m336) var m336
-        @Dependency(\.m518) var m518
-        return S786(m198: m198, m336: m336, m518: m518)
-    }
-}
-extension DependencyValues {
-    var m786: S786 {
-        get { self[S786Key.self] }
-        set { self[S786Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m778: S778 { get { self[S778Key.self] } set { self[S778Key.self] = newValue } } }
+private enum S780Key: DependencyKey { static var liveValue: S780 { @Dependency(\.m116) var m116; @Dependency(\.m148) var m148; @Dependency(\.m266) var m266; return S780(m116: m116, m148: m148, m266: m266) } }
+extension DependencyValues { var m780: S780 { get { self[S780Key.self] } set { self[S780Key.self] = newValue } } }
+private enum S781Key: DependencyKey { static var liveValue: S781 { @Dependency(\.m94) var m94; return S781(m94: m94) } }
+extension DependencyValues { var m781: S781 { get { self[S781Key.self] } set { self[S781Key.self] = newValue } } }
+private enum S782Key: DependencyKey { static var liveValue: S782 { @Dependency(\.m250) var m250; return S782(m250: m250) } }
+extension DependencyValues { var m782: S782 { get { self[S782Key.self] } set { self[S782Key.self] = newValue } } }
+private enum S783Key: DependencyKey { static var liveValue: S783 { @Dependency(\.m77) var m77; @Dependency(\.m261) var m261; @Dependency(\.m292) var m292; return S783(m77: m77, m261: m261, m292: m292) } }
+extension DependencyValues { var m783: S783 { get { self[S783Key.self] } set { self[S783Key.self] = newValue } } }
+private enum S784Key: DependencyKey { static var liveValue: S784 { @Dependency(\.m3) var m3; @Dependency(\.m480) var m480; return S784(m3: m3, m480: m480) } }
+extension DependencyValues { var m784: S784 { get { self[S784Key.self] } set { self[S784Key.self] = newValue } } }
+private enum S785Key: DependencyKey { static var liveValue: S785 { @Dependency(\.m431) var m431; @Dependency(\.m630) var m630; return S785(m431: m431, m630: m630) } }
+extension DependencyValues { var m785: S785 { get { self[S785Key.self] } set { self[S785Key.self] = newValue } } }
+private enum S786Key: DependencyKey { static var liveValue: S786 { @Dependency(\.m198) var m198; @Dependency(\.m336) var m336; @Dependency(\.m518) var m518; return S786(m198: m198, m336: m336, m518: m518) } }
+extension DependencyValues { var m786: S786 { get { self[S786Key.self] } set { self[S786Key.self] = newValue } } }
 private enum S787Key: DependencyKey { static var liveValue: S787 { return S787() } }
-extension DependencyValues {
-    var m787: S787 {
-        get { self[S787Key.self] }
-        set { self[S787Key.self] = newValue }
-    }
-}
-private enum S788Key: DependencyKey {
-    static var liveValue: S788 {
-        @Dependency(\.m90) var m90
-        @Dependency(\.m273) var m273
-        return S788(m90: m90, m273: m273)
-    }
-}
-extension DependencyValues {
-    var m788: S788 {
-        get { self[S788Key.self] }
-        set { self[S788Key.self] = newValue }
-    }
-}
-private enum S790Key: DependencyKey {
-    static var liveValue: S790 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m317) var m317
-        return S790(m34: m34, m317: m317)
-    }
-}
-extension DependencyValues {
-    var m790: S790 {
-        get { self[S790Key.self] }
-        set { self[S790Key.self] = newValue }
-    }
-}
-private enum S791Key: DependencyKey {
-    static var liveValue: S791 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m530) var m530
-        return S791(m0: m0, m530: m530)
-    }
-}
-extension DependencyValues {
-    var m791: S791 {
-        get { self[S791Key.self] }
-        set { self[S791Key.self] = newValue }
-    }
-}
-private enum S792Key: DependencyKey {
-    static var liveValue: S792 {
-        @Dependency(\.m115) var m115
-        @Dependency(\.m337) var m337
-        return S792(m115: m115, m337: m337)
-    }
-}
-extension DependencyValues {
-    var m792: S792 {
-        get { self[S792Key.self] }
-        set { self[S792Key.self] = newValue }
-    }
-}
-private enum S793Key: DependencyKey {
-    static var liveValue: S793 {
-        @Dependency(\.m354) var m354
-        return S793(m354: m354)
-    }
-}
-extension DependencyValues {
-    var m793: S793 {
-        get { self[S793Key.self] }
-        set { self[S793Key.self] = newValue }
-    }
-}
-private enum S794Key: DependencyKey {
-    static var liveValue: S794 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m474) var m474
-        @Dependency(\.m512) var m512
-        return S794(m11: m11, m474: m474, m512: m512)
-    }
-}
-extension DependencyValues {
-    var m794: S794 {
-        get { self[S794Key.self] }
-        set { self[S794Key.self] = newValue }
-    }
-}
-private enum S795Key: DependencyKey {
-    static var liveValue: S795 {
-        @Dependency(\.m98) var m98
-        return S795(m98: m98)
-    }
-}
-extension DependencyValues {
-    var m795: S795 {
-        get { self[S795Key.self] }
-        set { self[S795Key.self] = newValue }
-    }
-}
-private enum S796Key: DependencyKey {
-    static var liveValue: S796 {
-        @Dependency(\.m361) var m361
-        return S796(m361: m361)
-    }
-}
-extension DependencyValues {
-    var m796: S796 {
-        get { self[S796Key.self] }
-        set { self[S796Key.self] = newValue }
-    }
-}
-private enum S797Key: DependencyKey {
-    static var liveValue: S797 {
-        @Dependency(\.m118) var m118
-        @Dependency(\.m535) var m535
-        return S797(m118: m118, m535: m535)
-    }
-}
-extension DependencyValues {
-    var m797: S797 {
-        get { self[S797Key.self] }
-        set { self[S797Key.self] = newValue }
-    }
-}
-private enum S798Key: DependencyKey {
-    static var liveValue: S798 {
-        @Dependency(\.m357) var m357
-        return S798(m357: m357)
-    }
-}
-extension DependencyValues {
-    var m798: S798 {
-        get { self[S798Key.self] }
-        set { self[S798Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m787: S787 { get { self[S787Key.self] } set { self[S787Key.self] = newValue } } }
+private enum S788Key: DependencyKey { static var liveValue: S788 { @Dependency(\.m90) var m90; @Dependency(\.m273) var m273; return S788(m90: m90, m273: m273) } }
+extension DependencyValues { var m788: S788 { get { self[S788Key.self] } set { self[S788Key.self] = newValue } } }
+private enum S790Key: DependencyKey { static var liveValue: S790 { @Dependency(\.m34) var m34; @Dependency(\.m317) var m317; return S790(m34: m34, m317: m317) } }
+extension DependencyValues { var m790: S790 { get { self[S790Key.self] } set { self[S790Key.self] = newValue } } }
+private enum S791Key: DependencyKey { static var liveValue: S791 { @Dependency(\.m0) var m0; @Dependency(\.m530) var m530; return S791(m0: m0, m530: m530) } }
+extension DependencyValues { var m791: S791 { get { self[S791Key.self] } set { self[S791Key.self] = newValue } } }
+private enum S792Key: DependencyKey { static var liveValue: S792 { @Dependency(\.m115) var m115; @Dependency(\.m337) var m337; return S792(m115: m115, m337: m337) } }
+extension DependencyValues { var m792: S792 { get { self[S792Key.self] } set { self[S792Key.self] = newValue } } }
+private enum S793Key: DependencyKey { static var liveValue: S793 { @Dependency(\.m354) var m354; return S793(m354: m354) } }
+extension DependencyValues { var m793: S793 { get { self[S793Key.self] } set { self[S793Key.self] = newValue } } }
+private enum S794Key: DependencyKey { static var liveValue: S794 { @Dependency(\.m11) var m11; @Dependency(\.m474) var m474; @Dependency(\.m512) var m512; return S794(m11: m11, m474: m474, m512: m512) } }
+extension DependencyValues { var m794: S794 { get { self[S794Key.self] } set { self[S794Key.self] = newValue } } }
+private enum S795Key: DependencyKey { static var liveValue: S795 { @Dependency(\.m98) var m98; return S795(m98: m98) } }
+extension DependencyValues { var m795: S795 { get { self[S795Key.self] } set { self[S795Key.self] = newValue } } }
+private enum S796Key: DependencyKey { static var liveValue: S796 { @Dependency(\.m361) var m361; return S796(m361: m361) } }
+extension DependencyValues { var m796: S796 { get { self[S796Key.self] } set { self[S796Key.self] = newValue } } }
+private enum S797Key: DependencyKey { static var liveValue: S797 { @Dependency(\.m118) var m118; @Dependency(\.m535) var m535; return S797(m118: m118, m535: m535) } }
+extension DependencyValues { var m797: S797 { get { self[S797Key.self] } set { self[S797Key.self] = newValue } } }
+private enum S798Key: DependencyKey { static var liveValue: S798 { @Dependency(\.m357) var m357; return S798(m357: m357) } }
+extension DependencyValues { var m798: S798 { get { self[S798Key.self] } set { self[S798Key.self] = newValue } } }
 private enum S800Key: DependencyKey { static var liveValue: S800 { return S800() } }
-extension DependencyValues {
-    var m800: S800 {
-        get { self[S800Key.self] }
-        set { self[S800Key.self] = newValue }
-    }
-}
-private enum S801Key: DependencyKey {
-    static var liveValue: S801 {
-        @Dependency(\.m317) var m317
-        return S801(m317: m317)
-    }
-}
-extension DependencyValues {
-    var m801: S801 {
-        get { self[S801Key.self] }
-        set { self[S801Key.self] = newValue }
-    }
-}
-private enum S802Key: DependencyKey {
-    static var liveValue: S802 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m180) var m180
-        @Dependency(\.m385) var m385
-        return S802(m11: m11, m180: m180, m385: m385)
-    }
-}
-extension DependencyValues {
-    var m802: S802 {
-        get { self[S802Key.self] }
-        set { self[S802Key.self] = newValue }
-    }
-}
-private enum S803Key: DependencyKey {
-    static var liveValue: S803 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m196) var m196
-        @Dependency(\.m397) var m397
-        return S803(m17: m17, m196: m196, m397: m397)
-    }
-}
-extension DependencyValues {
-    var m803: S803 {
-        get { self[S803Key.self] }
-        set { self[S803Key.self] = newValue }
-    }
-}
-private enum S804Key: DependencyKey {
-    static var liveValue: S804 {
-        @Dependency(\.m318) var m318
-        @Dependency(\.m520) var m520
-        @Dependency(\.m562) var m562
-        return S804(m318: m318, m520: m520, m562: m562)
-    }
-}
-extension DependencyValues {
-    var m804: S804 {
-        get { self[S804Key.self] }
-        set { self[S804Key.self] = newValue }
-    }
-}
-private enum S805Key: DependencyKey {
-    static var liveValue: S805 {
-        @Dependency(\.m250) var m250
-        @Dependency(\.m730) var m730
-        return S805(m250: m250, m730: m730)
-    }
-}
-extension DependencyValues {
-    var m805: S805 {
-        get { self[S805Key.self] }
-        set { self[S805Key.self] = newValue }
-    }
-}
-private enum S806Key: DependencyKey {
-    static var liveValue: S806 {
-        @Dependency(\.m63) var m63
-        @Dependency(\.m287) var m287
-        return S806(m63: m63, m287: m287)
-    }
-}
-extension DependencyValues {
-    var m806: S806 {
-        get { self[S806Key.self] }
-        set { self[S806Key.self] = newValue }
-    }
-}
-private enum S807Key: DependencyKey {
-    static var liveValue: S807 {
-        @Dependency(\.m293) var m293
-        return S807(m293: m293)
-    }
-}
-extension DependencyValues {
-    var m807: S807 {
-        get { self[S807Key.self] }
-        set { self[S807Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m800: S800 { get { self[S800Key.self] } set { self[S800Key.self] = newValue } } }
+private enum S801Key: DependencyKey { static var liveValue: S801 { @Dependency(\.m317) var m317; return S801(m317: m317) } }
+extension DependencyValues { var m801: S801 { get { self[S801Key.self] } set { self[S801Key.self] = newValue } } }
+private enum S802Key: DependencyKey { static var liveValue: S802 { @Dependency(\.m11) var m11; @Dependency(\.m180) var m180; @Dependency(\.m385) var m385; return S802(m11: m11, m180: m180, m385: m385) } }
+extension DependencyValues { var m802: S802 { get { self[S802Key.self] } set { self[S802Key.self] = newValue } } }
+private enum S803Key: DependencyKey { static var liveValue: S803 { @Dependency(\.m17) var m17; @Dependency(\.m196) var m196; @Dependency(\.m397) var m397; return S803(m17: m17, m196: m196, m397: m397) } }
+extension DependencyValues { var m803: S803 { get { self[S803Key.self] } set { self[S803Key.self] = newValue } } }
+private enum S804Key: DependencyKey { static var liveValue: S804 { @Dependency(\.m318) var m318; @Dependency(\.m520) var m520; @Dependency(\.m562) var m562; return S804(m318: m318, m520: m520, m562: m562) } }
+extension DependencyValues { var m804: S804 { get { self[S804Key.self] } set { self[S804Key.self] = newValue } } }
+private enum S805Key: DependencyKey { static var liveValue: S805 { @Dependency(\.m250) var m250; @Dependency(\.m730) var m730; return S805(m250: m250, m730: m730) } }
+extension DependencyValues { var m805: S805 { get { self[S805Key.self] } set { self[S805Key.self] = newValue } } }
+private enum S806Key: DependencyKey { static var liveValue: S806 { @Dependency(\.m63) var m63; @Dependency(\.m287) var m287; return S806(m63: m63, m287: m287) } }
+extension DependencyValues { var m806: S806 { get { self[S806Key.self] } set { self[S806Key.self] = newValue } } }
+private enum S807Key: DependencyKey { static var liveValue: S807 { @Dependency(\.m293) var m293; return S807(m293: m293) } }
+extension DependencyValues { var m807: S807 { get { self[S807Key.self] } set { self[S807Key.self] = newValue } } }
 private enum S808Key: DependencyKey { static var liveValue: S808 { return S808() } }
-extension DependencyValues {
-    var m808: S808 {
-        get { self[S808Key.self] }
-        set { self[S808Key.self] = newValue }
-    }
-}
-private enum S810Key: DependencyKey {
-    static var liveValue: S810 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m546) var m546
-        @Dependency(\.m634) var m634
-        return S810(m25: m25, m546: m546, m634: m634)
-    }
-}
-extension DependencyValues {
-    var m810: S810 {
-        get { self[S810Key.self] }
-        set { self[S810Key.self] = newValue }
-    }
-}
-private enum S811Key: DependencyKey {
-    static var liveValue: S811 {
-        @Dependency(\.m187) var m187
-        @Dependency(\.m192) var m192
-        @Dependency(\.m442) var m442
-        return S811(m187: m187, m192: m192, m442: m442)
-    }
-}
-extension DependencyValues {
-    var m811: S811 {
-        get { self[S811Key.self] }
-        set { self[S811Key.self] = newValue }
-    }
-}
-private enum S812Key: DependencyKey {
-    static var liveValue: S812 {
-        @Dependency(\.m96) var m96
-        @Dependency(\.m242) var m242
-        @Dependency(\.m317) var m317
-        return S812(m96: m96, m242: m242, m317: m317)
-    }
-}
-extension DependencyValues {
-    var m812: S812 {
-        get { self[S812Key.self] }
-        set { self[S812Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m808: S808 { get { self[S808Key.self] } set { self[S808Key.self] = newValue } } }
+private enum S810Key: DependencyKey { static var liveValue: S810 { @Dependency(\.m25) var m25; @Dependency(\.m546) var m546; @Dependency(\.m634) var m634; return S810(m25: m25, m546: m546, m634: m634) } }
+extension DependencyValues { var m810: S810 { get { self[S810Key.self] } set { self[S810Key.self] = newValue } } }
+private enum S811Key: DependencyKey { static var liveValue: S811 { @Dependency(\.m187) var m187; @Dependency(\.m192) var m192; @Dependency(\.m442) var m442; return S811(m187: m187, m192: m192, m442: m442) } }
+extension DependencyValues { var m811: S811 { get { self[S811Key.self] } set { self[S811Key.self] = newValue } } }
+private enum S812Key: DependencyKey { static var liveValue: S812 { @Dependency(\.m96) var m96; @Dependency(\.m242) var m242; @Dependency(\.m317) var m317; return S812(m96: m96, m242: m242, m317: m317) } }
+extension DependencyValues { var m812: S812 { get { self[S812Key.self] } set { self[S812Key.self] = newValue } } }
 private enum S813Key: DependencyKey { static var liveValue: S813 { return S813() } }
-extension DependencyValues {
-    var m813: S813 {
-        get { self[S813Key.self] }
-        set { self[S813Key.self] = newValue }
-    }
-}
-private enum S814Key: DependencyKey {
-    static var liveValue: S814 {
-        @Dependency(\.m214) var m214
-        @Dependency(\.m404) var m404
-        return S814(m214: m214, m404: m404)
-    }
-}
-extension DependencyValues {
-    var m814: S814 {
-        get { self[S814Key.self] }
-        set { self[S814Key.self] = newValue }
-    }
-}
-private enum S815Key: DependencyKey {
-    static var liveValue: S815 {
-        @Dependency(\.m270) var m270
-        return S815(m270: m270)
-    }
-}
-extension DependencyValues {
-    var m815: S815 {
-        get { self[S815Key.self] }
-        set { self[S815Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m813: S813 { get { self[S813Key.self] } set { self[S813Key.self] = newValue } } }
+private enum S814Key: DependencyKey { static var liveValue: S814 { @Dependency(\.m214) var m214; @Dependency(\.m404) var m404; return S814(m214: m214, m404: m404) } }
+extension DependencyValues { var m814: S814 { get { self[S814Key.self] } set { self[S814Key.self] = newValue } } }
+private enum S815Key: DependencyKey { static var liveValue: S815 { @Dependency(\.m270) var m270; return S815(m270: m270) } }
+extension DependencyValues { var m815: S815 { get { self[S815Key.self] } set { self[S815Key.self] = newValue } } }
 private enum S816Key: DependencyKey { static var liveValue: S816 { return S816() } }
-extension DependencyValues {
-    var m816: S816 {
-        get { self[S816Key.self] }
-        set { self[S816Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m816: S816 { get { self[S816Key.self] } set { self[S816Key.self] = newValue } } }
 private enum S817Key: DependencyKey { static var liveValue: S817 { return S817() } }
-extension DependencyValues {
-    var m817: S817 {
-        get { self[S817Key.self] }
-        set { self[S817Key.self] = newValue }
-    }
-}
-private enum S818Key: DependencyKey {
-    static var liveValue: S818 {
-        @Dependency(\.m105) var m105
-        @Dependency(\.m418) var m418
-        return S818(m105: m105, m418: m418)
-    }
-}
-extension DependencyValues {
-    var m818: S818 {
-        get { self[S818Key.self] }
-        set { self[S818Key.self] = newValue }
-    }
-}
-private enum S820Key: DependencyKey {
-    static var liveValue: S820 {
-        @Dependency(\.m566) var m566
-        @Dependency(\.m756) var m756
-        return S820(m566: m566, m756: m756)
-    }
-}
-extension DependencyValues {
-    var m820: S820 {
-        get { self[S820Key.self] }
-        set { self[S820Key.self] = newValue }
-    }
-}
-private enum S821Key: DependencyKey {
-    static var liveValue: S821 {
-        @Dependency(\.m425) var m425
-        return S821(m425: m425)
-    }
-}
-extension DependencyValues {
-    var m821: S821 {
-        get { self[S821Key.self] }
-        set { self[S821Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m817: S817 { get { self[S817Key.self] } set { self[S817Key.self] = newValue } } }
+private enum S818Key: DependencyKey { static var liveValue: S818 { @Dependency(\.m105) var m105; @Dependency(\.m418) var m418; return S818(m105: m105, m418: m418) } }
+extension DependencyValues { var m818: S818 { get { self[S818Key.self] } set { self[S818Key.self] = newValue } } }
+private enum S820Key: DependencyKey { static var liveValue: S820 { @Dependency(\.m566) var m566; @Dependency(\.m756) var m756; return S820(m566: m566, m756: m756) } }
+extension DependencyValues { var m820: S820 { get { self[S820Key.self] } set { self[S820Key.self] = newValue } } }
+private enum S821Key: DependencyKey { static var liveValue: S821 { @Dependency(\.m425) var m425; return S821(m425: m425) } }
+extension DependencyValues { var m821: S821 { get { self[S821Key.self] } set { self[S821Key.self] = newValue } } }
 private enum S822Key: DependencyKey { static var liveValue: S822 { return S822() } }
-extension DependencyValues {
-    var m822: S822 {
-        get { self[S822Key.self] }
-        set { self[S822Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m822: S822 { get { self[S822Key.self] } set { self[S822Key.self] = newValue } } }
 private enum S823Key: DependencyKey { static var liveValue: S823 { return S823() } }
-extension DependencyValues {
-    var m823: S823 {
-        get { self[S823Key.self] }
-        set { self[S823Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m823: S823 { get { self[S823Key.self] } set { self[S823Key.self] = newValue } } }
 private enum S824Key: DependencyKey { static var liveValue: S824 { return S824() } }
-extension DependencyValues {
-    var m824: S824 {
-        get { self[S824Key.self] }
-        set { self[S824Key.self] = newValue }
-    }
-}
-private enum S825Key: DependencyKey {
-    static var liveValue: S825 {
-        @Dependency(\.m691) var m691
-        return S825(m691: m691)
-    }
-}
-extension DependencyValues {
-    var m825: S825 {
-        get { self[S825Key.self] }
-        set { self[S825Key.self] = newValue }
-    }
-}
-private enum S826Key: DependencyKey {
-    static var liveValue: S826 {
-        @Dependency(\.m98) var m98
-        @Dependency(\.m417) var m417
-        return S826(m98: m98, m417: m417)
-    }
-}
-extension DependencyValues {
-    var m826: S826 {
-        get { self[S826Key.self] }
-        set { self[S826Key.self] = newValue }
-    }
-}
-private enum S827Key: DependencyKey {
-    static var liveValue: S827 {
-        @Dependency(\.m308) var m308
-        @Dependency(\.m330) var m330
-        @Dependency(\.m424) var m424
-        return S827(m308: m308, m330: m330, m424: m424)
-    }
-}
-extension DependencyValues {
-    var m827: S827 {
-        get { self[S827Key.self] }
-        set { self[S827Key.self] = newValue }
-    }
-}
-private enum S828Key: DependencyKey {
-    static var liveValue: S828 {
-        @Dependency(\.m40) var m40
-        @Dependency(\.m426) var m426
-        return S828(m40: m40, m426: m426)
-    }
-}
-extension DependencyValues {
-    var m828: S828 {
-        get { self[S828Key.self] }
-        set { self[S828Key.self] = newValue }
-    }
-}
-private enum S830Key: DependencyKey {
-    static var liveValue: S830 {
-        @Dependency(\.m46) var m46
-        @Dependency(\.m345) var m345
-        @Dependency(\.m785) var m785
-        return S830(m46: m46, m345: m345, m785: m785)
-    }
-}
-extension DependencyValues {
-    var m830: S830 {
-        get { self[S830Key.self] }
-        set { self[S830Key.self] = newValue }
-    }
-}
-private enum S831Key: DependencyKey {
-    static var liveValue: S831 {
-        @Dependency(\.m77) var m77
-        return S831(m77: m77)
-    }
-}
-extension DependencyValues {
-    var m831: S831 {
-        get { self[S831Key.self] }
-        set { self[S831Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m824: S824 { get { self[S824Key.self] } set { self[S824Key.self] = newValue } } }
+private enum S825Key: DependencyKey { static var liveValue: S825 { @Dependency(\.m691) var m691; return S825(m691: m691) } }
+extension DependencyValues { var m825: S825 { get { self[S825Key.self] } set { self[S825Key.self] = newValue } } }
+private enum S826Key: DependencyKey { static var liveValue: S826 { @Dependency(\.m98) var m98; @Dependency(\.m417) var m417; return S826(m98: m98, m417: m417) } }
+extension DependencyValues { var m826: S826 { get { self[S826Key.self] } set { self[S826Key.self] = newValue } } }
+private enum S827Key: DependencyKey { static var liveValue: S827 { @Dependency(\.m308) var m308; @Dependency(\.m330) var m330; @Dependency(\.m424) var m424; return S827(m308: m308, m330: m330, m424: m424) } }
+extension DependencyValues { var m827: S827 { get { self[S827Key.self] } set { self[S827Key.self] = newValue } } }
+private enum S828Key: DependencyKey { static var liveValue: S828 { @Dependency(\.m40) var m40; @Dependency(\.m426) var m426; return S828(m40: m40, m426: m426) } }
+extension DependencyValues { var m828: S828 { get { self[S828Key.self] } set { self[S828Key.self] = newValue } } }
+private enum S830Key: DependencyKey { static var liveValue: S830 { @Dependency(\.m46) var m46; @Dependency(\.m345) var m345; @Dependency(\.m785) var m785; return S830(m46: m46, m345: m345, m785: m785) } }
+extension DependencyValues { var m830: S830 { get { self[S830Key.self] } set { self[S830Key.self] = newValue } } }
+private enum S831Key: DependencyKey { static var liveValue: S831 { @Dependency(\.m77) var m77; return S831(m77: m77) } }
+extension DependencyValues { var m831: S831 { get { self[S831Key.self] } set { self[S831Key.self] = newValue } } }
 private enum S832Key: DependencyKey { static var liveValue: S832 { return S832() } }
-extension DependencyValues {
-    var m832: S832 {
-        get { self[S832Key.self] }
-        set { self[S832Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m832: S832 { get { self[S832Key.self] } set { self[S832Key.self] = newValue } } }
 private enum S833Key: DependencyKey { static var liveValue: S833 { return S833() } }
-extension DependencyValues {
-    var m833: S833 {
-        get { self[S833Key.self] }
-        set { self[S833Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m833: S833 { get { self[S833Key.self] } set { self[S833Key.self] = newValue } } }
 private enum S834Key: DependencyKey { static var liveValue: S834 { return S834() } }
-extension DependencyValues {
-    var m834: S834 {
-        get { self[S834Key.self] }
-        set { self[S834Key.self] = newValue }
-    }
-}
-private enum S835Key: DependencyKey {
-    static var liveValue: S835 {
-        @Dependency(\.m38) var m38
-        @Dependency(\.m341) var m341
-        return S835(m38: m38, m341: m341)
-    }
-}
-extension DependencyValues {
-    var m835: S835 {
-        get { self[S835Key.self] }
-        set { self[S835Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m834: S834 { get { self[S834Key.self] } set { self[S834Key.self] = newValue } } }
+private enum S835Key: DependencyKey { static var liveValue: S835 { @Dependency(\.m38) var m38; @Dependency(\.m341) var m341; return S835(m38: m38, m341: m341) } }
+extension DependencyValues { var m835: S835 { get { self[S835Key.self] } set { self[S835Key.self] = newValue } } }
 private enum S836Key: DependencyKey { static var liveValue: S836 { return S836() } }
-extension DependencyValues {
-    var m836: S836 {
-        get { self[S836Key.self] }
-        set { self[S836Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m836: S836 { get { self[S836Key.self] } set { self[S836Key.self] = newValue } } }
 private enum S837Key: DependencyKey { static var liveValue: S837 { return S837() } }
-extension DependencyValues {
-    var m837: S837 {
-        get { self[S837Key.self] }
-        set { self[S837Key.self] = newValue }
-    }
-}
-private enum S838Key: DependencyKey {
-    static var liveValue: S838 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m457) var m457
-        @Dependency(\.m571) var m571
-        return S838(m20: m20, m457: m457, m571: m571)
-    }
-}
-extension DependencyValues {
-    var m838: S838 {
-        get { self[S838Key.self] }
-        set { self[S838Key.self] = newValue }
-    }
-}
-private enum S840Key: DependencyKey {
-    static var liveValue: S840 {
-        @Dependency(\.m110) var m110
-        @Dependency(\.m367) var m367
-        return S840(m110: m110, m367: m367)
-    }
-}
-extension DependencyValues {
-    var m840: S840 {
-        get { self[S840Key.self] }
-        set { self[S840Key.self] = newValue }
-    }
-}
-private enum S841Key: DependencyKey {
-    static var liveValue: S841 {
-        @Dependency(\.m192) var m192
-        @Dependency(\.m491) var m491
-        return S841(m192: m192, m491: m491)
-    }
-}
-extension DependencyValues {
-    var m841: S841 {
-        get { self[S841Key.self] }
-        set { self[S841Key.self] = newValue }
-    }
-}
-private enum S842Key: DependencyKey {
-    static var liveValue: S842 {
-        @Dependency(\.m531) var m531
-        @Dependency(\.m673) var m673
-        return S842(m531: m531, m673: m673)
-    }
-}
-extension DependencyValues {
-    var m842: S842 {
-        get { self[S842Key.self] }
-        set { self[S842Key.self] = newValue }
-    }
-}
-private enum S843Key: DependencyKey {
-    static var liveValue: S843 {
-        @Dependency(\.m601) var m601
-        @Dependency(\.m674) var m674
-        return S843(m601: m601, m674: m674)
-    }
-}
-extension DependencyValues {
-    var m843: S843 {
-        get { self[S843Key.self] }
-        set { self[S843Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m837: S837 { get { self[S837Key.self] } set { self[S837Key.self] = newValue } } }
+private enum S838Key: DependencyKey { static var liveValue: S838 { @Dependency(\.m20) var m20; @Dependency(\.m457) var m457; @Dependency(\.m571) var m571; return S838(m20: m20, m457: m457, m571: m571) } }
+extension DependencyValues { var m838: S838 { get { self[S838Key.self] } set { self[S838Key.self] = newValue } } }
+private enum S840Key: DependencyKey { static var liveValue: S840 { @Dependency(\.m110) var m110; @Dependency(\.m367) var m367; return S840(m110: m110, m367: m367) } }
+extension DependencyValues { var m840: S840 { get { self[S840Key.self] } set { self[S840Key.self] = newValue } } }
+private enum S841Key: DependencyKey { static var liveValue: S841 { @Dependency(\.m192) var m192; @Dependency(\.m491) var m491; return S841(m192: m192, m491: m491) } }
+extension DependencyValues { var m841: S841 { get { self[S841Key.self] } set { self[S841Key.self] = newValue } } }
+private enum S842Key: DependencyKey { static var liveValue: S842 { @Dependency(\.m531) var m531; @Dependency(\.m673) var m673; return S842(m531: m531, m673: m673) } }
+extension DependencyValues { var m842: S842 { get { self[S842Key.self] } set { self[S842Key.self] = newValue } } }
+private enum S843Key: DependencyKey { static var liveValue: S843 { @Dependency(\.m601) var m601; @Dependency(\.m674) var m674; return S843(m601: m601, m674: m674) } }
+extension DependencyValues { var m843: S843 { get { self[S843Key.self] } set { self[S843Key.self] = newValue } } }
 private enum S844Key: DependencyKey { static var liveValue: S844 { return S844() } }
-extension DependencyValues {
-    var m844: S844 {
-        get { self[S844Key.self] }
-        set { self[S844Key.self] = newValue }
-    }
-}
-private enum S845Key: DependencyKey {
-    static var liveValue: S845 {
-        @Dependency(\.m96) var m96
-        @Dependency(\.m148) var m148
-        return S845(m96: m96, m148: m148)
-    }
-}
-extension DependencyValues {
-    var m845: S845 {
-        get { self[S845Key.self] }
-        set { self[S845Key.self] = newValue }
-    }
-}
-private enum S846Key: DependencyKey {
-    static var liveValue: S846 {
-        @Dependency(\.m211) var m211
-        @Dependency(\.m490) var m490
-        return S846(m211: m211, m490: m490)
-    }
-}
-extension DependencyValues {
-    var m846: S846 {
-        get { self[S846Key.self] }
-        set { self[S846Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m844: S844 { get { self[S844Key.self] } set { self[S844Key.self] = newValue } } }
+private enum S845Key: DependencyKey { static var liveValue: S845 { @Dependency(\.m96) var m96; @Dependency(\.m148) var m148; return S845(m96: m96, m148: m148) } }
+extension DependencyValues { var m845: S845 { get { self[S845Key.self] } set { self[S845Key.self] = newValue } } }
+private enum S846Key: DependencyKey { static var liveValue: S846 { @Dependency(\.m211) var m211; @Dependency(\.m490) var m490; return S846(m211: m211, m490: m490) } }
+extension DependencyValues { var m846: S846 { get { self[S846Key.self] } set { self[S846Key.self] = newValue } } }
 private enum S847Key: DependencyKey { static var liveValue: S847 { return S847() } }
-extension DependencyValues {
-    var m847: S847 {
-        get { self[S847Key.self] }
-        set { self[S847Key.self] = newValue }
-    }
-}
-private enum S848Key: DependencyKey {
-    static var liveValue: S848 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m580) var m580
-        @Dependency(\.m693) var m693
-        return S848(m30: m30, m580: m580, m693: m693)
-    }
-}
-extension DependencyValues {
-    var m848: S848 {
-        get { self[S848Key.self] }
-        set { self[S848Key.self] = newValue }
-    }
-}
-private enum S850Key: DependencyKey {
-    static var liveValue: S850 {
-        @Dependency(\.m284) var m284
-        @Dependency(\.m350) var m350
-        return S850(m284: m284, m350: m350)
-    }
-}
-extension DependencyValues {
-    var m850: S850 {
-        get { self[S850Key.self] }
-        set { self[S850Key.self] = newValue }
-    }
-}
-private enum S851Key: DependencyKey {
-    static var liveValue: S851 {
-        @Dependency(\.m721) var m721
-        @Dependency(\.m730) var m730
-        return S851(m721: m721, m730: m730)
-    }
-}
-extension DependencyValues {
-    var m851: S851 {
-        get { self[S851Key.self] }
-        set { self[S851Key.self] = newValue }
-    }
-}
-private enum S852Key: DependencyKey {
-    static var liveValue: S852 {
-        @Dependency(\.m245) var m245
-        @Dependency(\.m285) var m285
-        @Dependency(\.m314) var m314
-        return S852(m245: m245, m285: m285, m314: m314)
-    }
-}
-extension DependencyValues {
-    var m852: S852 {
-        get { self[S852Key.self] }
-        set { self[S852Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m847: S847 { get { self[S847Key.self] } set { self[S847Key.self] = newValue } } }
+private enum S848Key: DependencyKey { static var liveValue: S848 { @Dependency(\.m30) var m30; @Dependency(\.m580) var m580; @Dependency(\.m693) var m693; return S848(m30: m30, m580: m580, m693: m693) } }
+extension DependencyValues { var m848: S848 { get { self[S848Key.self] } set { self[S848Key.self] = newValue } } }
+private enum S850Key: DependencyKey { static var liveValue: S850 { @Dependency(\.m284) var m284; @Dependency(\.m350) var m350; return S850(m284: m284, m350: m350) } }
+extension DependencyValues { var m850: S850 { get { self[S850Key.self] } set { self[S850Key.self] = newValue } } }
+private enum S851Key: DependencyKey { static var liveValue: S851 { @Dependency(\.m721) var m721; @Dependency(\.m730) var m730; return S851(m721: m721, m730: m730) } }
+extension DependencyValues { var m851: S851 { get { self[S851Key.self] } set { self[S851Key.self] = newValue } } }
+private enum S852Key: DependencyKey { static var liveValue: S852 { @Dependency(\.m245) var m245; @Dependency(\.m285) var m285; @Dependency(\.m314) var m314; return S852(m245: m245, m285: m285, m314: m314) } }
+extension DependencyValues { var m852: S852 { get { self[S852Key.self] } set { self[S852Key.self] = newValue } } }
 private enum S853Key: DependencyKey { static var liveValue: S853 { return S853() } }
-extension DependencyValues {
-    var m853: S853 {
-        get { self[S853Key.self] }
-        set { self[S853Key.self] = newValue }
-    }
-}
-private enum S854Key: DependencyKey {
-    static var liveValue: S854 {
-        @Dependency(\.m638) var m638
-        @Dependency(\.m731) var m731
-        return S854(m638: m638, m731: m731)
-    }
-}
-extension DependencyValues {
-    var m854: S854 {
-        get { self[S854Key.self] }
-        set { self[S854Key.self] = newValue }
-    }
-}
-private enum S855Key: DependencyKey {
-    static var liveValue: S855 {
-        @Dependency(\.m258) var m258
-        @Dependency(\.m780) var m780
-        return S855(m258: m258, m780: m780)
-    }
-}
-extension DependencyValues {
-    var m855: S855 {
-        get { self[S855Key.self] }
-        set { self[S855Key.self] = newValue }
-    }
-}
-private enum S856Key: DependencyKey {
-    static var liveValue: S856 {
-        @Dependency(\.m158) var m158
-        @Dependency(\.m358) var m358
-        @Dependency(\.m505) var m505
-        return S856(m158: m158, m358: m358, m505: m505)
-    }
-}
-extension DependencyValues {
-    var m856: S856 {
-        get { self[S856Key.self] }
-        set { self[S856Key.self] = newValue }
-    }
-}
-private enum S857Key: DependencyKey {
-    static var liveValue: S857 {
-        @Dependency(\.m640) var m640
-        return S857(m640: m640)
-    }
-}
-extension DependencyValues {
-    var m857: S857 {
-        get { self[S857Key.self] }
-        set { self[S857Key.self] = newValue }
-    }
-}
-private enum S858Key: DependencyKey {
-    static var liveValue: S858 {
-        @Dependency(\.m266) var m266
-        return S858(m266: m266)
-    }
-}
-extension DependencyValues {
-    var m858: S858 {
-        get { self[S858Key.self] }
-        set { self[S858Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m853: S853 { get { self[S853Key.self] } set { self[S853Key.self] = newValue } } }
+private enum S854Key: DependencyKey { static var liveValue: S854 { @Dependency(\.m638) var m638; @Dependency(\.m731) var m731; return S854(m638: m638, m731: m731) } }
+extension DependencyValues { var m854: S854 { get { self[S854Key.self] } set { self[S854Key.self] = newValue } } }
+private enum S855Key: DependencyKey { static var liveValue: S855 { @Dependency(\.m258) var m258; @Dependency(\.m780) var m780; return S855(m258: m258, m780: m780) } }
+extension DependencyValues { var m855: S855 { get { self[S855Key.self] } set { self[S855Key.self] = newValue } } }
+private enum S856Key: DependencyKey { static var liveValue: S856 { @Dependency(\.m158) var m158; @Dependency(\.m358) var m358; @Dependency(\.m505) var m505; return S856(m158: m158, m358: m358, m505: m505) } }
+extension DependencyValues { var m856: S856 { get { self[S856Key.self] } set { self[S856Key.self] = newValue } } }
+private enum S857Key: DependencyKey { static var liveValue: S857 { @Dependency(\.m640) var m640; return S857(m640: m640) } }
+extension DependencyValues { var m857: S857 { get { self[S857Key.self] } set { self[S857Key.self] = newValue } } }
+private enum S858Key: DependencyKey { static var liveValue: S858 { @Dependency(\.m266) var m266; return S858(m266: m266) } }
+extension DependencyValues { var m858: S858 { get { self[S858Key.self] } set { self[S858Key.self] = newValue } } }
 private enum S860Key: DependencyKey { static var liveValue: S860 { return S860() } }
-extension DependencyValues {
-    var m860: S860 {
-        get { self[S860Key.self] }
-        set { self[S860Key.self] = newValue }
-    }
-}
-private enum S861Key: DependencyKey {
-    static var liveValue: S861 {
-        @Dependency(\.m218) var m218
-        @Dependency(\.m356) var m356
-        return S861(m218: m218, m356: m356)
-    }
-}
-extension DependencyValues {
-    var m861: S861 {
-        get { self[S861Key.self] }
-        set { self[S861Key.self] = newValue }
-    }
-}
-private enum S862Key: DependencyKey {
-    static var liveValue: S862 {
-        @Dependency(\.m650) var m650
-        @Dependency(\.m678) var m678
-        return S862(m650: m650, m678: m678)
-    }
-}
-extension DependencyValues {
-    var m862: S862 {
-        get { self[S862Key.self] }
-        set { self[S862Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m860: S860 { get { self[S860Key.self] } set { self[S860Key.self] = newValue } } }
+private enum S861Key: DependencyKey { static var liveValue: S861 { @Dependency(\.m218) var m218; @Dependency(\.m356) var m356; return S861(m218: m218, m356: m356) } }
+extension DependencyValues { var m861: S861 { get { self[S861Key.self] } set { self[S861Key.self] = newValue } } }
+private enum S862Key: DependencyKey { static var liveValue: S862 { @Dependency(\.m650) var m650; @Dependency(\.m678) var m678; return S862(m650: m650, m678: m678) } }
+extension DependencyValues { var m862: S862 { get { self[S862Key.self] } set { self[S862Key.self] = newValue } } }
 private enum S863Key: DependencyKey { static var liveValue: S863 { return S863() } }
-extension DependencyValues {
-    var m863: S863 {
-        get { self[S863Key.self] }
-        set { self[S863Key.self] = newValue }
-    }
-}
-private enum S864Key: DependencyKey {
-    static var liveValue: S864 {
-        @Dependency(\.m365) var m365
-        return S864(m365: m365)
-    }
-}
-extension DependencyValues {
-    var m864: S864 {
-        get { self[S864Key.self] }
-        set { self[S864Key.self] = newValue }
-    }
-}
-private enum S865Key: DependencyKey {
-    static var liveValue: S865 {
-        @Dependency(\.m454) var m454
-        return S865(m454: m454)
-    }
-}
-extension DependencyValues {
-    var m865: S865 {
-        get { self[S865Key.self] }
-        set { self[S865Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m863: S863 { get { self[S863Key.self] } set { self[S863Key.self] = newValue } } }
+private enum S864Key: DependencyKey { static var liveValue: S864 { @Dependency(\.m365) var m365; return S864(m365: m365) } }
+extension DependencyValues { var m864: S864 { get { self[S864Key.self] } set { self[S864Key.self] = newValue } } }
+private enum S865Key: DependencyKey { static var liveValue: S865 { @Dependency(\.m454) var m454; return S865(m454: m454) } }
+extension DependencyValues { var m865: S865 { get { self[S865Key.self] } set { self[S865Key.self] = newValue } } }
 private enum S866Key: DependencyKey { static var liveValue: S866 { return S866() } }
-extension DependencyValues {
-    var m866: S866 {
-        get { self[S866Key.self] }
-        set { self[S866Key.self] = newValue }
-    }
-}
-private enum S867Key: DependencyKey {
-    static var liveValue: S867 {
-        @Dependency(\.m150) var m150
-        @Dependency(\.m167) var m167
-        return S867(m150: m150, m167: m167)
-    }
-}
-extension DependencyValues {
-    var m867: S867 {
-        get { self[S867Key.self] }
-        set { self[S867Key.self] = newValue }
-    }
-}
-private enum S868Key: DependencyKey {
-    static var liveValue: S868 {
-        @Dependency(\.m167) var m167
-        @Dependency(\.m268) var m268
-        return S868(m167: m167, m268: m268)
-    }
-}
-extension DependencyValues {
-    var m868: S868 {
-        get { self[S868Key.self] }
-        set { self[S868Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m866: S866 { get { self[S866Key.self] } set { self[S866Key.self] = newValue } } }
+private enum S867Key: DependencyKey { static var liveValue: S867 { @Dependency(\.m150) var m150; @Dependency(\.m167) var m167; return S867(m150: m150, m167: m167) } }
+extension DependencyValues { var m867: S867 { get { self[S867Key.self] } set { self[S867Key.self] = newValue } } }
+private enum S868Key: DependencyKey { static var liveValue: S868 { @Dependency(\.m167) var m167; @Dependency(\.m268) var m268; return S868(m167: m167, m268: m268) } }
+extension DependencyValues { var m868: S868 { get { self[S868Key.self] } set { self[S868Key.self] = newValue } } }
 private enum S870Key: DependencyKey { static var liveValue: S870 { return S870() } }
-extension DependencyValues {
-    var m870: S870 {
-        get { self[S870Key.self] }
-        set { self[S870Key.self] = newValue }
-    }
-}
-private enum S871Key: DependencyKey {
-    static var liveValue: S871 {
-        @Dependency(\.m47) var m47
-        return S871(m47: m47)
-    }
-}
-extension DependencyValues {
-    var m871: S871 {
-        get { self[S871Key.self] }
-        set { self[S871Key.self] = newValue }
-    }
-}
-private enum S872Key: DependencyKey {
-    static var liveValue: S872 {
-        @Dependency(\.m274) var m274
-        @Dependency(\.m484) var m484
-        return S872(m274: m274, m484: m484)
-    }
-}
-extension DependencyValues {
-    var m872: S872 {
-        get { self[S872Key.self] }
-        set { self[S872Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m870: S870 { get { self[S870Key.self] } set { self[S870Key.self] = newValue } } }
+private enum S871Key: DependencyKey { static var liveValue: S871 { @Dependency(\.m47) var m47; return S871(m47: m47) } }
+extension DependencyValues { var m871: S871 { get { self[S871Key.self] } set { self[S871Key.self] = newValue } } }
+private enum S872Key: DependencyKey { static var liveValue: S872 { @Dependency(\.m274) var m274; @Dependency(\.m484) var m484; return S872(m274: m274, m484: m484) } }
+extension DependencyValues { var m872: S872 { get { self[S872Key.self] } set { self[S872Key.self] = newValue } } }
 private enum S873Key: DependencyKey { static var liveValue: S873 { return S873() } }
-extension DependencyValues {
-    var m873: S873 {
-        get { self[S873Key.self] }
-        set { self[S873Key.self] = newValue }
-    }
-}
-private enum S874Key: DependencyKey {
-    static var liveValue: S874 {
-        @Dependency(\.m8) var m8
-        @Dependency(\.m646) var m646
-        return S874(m8: m8, m646: m646)
-    }
-}
-extension DependencyValues {
-    var m874: S874 {
-        get { self[S874Key.self] }
-        set { self[S874Key.self] = newValue }
-    }
-}
-private enum S875Key: DependencyKey {
-    static var liveValue: S875 {
-        @Dependency(\.m603) var m603
-        return S875(m603: m603)
-    }
-}
-extension DependencyValues {
-    var m875: S875 {
-        get { self[S875Key.self] }
-        set { self[S875Key.self] = newValue }
-    }
-}
-private enum S876Key: DependencyKey {
-    static var liveValue: S876 {
-        @Dependency(\.m27) var m27
-        @Dependency(\.m241) var m241
-        return S876(m27: m27, m241: m241)
-    }
-}
-extension DependencyValues {
-    var m876: S876 {
-        get { self[S876Key.self] }
-        set { self[S876Key.self] = newValue }
-    }
-}
-private enum S877Key: DependencyKey {
-    static var liveValue: S877 {
-        @Dependency(\.m274) var m274
-        @Dependency(\.m677) var m677
-        return S877(m274: m274, m677: m677)
-    }
-}
-extension DependencyValues {
-    var m877: S877 {
-        get { self[S877Key.self] }
-        set { self[S877Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m873: S873 { get { self[S873Key.self] } set { self[S873Key.self] = newValue } } }
+private enum S874Key: DependencyKey { static var liveValue: S874 { @Dependency(\.m8) var m8; @Dependency(\.m646) var m646; return S874(m8: m8, m646: m646) } }
+extension DependencyValues { var m874: S874 { get { self[S874Key.self] } set { self[S874Key.self] = newValue } } }
+private enum S875Key: DependencyKey { static var liveValue: S875 { @Dependency(\.m603) var m603; return S875(m603: m603) } }
+extension DependencyValues { var m875: S875 { get { self[S875Key.self] } set { self[S875Key.self] = newValue } } }
+private enum S876Key: DependencyKey { static var liveValue: S876 { @Dependency(\.m27) var m27; @Dependency(\.m241) var m241; return S876(m27: m27, m241: m241) } }
+extension DependencyValues { var m876: S876 { get { self[S876Key.self] } set { self[S876Key.self] = newValue } } }
+private enum S877Key: DependencyKey { static var liveValue: S877 { @Dependency(\.m274) var m274; @Dependency(\.m677) var m677; return S877(m274: m274, m677: m677) } }
+extension DependencyValues { var m877: S877 { get { self[S877Key.self] } set { self[S877Key.self] = newValue } } }
 private enum S878Key: DependencyKey { static var liveValue: S878 { return S878() } }
-extension DependencyValues {
-    var m878: S878 {
-        get { self[S878Key.self] }
-        set { self[S878Key.self] = newValue }
-    }
-}
-private enum S880Key: DependencyKey {
-    static var liveValue: S880 {
-        @Dependency(\.m80) var m80
-        @Dependency(\.m541) var m541
-        return S880(m80: m80, m541: m541)
-    }
-}
-extension DependencyValues {
-    var m880: S880 {
-        get { self[S880Key.self] }
-        set { self[S880Key.self] = newValue }
-    }
-}
-private enum S881Key: DependencyKey {
-    static var liveValue: S881 {
-        @Dependency(\.m56) var m56
-        return S881(m56: m56)
-    }
-}
-extension DependencyValues {
-    var m881: S881 {
-        get { self[S881Key.self] }
-        set { self[S881Key.self] = newValue }
-    }
-}
-private enum S882Key: DependencyKey {
-    static var liveValue: S882 {
-        @Dependency(\.m511) var m511
-        return S882(m511: m511)
-    }
-}
-extension DependencyValues {
-    var m882: S882 {
-        get { self[S882Key.self] }
-        set { self[S882Key.self] = newValue }
-    }
-}
-private enum S883Key: DependencyKey {
-    static var liveValue: S883 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m105) var m105
-        return S883(m58: m58, m105: m105)
-    }
-}
-extension DependencyValues {
-    var m883: S883 {
-        get { self[S883Key.self] }
-        set { self[S883Key.self] = newValue }
-    }
-}
-private enum S884Key: DependencyKey {
-    static var liveValue: S884 {
-        @Dependency(\.m67) var m67
-        @Dependency(\.m251) var m251
-        @Dependency(\.m564) var m564
-        return S884(m67: m67, m251: m251, m564: m564)
-    }
-}
-extension DependencyValues {
-    var m884: S884 {
-        get { self[S884Key.self] }
-        set { self[S884Key.self] = newValue }
-    }
-}
-private enum S885Key: DependencyKey {
-    static var liveValue: S885 {
-        @Dependency(\.m235) var m235
-        @Dependency(\.m251) var m251
-        @Dependency(\.m523) var m523
-        return S885(m235: m235, m251: m251, m523: m523)
-    }
-}
-extension DependencyValues {
-    var m885: S885 {
-        get { self[S885Key.self] }
-        set { self[S885Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m878: S878 { get { self[S878Key.self] } set { self[S878Key.self] = newValue } } }
+private enum S880Key: DependencyKey { static var liveValue: S880 { @Dependency(\.m80) var m80; @Dependency(\.m541) var m541; return S880(m80: m80, m541: m541) } }
+extension DependencyValues { var m880: S880 { get { self[S880Key.self] } set { self[S880Key.self] = newValue } } }
+private enum S881Key: DependencyKey { static var liveValue: S881 { @Dependency(\.m56) var m56; return S881(m56: m56) } }
+extension DependencyValues { var m881: S881 { get { self[S881Key.self] } set { self[S881Key.self] = newValue } } }
+private enum S882Key: DependencyKey { static var liveValue: S882 { @Dependency(\.m511) var m511; return S882(m511: m511) } }
+extension DependencyValues { var m882: S882 { get { self[S882Key.self] } set { self[S882Key.self] = newValue } } }
+private enum S883Key: DependencyKey { static var liveValue: S883 { @Dependency(\.m58) var m58; @Dependency(\.m105) var m105; return S883(m58: m58, m105: m105) } }
+extension DependencyValues { var m883: S883 { get { self[S883Key.self] } set { self[S883Key.self] = newValue } } }
+private enum S884Key: DependencyKey { static var liveValue: S884 { @Dependency(\.m67) var m67; @Dependency(\.m251) var m251; @Dependency(\.m564) var m564; return S884(m67: m67, m251: m251, m564: m564) } }
+extension DependencyValues { var m884: S884 { get { self[S884Key.self] } set { self[S884Key.self] = newValue } } }
+private enum S885Key: DependencyKey { static var liveValue: S885 { @Dependency(\.m235) var m235; @Dependency(\.m251) var m251; @Dependency(\.m523) var m523; return S885(m235: m235, m251: m251, m523: m523) } }
+extension DependencyValues { var m885: S885 { get { self[S885Key.self] } set { self[S885Key.self] = newValue } } }
 private enum S886Key: DependencyKey { static var liveValue: S886 { return S886() } }
-extension DependencyValues {
-    var m886: S886 {
-        get { self[S886Key.self] }
-        set { self[S886Key.self] = newValue }
-    }
-}
-private enum S887Key: DependencyKey {
-    static var liveValue: S887 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m60) var m60
-        @Dependency(\.m182) var m182
-        return S887(m43: m43, m60: m60, m182: m182)
-    }
-}
-extension DependencyValues {
-    var m887: S887 {
-        get { self[S887Key.self] }
-        set { self[S887Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m886: S886 { get { self[S886Key.self] } set { self[S886Key.self] = newValue } } }
+private enum S887Key: DependencyKey { static var liveValue: S887 { @Dependency(\.m43) var m43; @Dependency(\.m60) var m60; @Dependency(\.m182) var m182; return S887(m43: m43, m60: m60, m182: m182) } }
+extension DependencyValues { var m887: S887 { get { self[S887Key.self] } set { self[S887Key.self] = newValue } } }
 private enum S888Key: DependencyKey { static var liveValue: S888 { return S888() } }
-extension DependencyValues {
-    var m888: S888 {
-        get { self[S888Key.self] }
-        set { self[S888Key.self] = newValue }
-    }
-}
-private enum S890Key: DependencyKey {
-    static var liveValue: S890 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m711) var m711
-        @Dependency(\.m776) var m776
-        return S890(m25: m25, m711: m711, m776: m776)
-    }
-}
-extension DependencyValues {
-    var m890: S890 {
-        get { self[S890Key.self] }
-        set { self[S890Key.self] = newValue }
-    }
-}
-private enum S891Key: DependencyKey {
-    static var liveValue: S891 {
-        @Dependency(\.m458) var m458
-        @Dependency(\.m792) var m792
-        return S891(m458: m458, m792: m792)
-    }
-}
-extension DependencyValues {
-    var m891: S891 {
-        get { self[S891Key.self] }
-        set { self[S891Key.self] = newValue }
-    }
-}
-private enum S892Key: DependencyKey {
-    static var liveValue: S892 {
-        @Dependency(\.m356) var m356
-        @Dependency(\.m451) var m451
-        @Dependency(\.m655) var m655
-        return S892(m356: m356, m451: m451, m655: m655)
-    }
-}
-extension DependencyValues {
-    var m892: S892 {
-        get { self[S892Key.self] }
-        set { self[S892Key.self] = newValue }
-    }
-}
-private enum S893Key: DependencyKey {
-    static var liveValue: S893 {
-        @Dependency(\.m603) var m603
-        @Dependency(\.m700) var m700
-        @Dependency(\.m730) var m730
-        return S893(m603: m603, m700: m700, m730: m730)
-    }
-}
-extension DependencyValues {
-    var m893: S893 {
-        get { self[S893Key.self] }
-        set { self[S893Key.self] = newValue }
-    }
-}
-private enum S894Key: DependencyKey {
-    static var liveValue: S894 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m234) var m234
-        @Dependency(\.m462) var m462
-        return S894(m12: m12, m234: m234, m462: m462)
-    }
-}
-extension DependencyValues {
-    var m894: S894 {
-        get { self[S894Key.self] }
-        set { self[S894Key.self] = newValue }
-    }
-}
-private enum S895Key: DependencyKey {
-    static var liveValue: S895 {
-        @Dependency(\.m105) var m105
-        return S895(m105: m105)
-    }
-}
-extension DependencyValues {
-    var m895: S895 {
-        get { self[S895Key.self] }
-        set { self[S895Key.self] = newValue }
-    }
-}
-private enum S896Key: DependencyKey {
-    static var liveValue: S896 {
-        @Dependency(\.m242) var m242
-        @Dependency(\.m426) var m426
-        @Dependency(\.m782) var m782
-        return S896(m242: m242, m426: m426, m782: m782)
-    }
-}
-extension DependencyValues {
-    var m896: S896 {
-        get { self[S896Key.self] }
-        set { self[S896Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m888: S888 { get { self[S888Key.self] } set { self[S888Key.self] = newValue } } }
+private enum S890Key: DependencyKey { static var liveValue: S890 { @Dependency(\.m25) var m25; @Dependency(\.m711) var m711; @Dependency(\.m776) var m776; return S890(m25: m25, m711: m711, m776: m776) } }
+extension DependencyValues { var m890: S890 { get { self[S890Key.self] } set { self[S890Key.self] = newValue } } }
+private enum S891Key: DependencyKey { static var liveValue: S891 { @Dependency(\.m458) var m458; @Dependency(\.m792) var m792; return S891(m458: m458, m792: m792) } }
+extension DependencyValues { var m891: S891 { get { self[S891Key.self] } set { self[S891Key.self] = newValue } } }
+private enum S892Key: DependencyKey { static var liveValue: S892 { @Dependency(\.m356) var m356; @Dependency(\.m451) var m451; @Dependency(\.m655) var m655; return S892(m356: m356, m451: m451, m655: m655) } }
+extension DependencyValues { var m892: S892 { get { self[S892Key.self] } set { self[S892Key.self] = newValue } } }
+private enum S893Key: DependencyKey { static var liveValue: S893 { @Dependency(\.m603) var m603; @Dependency(\.m700) var m700; @Dependency(\.m730) var m730; return S893(m603: m603, m700: m700, m730: m730) } }
+extension DependencyValues { var m893: S893 { get { self[S893Key.self] } set { self[S893Key.self] = newValue } } }
+private enum S894Key: DependencyKey { static var liveValue: S894 { @Dependency(\.m12) var m12; @Dependency(\.m234) var m234; @Dependency(\.m462) var m462; return S894(m12: m12, m234: m234, m462: m462) } }
+extension DependencyValues { var m894: S894 { get { self[S894Key.self] } set { self[S894Key.self] = newValue } } }
+private enum S895Key: DependencyKey { static var liveValue: S895 { @Dependency(\.m105) var m105; return S895(m105: m105) } }
+extension DependencyValues { var m895: S895 { get { self[S895Key.self] } set { self[S895Key.self] = newValue } } }
+private enum S896Key: DependencyKey { static var liveValue: S896 { @Dependency(\.m242) var m242; @Dependency(\.m426) var m426; @Dependency(\.m782) var m782; return S896(m242: m242, m426: m426, m782: m782) } }
+extension DependencyValues { var m896: S896 { get { self[S896Key.self] } set { self[S896Key.self] = newValue } } }
 private enum S897Key: DependencyKey { static var liveValue: S897 { return S897() } }
-extension DependencyValues {
-    var m897: S897 {
-        get { self[S897Key.self] }
-        set { self[S897Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m897: S897 { get { self[S897Key.self] } set { self[S897Key.self] = newValue } } }
 private enum S898Key: DependencyKey { static var liveValue: S898 { return S898() } }
-extension DependencyValues {
-    var m898: S898 {
-        get { self[S898Key.self] }
-        set { self[S898Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m898: S898 { get { self[S898Key.self] } set { self[S898Key.self] = newValue } } }
 private enum S900Key: DependencyKey { static var liveValue: S900 { return S900() } }
-extension DependencyValues {
-    var m900: S900 {
-        get { self[S900Key.self] }
-        set { self[S900Key.self] = newValue }
-    }
-}
-private enum S901Key: DependencyKey {
-    static var liveValue: S901 {
-        @Dependency(\.m212) var m212
-        @Dependency(\.m517) var m517
-        return S901(m212: m212, m517: m517)
-    }
-}
-extension DependencyValues {
-    var m901: S901 {
-        get { self[S901Key.self] }
-        set { self[S901Key.self] = newValue }
-    }
-}
-private enum S902Key: DependencyKey {
-    static var liveValue: S902 {
-        @Dependency(\.m60) var m60
-        @Dependency(\.m351) var m351
-        @Dependency(\.m692) var m692
-        return S902(m60: m60, m351: m351, m692: m692)
-    }
-}
-extension DependencyValues {
-    var m902: S902 {
-        get { self[S902Key.self] }
-        set { self[S902Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m900: S900 { get { self[S900Key.self] } set { self[S900Key.self] = newValue } } }
+private enum S901Key: DependencyKey { static var liveValue: S901 { @Dependency(\.m212) var m212; @Dependency(\.m517) var m517; return S901(m212: m212, m517: m517) } }
+extension DependencyValues { var m901: S901 { get { self[S901Key.self] } set { self[S901Key.self] = newValue } } }
+private enum S902Key: DependencyKey { static var liveValue: S902 { @Dependency(\.m60) var m60; @Dependency(\.m351) var m351; @Dependency(\.m692) var m692; return S902(m60: m60, m351: m351, m692: m692) } }
+extension DependencyValues { var m902: S902 { get { self[S902Key.self] } set { self[S902Key.self] = newValue } } }
 private enum S903Key: DependencyKey { static var liveValue: S903 { return S903() } }
-extension DependencyValues {
-    var m903: S903 {
-        get { self[S903Key.self] }
-        set { self[S903Key.self] = newValue }
-    }
-}
-private enum S904Key: DependencyKey {
-    static var liveValue: S904 {
-        @Dependency(\.m750) var m750
-        return S904(m750: m750)
-    }
-}
-extension DependencyValues {
-    var m904: S904 {
-        get { self[S904Key.self] }
-        set { self[S904Key.self] = newValue }
-    }
-}
-private enum S905Key: DependencyKey {
-    static var liveValue: S905 {
-        @Dependency(\.m253) var m253
-        return S905(m253: m253)
-    }
-}
-extension DependencyValues {
-    var m905: S905 {
-        get { self[S905Key.self] }
-        set { self[S905Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m903: S903 { get { self[S903Key.self] } set { self[S903Key.self] = newValue } } }
+private enum S904Key: DependencyKey { static var liveValue: S904 { @Dependency(\.m750) var m750; return S904(m750: m750) } }
+extension DependencyValues { var m904: S904 { get { self[S904Key.self] } set { self[S904Key.self] = newValue } } }
+private enum S905Key: DependencyKey { static var liveValue: S905 { @Dependency(\.m253) var m253; return S905(m253: m253) } }
+extension DependencyValues { var m905: S905 { get { self[S905Key.self] } set { self[S905Key.self] = newValue } } }
 private enum S906Key: DependencyKey { static var liveValue: S906 { return S906() } }
-extension DependencyValues {
-    var m906: S906 {
-        get { self[S906Key.self] }
-        set { self[S906Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m906: S906 { get { self[S906Key.self] } set { self[S906Key.self] = newValue } } }
 private enum S907Key: DependencyKey { static var liveValue: S907 { return S907() } }
-extension DependencyValues {
-    var m907: S907 {
-        get { self[S907Key.self] }
-        set { self[S907Key.self] = newValue }
-    }
-}
-private enum S908Key: DependencyKey {
-    static var liveValue: S908 {
-        @Dependency(\.m365) var m365
-        return S908(m365: m365)
-    }
-}
-extension DependencyValues {
-    var m908: S908 {
-        get { self[S908Key.self] }
-        set { self[S908Key.self] = newValue }
-    }
-}
-private enum S910Key: DependencyKey {
-    static var liveValue: S910 {
-        @Dependency(\.m156) var m156
-        return S910(m156: m156)
-    }
-}
-extension DependencyValues {
-    var m910: S910 {
-        get { self[S910Key.self] }
-        set { self[S910Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m907: S907 { get { self[S907Key.self] } set { self[S907Key.self] = newValue } } }
+private enum S908Key: DependencyKey { static var liveValue: S908 { @Dependency(\.m365) var m365; return S908(m365: m365) } }
+extension DependencyValues { var m908: S908 { get { self[S908Key.self] } set { self[S908Key.self] = newValue } } }
+private enum S910Key: DependencyKey { static var liveValue: S910 { @Dependency(\.m156) var m156; return S910(m156: m156) } }
+extension DependencyValues { var m910: S910 { get { self[S910Key.self] } set { self[S910Key.self] = newValue } } }
 private enum S911Key: DependencyKey { static var liveValue: S911 { return S911() } }
-extension DependencyValues {
-    var m911: S911 {
-        get { self[S911Key.self] }
-        set { self[S911Key.self] = newValue }
-    }
-}
-private enum S912Key: DependencyKey {
-    static var liveValue: S912 {
-        @Dependency(\.m46) var m46
-        @Dependency(\.m404) var m404
-        return S912(m46: m46, m404: m404)
-    }
-}
-extension DependencyValues {
-    var m912: S912 {
-        get { self[S912Key.self] }
-        set { self[S912Key.self] = newValue }
-    }
-}
-private enum S913Key: DependencyKey {
-    static var liveValue: S913 {
-        @Dependency(\.m153) var m153
-        return S913(m153: m153)
-    }
-}
-extension DependencyValues {
-    var m913: S913 {
-        get { self[S913Key.self] }
-        set { self[S913Key.self] = newValue }
-    }
-}
-private enum S914Key: DependencyKey {
-    static var liveValue: S914 {
-        @Dependency(\.m832) var m832
-        return S914(m832: m832)
-    }
-}
-extension DependencyValues {
-    var m914: S914 {
-        get { self[S914Key.self] }
-        set { self[S914Key.self] = newValue }
-    }
-}
-private enum S915Key: DependencyKey {
-    static var liveValue: S915 {
-        @Dependency(\.m256) var m256
-        @Dependency(\.m515) var m515
-        return S915(m256: m256, m515: m515)
-    }
-}
-extension DependencyValues {
-    var m915: S915 {
-        get { self[S915Key.self] }
-        set { self[S915Key.self] = newValue }
-    }
-}
-private enum S916Key: DependencyKey {
-    static var liveValue: S916 {
-        @Dependency(\.m51) var m51
-        @Dependency(\.m426) var m426
-        return S916(m51: m51, m426: m426)
-    }
-}
-extension DependencyValues {
-    var m916: S916 {
-        get { self[S916Key.self] }
-        set { self[S916Key.self] = newValue }
-    }
-}
-private enum S917Key: DependencyKey {
-    static var liveValue: S917 {
-        @Dependency(\.m50) var m50
-        @Dependency(\.m591) var m591
-        @Dependency(\.m616) var m616
-        return S917(m50: m50, m591: m591, m616: m616)
-    }
-}
-extension DependencyValues {
-    var m917: S917 {
-        get { self[S917Key.self] }
-        set { self[S917Key.self] = newValue }
-    }
-}
-private enum S918Key: DependencyKey {
-    static var liveValue: S918 {
-        @Dependency(\.m395) var m395
-        @Dependency(\.m426) var m426
-        @Dependency(\.m681) var m681
-        return S918(m395: m395, m426: m426, m681: m681)
-    }
-}
-extension DependencyValues {
-    var m918: S918 {
-        get { self[S918Key.self] }
-        set { self[S918Key.self] = newValue }
-    }
-}
-private enum S920Key: DependencyKey {
-    static var liveValue: S920 {
-        @Dependency(\.m670) var m670
-        return S920(m670: m670)
-    }
-}
-extension DependencyValues {
-    var m920: S920 {
-        get { self[S920Key.self] }
-        set { self[S920Key.self] = newValue }
-    }
-}
-private enum S921Key: DependencyKey {
-    static var liveValue: S921 {
-        @Dependency(\.m441) var m441
-        @Dependency(\.m726) var m726
-        return S921(m441: m441, m726: m726)
-    }
-}
-extension DependencyValues {
-    var m921: S921 {
-        get { self[S921Key.self] }
-        set { self[S921Key.self] = newValue }
-    }
-}
-private enum S922Key: DependencyKey {
-    static var liveValue: S922 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m407) var m407
-        @Dependency(\.m646) var m646
-        return S922(m10: m10, m407: m407, m646: m646)
-    }
-}
-extension DependencyValues {
-    var m922: S922 {
-        get { self[S922Key.self] }
-        set { self[S922Key.self] = newValue }
-    }
-}
-private enum S923Key: DependencyKey {
-    static var liveValue: S923 {
-        @Dependency(\.m61) var m61
-        @Dependency(\.m262) var m262
-        return S923(m61: m61, m262: m262)
-    }
-}
-extension DependencyValues {
-    var m923: S923 {
-        get { self[S923Key.self] }
-        set { self[S923Key.self] = newValue }
-    }
-}
-private enum S924Key: DependencyKey {
-    static var liveValue: S924 {
-        @Dependency(\.m195) var m195
-        @Dependency(\.m875) var m875
-        return S924(m195: m195, m875: m875)
-    }
-}
-extension DependencyValues {
-    var m924: S924 {
-        get { self[S924Key.self] }
-        set { self[S924Key.self] = newValue }
-    }
-}
-private enum S925Key: DependencyKey {
-    static var liveValue: S925 {
-        @Dependency(\.m106) var m106
-        @Dependency(\.m122) var m122
-        @Dependency(\.m762) var m762
-        return S925(m106: m106, m122: m122, m762: m762)
-    }
-}
-extension DependencyValues {
-    var m925: S925 {
-        get { self[S925Key.self] }
-        set { self[S925Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m911: S911 { get { self[S911Key.self] } set { self[S911Key.self] = newValue } } }
+private enum S912Key: DependencyKey { static var liveValue: S912 { @Dependency(\.m46) var m46; @Dependency(\.m404) var m404; return S912(m46: m46, m404: m404) } }
+extension DependencyValues { var m912: S912 { get { self[S912Key.self] } set { self[S912Key.self] = newValue } } }
+private enum S913Key: DependencyKey { static var liveValue: S913 { @Dependency(\.m153) var m153; return S913(m153: m153) } }
+extension DependencyValues { var m913: S913 { get { self[S913Key.self] } set { self[S913Key.self] = newValue } } }
+private enum S914Key: DependencyKey { static var liveValue: S914 { @Dependency(\.m832) var m832; return S914(m832: m832) } }
+extension DependencyValues { var m914: S914 { get { self[S914Key.self] } set { self[S914Key.self] = newValue } } }
+private enum S915Key: DependencyKey { static var liveValue: S915 { @Dependency(\.m256) var m256; @Dependency(\.m515) var m515; return S915(m256: m256, m515: m515) } }
+extension DependencyValues { var m915: S915 { get { self[S915Key.self] } set { self[S915Key.self] = newValue } } }
+private enum S916Key: DependencyKey { static var liveValue: S916 { @Dependency(\.m51) var m51; @Dependency(\.m426) var m426; return S916(m51: m51, m426: m426) } }
+extension DependencyValues { var m916: S916 { get { self[S916Key.self] } set { self[S916Key.self] = newValue } } }
+private enum S917Key: DependencyKey { static var liveValue: S917 { @Dependency(\.m50) var m50; @Dependency(\.m591) var m591; @Dependency(\.m616) var m616; return S917(m50: m50, m591: m591, m616: m616) } }
+extension DependencyValues { var m917: S917 { get { self[S917Key.self] } set { self[S917Key.self] = newValue } } }
+private enum S918Key: DependencyKey { static var liveValue: S918 { @Dependency(\.m395) var m395; @Dependency(\.m426) var m426; @Dependency(\.m681) var m681; return S918(m395: m395, m426: m426, m681: m681) } }
+extension DependencyValues { var m918: S918 { get { self[S918Key.self] } set { self[S918Key.self] = newValue } } }
+private enum S920Key: DependencyKey { static var liveValue: S920 { @Dependency(\.m670) var m670; return S920(m670: m670) } }
+extension DependencyValues { var m920: S920 { get { self[S920Key.self] } set { self[S920Key.self] = newValue } } }
+private enum S921Key: DependencyKey { static var liveValue: S921 { @Dependency(\.m441) var m441; @Dependency(\.m726) var m726; return S921(m441: m441, m726: m726) } }
+extension DependencyValues { var m921: S921 { get { self[S921Key.self] } set { self[S921Key.self] = newValue } } }
+private enum S922Key: DependencyKey { static var liveValue: S922 { @Dependency(\.m10) var m10; @Dependency(\.m407) var m407; @Dependency(\.m646) var m646; return S922(m10: m10, m407: m407, m646: m646) } }
+extension DependencyValues { var m922: S922 { get { self[S922Key.self] } set { self[S922Key.self] = newValue } } }
+private enum S923Key: DependencyKey { static var liveValue: S923 { @Dependency(\.m61) var m61; @Dependency(\.m262) var m262; return S923(m61: m61, m262: m262) } }
+extension DependencyValues { var m923: S923 { get { self[S923Key.self] } set { self[S923Key.self] = newValue } } }
+private enum S924Key: DependencyKey { static var liveValue: S924 { @Dependency(\.m195) var m195; @Dependency(\.m875) var m875; return S924(m195: m195, m875: m875) } }
+extension DependencyValues { var m924: S924 { get { self[S924Key.self] } set { self[S924Key.self] = newValue } } }
+private enum S925Key: DependencyKey { static var liveValue: S925 { @Dependency(\.m106) var m106; @Dependency(\.m122) var m122; @Dependency(\.m762) var m762; return S925(m106: m106, m122: m122, m762: m762) } }
+extension DependencyValues { var m925: S925 { get { self[S925Key.self] } set { self[S925Key.self] = newValue } } }
 private enum S926Key: DependencyKey { static var liveValue: S926 { return S926() } }
-extension DependencyValues {
-    var m926: S926 {
-        get { self[S926Key.self] }
-        set { self[S926Key.self] = newValue }
-    }
-}
-private enum S927Key: DependencyKey {
-    static var liveValue: S927 {
-        @Dependency(\.m154) var m154
-        @Dependency(\.m186) var m186
-        return S927(m154: m154, m186: m186)
-    }
-}
-extension DependencyValues {
-    var m927: S927 {
-        get { self[S927Key.self] }
-        set { self[S927Key.self] = newValue }
-    }
-}
-private enum S928Key: DependencyKey {
-    static var liveValue: S928 {
-        @Dependency(\.m16) var m16
-        return S928(m16: m16)
-    }
-}
-extension DependencyValues {
-    var m928: S928 {
-        get { self[S928Key.self] }
-        set { self[S928Key.self] = newValue }
-    }
-}
-private enum S930Key: DependencyKey {
-    static var liveValue: S930 {
-        @Dependency(\.m190) var m190
-        @Dependency(\.m727) var m727
-        @Dependency(\.m791) var m791
-        return S930(m190: m190, m727: m727, m791: m791)
-    }
-}
-extension DependencyValues {
-    var m930: S930 {
-        get { self[S930Key.self] }
-        set { self[S930Key.self] = newValue }
-    }
-}
-private enum S931Key: DependencyKey {
-    static var liveValue: S931 {
-        @Dependency(\.m641) var m641
-        return S931(m641: m641)
-    }
-}
-extension DependencyValues {
-    var m931: S931 {
-        get { self[S931Key.self] }
-        set { self[S931Key.self] = newValue }
-    }
-}
-private enum S932Key: DependencyKey {
-    static var liveValue: S932 {
-        @Dependency(\.m155) var m155
-        @Dependency(\.m290) var m290
-        @Dependency(\.m666) var m666
-        return S932(m155: m155, m290: m290, m666: m666)
-    }
-}
-extension DependencyValues {
-    var m932: S932 {
-        get { self[S932Key.self] }
-        set { self[S932Key.self] = newValue }
-    }
-}
-private enum S933Key: DependencyKey {
-    static var liveValue: S933 {
-        @Dependency(\.m823) var m823
-        @Dependency(\.m842) var m842
-        return S933(m823: m823, m842: m842)
-    }
-}
-extension DependencyValues {
-    var m933: S933 {
-        get { self[S933Key.self] }
-        set { self[S933Key.self] = newValue }
-    }
-}
-private enum S934Key: DependencyKey {
-    static var liveValue: S934 {
-        @Dependency(\.m493) var m493
-        @Dependency(\.m747) var m747
-        return S934(m493: m493, m747: m747)
-    }
-}
-extension DependencyValues {
-    var m934: S934 {
-        get { self[S934Key.self] }
-        set { self[S934Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m926: S926 { get { self[S926Key.self] } set { self[S926Key.self] = newValue } } }
+private enum S927Key: DependencyKey { static var liveValue: S927 { @Dependency(\.m154) var m154; @Dependency(\.m186) var m186; return S927(m154: m154, m186: m186) } }
+extension DependencyValues { var m927: S927 { get { self[S927Key.self] } set { self[S927Key.self] = newValue } } }
+private enum S928Key: DependencyKey { static var liveValue: S928 { @Dependency(\.m16) var m16; return S928(m16: m16) } }
+extension DependencyValues { var m928: S928 { get { self[S928Key.self] } set { self[S928Key.self] = newValue } } }
+private enum S930Key: DependencyKey { static var liveValue: S930 { @Dependency(\.m190) var m190; @Dependency(\.m727) var m727; @Dependency(\.m791) var m791; return S930(m190: m190, m727: m727, m791: m791) } }
+extension DependencyValues { var m930: S930 { get { self[S930Key.self] } set { self[S930Key.self] = newValue } } }
+private enum S931Key: DependencyKey { static var liveValue: S931 { @Dependency(\.m641) var m641; return S931(m641: m641) } }
+extension DependencyValues { var m931: S931 { get { self[S931Key.self] } set { self[S931Key.self] = newValue } } }
+private enum S932Key: DependencyKey { static var liveValue: S932 { @Dependency(\.m155) var m155; @Dependency(\.m290) var m290; @Dependency(\.m666) var m666; return S932(m155: m155, m290: m290, m666: m666) } }
+extension DependencyValues { var m932: S932 { get { self[S932Key.self] } set { self[S932Key.self] = newValue } } }
+private enum S933Key: DependencyKey { static var liveValue: S933 { @Dependency(\.m823) var m823; @Dependency(\.m842) var m842; return S933(m823: m823, m842: m842) } }
+extension DependencyValues { var m933: S933 { get { self[S933Key.self] } set { self[S933Key.self] = newValue } } }
+private enum S934Key: DependencyKey { static var liveValue: S934 { @Dependency(\.m493) var m493; @Dependency(\.m747) var m747; return S934(m493: m493, m747: m747) } }
+extension DependencyValues { var m934: S934 { get { self[S934Key.self] } set { self[S934Key.self] = newValue } } }
 private enum S935Key: DependencyKey { static var liveValue: S935 { return S935() } }
-extension DependencyValues {
-    var m935: S935 {
-        get { self[S935Key.self] }
-        set { self[S935Key.self] = newValue }
-    }
-}
-private enum S936Key: DependencyKey {
-    static var liveValue: S936 {
-        @Dependency(\.m498) var m498
-        return S936(m498: m498)
-    }
-}
-extension DependencyValues {
-    var m936: S936 {
-        get { self[S936Key.self] }
-        set { self[S936Key.self] = newValue }
-    }
-}
-private enum S937Key: DependencyKey {
-    static var liveValue: S937 {
-        @Dependency(\.m181) var m181
-        @Dependency(\.m463) var m463
-        @Dependency(\.m464) var m464
-        return S937(m181: m181, m463: m463, m464: m464)
-    }
-}
-extension DependencyValues {
-    var m937: S937 {
-        get { self[S937Key.self] }
-        set { self[S937Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m935: S935 { get { self[S935Key.self] } set { self[S935Key.self] = newValue } } }
+private enum S936Key: DependencyKey { static var liveValue: S936 { @Dependency(\.m498) var m498; return S936(m498: m498) } }
+extension DependencyValues { var m936: S936 { get { self[S936Key.self] } set { self[S936Key.self] = newValue } } }
+private enum S937Key: DependencyKey { static var liveValue: S937 { @Dependency(\.m181) var m181; @Dependency(\.m463) var m463; @Dependency(\.m464) var m464; return S937(m181: m181, m463: m463, m464: m464) } }
+extension DependencyValues { var m937: S937 { get { self[S937Key.self] } set { self[S937Key.self] = newValue } } }
 private enum S938Key: DependencyKey { static var liveValue: S938 { return S938() } }
-extension DependencyValues {
-    var m938: S938 {
-        get { self[S938Key.self] }
-        set { self[S938Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m938: S938 { get { self[S938Key.self] } set { self[S938Key.self] = newValue } } }
 private enum S940Key: DependencyKey { static var liveValue: S940 { return S940() } }
-extension DependencyValues {
-    var m940: S940 {
-        get { self[S940Key.self] }
-        set { self[S940Key.self] = newValue }
-    }
-}
-private enum S941Key: DependencyKey {
-    static var liveValue: S941 {
-        @Dependency(\.m310) var m310
-        return S941(m310: m310)
-    }
-}
-extension DependencyValues {
-    var m941: S941 {
-        get { self[S941Key.self] }
-        set { self[S941Key.self] = newValue }
-    }
-}
-private enum S942Key: DependencyKey {
-    static var liveValue: S942 {
-        @Dependency(\.m262) var m262
-        @Dependency(\.m407) var m407
-        @Dependency(\.m758) var m758
-        return S942(m262: m262, m407: m407, m758: m758)
-    }
-}
-extension DependencyValues {
-    var m942: S942 {
-        get { self[S942Key.self] }
-        set { self[S942Key.self] = newValue }
-    }
-}
-private enum S943Key: DependencyKey {
-    static var liveValue: S943 {
-        @Dependency(\.m114) var m114
-        @Dependency(\.m291) var m291
-        return S943(m114: m114, m291: m291)
-    }
-}
-extension DependencyValues {
-    var m943: S943 {
-        get { self[S943Key.self] }
-        set { self[S943Key.self] = newValue }
-    }
-}
-private enum S944Key: DependencyKey {
-    static var liveValue: S944 {
-        @Dependency(\.m392) var m392
-        @Dependency(\.m868) var m868
-        return S944(m392: m392, m868: m868)
-    }
-}
-extension DependencyValues {
-    var m944: S944 {
-        get { self[S944Key.self] }
-        set { self[S944Key.self] = newValue }
-    }
-}
-private enum S945Key: DependencyKey {
-    static var liveValue: S945 {
-        @Dependency(\.m278) var m278
-        @Dependency(\.m444) var m444
-        return S945(m278: m278, m444: m444)
-    }
-}
-extension DependencyValues {
-    var m945: S945 {
-        get { self[S945Key.self] }
-        set { self[S945Key.self] = newValue }
-    }
-}
-private enum S946Key: DependencyKey {
-    static var liveValue: S946 {
-        @Dependency(\.m756) var m756
-        @Dependency(\.m880) var m880
-        return S946(m756: m756, m880: m880)
-    }
-}
-extension DependencyValues {
-    var m946: S946 {
-        get { self[S946Key.self] }
-        set { self[S946Key.self] = newValue }
-    }
-}
-private enum S947Key: DependencyKey {
-    static var liveValue: S947 {
-        @Dependency(\.m381) var m381
-        @Dependency(\.m753) var m753
-        return S947(m381: m381, m753: m753)
-    }
-}
-extension DependencyValues {
-    var m947: S947 {
-        get { self[S947Key.self] }
-        set { self[S947Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m940: S940 { get { self[S940Key.self] } set { self[S940Key.self] = newValue } } }
+private enum S941Key: DependencyKey { static var liveValue: S941 { @Dependency(\.m310) var m310; return S941(m310: m310) } }
+extension DependencyValues { var m941: S941 { get { self[S941Key.self] } set { self[S941Key.self] = newValue } } }
+private enum S942Key: DependencyKey { static var liveValue: S942 { @Dependency(\.m262) var m262; @Dependency(\.m407) var m407; @Dependency(\.m758) var m758; return S942(m262: m262, m407: m407, m758: m758) } }
+extension DependencyValues { var m942: S942 { get { self[S942Key.self] } set { self[S942Key.self] = newValue } } }
+private enum S943Key: DependencyKey { static var liveValue: S943 { @Dependency(\.m114) var m114; @Dependency(\.m291) var m291; return S943(m114: m114, m291: m291) } }
+extension DependencyValues { var m943: S943 { get { self[S943Key.self] } set { self[S943Key.self] = newValue } } }
+private enum S944Key: DependencyKey { static var liveValue: S944 { @Dependency(\.m392) var m392; @Dependency(\.m868) var m868; return S944(m392: m392, m868: m868) } }
+extension DependencyValues { var m944: S944 { get { self[S944Key.self] } set { self[S944Key.self] = newValue } } }
+private enum S945Key: DependencyKey { static var liveValue: S945 { @Dependency(\.m278) var m278; @Dependency(\.m444) var m444; return S945(m278: m278, m444: m444) } }
+extension DependencyValues { var m945: S945 { get { self[S945Key.self] } set { self[S945Key.self] = newValue } } }
+private enum S946Key: DependencyKey { static var liveValue: S946 { @Dependency(\.m756) var m756; @Dependency(\.m880) var m880; return S946(m756: m756, m880: m880) } }
+extension DependencyValues { var m946: S946 { get { self[S946Key.self] } set { self[S946Key.self] = newValue } } }
+private enum S947Key: DependencyKey { static var liveValue: S947 { @Dependency(\.m381) var m381; @Dependency(\.m753) var m753; return S947(m381: m381, m753: m753) } }
+extension DependencyValues { var m947: S947 { get { self[S947Key.self] } set { self[S947Key.self] = newValue } } }
 private enum S948Key: DependencyKey { static var liveValue: S948 { return S948() } }
-extension DependencyValues {
-    var m948: S948 {
-        get { self[S948Key.self] }
-        set { self[S948Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m948: S948 { get { self[S948Key.self] } set { self[S948Key.self] = newValue } } }
 private enum S950Key: DependencyKey { static var liveValue: S950 { return S950() } }
-extension DependencyValues {
-    var m950: S950 {
-        get { self[S950Key.self] }
-        set { self[S950Key.self] = newValue }
-    }
-}
-private enum S951Key: DependencyKey {
-    static var liveValue: S951 {
-        @Dependency(\.m438) var m438
-        @Dependency(\.m630) var m630
-        @Dependency(\.m724) var m724
-        return S951(m438: m438, m630: m630, m724: m724)
-    }
-}
-extension DependencyValues {
-    var m951: S951 {
-        get { self[S951Key.self] }
-        set { self[S951Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m950: S950 { get { self[S950Key.self] } set { self[S950Key.self] = newValue } } }
+private enum S951Key: DependencyKey { static var liveValue: S951 { @Dependency(\.m438) var m438; @Dependency(\.m630) var m630; @Dependency(\.m724) var m724; return S951(m438: m438, m630: m630, m724: m724) } }
+extension DependencyValues { var m951: S951 { get { self[S951Key.self] } set { self[S951Key.self] = newValue } } }
 private enum S952Key: DependencyKey { static var liveValue: S952 { return S952() } }
-extension DependencyValues {
-    var m952: S952 {
-        get { self[S952Key.self] }
-        set { self[S952Key.self] = newValue }
-    }
-}
-private enum S953Key: DependencyKey {
-    static var liveValue: S953 {
-        @Dependency(\.m466) var m466
-        @Dependency(\.m587) var m587
-        @Dependency(\.m803) var m803
-        return S953(m466: m466, m587: m587, m803: m803)
-    }
-}
-extension DependencyValues {
-    var m953: S953 {
-        get { self[S953Key.self] }
-        set { self[S953Key.self] = newValue }
-    }
-}
-private enum S954Key: DependencyKey {
-    static var liveValue: S954 {
-        @Dependency(\.m367) var m367
-        @Dependency(\.m574) var m574
-        return S954(m367: m367, m574: m574)
-    }
-}
-extension DependencyValues {
-    var m954: S954 {
-        get { self[S954Key.self] }
-        set { self[S954Key.self] = newValue }
-    }
-}
-private enum S955Key: DependencyKey {
-    static var liveValue: S955 {
-        @Dependency(\.m227) var m227
-        @Dependency(\.m748) var m748
-        return S955(m227: m227, m748: m748)
-    }
-}
-extension DependencyValues {
-    var m955: S955 {
-        get { self[S955Key.self] }
-        set { self[S955Key.self] = newValue }
-    }
-}
-private enum S956Key: DependencyKey {
-    static var liveValue: S956 {
-        @Dependency(\.m86) var m86
-        @Dependency(\.m447) var m447
-        return S956(m86: m86, m447: m447)
-    }
-}
-extension DependencyValues {
-    var m956: S956 {
-        get { self[S956Key.self] }
-        set { self[S956Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m952: S952 { get { self[S952Key.self] } set { self[S952Key.self] = newValue } } }
+private enum S953Key: DependencyKey { static var liveValue: S953 { @Dependency(\.m466) var m466; @Dependency(\.m587) var m587; @Dependency(\.m803) var m803; return S953(m466: m466, m587: m587, m803: m803) } }
+extension DependencyValues { var m953: S953 { get { self[S953Key.self] } set { self[S953Key.self] = newValue } } }
+private enum S954Key: DependencyKey { static var liveValue: S954 { @Dependency(\.m367) var m367; @Dependency(\.m574) var m574; return S954(m367: m367, m574: m574) } }
+extension DependencyValues { var m954: S954 { get { self[S954Key.self] } set { self[S954Key.self] = newValue } } }
+private enum S955Key: DependencyKey { static var liveValue: S955 { @Dependency(\.m227) var m227; @Dependency(\.m748) var m748; return S955(m227: m227, m748: m748) } }
+extension DependencyValues { var m955: S955 { get { self[S955Key.self] } set { self[S955Key.self] = newValue } } }
+private enum S956Key: DependencyKey { static var liveValue: S956 { @Dependency(\.m86) var m86; @Dependency(\.m447) var m447; return S956(m86: m86, m447: m447) } }
+extension DependencyValues { var m956: S956 { get { self[S956Key.self] } set { self[S956Key.self] = newValue } } }
 private enum S957Key: DependencyKey { static var liveValue: S957 { return S957() } }
-extension DependencyValues {
-    var m957: S957 {
-        get { self[S957Key.self] }
-        set { self[S957Key.self] = newValue }
-    }
-}
-private enum S958Key: DependencyKey {
-    static var liveValue: S958 {
-        @Dependency(\.m35) var m35
-        @Dependency(\.m521) var m521
-        @Dependency(\.m631) var m631
-        return S958(m35: m35, m521: m521, m631: m631)
-    }
-}
-extension DependencyValues {
-    var m958: S958 {
-        get { self[S958Key.self] }
-        set { self[S958Key.self] = newValue }
-    }
-}
-private enum S960Key: DependencyKey {
-    static var liveValue: S960 {
-        @Dependency(\.m808) var m808
-        return S960(m808: m808)
-    }
-}
-extension DependencyValues {
-    var m960: S960 {
-        get { self[S960Key.self] }
-        set { self[S960Key.self] = newValue }
-    }
-}
-private enum S961Key: DependencyKey {
-    static var liveValue: S961 {
-        @Dependency(\.m73) var m73
-        @Dependency(\.m568) var m568
-        return S961(m73: m73, m568: m568)
-    }
-}
-extension DependencyValues {
-    var m961: S961 {
-        get { self[S961Key.self] }
-        set { self[S961Key.self] = newValue }
-    }
-}
-private enum S962Key: DependencyKey {
-    static var liveValue: S962 {
-        @Dependency(\.m116) var m116
-        return S962(m116: m116)
-    }
-}
-extension DependencyValues {
-    var m962: S962 {
-        get { self[S962Key.self] }
-        set { self[S962Key.self] = newValue }
-    }
-}
-private enum S963Key: DependencyKey {
-    static var liveValue: S963 {
-        @Dependency(\.m77) var m77
-        return S963(m77: m77)
-    }
-}
-extension DependencyValues {
-    var m963: S963 {
-        get { self[S963Key.self] }
-        set { self[S963Key.self] = newValue }
-    }
-}
-private enum S964Key: DependencyKey {
-    static var liveValue: S964 {
-        @Dependency(\.m116) var m116
-        @Dependency(\.m494) var m494
-        @Dependency(\.m512) var m512
-        return S964(m116: m116, m494: m494, m512: m512)
-    }
-}
-extension DependencyValues {
-    var m964: S964 {
-        get { self[S964Key.self] }
-        set { self[S964Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m957: S957 { get { self[S957Key.self] } set { self[S957Key.self] = newValue } } }
+private enum S958Key: DependencyKey { static var liveValue: S958 { @Dependency(\.m35) var m35; @Dependency(\.m521) var m521; @Dependency(\.m631) var m631; return S958(m35: m35, m521: m521, m631: m631) } }
+extension DependencyValues { var m958: S958 { get { self[S958Key.self] } set { self[S958Key.self] = newValue } } }
+private enum S960Key: DependencyKey { static var liveValue: S960 { @Dependency(\.m808) var m808; return S960(m808: m808) } }
+extension DependencyValues { var m960: S960 { get { self[S960Key.self] } set { self[S960Key.self] = newValue } } }
+private enum S961Key: DependencyKey { static var liveValue: S961 { @Dependency(\.m73) var m73; @Dependency(\.m568) var m568; return S961(m73: m73, m568: m568) } }
+extension DependencyValues { var m961: S961 { get { self[S961Key.self] } set { self[S961Key.self] = newValue } } }
+private enum S962Key: DependencyKey { static var liveValue: S962 { @Dependency(\.m116) var m116; return S962(m116: m116) } }
+extension DependencyValues { var m962: S962 { get { self[S962Key.self] } set { self[S962Key.self] = newValue } } }
+private enum S963Key: DependencyKey { static var liveValue: S963 { @Dependency(\.m77) var m77; return S963(m77: m77) } }
+extension DependencyValues { var m963: S963 { get { self[S963Key.self] } set { self[S963Key.self] = newValue } } }
+private enum S964Key: DependencyKey { static var liveValue: S964 { @Dependency(\.m116) var m116; @Dependency(\.m494) var m494; @Dependency(\.m512) var m512; return S964(m116: m116, m494: m494, m512: m512) } }
+extension DependencyValues { var m964: S964 { get { self[S964Key.self] } set { self[S964Key.self] = newValue } } }
 private enum S965Key: DependencyKey { static var liveValue: S965 { return S965() } }
-extension DependencyValues {
-    var m965: S965 {
-        get { self[S965Key.self] }
-        set { self[S965Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m965: S965 { get { self[S965Key.self] } set { self[S965Key.self] = newValue } } }
 private enum S966Key: DependencyKey { static var liveValue: S966 { return S966() } }
-extension DependencyValues {
-    var m966: S966 {
-        get { self[S966Key.self] }
-        set { self[S966Key.self] = newValue }
-    }
-}
-private enum S967Key: DependencyKey {
-    static var liveValue: S967 {
-        @Dependency(\.m887) var m887
-        return S967(m887: m887)
-    }
-}
-extension DependencyValues {
-    var m967: S967 {
-        get { self[S967Key.self] }
-        set { self[S967Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m966: S966 { get { self[S966Key.self] } set { self[S966Key.self] = newValue } } }
+private enum S967Key: DependencyKey { static var liveValue: S967 { @Dependency(\.m887) var m887; return S967(m887: m887) } }
+extension DependencyValues { var m967: S967 { get { self[S967Key.self] } set { self[S967Key.self] = newValue } } }
 private enum S968Key: DependencyKey { static var liveValue: S968 { return S968() } }
-extension DependencyValues {
-    var m968: S968 {
-        get { self[S968Key.self] }
-        set { self[S968Key.self] = newValue }
-    }
-}
-private enum S970Key: DependencyKey {
-    static var liveValue: S970 {
-        @Dependency(\.m40) var m40
-        @Dependency(\.m67) var m67
-        @Dependency(\.m558) var m558
-        return S970(m40: m40, m67: m67, m558: m558)
-    }
-}
-extension DependencyValues {
-    var m970: S970 {
-        get { self[S970Key.self] }
-        set { self[S970Key.self] = newValue }
-    }
-}
-private enum S971Key: DependencyKey {
-    static var liveValue: S971 {
-        @Dependency(\.m286) var m286
-        @Dependency(\.m375) var m375
-        @Dependency(\.m764) var m764
-        return S971(m286: m286, m375: m375, m764: m764)
-    }
-}
-extension DependencyValues {
-    var m971: S971 {
-        get { self[S971Key.self] }
-        set { self[S971Key.self] = newValue }
-    }
-}
-private enum S972Key: DependencyKey {
-    static var liveValue: S972 {
-        @Dependency(\.m137) var m137
-        @Dependency(\.m578) var m578
-        return S972(m137: m137, m578: m578)
-    }
-}
-extension DependencyValues {
-    var m972: S972 {
-        get { self[S972Key.self] }
-        set { self[S972Key.self] = newValue }
-    }
-}
-private enum S973Key: DependencyKey {
-    static var liveValue: S973 {
-        @Dependency(\.m258) var m258
-        return S973(m258: m258)
-    }
-}
-extension DependencyValues {
-    var m973: S973 {
-        get { self[S973Key.self] }
-        set { self[S973Key.self] = newValue }
-    }
-}
-private enum S974Key: DependencyKey {
-    static var liveValue: S974 {
-        @Dependency(\.m893) var m893
-        return S974(m893: m893)
-    }
-}
-extension DependencyValues {
-    var m974: S974 {
-        get { self[S974Key.self] }
-        set { self[S974Key.self] = newValue }
-    }
-}
-private enum S975Key: DependencyKey {
-    static var liveValue: S975 {
-        @Dependency(\.m244) var m244
-        return S975(m244: m244)
-    }
-}
-extension DependencyValues {
-    var m975: S975 {
-        get { self[S975Key.self] }
-        set { self[S975Key.self] = newValue }
-    }
-}
-private enum S976Key: DependencyKey {
-    static var liveValue: S976 {
-        @Dependency(\.m342) var m342
-        return S976(m342: m342)
-    }
-}
-extension DependencyValues {
-    var m976: S976 {
-        get { self[S976Key.self] }
-        set { self[S976Key.self] = newValue }
-    }
-}
-private enum S977Key: DependencyKey {
-    static var liveValue: S977 {
-        @Dependency(\.m347) var m347
-        @Dependency(\.m501) var m501
-        @Dependency(\.m555) var m555
-        return S977(m347: m347, m501: m501, m555: m555)
-    }
-}
-extension DependencyValues {
-    var m977: S977 {
-        get { self[S977Key.self] }
-        set { self[S977Key.self] = newValue }
-    }
-}
-private enum S978Key: DependencyKey {
-    static var liveValue: S978 {
-        @Dependency(\.m261) var m261
-        @Dependency(\.m435) var m435
-        return S978(m261: m261, m435: m435)
-    }
-}
-extension DependencyValues {
-    var m978: S978 {
-        get { self[S978Key.self] }
-        set { self[S978Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m968: S968 { get { self[S968Key.self] } set { self[S968Key.self] = newValue } } }
+private enum S970Key: DependencyKey { static var liveValue: S970 { @Dependency(\.m40) var m40; @Dependency(\.m67) var m67; @Dependency(\.m558) var m558; return S970(m40: m40, m67: m67, m558: m558) } }
+extension DependencyValues { var m970: S970 { get { self[S970Key.self] } set { self[S970Key.self] = newValue } } }
+private enum S971Key: DependencyKey { static var liveValue: S971 { @Dependency(\.m286) var m286; @Dependency(\.m375) var m375; @Dependency(\.m764) var m764; return S971(m286: m286, m375: m375, m764: m764) } }
+extension DependencyValues { var m971: S971 { get { self[S971Key.self] } set { self[S971Key.self] = newValue } } }
+private enum S972Key: DependencyKey { static var liveValue: S972 { @Dependency(\.m137) var m137; @Dependency(\.m578) var m578; return S972(m137: m137, m578: m578) } }
+extension DependencyValues { var m972: S972 { get { self[S972Key.self] } set { self[S972Key.self] = newValue } } }
+private enum S973Key: DependencyKey { static var liveValue: S973 { @Dependency(\.m258) var m258; return S973(m258: m258) } }
+extension DependencyValues { var m973: S973 { get { self[S973Key.self] } set { self[S973Key.self] = newValue } } }
+private enum S974Key: DependencyKey { static var liveValue: S974 { @Dependency(\.m893) var m893; return S974(m893: m893) } }
+extension DependencyValues { var m974: S974 { get { self[S974Key.self] } set { self[S974Key.self] = newValue } } }
+private enum S975Key: DependencyKey { static var liveValue: S975 { @Dependency(\.m244) var m244; return S975(m244: m244) } }
+extension DependencyValues { var m975: S975 { get { self[S975Key.self] } set { self[S975Key.self] = newValue } } }
+private enum S976Key: DependencyKey { static var liveValue: S976 { @Dependency(\.m342) var m342; return S976(m342: m342) } }
+extension DependencyValues { var m976: S976 { get { self[S976Key.self] } set { self[S976Key.self] = newValue } } }
+private enum S977Key: DependencyKey { static var liveValue: S977 { @Dependency(\.m347) var m347; @Dependency(\.m501) var m501; @Dependency(\.m555) var m555; return S977(m347: m347, m501: m501, m555: m555) } }
+extension DependencyValues { var m977: S977 { get { self[S977Key.self] } set { self[S977Key.self] = newValue } } }
+private enum S978Key: DependencyKey { static var liveValue: S978 { @Dependency(\.m261) var m261; @Dependency(\.m435) var m435; return S978(m261: m261, m435: m435) } }
+extension DependencyValues { var m978: S978 { get { self[S978Key.self] } set { self[S978Key.self] = newValue } } }
 private enum S980Key: DependencyKey { static var liveValue: S980 { return S980() } }
-extension DependencyValues {
-    var m980: S980 {
-        get { self[S980Key.self] }
-        set { self[S980Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m980: S980 { get { self[S980Key.self] } set { self[S980Key.self] = newValue } } }
 private enum S981Key: DependencyKey { static var liveValue: S981 { return S981() } }
-extension DependencyValues {
-    var m981: S981 {
-        get { self[S981Key.self] }
-        set { self[S981Key.self] = newValue }
-    }
-}
-private enum S982Key: DependencyKey {
-    static var liveValue: S982 {
-        @Dependency(\.m217) var m217
-        return S982(m217: m217)
-    }
-}
-extension DependencyValues {
-    var m982: S982 {
-        get { self[S982Key.self] }
-        set { self[S982Key.self] = newValue }
-    }
-}
-private enum S983Key: DependencyKey {
-    static var liveValue: S983 {
-        @Dependency(\.m722) var m722
-        return S983(m722: m722)
-    }
-}
-extension DependencyValues {
-    var m983: S983 {
-        get { self[S983Key.self] }
-        set { self[S983Key.self] = newValue }
-    }
-}
-private enum S984Key: DependencyKey {
-    static var liveValue: S984 {
-        @Dependency(\.m638) var m638
-        return S984(m638: m638)
-    }
-}
-extension DependencyValues {
-    var m984: S984 {
-        get { self[S984Key.self] }
-        set { self[S984Key.self] = newValue }
-    }
-}
-private enum S985Key: DependencyKey {
-    static var liveValue: S985 {
-        @Dependency(\.m390) var m390
-        @Dependency(\.m467) var m467
-        return S985(m390: m390, m467: m467)
-    }
-}
-extension DependencyValues {
-    var m985: S985 {
-        get { self[S985Key.self] }
-        set { self[S985Key.self] = newValue }
-    }
-}
-private enum S986Key: DependencyKey {
-    static var liveValue: S986 {
-        @Dependency(\.m858) var m858
-        return S986(m858: m858)
-    }
-}
-extension DependencyValues {
-    var m986: S986 {
-        get { self[S986Key.self] }
-        set { self[S986Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m981: S981 { get { self[S981Key.self] } set { self[S981Key.self] = newValue } } }
+private enum S982Key: DependencyKey { static var liveValue: S982 { @Dependency(\.m217) var m217; return S982(m217: m217) } }
+extension DependencyValues { var m982: S982 { get { self[S982Key.self] } set { self[S982Key.self] = newValue } } }
+private enum S983Key: DependencyKey { static var liveValue: S983 { @Dependency(\.m722) var m722; return S983(m722: m722) } }
+extension DependencyValues { var m983: S983 { get { self[S983Key.self] } set { self[S983Key.self] = newValue } } }
+private enum S984Key: DependencyKey { static var liveValue: S984 { @Dependency(\.m638) var m638; return S984(m638: m638) } }
+extension DependencyValues { var m984: S984 { get { self[S984Key.self] } set { self[S984Key.self] = newValue } } }
+private enum S985Key: DependencyKey { static var liveValue: S985 { @Dependency(\.m390) var m390; @Dependency(\.m467) var m467; return S985(m390: m390, m467: m467) } }
+extension DependencyValues { var m985: S985 { get { self[S985Key.self] } set { self[S985Key.self] = newValue } } }
+private enum S986Key: DependencyKey { static var liveValue: S986 { @Dependency(\.m858) var m858; return S986(m858: m858) } }
+extension DependencyValues { var m986: S986 { get { self[S986Key.self] } set { self[S986Key.self] = newValue } } }
 private enum S987Key: DependencyKey { static var liveValue: S987 { return S987() } }
-extension DependencyValues {
-    var m987: S987 {
-        get { self[S987Key.self] }
-        set { self[S987Key.self] = newValue }
-    }
-}
-private enum S988Key: DependencyKey {
-    static var liveValue: S988 {
-        @Dependency(\.m121) var m121
-        @Dependency(\.m312) var m312
-        @Dependency(\.m804) var m804
-        return S988(m121: m121, m312: m312, m804: m804)
-    }
-}
-extension DependencyValues {
-    var m988: S988 {
-        get { self[S988Key.self] }
-        set { self[S988Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m987: S987 { get { self[S987Key.self] } set { self[S987Key.self] = newValue } } }
+private enum S988Key: DependencyKey { static var liveValue: S988 { @Dependency(\.m121) var m121; @Dependency(\.m312) var m312; @Dependency(\.m804) var m804; return S988(m121: m121, m312: m312, m804: m804) } }
+extension DependencyValues { var m988: S988 { get { self[S988Key.self] } set { self[S988Key.self] = newValue } } }
 private enum S990Key: DependencyKey { static var liveValue: S990 { return S990() } }
-extension DependencyValues {
-    var m990: S990 {
-        get { self[S990Key.self] }
-        set { self[S990Key.self] = newValue }
-    }
-}
-private enum S991Key: DependencyKey {
-    static var liveValue: S991 {
-        @Dependency(\.m124) var m124
-        return S991(m124: m124)
-    }
-}
-extension DependencyValues {
-    var m991: S991 {
-        get { self[S991Key.self] }
-        set { self[S991Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m990: S990 { get { self[S990Key.self] } set { self[S990Key.self] = newValue } } }
+private enum S991Key: DependencyKey { static var liveValue: S991 { @Dependency(\.m124) var m124; return S991(m124: m124) } }
+extension DependencyValues { var m991: S991 { get { self[S991Key.self] } set { self[S991Key.self] = newValue } } }
 private enum S992Key: DependencyKey { static var liveValue: S992 { return S992() } }
-extension DependencyValues {
-    var m992: S992 {
-        get { self[S992Key.self] }
-        set { self[S992Key.self] = newValue }
-    }
-}
-private enum S993Key: DependencyKey {
-    static var liveValue: S993 {
-        @Dependency(\.m230) var m230
-        @Dependency(\.m413) var m413
-        return S993(m230: m230, m413: m413)
-    }
-}
-extension DependencyValues {
-    var m993: S993 {
-        get { self[S993Key.self] }
-        set { self[S993Key.self] = newValue }
-    }
-}
-private enum S994Key: DependencyKey {
-    static var liveValue: S994 {
-        @Dependency(\.m160) var m160
-        @Dependency(\.m375) var m375
-        @Dependency(\.m722) var m722
-        return S994(m160: m160, m375: m375, m722: m722)
-    }
-}
-extension DependencyValues {
-    var m994: S994 {
-        get { self[S994Key.self] }
-        set { self[S994Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m992: S992 { get { self[S992Key.self] } set { self[S992Key.self] = newValue } } }
+private enum S993Key: DependencyKey { static var liveValue: S993 { @Dependency(\.m230) var m230; @Dependency(\.m413) var m413; return S993(m230: m230, m413: m413) } }
+extension DependencyValues { var m993: S993 { get { self[S993Key.self] } set { self[S993Key.self] = newValue } } }
+private enum S994Key: DependencyKey { static var liveValue: S994 { @Dependency(\.m160) var m160; @Dependency(\.m375) var m375; @Dependency(\.m722) var m722; return S994(m160: m160, m375: m375, m722: m722) } }
+extension DependencyValues { var m994: S994 { get { self[S994Key.self] } set { self[S994Key.self] = newValue } } }
 private enum S995Key: DependencyKey { static var liveValue: S995 { return S995() } }
-extension DependencyValues {
-    var m995: S995 {
-        get { self[S995Key.self] }
-        set { self[S995Key.self] = newValue }
-    }
-}
-private enum S996Key: DependencyKey {
-    static var liveValue: S996 {
-        @Dependency(\.m92) var m92
-        @Dependency(\.m336) var m336
-        return S996(m92: m92, m336: m336)
-    }
-}
-extension DependencyValues {
-    var m996: S996 {
-        get { self[S996Key.self] }
-        set { self[S996Key.self] = newValue }
-    }
-}
-private enum S997Key: DependencyKey {
-    static var liveValue: S997 {
-        @Dependency(\.m317) var m317
-        @Dependency(\.m728) var m728
-        @Dependency(\.m775) var m775
-        return S997(m317: m317, m728: m728, m775: m775)
-    }
-}
-extension DependencyValues {
-    var m997: S997 {
-        get { self[S997Key.self] }
-        set { self[S997Key.self] = newValue }
-    }
-}
-private enum S998Key: DependencyKey {
-    static var liveValue: S998 {
-        @Dependency(\.m486) var m486
-        return S998(m486: m486)
-    }
-}
-extension DependencyValues {
-    var m998: S998 {
-        get { self[S998Key.self] }
-        set { self[S998Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m995: S995 { get { self[S995Key.self] } set { self[S995Key.self] = newValue } } }
+private enum S996Key: DependencyKey { static var liveValue: S996 { @Dependency(\.m92) var m92; @Dependency(\.m336) var m336; return S996(m92: m92, m336: m336) } }
+extension DependencyValues { var m996: S996 { get { self[S996Key.self] } set { self[S996Key.self] = newValue } } }
+private enum S997Key: DependencyKey { static var liveValue: S997 { @Dependency(\.m317) var m317; @Dependency(\.m728) var m728; @Dependency(\.m775) var m775; return S997(m317: m317, m728: m728, m775: m775) } }
+extension DependencyValues { var m997: S997 { get { self[S997Key.self] } set { self[S997Key.self] = newValue } } }
+private enum S998Key: DependencyKey { static var liveValue: S998 { @Dependency(\.m486) var m486; return S998(m486: m486) } }
+extension DependencyValues { var m998: S998 { get { self[S998Key.self] } set { self[S998Key.self] = newValue } } }
 
 /// How app code reads a dependency: through the `@Dependency` property wrapper.
 struct DependenciesReader { @Dependency(\.m998) var m998 }

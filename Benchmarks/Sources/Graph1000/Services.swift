@@ -100,5238 +100,903 @@ final class S96: Sendable { init() {} }
 final class S97: Sendable { init() {} }
 final class S98: Sendable { init() {} }
 final class S99: Sendable { init() {} }
-final class S100: Sendable {
-    let m13: S13
-    let m70: S70
-    let m91: S91
-    init(m13: S13, m70: S70, m91: S91) {
-        self.m13 = m13
-        self.m70 = m70
-        self.m91 = m91
-    }
-}
-final class S101: Sendable {
-    let m27: S27
-    init(m27: S27) { self.m27 = m27 }
-}
-final class S102: Sendable {
-    let m90: S90
-    init(m90: S90) { self.m90 = m90 }
-}
-final class S103: Sendable {
-    let m27: S27
-    let m74: S74
-    let m83: S83
-    init(m27: S27, m74: S74, m83: S83) {
-        self.m27 = m27
-        self.m74 = m74
-        self.m83 = m83
-    }
-}
-final class S104: Sendable {
-    let m60: S60
-    init(m60: S60) { self.m60 = m60 }
-}
-final class S105: Sendable {
-    let m95: S95
-    init(m95: S95) { self.m95 = m95 }
-}
-final class S106: Sendable {
-    let m64: S64
-    init(m64: S64) { self.m64 = m64 }
-}
-final class S107: Sendable {
-    let m81: S81
-    init(m81: S81) { self.m81 = m81 }
-}
-final class S108: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
+final class S100: Sendable { let m13: S13; let m70: S70; let m91: S91; init(m13: S13, m70: S70, m91: S91) { self.m13 = m13; self.m70 = m70; self.m91 = m91; } }
+final class S101: Sendable { let m27: S27; init(m27: S27) { self.m27 = m27; } }
+final class S102: Sendable { let m90: S90; init(m90: S90) { self.m90 = m90; } }
+final class S103: Sendable { let m27: S27; let m74: S74; let m83: S83; init(m27: S27, m74: S74, m83: S83) { self.m27 = m27; self.m74 = m74; self.m83 = m83; } }
+final class S104: Sendable { let m60: S60; init(m60: S60) { self.m60 = m60; } }
+final class S105: Sendable { let m95: S95; init(m95: S95) { self.m95 = m95; } }
+final class S106: Sendable { let m64: S64; init(m64: S64) { self.m64 = m64; } }
+final class S107: Sendable { let m81: S81; init(m81: S81) { self.m81 = m81; } }
+final class S108: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
 final class S109: Sendable { init() {} }
-final class S110: Sendable {
-    let m12: S12
-    let m48: S48
-    let m75: S75
-    init(m12: S12, m48: S48, m75: S75) {
-        self.m12 = m12
-        self.m48 = m48
-        self.m75 = m75
-    }
-}
-final class S111: Sendable {
-    let m22: S22
-    let m47: S47
-    let m57: S57
-    init(m22: S22, m47: S47, m57: S57) {
-        self.m22 = m22
-        self.m47 = m47
-        self.m57 = m57
-    }
-}
-final class S112: Sendable {
-    let m11: S11
-    let m94: S94
-    init(m11: S11, m94: S94) {
-        self.m11 = m11
-        self.m94 = m94
-    }
-}
-final class S113: Sendable {
-    let m24: S24
-    let m72: S72
-    let m91: S91
-    init(m24: S24, m72: S72, m91: S91) {
-        self.m24 = m24
-        self.m72 = m72
-        self.m91 = m91
-    }
-}
-final class S114: Sendable {
-    let m60: S60
-    let m90: S90
-    init(m60: S60, m90: S90) {
-        self.m60 = m60
-        self.m90 = m90
-    }
-}
+final class S110: Sendable { let m12: S12; let m48: S48; let m75: S75; init(m12: S12, m48: S48, m75: S75) { self.m12 = m12; self.m48 = m48; self.m75 = m75; } }
+final class S111: Sendable { let m22: S22; let m47: S47; let m57: S57; init(m22: S22, m47: S47, m57: S57) { self.m22 = m22; self.m47 = m47; self.m57 = m57; } }
+final class S112: Sendable { let m11: S11; let m94: S94; init(m11: S11, m94: S94) { self.m11 = m11; self.m94 = m94; } }
+final class S113: Sendable { let m24: S24; let m72: S72; let m91: S91; init(m24: S24, m72: S72, m91: S91) { self.m24 = m24; self.m72 = m72; self.m91 = m91; } }
+final class S114: Sendable { let m60: S60; let m90: S90; init(m60: S60, m90: S90) { self.m60 = m60; self.m90 = m90; } }
 final class S115: Sendable { init() {} }
-final class S116: Sendable {
-    let m3: S3
-    let m44: S44
-    let m77: S77
-    init(m3: S3, m44: S44, m77: S77) {
-        self.m3 = m3
-        self.m44 = m44
-        self.m77 = m77
-    }
-}
-final class S117: Sendable {
-    let m92: S92
-    init(m92: S92) { self.m92 = m92 }
-}
-final class S118: Sendable {
-    let m82: S82
-    init(m82: S82) { self.m82 = m82 }
-}
-final class S119: Sendable {
-    let m93: S93
-    init(m93: S93) { self.m93 = m93 }
-}
-final class S120: Sendable {
-    let m53: S53
-    init(m53: S53) { self.m53 = m53 }
-}
+final class S116: Sendable { let m3: S3; let m44: S44; let m77: S77; init(m3: S3, m44: S44, m77: S77) { self.m3 = m3; self.m44 = m44; self.m77 = m77; } }
+final class S117: Sendable { let m92: S92; init(m92: S92) { self.m92 = m92; } }
+final class S118: Sendable { let m82: S82; init(m82: S82) { self.m82 = m82; } }
+final class S119: Sendable { let m93: S93; init(m93: S93) { self.m93 = m93; } }
+final class S120: Sendable { let m53: S53; init(m53: S53) { self.m53 = m53; } }
 final class S121: Sendable { init() {} }
-final class S122: Sendable {
-    let m1: S1
-    init(m1: S1) { self.m1 = m1 }
-}
-final class S123: Sendable {
-    let m48: S48
-    let m78: S78
-    init(m48: S48, m78: S78) {
-        self.m48 = m48
-        self.m78 = m78
-    }
-}
-final class S124: Sendable {
-    let m21: S21
-    let m33: S33
-    init(m21: S21, m33: S33) {
-        self.m21 = m21
-        self.m33 = m33
-    }
-}
-final class S125: Sendable {
-    let m7: S7
-    let m21: S21
-    init(m7: S7, m21: S21) {
-        self.m7 = m7
-        self.m21 = m21
-    }
-}
-final class S126: Sendable {
-    let m67: S67
-    init(m67: S67) { self.m67 = m67 }
-}
-final class S127: Sendable {
-    let m30: S30
-    init(m30: S30) { self.m30 = m30 }
-}
-final class S128: Sendable {
-    let m1: S1
-    let m31: S31
-    init(m1: S1, m31: S31) {
-        self.m1 = m1
-        self.m31 = m31
-    }
-}
-final class S129: Sendable {
-    let m54: S54
-    let m86: S86
-    let m91: S91
-    init(m54: S54, m86: S86, m91: S91) {
-        self.m54 = m54
-        self.m86 = m86
-        self.m91 = m91
-    }
-}
-final class S130: Sendable {
-    let m13: S13
-    init(m13: S13) { self.m13 = m13 }
-}
-final class S131: Sendable {
-    let m11: S11
-    let m18: S18
-    let m36: S36
-    init(m11: S11, m18: S18, m36: S36) {
-        self.m11 = m11
-        self.m18 = m18
-        self.m36 = m36
-    }
-}
-final class S132: Sendable {
-    let m41: S41
-    let m90: S90
-    init(m41: S41, m90: S90) {
-        self.m41 = m41
-        self.m90 = m90
-    }
-}
-final class S133: Sendable {
-    let m90: S90
-    init(m90: S90) { self.m90 = m90 }
-}
+final class S122: Sendable { let m1: S1; init(m1: S1) { self.m1 = m1; } }
+final class S123: Sendable { let m48: S48; let m78: S78; init(m48: S48, m78: S78) { self.m48 = m48; self.m78 = m78; } }
+final class S124: Sendable { let m21: S21; let m33: S33; init(m21: S21, m33: S33) { self.m21 = m21; self.m33 = m33; } }
+final class S125: Sendable { let m7: S7; let m21: S21; init(m7: S7, m21: S21) { self.m7 = m7; self.m21 = m21; } }
+final class S126: Sendable { let m67: S67; init(m67: S67) { self.m67 = m67; } }
+final class S127: Sendable { let m30: S30; init(m30: S30) { self.m30 = m30; } }
+final class S128: Sendable { let m1: S1; let m31: S31; init(m1: S1, m31: S31) { self.m1 = m1; self.m31 = m31; } }
+final class S129: Sendable { let m54: S54; let m86: S86; let m91: S91; init(m54: S54, m86: S86, m91: S91) { self.m54 = m54; self.m86 = m86; self.m91 = m91; } }
+final class S130: Sendable { let m13: S13; init(m13: S13) { self.m13 = m13; } }
+final class S131: Sendable { let m11: S11; let m18: S18; let m36: S36; init(m11: S11, m18: S18, m36: S36) { self.m11 = m11; self.m18 = m18; self.m36 = m36; } }
+final class S132: Sendable { let m41: S41; let m90: S90; init(m41: S41, m90: S90) { self.m41 = m41; self.m90 = m90; } }
+final class S133: Sendable { let m90: S90; init(m90: S90) { self.m90 = m90; } }
 final class S134: Sendable { init() {} }
-final class S135: Sendable {
-    let m26: S26
-    init(m26: S26) { self.m26 = m26 }
-}
-final class S136: Sendable {
-    let m35: S35
-    let m70: S70
-    let m75: S75
-    init(m35: S35, m70: S70, m75: S75) {
-        self.m35 = m35
-        self.m70 = m70
-        self.m75 = m75
-    }
-}
+final class S135: Sendable { let m26: S26; init(m26: S26) { self.m26 = m26; } }
+final class S136: Sendable { let m35: S35; let m70: S70; let m75: S75; init(m35: S35, m70: S70, m75: S75) { self.m35 = m35; self.m70 = m70; self.m75 = m75; } }
 final class S137: Sendable { init() {} }
-final class S138: Sendable {
-    let m57: S57
-    let m78: S78
-    init(m57: S57, m78: S78) {
-        self.m57 = m57
-        self.m78 = m78
-    }
-}
-final class S139: Sendable {
-    let m37: S37
-    let m64: S64
-    let m70: S70
-    init(m37: S37, m64: S64, m70: S70) {
-        self.m37 = m37
-        self.m64 = m64
-        self.m70 = m70
-    }
-}
-final class S140: Sendable {
-    let m28: S28
-    let m33: S33
-    let m92: S92
-    init(m28: S28, m33: S33, m92: S92) {
-        self.m28 = m28
-        self.m33 = m33
-        self.m92 = m92
-    }
-}
+final class S138: Sendable { let m57: S57; let m78: S78; init(m57: S57, m78: S78) { self.m57 = m57; self.m78 = m78; } }
+final class S139: Sendable { let m37: S37; let m64: S64; let m70: S70; init(m37: S37, m64: S64, m70: S70) { self.m37 = m37; self.m64 = m64; self.m70 = m70; } }
+final class S140: Sendable { let m28: S28; let m33: S33; let m92: S92; init(m28: S28, m33: S33, m92: S92) { self.m28 = m28; self.m33 = m33; self.m92 = m92; } }
 final class S141: Sendable { init() {} }
-final class S142: Sendable {
-    let m73: S73
-    let m96: S96
-    init(m73: S73, m96: S96) {
-        self.m73 = m73
-        self.m96 = m96
-    }
-}
+final class S142: Sendable { let m73: S73; let m96: S96; init(m73: S73, m96: S96) { self.m73 = m73; self.m96 = m96; } }
 final class S143: Sendable { init() {} }
-final class S144: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S145: Sendable {
-    let m20: S20
-    init(m20: S20) { self.m20 = m20 }
-}
-final class S146: Sendable {
-    let m4: S4
-    let m23: S23
-    let m77: S77
-    init(m4: S4, m23: S23, m77: S77) {
-        self.m4 = m4
-        self.m23 = m23
-        self.m77 = m77
-    }
-}
-final class S147: Sendable {
-    let m58: S58
-    init(m58: S58) { self.m58 = m58 }
-}
+final class S144: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S145: Sendable { let m20: S20; init(m20: S20) { self.m20 = m20; } }
+final class S146: Sendable { let m4: S4; let m23: S23; let m77: S77; init(m4: S4, m23: S23, m77: S77) { self.m4 = m4; self.m23 = m23; self.m77 = m77; } }
+final class S147: Sendable { let m58: S58; init(m58: S58) { self.m58 = m58; } }
 final class S148: Sendable { init() {} }
-final class S149: Sendable {
-    let m35: S35
-    let m55: S55
-    let m93: S93
-    init(m35: S35, m55: S55, m93: S93) {
-        self.m35 = m35
-        self.m55 = m55
-        self.m93 = m93
-    }
-}
+final class S149: Sendable { let m35: S35; let m55: S55; let m93: S93; init(m35: S35, m55: S55, m93: S93) { self.m35 = m35; self.m55 = m55; self.m93 = m93; } }
 final class S150: Sendable { init() {} }
-final class S151: Sendable {
-    let m44: S44
-    let m68: S68
-    let m88: S88
-    init(m44: S44, m68: S68, m88: S88) {
-        self.m44 = m44
-        self.m68 = m68
-        self.m88 = m88
-    }
-}
-final class S152: Sendable {
-    let m62: S62
-    let m76: S76
-    let m93: S93
-    init(m62: S62, m76: S76, m93: S93) {
-        self.m62 = m62
-        self.m76 = m76
-        self.m93 = m93
-    }
-}
+final class S151: Sendable { let m44: S44; let m68: S68; let m88: S88; init(m44: S44, m68: S68, m88: S88) { self.m44 = m44; self.m68 = m68; self.m88 = m88; } }
+final class S152: Sendable { let m62: S62; let m76: S76; let m93: S93; init(m62: S62, m76: S76, m93: S93) { self.m62 = m62; self.m76 = m76; self.m93 = m93; } }
 final class S153: Sendable { init() {} }
 final class S154: Sendable { init() {} }
-final class S155: Sendable {
-    let m42: S42
-    let m96: S96
-    init(m42: S42, m96: S96) {
-        self.m42 = m42
-        self.m96 = m96
-    }
-}
-final class S156: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S157: Sendable {
-    let m28: S28
-    let m62: S62
-    let m76: S76
-    init(m28: S28, m62: S62, m76: S76) {
-        self.m28 = m28
-        self.m62 = m62
-        self.m76 = m76
-    }
-}
-final class S158: Sendable {
-    let m32: S32
-    let m71: S71
-    let m78: S78
-    init(m32: S32, m71: S71, m78: S78) {
-        self.m32 = m32
-        self.m71 = m71
-        self.m78 = m78
-    }
-}
-final class S159: Sendable {
-    let m74: S74
-    let m82: S82
-    init(m74: S74, m82: S82) {
-        self.m74 = m74
-        self.m82 = m82
-    }
-}
-final class S160: Sendable {
-    let m24: S24
-    let m68: S68
-    let m93: S93
-    init(m24: S24, m68: S68, m93: S93) {
-        self.m24 = m24
-        self.m68 = m68
-        self.m93 = m93
-    }
-}
-final class S161: Sendable {
-    let m55: S55
-    let m84: S84
-    init(m55: S55, m84: S84) {
-        self.m55 = m55
-        self.m84 = m84
-    }
-}
+final class S155: Sendable { let m42: S42; let m96: S96; init(m42: S42, m96: S96) { self.m42 = m42; self.m96 = m96; } }
+final class S156: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S157: Sendable { let m28: S28; let m62: S62; let m76: S76; init(m28: S28, m62: S62, m76: S76) { self.m28 = m28; self.m62 = m62; self.m76 = m76; } }
+final class S158: Sendable { let m32: S32; let m71: S71; let m78: S78; init(m32: S32, m71: S71, m78: S78) { self.m32 = m32; self.m71 = m71; self.m78 = m78; } }
+final class S159: Sendable { let m74: S74; let m82: S82; init(m74: S74, m82: S82) { self.m74 = m74; self.m82 = m82; } }
+final class S160: Sendable { let m24: S24; let m68: S68; let m93: S93; init(m24: S24, m68: S68, m93: S93) { self.m24 = m24; self.m68 = m68; self.m93 = m93; } }
+final class S161: Sendable { let m55: S55; let m84: S84; init(m55: S55, m84: S84) { self.m55 = m55; self.m84 = m84; } }
 final class S162: Sendable { init() {} }
-final class S163: Sendable {
-    let m41: S41
-    init(m41: S41) { self.m41 = m41 }
-}
-final class S164: Sendable {
-    let m5: S5
-    let m31: S31
-    let m88: S88
-    init(m5: S5, m31: S31, m88: S88) {
-        self.m5 = m5
-        self.m31 = m31
-        self.m88 = m88
-    }
-}
-final class S165: Sendable {
-    let m13: S13
-    let m27: S27
-    let m43: S43
-    init(m13: S13, m27: S27, m43: S43) {
-        self.m13 = m13
-        self.m27 = m27
-        self.m43 = m43
-    }
-}
-final class S166: Sendable {
-    let m16: S16
-    let m62: S62
-    let m88: S88
-    init(m16: S16, m62: S62, m88: S88) {
-        self.m16 = m16
-        self.m62 = m62
-        self.m88 = m88
-    }
-}
-final class S167: Sendable {
-    let m55: S55
-    init(m55: S55) { self.m55 = m55 }
-}
+final class S163: Sendable { let m41: S41; init(m41: S41) { self.m41 = m41; } }
+final class S164: Sendable { let m5: S5; let m31: S31; let m88: S88; init(m5: S5, m31: S31, m88: S88) { self.m5 = m5; self.m31 = m31; self.m88 = m88; } }
+final class S165: Sendable { let m13: S13; let m27: S27; let m43: S43; init(m13: S13, m27: S27, m43: S43) { self.m13 = m13; self.m27 = m27; self.m43 = m43; } }
+final class S166: Sendable { let m16: S16; let m62: S62; let m88: S88; init(m16: S16, m62: S62, m88: S88) { self.m16 = m16; self.m62 = m62; self.m88 = m88; } }
+final class S167: Sendable { let m55: S55; init(m55: S55) { self.m55 = m55; } }
 final class S168: Sendable { init() {} }
 final class S169: Sendable { init() {} }
 final class S170: Sendable { init() {} }
-final class S171: Sendable {
-    let m1: S1
-    let m90: S90
-    init(m1: S1, m90: S90) {
-        self.m1 = m1
-        self.m90 = m90
-    }
-}
+final class S171: Sendable { let m1: S1; let m90: S90; init(m1: S1, m90: S90) { self.m1 = m1; self.m90 = m90; } }
 final class S172: Sendable { init() {} }
 final class S173: Sendable { init() {} }
-final class S174: Sendable {
-    let m7: S7
-    let m20: S20
-    let m22: S22
-    init(m7: S7, m20: S20, m22: S22) {
-        self.m7 = m7
-        self.m20 = m20
-        self.m22 = m22
-    }
-}
+final class S174: Sendable { let m7: S7; let m20: S20; let m22: S22; init(m7: S7, m20: S20, m22: S22) { self.m7 = m7; self.m20 = m20; self.m22 = m22; } }
 final class S175: Sendable { init() {} }
-final class S176: Sendable {
-    let m92: S92
-    init(m92: S92) { self.m92 = m92 }
-}
-final class S177: Sendable {
-    let m41: S41
-    let m54: S54
-    let m95: S95
-    init(m41: S41, m54: S54, m95: S95) {
-        self.m41 = m41
-        self.m54 = m54
-        self.m95 = m95
-    }
-}
+final class S176: Sendable { let m92: S92; init(m92: S92) { self.m92 = m92; } }
+final class S177: Sendable { let m41: S41; let m54: S54; let m95: S95; init(m41: S41, m54: S54, m95: S95) { self.m41 = m41; self.m54 = m54; self.m95 = m95; } }
 final class S178: Sendable { init() {} }
-final class S179: Sendable {
-    let m42: S42
-    let m78: S78
-    let m88: S88
-    init(m42: S42, m78: S78, m88: S88) {
-        self.m42 = m42
-        self.m78 = m78
-        self.m88 = m88
-    }
-}
-final class S180: Sendable {
-    let m62: S62
-    init(m62: S62) { self.m62 = m62 }
-}
-final class S181: Sendable {
-    let m3: S3
-    let m22: S22
-    init(m3: S3, m22: S22) {
-        self.m3 = m3
-        self.m22 = m22
-    }
-}
-final class S182: Sendable {
-    let m30: S30
-    let m73: S73
-    let m85: S85
-    init(m30: S30, m73: S73, m85: S85) {
-        self.m30 = m30
-        self.m73 = m73
-        self.m85 = m85
-    }
-}
+final class S179: Sendable { let m42: S42; let m78: S78; let m88: S88; init(m42: S42, m78: S78, m88: S88) { self.m42 = m42; self.m78 = m78; self.m88 = m88; } }
+final class S180: Sendable { let m62: S62; init(m62: S62) { self.m62 = m62; } }
+final class S181: Sendable { let m3: S3; let m22: S22; init(m3: S3, m22: S22) { self.m3 = m3; self.m22 = m22; } }
+final class S182: Sendable { let m30: S30; let m73: S73; let m85: S85; init(m30: S30, m73: S73, m85: S85) { self.m30 = m30; self.m73 = m73; self.m85 = m85; } }
 final class S183: Sendable { init() {} }
-final class S184: Sendable {
-    let m65: S65
-    let m73: S73
-    init(m65: S65, m73: S73) {
-        self.m65 = m65
-        self.m73 = m73
-    }
-}
-final class S185: Sendable {
-    let m15: S15
-    let m65: S65
-    let m67: S67
-    init(m15: S15, m65: S65, m67: S67) {
-        self.m15 = m15
-        self.m65 = m65
-        self.m67 = m67
-    }
-}
-final class S186: Sendable {
-    let m72: S72
-    init(m72: S72) { self.m72 = m72 }
-}
-final class S187: Sendable {
-    let m7: S7
-    let m61: S61
-    init(m7: S7, m61: S61) {
-        self.m7 = m7
-        self.m61 = m61
-    }
-}
-final class S188: Sendable {
-    let m8: S8
-    let m20: S20
-    init(m8: S8, m20: S20) {
-        self.m8 = m8
-        self.m20 = m20
-    }
-}
+final class S184: Sendable { let m65: S65; let m73: S73; init(m65: S65, m73: S73) { self.m65 = m65; self.m73 = m73; } }
+final class S185: Sendable { let m15: S15; let m65: S65; let m67: S67; init(m15: S15, m65: S65, m67: S67) { self.m15 = m15; self.m65 = m65; self.m67 = m67; } }
+final class S186: Sendable { let m72: S72; init(m72: S72) { self.m72 = m72; } }
+final class S187: Sendable { let m7: S7; let m61: S61; init(m7: S7, m61: S61) { self.m7 = m7; self.m61 = m61; } }
+final class S188: Sendable { let m8: S8; let m20: S20; init(m8: S8, m20: S20) { self.m8 = m8; self.m20 = m20; } }
 final class S189: Sendable { init() {} }
 final class S190: Sendable { init() {} }
-final class S191: Sendable {
-    let m12: S12
-    let m44: S44
-    let m94: S94
-    init(m12: S12, m44: S44, m94: S94) {
-        self.m12 = m12
-        self.m44 = m44
-        self.m94 = m94
-    }
-}
+final class S191: Sendable { let m12: S12; let m44: S44; let m94: S94; init(m12: S12, m44: S44, m94: S94) { self.m12 = m12; self.m44 = m44; self.m94 = m94; } }
 final class S192: Sendable { init() {} }
 final class S193: Sendable { init() {} }
-final class S194: Sendable {
-    let m1: S1
-    let m58: S58
-    let m94: S94
-    init(m1: S1, m58: S58, m94: S94) {
-        self.m1 = m1
-        self.m58 = m58
-        self.m94 = m94
-    }
-}
-final class S195: Sendable {
-    let m88: S88
-    init(m88: S88) { self.m88 = m88 }
-}
-final class S196: Sendable {
-    let m58: S58
-    let m85: S85
-    init(m58: S58, m85: S85) {
-        self.m58 = m58
-        self.m85 = m85
-    }
-}
-final class S197: Sendable {
-    let m26: S26
-    let m47: S47
-    let m67: S67
-    init(m26: S26, m47: S47, m67: S67) {
-        self.m26 = m26
-        self.m47 = m47
-        self.m67 = m67
-    }
-}
-final class S198: Sendable {
-    let m28: S28
-    let m52: S52
-    init(m28: S28, m52: S52) {
-        self.m28 = m28
-        self.m52 = m52
-    }
-}
-final class S199: Sendable {
-    let m8: S8
-    let m22: S22
-    let m94: S94
-    init(m8: S8, m22: S22, m94: S94) {
-        self.m8 = m8
-        self.m22 = m22
-        self.m94 = m94
-    }
-}
+final class S194: Sendable { let m1: S1; let m58: S58; let m94: S94; init(m1: S1, m58: S58, m94: S94) { self.m1 = m1; self.m58 = m58; self.m94 = m94; } }
+final class S195: Sendable { let m88: S88; init(m88: S88) { self.m88 = m88; } }
+final class S196: Sendable { let m58: S58; let m85: S85; init(m58: S58, m85: S85) { self.m58 = m58; self.m85 = m85; } }
+final class S197: Sendable { let m26: S26; let m47: S47; let m67: S67; init(m26: S26, m47: S47, m67: S67) { self.m26 = m26; self.m47 = m47; self.m67 = m67; } }
+final class S198: Sendable { let m28: S28; let m52: S52; init(m28: S28, m52: S52) { self.m28 = m28; self.m52 = m52; } }
+final class S199: Sendable { let m8: S8; let m22: S22; let m94: S94; init(m8: S8, m22: S22, m94: S94) { self.m8 = m8; self.m22 = m22; self.m94 = m94; } }
 final class S200: Sendable { init() {} }
 final class S201: Sendable { init() {} }
-final class S202: Sendable {
-    let m30: S30
-    let m71: S71
-    init(m30: S30, m71: S71) {
-        self.m30 = m30
-        self.m71 = m71
-    }
-}
+final class S202: Sendable { let m30: S30; let m71: S71; init(m30: S30, m71: S71) { self.m30 = m30; self.m71 = m71; } }
 final class S203: Sendable { init() {} }
-final class S204: Sendable {
-    let m20: S20
-    let m42: S42
-    let m107: S107
-    init(m20: S20, m42: S42, m107: S107) {
-        self.m20 = m20
-        self.m42 = m42
-        self.m107 = m107
-    }
-}
-final class S205: Sendable {
-    let m54: S54
-    init(m54: S54) { self.m54 = m54 }
-}
-final class S206: Sendable {
-    let m165: S165
-    init(m165: S165) { self.m165 = m165 }
-}
-final class S207: Sendable {
-    let m36: S36
-    init(m36: S36) { self.m36 = m36 }
-}
-final class S208: Sendable {
-    let m187: S187
-    init(m187: S187) { self.m187 = m187 }
-}
-final class S209: Sendable {
-    let m103: S103
-    let m178: S178
-    init(m103: S103, m178: S178) {
-        self.m103 = m103
-        self.m178 = m178
-    }
-}
+final class S204: Sendable { let m20: S20; let m42: S42; let m107: S107; init(m20: S20, m42: S42, m107: S107) { self.m20 = m20; self.m42 = m42; self.m107 = m107; } }
+final class S205: Sendable { let m54: S54; init(m54: S54) { self.m54 = m54; } }
+final class S206: Sendable { let m165: S165; init(m165: S165) { self.m165 = m165; } }
+final class S207: Sendable { let m36: S36; init(m36: S36) { self.m36 = m36; } }
+final class S208: Sendable { let m187: S187; init(m187: S187) { self.m187 = m187; } }
+final class S209: Sendable { let m103: S103; let m178: S178; init(m103: S103, m178: S178) { self.m103 = m103; self.m178 = m178; } }
 final class S210: Sendable { init() {} }
-final class S211: Sendable {
-    let m157: S157
-    let m176: S176
-    let m182: S182
-    init(m157: S157, m176: S176, m182: S182) {
-        self.m157 = m157
-        self.m176 = m176
-        self.m182 = m182
-    }
-}
-final class S212: Sendable {
-    let m68: S68
-    let m107: S107
-    let m134: S134
-    init(m68: S68, m107: S107, m134: S134) {
-        self.m68 = m68
-        self.m107 = m107
-        self.m134 = m134
-    }
-}
+final class S211: Sendable { let m157: S157; let m176: S176; let m182: S182; init(m157: S157, m176: S176, m182: S182) { self.m157 = m157; self.m176 = m176; self.m182 = m182; } }
+final class S212: Sendable { let m68: S68; let m107: S107; let m134: S134; init(m68: S68, m107: S107, m134: S134) { self.m68 = m68; self.m107 = m107; self.m134 = m134; } }
 final class S213: Sendable { init() {} }
-final class S214: Sendable {
-    let m106: S106
-    init(m106: S106) { self.m106 = m106 }
-}
-final class S215: Sendable {
-    let m16: S16
-    let m96: S96
-    let m187: S187
-    init(m16: S16, m96: S96, m187: S187) {
-        self.m16 = m16
-        self.m96 = m96
-        self.m187 = m187
-    }
-}
+final class S214: Sendable { let m106: S106; init(m106: S106) { self.m106 = m106; } }
+final class S215: Sendable { let m16: S16; let m96: S96; let m187: S187; init(m16: S16, m96: S96, m187: S187) { self.m16 = m16; self.m96 = m96; self.m187 = m187; } }
 final class S216: Sendable { init() {} }
 final class S217: Sendable { init() {} }
 final class S218: Sendable { init() {} }
-final class S219: Sendable {
-    let m62: S62
-    init(m62: S62) { self.m62 = m62 }
-}
-final class S220: Sendable {
-    let m111: S111
-    let m146: S146
-    let m148: S148
-    init(m111: S111, m146: S146, m148: S148) {
-        self.m111 = m111
-        self.m146 = m146
-        self.m148 = m148
-    }
-}
-final class S221: Sendable {
-    let m112: S112
-    init(m112: S112) { self.m112 = m112 }
-}
+final class S219: Sendable { let m62: S62; init(m62: S62) { self.m62 = m62; } }
+final class S220: Sendable { let m111: S111; let m146: S146; let m148: S148; init(m111: S111, m146: S146, m148: S148) { self.m111 = m111; self.m146 = m146; self.m148 = m148; } }
+final class S221: Sendable { let m112: S112; init(m112: S112) { self.m112 = m112; } }
 final class S222: Sendable { init() {} }
 final class S223: Sendable { init() {} }
 final class S224: Sendable { init() {} }
 final class S225: Sendable { init() {} }
 final class S226: Sendable { init() {} }
-final class S227: Sendable {
-    let m133: S133
-    let m165: S165
-    let m185: S185
-    init(m133: S133, m165: S165, m185: S185) {
-        self.m133 = m133
-        self.m165 = m165
-        self.m185 = m185
-    }
-}
-final class S228: Sendable {
-    let m93: S93
-    let m123: S123
-    init(m93: S93, m123: S123) {
-        self.m93 = m93
-        self.m123 = m123
-    }
-}
+final class S227: Sendable { let m133: S133; let m165: S165; let m185: S185; init(m133: S133, m165: S165, m185: S185) { self.m133 = m133; self.m165 = m165; self.m185 = m185; } }
+final class S228: Sendable { let m93: S93; let m123: S123; init(m93: S93, m123: S123) { self.m93 = m93; self.m123 = m123; } }
 final class S229: Sendable { init() {} }
-final class S230: Sendable {
-    let m22: S22
-    let m62: S62
-    let m125: S125
-    init(m22: S22, m62: S62, m125: S125) {
-        self.m22 = m22
-        self.m62 = m62
-        self.m125 = m125
-    }
-}
+final class S230: Sendable { let m22: S22; let m62: S62; let m125: S125; init(m22: S22, m62: S62, m125: S125) { self.m22 = m22; self.m62 = m62; self.m125 = m125; } }
 final class S231: Sendable { init() {} }
-final class S232: Sendable {
-    let m100: S100
-    init(m100: S100) { self.m100 = m100 }
-}
+final class S232: Sendable { let m100: S100; init(m100: S100) { self.m100 = m100; } }
 final class S233: Sendable { init() {} }
-final class S234: Sendable {
-    let m176: S176
-    let m191: S191
-    init(m176: S176, m191: S191) {
-        self.m176 = m176
-        self.m191 = m191
-    }
-}
-final class S235: Sendable {
-    let m90: S90
-    let m163: S163
-    init(m90: S90, m163: S163) {
-        self.m90 = m90
-        self.m163 = m163
-    }
-}
-final class S236: Sendable {
-    let m50: S50
-    let m175: S175
-    init(m50: S50, m175: S175) {
-        self.m50 = m50
-        self.m175 = m175
-    }
-}
-final class S237: Sendable {
-    let m22: S22
-    let m38: S38
-    let m51: S51
-    init(m22: S22, m38: S38, m51: S51) {
-        self.m22 = m22
-        self.m38 = m38
-        self.m51 = m51
-    }
-}
-final class S238: Sendable {
-    let m21: S21
-    let m36: S36
-    let m165: S165
-    init(m21: S21, m36: S36, m165: S165) {
-        self.m21 = m21
-        self.m36 = m36
-        self.m165 = m165
-    }
-}
-final class S239: Sendable {
-    let m13: S13
-    let m145: S145
-    init(m13: S13, m145: S145) {
-        self.m13 = m13
-        self.m145 = m145
-    }
-}
-final class S240: Sendable {
-    let m26: S26
-    let m34: S34
-    let m113: S113
-    init(m26: S26, m34: S34, m113: S113) {
-        self.m26 = m26
-        self.m34 = m34
-        self.m113 = m113
-    }
-}
-final class S241: Sendable {
-    let m10: S10
-    init(m10: S10) { self.m10 = m10 }
-}
-final class S242: Sendable {
-    let m5: S5
-    let m33: S33
-    let m180: S180
-    init(m5: S5, m33: S33, m180: S180) {
-        self.m5 = m5
-        self.m33 = m33
-        self.m180 = m180
-    }
-}
-final class S243: Sendable {
-    let m43: S43
-    let m78: S78
-    init(m43: S43, m78: S78) {
-        self.m43 = m43
-        self.m78 = m78
-    }
-}
-final class S244: Sendable {
-    let m60: S60
-    init(m60: S60) { self.m60 = m60 }
-}
-final class S245: Sendable {
-    let m48: S48
-    init(m48: S48) { self.m48 = m48 }
-}
-final class S246: Sendable {
-    let m75: S75
-    let m124: S124
-    let m168: S168
-    init(m75: S75, m124: S124, m168: S168) {
-        self.m75 = m75
-        self.m124 = m124
-        self.m168 = m168
-    }
-}
-final class S247: Sendable {
-    let m132: S132
-    let m144: S144
-    init(m132: S132, m144: S144) {
-        self.m132 = m132
-        self.m144 = m144
-    }
-}
-final class S248: Sendable {
-    let m151: S151
-    init(m151: S151) { self.m151 = m151 }
-}
-final class S249: Sendable {
-    let m113: S113
-    let m175: S175
-    let m176: S176
-    init(m113: S113, m175: S175, m176: S176) {
-        self.m113 = m113
-        self.m175 = m175
-        self.m176 = m176
-    }
-}
-final class S250: Sendable {
-    let m54: S54
-    let m105: S105
-    let m127: S127
-    init(m54: S54, m105: S105, m127: S127) {
-        self.m54 = m54
-        self.m105 = m105
-        self.m127 = m127
-    }
-}
-final class S251: Sendable {
-    let m0: S0
-    init(m0: S0) { self.m0 = m0 }
-}
-final class S252: Sendable {
-    let m16: S16
-    let m147: S147
-    init(m16: S16, m147: S147) {
-        self.m16 = m16
-        self.m147 = m147
-    }
-}
-final class S253: Sendable {
-    let m41: S41
-    let m67: S67
-    init(m41: S41, m67: S67) {
-        self.m41 = m41
-        self.m67 = m67
-    }
-}
-final class S254: Sendable {
-    let m0: S0
-    let m10: S10
-    let m141: S141
-    init(m0: S0, m10: S10, m141: S141) {
-        self.m0 = m0
-        self.m10 = m10
-        self.m141 = m141
-    }
-}
-final class S255: Sendable {
-    let m94: S94
-    let m112: S112
-    let m118: S118
-    init(m94: S94, m112: S112, m118: S118) {
-        self.m94 = m94
-        self.m112 = m112
-        self.m118 = m118
-    }
-}
-final class S256: Sendable {
-    let m15: S15
-    let m85: S85
-    init(m15: S15, m85: S85) {
-        self.m15 = m15
-        self.m85 = m85
-    }
-}
-final class S257: Sendable {
-    let m51: S51
-    let m72: S72
-    let m150: S150
-    init(m51: S51, m72: S72, m150: S150) {
-        self.m51 = m51
-        self.m72 = m72
-        self.m150 = m150
-    }
-}
-final class S258: Sendable {
-    let m0: S0
-    let m45: S45
-    let m92: S92
-    init(m0: S0, m45: S45, m92: S92) {
-        self.m0 = m0
-        self.m45 = m45
-        self.m92 = m92
-    }
-}
-final class S259: Sendable {
-    let m100: S100
-    let m170: S170
-    init(m100: S100, m170: S170) {
-        self.m100 = m100
-        self.m170 = m170
-    }
-}
-final class S260: Sendable {
-    let m147: S147
-    init(m147: S147) { self.m147 = m147 }
-}
+final class S234: Sendable { let m176: S176; let m191: S191; init(m176: S176, m191: S191) { self.m176 = m176; self.m191 = m191; } }
+final class S235: Sendable { let m90: S90; let m163: S163; init(m90: S90, m163: S163) { self.m90 = m90; self.m163 = m163; } }
+final class S236: Sendable { let m50: S50; let m175: S175; init(m50: S50, m175: S175) { self.m50 = m50; self.m175 = m175; } }
+final class S237: Sendable { let m22: S22; let m38: S38; let m51: S51; init(m22: S22, m38: S38, m51: S51) { self.m22 = m22; self.m38 = m38; self.m51 = m51; } }
+final class S238: Sendable { let m21: S21; let m36: S36; let m165: S165; init(m21: S21, m36: S36, m165: S165) { self.m21 = m21; self.m36 = m36; self.m165 = m165; } }
+final class S239: Sendable { let m13: S13; let m145: S145; init(m13: S13, m145: S145) { self.m13 = m13; self.m145 = m145; } }
+final class S240: Sendable { let m26: S26; let m34: S34; let m113: S113; init(m26: S26, m34: S34, m113: S113) { self.m26 = m26; self.m34 = m34; self.m113 = m113; } }
+final class S241: Sendable { let m10: S10; init(m10: S10) { self.m10 = m10; } }
+final class S242: Sendable { let m5: S5; let m33: S33; let m180: S180; init(m5: S5, m33: S33, m180: S180) { self.m5 = m5; self.m33 = m33; self.m180 = m180; } }
+final class S243: Sendable { let m43: S43; let m78: S78; init(m43: S43, m78: S78) { self.m43 = m43; self.m78 = m78; } }
+final class S244: Sendable { let m60: S60; init(m60: S60) { self.m60 = m60; } }
+final class S245: Sendable { let m48: S48; init(m48: S48) { self.m48 = m48; } }
+final class S246: Sendable { let m75: S75; let m124: S124; let m168: S168; init(m75: S75, m124: S124, m168: S168) { self.m75 = m75; self.m124 = m124; self.m168 = m168; } }
+final class S247: Sendable { let m132: S132; let m144: S144; init(m132: S132, m144: S144) { self.m132 = m132; self.m144 = m144; } }
+final class S248: Sendable { let m151: S151; init(m151: S151) { self.m151 = m151; } }
+final class S249: Sendable { let m113: S113; let m175: S175; let m176: S176; init(m113: S113, m175: S175, m176: S176) { self.m113 = m113; self.m175 = m175; self.m176 = m176; } }
+final class S250: Sendable { let m54: S54; let m105: S105; let m127: S127; init(m54: S54, m105: S105, m127: S127) { self.m54 = m54; self.m105 = m105; self.m127 = m127; } }
+final class S251: Sendable { let m0: S0; init(m0: S0) { self.m0 = m0; } }
+final class S252: Sendable { let m16: S16; let m147: S147; init(m16: S16, m147: S147) { self.m16 = m16; self.m147 = m147; } }
+final class S253: Sendable { let m41: S41; let m67: S67; init(m41: S41, m67: S67) { self.m41 = m41; self.m67 = m67; } }
+final class S254: Sendable { let m0: S0; let m10: S10; let m141: S141; init(m0: S0, m10: S10, m141: S141) { self.m0 = m0; self.m10 = m10; self.m141 = m141; } }
+final class S255: Sendable { let m94: S94; let m112: S112; let m118: S118; init(m94: S94, m112: S112, m118: S118) { self.m94 = m94; self.m112 = m112; self.m118 = m118; } }
+final class S256: Sendable { let m15: S15; let m85: S85; init(m15: S15, m85: S85) { self.m15 = m15; self.m85 = m85; } }
+final class S257: Sendable { let m51: S51; let m72: S72; let m150: S150; init(m51: S51, m72: S72, m150: S150) { self.m51 = m51; self.m72 = m72; self.m150 = m150; } }
+final class S258: Sendable { let m0: S0; let m45: S45; let m92: S92; init(m0: S0, m45: S45, m92: S92) { self.m0 = m0; self.m45 = m45; self.m92 = m92; } }
+final class S259: Sendable { let m100: S100; let m170: S170; init(m100: S100, m170: S170) { self.m100 = m100; self.m170 = m170; } }
+final class S260: Sendable { let m147: S147; init(m147: S147) { self.m147 = m147; } }
 final class S261: Sendable { init() {} }
-final class S262: Sendable {
-    let m65: S65
-    let m117: S117
-    let m142: S142
-    init(m65: S65, m117: S117, m142: S142) {
-        self.m65 = m65
-        self.m117 = m117
-        self.m142 = m142
-    }
-}
-final class S263: Sendable {
-    let m35: S35
-    init(m35: S35) { self.m35 = m35 }
-}
-final class S264: Sendable {
-    let m10: S10
-    let m14: S14
-    init(m10: S10, m14: S14) {
-        self.m10 = m10
-        self.m14 = m14
-    }
-}
-final class S265: Sendable {
-    let m3: S3
-    let m138: S138
-    init(m3: S3, m138: S138) {
-        self.m3 = m3
-        self.m138 = m138
-    }
-}
+final class S262: Sendable { let m65: S65; let m117: S117; let m142: S142; init(m65: S65, m117: S117, m142: S142) { self.m65 = m65; self.m117 = m117; self.m142 = m142; } }
+final class S263: Sendable { let m35: S35; init(m35: S35) { self.m35 = m35; } }
+final class S264: Sendable { let m10: S10; let m14: S14; init(m10: S10, m14: S14) { self.m10 = m10; self.m14 = m14; } }
+final class S265: Sendable { let m3: S3; let m138: S138; init(m3: S3, m138: S138) { self.m3 = m3; self.m138 = m138; } }
 final class S266: Sendable { init() {} }
 final class S267: Sendable { init() {} }
-final class S268: Sendable {
-    let m33: S33
-    let m60: S60
-    let m107: S107
-    init(m33: S33, m60: S60, m107: S107) {
-        self.m33 = m33
-        self.m60 = m60
-        self.m107 = m107
-    }
-}
-final class S269: Sendable {
-    let m24: S24
-    let m70: S70
-    let m132: S132
-    init(m24: S24, m70: S70, m132: S132) {
-        self.m24 = m24
-        self.m70 = m70
-        self.m132 = m132
-    }
-}
-final class S270: Sendable {
-    let m25: S25
-    let m115: S115
-    let m144: S144
-    init(m25: S25, m115: S115, m144: S144) {
-        self.m25 = m25
-        self.m115 = m115
-        self.m144 = m144
-    }
-}
+final class S268: Sendable { let m33: S33; let m60: S60; let m107: S107; init(m33: S33, m60: S60, m107: S107) { self.m33 = m33; self.m60 = m60; self.m107 = m107; } }
+final class S269: Sendable { let m24: S24; let m70: S70; let m132: S132; init(m24: S24, m70: S70, m132: S132) { self.m24 = m24; self.m70 = m70; self.m132 = m132; } }
+final class S270: Sendable { let m25: S25; let m115: S115; let m144: S144; init(m25: S25, m115: S115, m144: S144) { self.m25 = m25; self.m115 = m115; self.m144 = m144; } }
 final class S271: Sendable { init() {} }
-final class S272: Sendable {
-    let m121: S121
-    let m133: S133
-    init(m121: S121, m133: S133) {
-        self.m121 = m121
-        self.m133 = m133
-    }
-}
-final class S273: Sendable {
-    let m30: S30
-    let m100: S100
-    init(m30: S30, m100: S100) {
-        self.m30 = m30
-        self.m100 = m100
-    }
-}
-final class S274: Sendable {
-    let m58: S58
-    let m162: S162
-    init(m58: S58, m162: S162) {
-        self.m58 = m58
-        self.m162 = m162
-    }
-}
-final class S275: Sendable {
-    let m77: S77
-    init(m77: S77) { self.m77 = m77 }
-}
-final class S276: Sendable {
-    let m83: S83
-    init(m83: S83) { self.m83 = m83 }
-}
+final class S272: Sendable { let m121: S121; let m133: S133; init(m121: S121, m133: S133) { self.m121 = m121; self.m133 = m133; } }
+final class S273: Sendable { let m30: S30; let m100: S100; init(m30: S30, m100: S100) { self.m30 = m30; self.m100 = m100; } }
+final class S274: Sendable { let m58: S58; let m162: S162; init(m58: S58, m162: S162) { self.m58 = m58; self.m162 = m162; } }
+final class S275: Sendable { let m77: S77; init(m77: S77) { self.m77 = m77; } }
+final class S276: Sendable { let m83: S83; init(m83: S83) { self.m83 = m83; } }
 final class S277: Sendable { init() {} }
 final class S278: Sendable { init() {} }
-final class S279: Sendable {
-    let m36: S36
-    let m70: S70
-    let m123: S123
-    init(m36: S36, m70: S70, m123: S123) {
-        self.m36 = m36
-        self.m70 = m70
-        self.m123 = m123
-    }
-}
-final class S280: Sendable {
-    let m195: S195
-    init(m195: S195) { self.m195 = m195 }
-}
+final class S279: Sendable { let m36: S36; let m70: S70; let m123: S123; init(m36: S36, m70: S70, m123: S123) { self.m36 = m36; self.m70 = m70; self.m123 = m123; } }
+final class S280: Sendable { let m195: S195; init(m195: S195) { self.m195 = m195; } }
 final class S281: Sendable { init() {} }
-final class S282: Sendable {
-    let m8: S8
-    init(m8: S8) { self.m8 = m8 }
-}
-final class S283: Sendable {
-    let m100: S100
-    init(m100: S100) { self.m100 = m100 }
-}
-final class S284: Sendable {
-    let m43: S43
-    let m61: S61
-    let m86: S86
-    init(m43: S43, m61: S61, m86: S86) {
-        self.m43 = m43
-        self.m61 = m61
-        self.m86 = m86
-    }
-}
-final class S285: Sendable {
-    let m41: S41
-    let m43: S43
-    let m186: S186
-    init(m41: S41, m43: S43, m186: S186) {
-        self.m41 = m41
-        self.m43 = m43
-        self.m186 = m186
-    }
-}
-final class S286: Sendable {
-    let m82: S82
-    let m173: S173
-    init(m82: S82, m173: S173) {
-        self.m82 = m82
-        self.m173 = m173
-    }
-}
-final class S287: Sendable {
-    let m47: S47
-    let m85: S85
-    let m151: S151
-    init(m47: S47, m85: S85, m151: S151) {
-        self.m47 = m47
-        self.m85 = m85
-        self.m151 = m151
-    }
-}
-final class S288: Sendable {
-    let m44: S44
-    let m61: S61
-    let m108: S108
-    init(m44: S44, m61: S61, m108: S108) {
-        self.m44 = m44
-        self.m61 = m61
-        self.m108 = m108
-    }
-}
-final class S289: Sendable {
-    let m58: S58
-    let m162: S162
-    init(m58: S58, m162: S162) {
-        self.m58 = m58
-        self.m162 = m162
-    }
-}
-final class S290: Sendable {
-    let m12: S12
-    let m50: S50
-    let m56: S56
-    init(m12: S12, m50: S50, m56: S56) {
-        self.m12 = m12
-        self.m50 = m50
-        self.m56 = m56
-    }
-}
-final class S291: Sendable {
-    let m11: S11
-    let m66: S66
-    let m191: S191
-    init(m11: S11, m66: S66, m191: S191) {
-        self.m11 = m11
-        self.m66 = m66
-        self.m191 = m191
-    }
-}
-final class S292: Sendable {
-    let m143: S143
-    let m191: S191
-    init(m143: S143, m191: S191) {
-        self.m143 = m143
-        self.m191 = m191
-    }
-}
-final class S293: Sendable {
-    let m138: S138
-    let m185: S185
-    init(m138: S138, m185: S185) {
-        self.m138 = m138
-        self.m185 = m185
-    }
-}
-final class S294: Sendable {
-    let m107: S107
-    let m140: S140
-    let m174: S174
-    init(m107: S107, m140: S140, m174: S174) {
-        self.m107 = m107
-        self.m140 = m140
-        self.m174 = m174
-    }
-}
-final class S295: Sendable {
-    let m65: S65
-    let m163: S163
-    init(m65: S65, m163: S163) {
-        self.m65 = m65
-        self.m163 = m163
-    }
-}
-final class S296: Sendable {
-    let m81: S81
-    init(m81: S81) { self.m81 = m81 }
-}
-final class S297: Sendable {
-    let m105: S105
-    init(m105: S105) { self.m105 = m105 }
-}
-final class S298: Sendable {
-    let m12: S12
-    let m128: S128
-    let m165: S165
-    init(m12: S12, m128: S128, m165: S165) {
-        self.m12 = m12
-        self.m128 = m128
-        self.m165 = m165
-    }
-}
-final class S299: Sendable {
-    let m83: S83
-    let m105: S105
-    let m108: S108
-    init(m83: S83, m105: S105, m108: S108) {
-        self.m83 = m83
-        self.m105 = m105
-        self.m108 = m108
-    }
-}
-final class S300: Sendable {
-    let m123: S123
-    init(m123: S123) { self.m123 = m123 }
-}
+final class S282: Sendable { let m8: S8; init(m8: S8) { self.m8 = m8; } }
+final class S283: Sendable { let m100: S100; init(m100: S100) { self.m100 = m100; } }
+final class S284: Sendable { let m43: S43; let m61: S61; let m86: S86; init(m43: S43, m61: S61, m86: S86) { self.m43 = m43; self.m61 = m61; self.m86 = m86; } }
+final class S285: Sendable { let m41: S41; let m43: S43; let m186: S186; init(m41: S41, m43: S43, m186: S186) { self.m41 = m41; self.m43 = m43; self.m186 = m186; } }
+final class S286: Sendable { let m82: S82; let m173: S173; init(m82: S82, m173: S173) { self.m82 = m82; self.m173 = m173; } }
+final class S287: Sendable { let m47: S47; let m85: S85; let m151: S151; init(m47: S47, m85: S85, m151: S151) { self.m47 = m47; self.m85 = m85; self.m151 = m151; } }
+final class S288: Sendable { let m44: S44; let m61: S61; let m108: S108; init(m44: S44, m61: S61, m108: S108) { self.m44 = m44; self.m61 = m61; self.m108 = m108; } }
+final class S289: Sendable { let m58: S58; let m162: S162; init(m58: S58, m162: S162) { self.m58 = m58; self.m162 = m162; } }
+final class S290: Sendable { let m12: S12; let m50: S50; let m56: S56; init(m12: S12, m50: S50, m56: S56) { self.m12 = m12; self.m50 = m50; self.m56 = m56; } }
+final class S291: Sendable { let m11: S11; let m66: S66; let m191: S191; init(m11: S11, m66: S66, m191: S191) { self.m11 = m11; self.m66 = m66; self.m191 = m191; } }
+final class S292: Sendable { let m143: S143; let m191: S191; init(m143: S143, m191: S191) { self.m143 = m143; self.m191 = m191; } }
+final class S293: Sendable { let m138: S138; let m185: S185; init(m138: S138, m185: S185) { self.m138 = m138; self.m185 = m185; } }
+final class S294: Sendable { let m107: S107; let m140: S140; let m174: S174; init(m107: S107, m140: S140, m174: S174) { self.m107 = m107; self.m140 = m140; self.m174 = m174; } }
+final class S295: Sendable { let m65: S65; let m163: S163; init(m65: S65, m163: S163) { self.m65 = m65; self.m163 = m163; } }
+final class S296: Sendable { let m81: S81; init(m81: S81) { self.m81 = m81; } }
+final class S297: Sendable { let m105: S105; init(m105: S105) { self.m105 = m105; } }
+final class S298: Sendable { let m12: S12; let m128: S128; let m165: S165; init(m12: S12, m128: S128, m165: S165) { self.m12 = m12; self.m128 = m128; self.m165 = m165; } }
+final class S299: Sendable { let m83: S83; let m105: S105; let m108: S108; init(m83: S83, m105: S105, m108: S108) { self.m83 = m83; self.m105 = m105; self.m108 = m108; } }
+final class S300: Sendable { let m123: S123; init(m123: S123) { self.m123 = m123; } }
 final class S301: Sendable { init() {} }
-final class S302: Sendable {
-    let m127: S127
-    let m183: S183
-    init(m127: S127, m183: S183) {
-        self.m127 = m127
-        self.m183 = m183
-    }
-}
+final class S302: Sendable { let m127: S127; let m183: S183; init(m127: S127, m183: S183) { self.m127 = m127; self.m183 = m183; } }
 final class S303: Sendable { init() {} }
-final class S304: Sendable {
-    let m51: S51
-    init(m51: S51) { self.m51 = m51 }
-}
-final class S305: Sendable {
-    let m50: S50
-    let m85: S85
-    let m250: S250
-    init(m50: S50, m85: S85, m250: S250) {
-        self.m50 = m50
-        self.m85 = m85
-        self.m250 = m250
-    }
-}
-final class S306: Sendable {
-    let m200: S200
-    init(m200: S200) { self.m200 = m200 }
-}
-final class S307: Sendable {
-    let m146: S146
-    let m283: S283
-    init(m146: S146, m283: S283) {
-        self.m146 = m146
-        self.m283 = m283
-    }
-}
+final class S304: Sendable { let m51: S51; init(m51: S51) { self.m51 = m51; } }
+final class S305: Sendable { let m50: S50; let m85: S85; let m250: S250; init(m50: S50, m85: S85, m250: S250) { self.m50 = m50; self.m85 = m85; self.m250 = m250; } }
+final class S306: Sendable { let m200: S200; init(m200: S200) { self.m200 = m200; } }
+final class S307: Sendable { let m146: S146; let m283: S283; init(m146: S146, m283: S283) { self.m146 = m146; self.m283 = m283; } }
 final class S308: Sendable { init() {} }
-final class S309: Sendable {
-    let m213: S213
-    init(m213: S213) { self.m213 = m213 }
-}
-final class S310: Sendable {
-    let m73: S73
-    init(m73: S73) { self.m73 = m73 }
-}
+final class S309: Sendable { let m213: S213; init(m213: S213) { self.m213 = m213; } }
+final class S310: Sendable { let m73: S73; init(m73: S73) { self.m73 = m73; } }
 final class S311: Sendable { init() {} }
-final class S312: Sendable {
-    let m20: S20
-    let m134: S134
-    init(m20: S20, m134: S134) {
-        self.m20 = m20
-        self.m134 = m134
-    }
-}
+final class S312: Sendable { let m20: S20; let m134: S134; init(m20: S20, m134: S134) { self.m20 = m20; self.m134 = m134; } }
 final class S313: Sendable { init() {} }
-final class S314: Sendable {
-    let m156: S156
-    let m180: S180
-    let m271: S271
-    init(m156: S156, m180: S180, m271: S271) {
-        self.m156 = m156
-        self.m180 = m180
-        self.m271 = m271
-    }
-}
-final class S315: Sendable {
-    let m43: S43
-    let m63: S63
-    let m84: S84
-    init(m43: S43, m63: S63, m84: S84) {
-        self.m43 = m43
-        self.m63 = m63
-        self.m84 = m84
-    }
-}
-final class S316: Sendable {
-    let m151: S151
-    init(m151: S151) { self.m151 = m151 }
-}
+final class S314: Sendable { let m156: S156; let m180: S180; let m271: S271; init(m156: S156, m180: S180, m271: S271) { self.m156 = m156; self.m180 = m180; self.m271 = m271; } }
+final class S315: Sendable { let m43: S43; let m63: S63; let m84: S84; init(m43: S43, m63: S63, m84: S84) { self.m43 = m43; self.m63 = m63; self.m84 = m84; } }
+final class S316: Sendable { let m151: S151; init(m151: S151) { self.m151 = m151; } }
 final class S317: Sendable { init() {} }
-final class S318: Sendable {
-    let m217: S217
-    init(m217: S217) { self.m217 = m217 }
-}
-final class S319: Sendable {
-    let m43: S43
-    init(m43: S43) { self.m43 = m43 }
-}
-final class S320: Sendable {
-    let m52: S52
-    let m148: S148
-    let m188: S188
-    init(m52: S52, m148: S148, m188: S188) {
-        self.m52 = m52
-        self.m148 = m148
-        self.m188 = m188
-    }
-}
-final class S321: Sendable {
-    let m55: S55
-    let m97: S97
-    let m202: S202
-    init(m55: S55, m97: S97, m202: S202) {
-        self.m55 = m55
-        self.m97 = m97
-        self.m202 = m202
-    }
-}
-final class S322: Sendable {
-    let m81: S81
-    let m97: S97
-    let m295: S295
-    init(m81: S81, m97: S97, m295: S295) {
-        self.m81 = m81
-        self.m97 = m97
-        self.m295 = m295
-    }
-}
-final class S323: Sendable {
-    let m136: S136
-    init(m136: S136) { self.m136 = m136 }
-}
-final class S324: Sendable {
-    let m175: S175
-    init(m175: S175) { self.m175 = m175 }
-}
-final class S325: Sendable {
-    let m18: S18
-    let m197: S197
-    init(m18: S18, m197: S197) {
-        self.m18 = m18
-        self.m197 = m197
-    }
-}
+final class S318: Sendable { let m217: S217; init(m217: S217) { self.m217 = m217; } }
+final class S319: Sendable { let m43: S43; init(m43: S43) { self.m43 = m43; } }
+final class S320: Sendable { let m52: S52; let m148: S148; let m188: S188; init(m52: S52, m148: S148, m188: S188) { self.m52 = m52; self.m148 = m148; self.m188 = m188; } }
+final class S321: Sendable { let m55: S55; let m97: S97; let m202: S202; init(m55: S55, m97: S97, m202: S202) { self.m55 = m55; self.m97 = m97; self.m202 = m202; } }
+final class S322: Sendable { let m81: S81; let m97: S97; let m295: S295; init(m81: S81, m97: S97, m295: S295) { self.m81 = m81; self.m97 = m97; self.m295 = m295; } }
+final class S323: Sendable { let m136: S136; init(m136: S136) { self.m136 = m136; } }
+final class S324: Sendable { let m175: S175; init(m175: S175) { self.m175 = m175; } }
+final class S325: Sendable { let m18: S18; let m197: S197; init(m18: S18, m197: S197) { self.m18 = m18; self.m197 = m197; } }
 final class S326: Sendable { init() {} }
-final class S327: Sendable {
-    let m88: S88
-    let m116: S116
-    let m155: S155
-    init(m88: S88, m116: S116, m155: S155) {
-        self.m88 = m88
-        self.m116 = m116
-        self.m155 = m155
-    }
-}
-final class S328: Sendable {
-    let m225: S225
-    let m292: S292
-    init(m225: S225, m292: S292) {
-        self.m225 = m225
-        self.m292 = m292
-    }
-}
-final class S329: Sendable {
-    let m45: S45
-    let m148: S148
-    init(m45: S45, m148: S148) {
-        self.m45 = m45
-        self.m148 = m148
-    }
-}
-final class S330: Sendable {
-    let m94: S94
-    let m113: S113
-    init(m94: S94, m113: S113) {
-        self.m94 = m94
-        self.m113 = m113
-    }
-}
-final class S331: Sendable {
-    let m71: S71
-    let m143: S143
-    let m280: S280
-    init(m71: S71, m143: S143, m280: S280) {
-        self.m71 = m71
-        self.m143 = m143
-        self.m280 = m280
-    }
-}
+final class S327: Sendable { let m88: S88; let m116: S116; let m155: S155; init(m88: S88, m116: S116, m155: S155) { self.m88 = m88; self.m116 = m116; self.m155 = m155; } }
+final class S328: Sendable { let m225: S225; let m292: S292; init(m225: S225, m292: S292) { self.m225 = m225; self.m292 = m292; } }
+final class S329: Sendable { let m45: S45; let m148: S148; init(m45: S45, m148: S148) { self.m45 = m45; self.m148 = m148; } }
+final class S330: Sendable { let m94: S94; let m113: S113; init(m94: S94, m113: S113) { self.m94 = m94; self.m113 = m113; } }
+final class S331: Sendable { let m71: S71; let m143: S143; let m280: S280; init(m71: S71, m143: S143, m280: S280) { self.m71 = m71; self.m143 = m143; self.m280 = m280; } }
 final class S332: Sendable { init() {} }
-final class S333: Sendable {
-    let m53: S53
-    let m252: S252
-    init(m53: S53, m252: S252) {
-        self.m53 = m53
-        self.m252 = m252
-    }
-}
-final class S334: Sendable {
-    let m30: S30
-    init(m30: S30) { self.m30 = m30 }
-}
-final class S335: Sendable {
-    let m111: S111
-    let m253: S253
-    init(m111: S111, m253: S253) {
-        self.m111 = m111
-        self.m253 = m253
-    }
-}
-final class S336: Sendable {
-    let m1: S1
-    let m252: S252
-    init(m1: S1, m252: S252) {
-        self.m1 = m1
-        self.m252 = m252
-    }
-}
-final class S337: Sendable {
-    let m50: S50
-    init(m50: S50) { self.m50 = m50 }
-}
-final class S338: Sendable {
-    let m56: S56
-    init(m56: S56) { self.m56 = m56 }
-}
-final class S339: Sendable {
-    let m43: S43
-    let m106: S106
-    let m162: S162
-    init(m43: S43, m106: S106, m162: S162) {
-        self.m43 = m43
-        self.m106 = m106
-        self.m162 = m162
-    }
-}
+final class S333: Sendable { let m53: S53; let m252: S252; init(m53: S53, m252: S252) { self.m53 = m53; self.m252 = m252; } }
+final class S334: Sendable { let m30: S30; init(m30: S30) { self.m30 = m30; } }
+final class S335: Sendable { let m111: S111; let m253: S253; init(m111: S111, m253: S253) { self.m111 = m111; self.m253 = m253; } }
+final class S336: Sendable { let m1: S1; let m252: S252; init(m1: S1, m252: S252) { self.m1 = m1; self.m252 = m252; } }
+final class S337: Sendable { let m50: S50; init(m50: S50) { self.m50 = m50; } }
+final class S338: Sendable { let m56: S56; init(m56: S56) { self.m56 = m56; } }
+final class S339: Sendable { let m43: S43; let m106: S106; let m162: S162; init(m43: S43, m106: S106, m162: S162) { self.m43 = m43; self.m106 = m106; self.m162 = m162; } }
 final class S340: Sendable { init() {} }
 final class S341: Sendable { init() {} }
 final class S342: Sendable { init() {} }
-final class S343: Sendable {
-    let m48: S48
-    let m122: S122
-    let m171: S171
-    init(m48: S48, m122: S122, m171: S171) {
-        self.m48 = m48
-        self.m122 = m122
-        self.m171 = m171
-    }
-}
+final class S343: Sendable { let m48: S48; let m122: S122; let m171: S171; init(m48: S48, m122: S122, m171: S171) { self.m48 = m48; self.m122 = m122; self.m171 = m171; } }
 final class S344: Sendable { init() {} }
-final class S345: Sendable {
-    let m87: S87
-    init(m87: S87) { self.m87 = m87 }
-}
+final class S345: Sendable { let m87: S87; init(m87: S87) { self.m87 = m87; } }
 final class S346: Sendable { init() {} }
-final class S347: Sendable {
-    let m212: S212
-    init(m212: S212) { self.m212 = m212 }
-}
-final class S348: Sendable {
-    let m60: S60
-    let m180: S180
-    let m286: S286
-    init(m60: S60, m180: S180, m286: S286) {
-        self.m60 = m60
-        self.m180 = m180
-        self.m286 = m286
-    }
-}
-final class S349: Sendable {
-    let m155: S155
-    let m224: S224
-    let m247: S247
-    init(m155: S155, m224: S224, m247: S247) {
-        self.m155 = m155
-        self.m224 = m224
-        self.m247 = m247
-    }
-}
-final class S350: Sendable {
-    let m105: S105
-    init(m105: S105) { self.m105 = m105 }
-}
-final class S351: Sendable {
-    let m66: S66
-    init(m66: S66) { self.m66 = m66 }
-}
-final class S352: Sendable {
-    let m61: S61
-    init(m61: S61) { self.m61 = m61 }
-}
-final class S353: Sendable {
-    let m183: S183
-    let m294: S294
-    init(m183: S183, m294: S294) {
-        self.m183 = m183
-        self.m294 = m294
-    }
-}
-final class S354: Sendable {
-    let m110: S110
-    let m191: S191
-    let m202: S202
-    init(m110: S110, m191: S191, m202: S202) {
-        self.m110 = m110
-        self.m191 = m191
-        self.m202 = m202
-    }
-}
+final class S347: Sendable { let m212: S212; init(m212: S212) { self.m212 = m212; } }
+final class S348: Sendable { let m60: S60; let m180: S180; let m286: S286; init(m60: S60, m180: S180, m286: S286) { self.m60 = m60; self.m180 = m180; self.m286 = m286; } }
+final class S349: Sendable { let m155: S155; let m224: S224; let m247: S247; init(m155: S155, m224: S224, m247: S247) { self.m155 = m155; self.m224 = m224; self.m247 = m247; } }
+final class S350: Sendable { let m105: S105; init(m105: S105) { self.m105 = m105; } }
+final class S351: Sendable { let m66: S66; init(m66: S66) { self.m66 = m66; } }
+final class S352: Sendable { let m61: S61; init(m61: S61) { self.m61 = m61; } }
+final class S353: Sendable { let m183: S183; let m294: S294; init(m183: S183, m294: S294) { self.m183 = m183; self.m294 = m294; } }
+final class S354: Sendable { let m110: S110; let m191: S191; let m202: S202; init(m110: S110, m191: S191, m202: S202) { self.m110 = m110; self.m191 = m191; self.m202 = m202; } }
 final class S355: Sendable { init() {} }
-final class S356: Sendable {
-    let m233: S233
-    init(m233: S233) { self.m233 = m233 }
-}
+final class S356: Sendable { let m233: S233; init(m233: S233) { self.m233 = m233; } }
 final class S357: Sendable { init() {} }
 final class S358: Sendable { init() {} }
 final class S359: Sendable { init() {} }
-final class S360: Sendable {
-    let m157: S157
-    let m218: S218
-    init(m157: S157, m218: S218) {
-        self.m157 = m157
-        self.m218 = m218
-    }
-}
-final class S361: Sendable {
-    let m51: S51
-    let m72: S72
-    init(m51: S51, m72: S72) {
-        self.m51 = m51
-        self.m72 = m72
-    }
-}
+final class S360: Sendable { let m157: S157; let m218: S218; init(m157: S157, m218: S218) { self.m157 = m157; self.m218 = m218; } }
+final class S361: Sendable { let m51: S51; let m72: S72; init(m51: S51, m72: S72) { self.m51 = m51; self.m72 = m72; } }
 final class S362: Sendable { init() {} }
 final class S363: Sendable { init() {} }
 final class S364: Sendable { init() {} }
-final class S365: Sendable {
-    let m118: S118
-    init(m118: S118) { self.m118 = m118 }
-}
-final class S366: Sendable {
-    let m95: S95
-    let m118: S118
-    init(m95: S95, m118: S118) {
-        self.m95 = m95
-        self.m118 = m118
-    }
-}
-final class S367: Sendable {
-    let m27: S27
-    let m105: S105
-    let m171: S171
-    init(m27: S27, m105: S105, m171: S171) {
-        self.m27 = m27
-        self.m105 = m105
-        self.m171 = m171
-    }
-}
-final class S368: Sendable {
-    let m34: S34
-    let m102: S102
-    init(m34: S34, m102: S102) {
-        self.m34 = m34
-        self.m102 = m102
-    }
-}
-final class S369: Sendable {
-    let m48: S48
-    let m186: S186
-    init(m48: S48, m186: S186) {
-        self.m48 = m48
-        self.m186 = m186
-    }
-}
-final class S370: Sendable {
-    let m97: S97
-    let m167: S167
-    let m293: S293
-    init(m97: S97, m167: S167, m293: S293) {
-        self.m97 = m97
-        self.m167 = m167
-        self.m293 = m293
-    }
-}
+final class S365: Sendable { let m118: S118; init(m118: S118) { self.m118 = m118; } }
+final class S366: Sendable { let m95: S95; let m118: S118; init(m95: S95, m118: S118) { self.m95 = m95; self.m118 = m118; } }
+final class S367: Sendable { let m27: S27; let m105: S105; let m171: S171; init(m27: S27, m105: S105, m171: S171) { self.m27 = m27; self.m105 = m105; self.m171 = m171; } }
+final class S368: Sendable { let m34: S34; let m102: S102; init(m34: S34, m102: S102) { self.m34 = m34; self.m102 = m102; } }
+final class S369: Sendable { let m48: S48; let m186: S186; init(m48: S48, m186: S186) { self.m48 = m48; self.m186 = m186; } }
+final class S370: Sendable { let m97: S97; let m167: S167; let m293: S293; init(m97: S97, m167: S167, m293: S293) { self.m97 = m97; self.m167 = m167; self.m293 = m293; } }
 final class S371: Sendable { init() {} }
 final class S372: Sendable { init() {} }
-final class S373: Sendable {
-    let m168: S168
-    init(m168: S168) { self.m168 = m168 }
-}
-final class S374: Sendable {
-    let m151: S151
-    init(m151: S151) { self.m151 = m151 }
-}
+final class S373: Sendable { let m168: S168; init(m168: S168) { self.m168 = m168; } }
+final class S374: Sendable { let m151: S151; init(m151: S151) { self.m151 = m151; } }
 final class S375: Sendable { init() {} }
-final class S376: Sendable {
-    let m121: S121
-    let m170: S170
-    init(m121: S121, m170: S170) {
-        self.m121 = m121
-        self.m170 = m170
-    }
-}
-final class S377: Sendable {
-    let m13: S13
-    let m296: S296
-    init(m13: S13, m296: S296) {
-        self.m13 = m13
-        self.m296 = m296
-    }
-}
-final class S378: Sendable {
-    let m156: S156
-    let m236: S236
-    init(m156: S156, m236: S236) {
-        self.m156 = m156
-        self.m236 = m236
-    }
-}
-final class S379: Sendable {
-    let m138: S138
-    init(m138: S138) { self.m138 = m138 }
-}
-final class S380: Sendable {
-    let m168: S168
-    let m174: S174
-    init(m168: S168, m174: S174) {
-        self.m168 = m168
-        self.m174 = m174
-    }
-}
-final class S381: Sendable {
-    let m108: S108
-    let m142: S142
-    init(m108: S108, m142: S142) {
-        self.m108 = m108
-        self.m142 = m142
-    }
-}
+final class S376: Sendable { let m121: S121; let m170: S170; init(m121: S121, m170: S170) { self.m121 = m121; self.m170 = m170; } }
+final class S377: Sendable { let m13: S13; let m296: S296; init(m13: S13, m296: S296) { self.m13 = m13; self.m296 = m296; } }
+final class S378: Sendable { let m156: S156; let m236: S236; init(m156: S156, m236: S236) { self.m156 = m156; self.m236 = m236; } }
+final class S379: Sendable { let m138: S138; init(m138: S138) { self.m138 = m138; } }
+final class S380: Sendable { let m168: S168; let m174: S174; init(m168: S168, m174: S174) { self.m168 = m168; self.m174 = m174; } }
+final class S381: Sendable { let m108: S108; let m142: S142; init(m108: S108, m142: S142) { self.m108 = m108; self.m142 = m142; } }
 final class S382: Sendable { init() {} }
-final class S383: Sendable {
-    let m206: S206
-    let m275: S275
-    init(m206: S206, m275: S275) {
-        self.m206 = m206
-        self.m275 = m275
-    }
-}
+final class S383: Sendable { let m206: S206; let m275: S275; init(m206: S206, m275: S275) { self.m206 = m206; self.m275 = m275; } }
 final class S384: Sendable { init() {} }
-final class S385: Sendable {
-    let m43: S43
-    let m54: S54
-    let m155: S155
-    init(m43: S43, m54: S54, m155: S155) {
-        self.m43 = m43
-        self.m54 = m54
-        self.m155 = m155
-    }
-}
+final class S385: Sendable { let m43: S43; let m54: S54; let m155: S155; init(m43: S43, m54: S54, m155: S155) { self.m43 = m43; self.m54 = m54; self.m155 = m155; } }
 final class S386: Sendable { init() {} }
-final class S387: Sendable {
-    let m175: S175
-    init(m175: S175) { self.m175 = m175 }
-}
-final class S388: Sendable {
-    let m222: S222
-    let m241: S241
-    init(m222: S222, m241: S241) {
-        self.m222 = m222
-        self.m241 = m241
-    }
-}
+final class S387: Sendable { let m175: S175; init(m175: S175) { self.m175 = m175; } }
+final class S388: Sendable { let m222: S222; let m241: S241; init(m222: S222, m241: S241) { self.m222 = m222; self.m241 = m241; } }
 final class S389: Sendable { init() {} }
-final class S390: Sendable {
-    let m81: S81
-    let m133: S133
-    let m256: S256
-    init(m81: S81, m133: S133, m256: S256) {
-        self.m81 = m81
-        self.m133 = m133
-        self.m256 = m256
-    }
-}
-final class S391: Sendable {
-    let m43: S43
-    let m156: S156
-    let m200: S200
-    init(m43: S43, m156: S156, m200: S200) {
-        self.m43 = m43
-        self.m156 = m156
-        self.m200 = m200
-    }
-}
-final class S392: Sendable {
-    let m15: S15
-    let m182: S182
-    let m298: S298
-    init(m15: S15, m182: S182, m298: S298) {
-        self.m15 = m15
-        self.m182 = m182
-        self.m298 = m298
-    }
-}
-final class S393: Sendable {
-    let m96: S96
-    let m104: S104
-    init(m96: S96, m104: S104) {
-        self.m96 = m96
-        self.m104 = m104
-    }
-}
-final class S394: Sendable {
-    let m101: S101
-    let m116: S116
-    let m293: S293
-    init(m101: S101, m116: S116, m293: S293) {
-        self.m101 = m101
-        self.m116 = m116
-        self.m293 = m293
-    }
-}
-final class S395: Sendable {
-    let m100: S100
-    init(m100: S100) { self.m100 = m100 }
-}
-final class S396: Sendable {
-    let m100: S100
-    init(m100: S100) { self.m100 = m100 }
-}
-final class S397: Sendable {
-    let m66: S66
-    let m107: S107
-    let m167: S167
-    init(m66: S66, m107: S107, m167: S167) {
-        self.m66 = m66
-        self.m107 = m107
-        self.m167 = m167
-    }
-}
-final class S398: Sendable {
-    let m36: S36
-    let m158: S158
-    let m204: S204
-    init(m36: S36, m158: S158, m204: S204) {
-        self.m36 = m36
-        self.m158 = m158
-        self.m204 = m204
-    }
-}
-final class S399: Sendable {
-    let m207: S207
-    let m240: S240
-    init(m207: S207, m240: S240) {
-        self.m207 = m207
-        self.m240 = m240
-    }
-}
-final class S400: Sendable {
-    let m32: S32
-    let m364: S364
-    init(m32: S32, m364: S364) {
-        self.m32 = m32
-        self.m364 = m364
-    }
-}
+final class S390: Sendable { let m81: S81; let m133: S133; let m256: S256; init(m81: S81, m133: S133, m256: S256) { self.m81 = m81; self.m133 = m133; self.m256 = m256; } }
+final class S391: Sendable { let m43: S43; let m156: S156; let m200: S200; init(m43: S43, m156: S156, m200: S200) { self.m43 = m43; self.m156 = m156; self.m200 = m200; } }
+final class S392: Sendable { let m15: S15; let m182: S182; let m298: S298; init(m15: S15, m182: S182, m298: S298) { self.m15 = m15; self.m182 = m182; self.m298 = m298; } }
+final class S393: Sendable { let m96: S96; let m104: S104; init(m96: S96, m104: S104) { self.m96 = m96; self.m104 = m104; } }
+final class S394: Sendable { let m101: S101; let m116: S116; let m293: S293; init(m101: S101, m116: S116, m293: S293) { self.m101 = m101; self.m116 = m116; self.m293 = m293; } }
+final class S395: Sendable { let m100: S100; init(m100: S100) { self.m100 = m100; } }
+final class S396: Sendable { let m100: S100; init(m100: S100) { self.m100 = m100; } }
+final class S397: Sendable { let m66: S66; let m107: S107; let m167: S167; init(m66: S66, m107: S107, m167: S167) { self.m66 = m66; self.m107 = m107; self.m167 = m167; } }
+final class S398: Sendable { let m36: S36; let m158: S158; let m204: S204; init(m36: S36, m158: S158, m204: S204) { self.m36 = m36; self.m158 = m158; self.m204 = m204; } }
+final class S399: Sendable { let m207: S207; let m240: S240; init(m207: S207, m240: S240) { self.m207 = m207; self.m240 = m240; } }
+final class S400: Sendable { let m32: S32; let m364: S364; init(m32: S32, m364: S364) { self.m32 = m32; self.m364 = m364; } }
 final class S401: Sendable { init() {} }
-final class S402: Sendable {
-    let m0: S0
-    init(m0: S0) { self.m0 = m0 }
-}
-final class S403: Sendable {
-    let m26: S26
-    let m248: S248
-    init(m26: S26, m248: S248) {
-        self.m26 = m26
-        self.m248 = m248
-    }
-}
-final class S404: Sendable {
-    let m167: S167
-    init(m167: S167) { self.m167 = m167 }
-}
-final class S405: Sendable {
-    let m152: S152
-    init(m152: S152) { self.m152 = m152 }
-}
+final class S402: Sendable { let m0: S0; init(m0: S0) { self.m0 = m0; } }
+final class S403: Sendable { let m26: S26; let m248: S248; init(m26: S26, m248: S248) { self.m26 = m26; self.m248 = m248; } }
+final class S404: Sendable { let m167: S167; init(m167: S167) { self.m167 = m167; } }
+final class S405: Sendable { let m152: S152; init(m152: S152) { self.m152 = m152; } }
 final class S406: Sendable { init() {} }
 final class S407: Sendable { init() {} }
 final class S408: Sendable { init() {} }
-final class S409: Sendable {
-    let m190: S190
-    let m266: S266
-    let m293: S293
-    init(m190: S190, m266: S266, m293: S293) {
-        self.m190 = m190
-        self.m266 = m266
-        self.m293 = m293
-    }
-}
-final class S410: Sendable {
-    let m35: S35
-    let m91: S91
-    let m305: S305
-    init(m35: S35, m91: S91, m305: S305) {
-        self.m35 = m35
-        self.m91 = m91
-        self.m305 = m305
-    }
-}
+final class S409: Sendable { let m190: S190; let m266: S266; let m293: S293; init(m190: S190, m266: S266, m293: S293) { self.m190 = m190; self.m266 = m266; self.m293 = m293; } }
+final class S410: Sendable { let m35: S35; let m91: S91; let m305: S305; init(m35: S35, m91: S91, m305: S305) { self.m35 = m35; self.m91 = m91; self.m305 = m305; } }
 final class S411: Sendable { init() {} }
-final class S412: Sendable {
-    let m154: S154
-    let m317: S317
-    init(m154: S154, m317: S317) {
-        self.m154 = m154
-        self.m317 = m317
-    }
-}
-final class S413: Sendable {
-    let m160: S160
-    let m171: S171
-    let m196: S196
-    init(m160: S160, m171: S171, m196: S196) {
-        self.m160 = m160
-        self.m171 = m171
-        self.m196 = m196
-    }
-}
-final class S414: Sendable {
-    let m202: S202
-    init(m202: S202) { self.m202 = m202 }
-}
-final class S415: Sendable {
-    let m200: S200
-    let m388: S388
-    init(m200: S200, m388: S388) {
-        self.m200 = m200
-        self.m388 = m388
-    }
-}
-final class S416: Sendable {
-    let m91: S91
-    let m393: S393
-    init(m91: S91, m393: S393) {
-        self.m91 = m91
-        self.m393 = m393
-    }
-}
-final class S417: Sendable {
-    let m181: S181
-    init(m181: S181) { self.m181 = m181 }
-}
-final class S418: Sendable {
-    let m164: S164
-    init(m164: S164) { self.m164 = m164 }
-}
-final class S419: Sendable {
-    let m346: S346
-    let m377: S377
-    let m395: S395
-    init(m346: S346, m377: S377, m395: S395) {
-        self.m346 = m346
-        self.m377 = m377
-        self.m395 = m395
-    }
-}
-final class S420: Sendable {
-    let m372: S372
-    init(m372: S372) { self.m372 = m372 }
-}
-final class S421: Sendable {
-    let m96: S96
-    init(m96: S96) { self.m96 = m96 }
-}
-final class S422: Sendable {
-    let m58: S58
-    init(m58: S58) { self.m58 = m58 }
-}
+final class S412: Sendable { let m154: S154; let m317: S317; init(m154: S154, m317: S317) { self.m154 = m154; self.m317 = m317; } }
+final class S413: Sendable { let m160: S160; let m171: S171; let m196: S196; init(m160: S160, m171: S171, m196: S196) { self.m160 = m160; self.m171 = m171; self.m196 = m196; } }
+final class S414: Sendable { let m202: S202; init(m202: S202) { self.m202 = m202; } }
+final class S415: Sendable { let m200: S200; let m388: S388; init(m200: S200, m388: S388) { self.m200 = m200; self.m388 = m388; } }
+final class S416: Sendable { let m91: S91; let m393: S393; init(m91: S91, m393: S393) { self.m91 = m91; self.m393 = m393; } }
+final class S417: Sendable { let m181: S181; init(m181: S181) { self.m181 = m181; } }
+final class S418: Sendable { let m164: S164; init(m164: S164) { self.m164 = m164; } }
+final class S419: Sendable { let m346: S346; let m377: S377; let m395: S395; init(m346: S346, m377: S377, m395: S395) { self.m346 = m346; self.m377 = m377; self.m395 = m395; } }
+final class S420: Sendable { let m372: S372; init(m372: S372) { self.m372 = m372; } }
+final class S421: Sendable { let m96: S96; init(m96: S96) { self.m96 = m96; } }
+final class S422: Sendable { let m58: S58; init(m58: S58) { self.m58 = m58; } }
 final class S423: Sendable { init() {} }
-final class S424: Sendable {
-    let m104: S104
-    let m138: S138
-    init(m104: S104, m138: S138) {
-        self.m104 = m104
-        self.m138 = m138
-    }
-}
-final class S425: Sendable {
-    let m181: S181
-    init(m181: S181) { self.m181 = m181 }
-}
-final class S426: Sendable {
-    let m134: S134
-    let m324: S324
-    init(m134: S134, m324: S324) {
-        self.m134 = m134
-        self.m324 = m324
-    }
-}
+final class S424: Sendable { let m104: S104; let m138: S138; init(m104: S104, m138: S138) { self.m104 = m104; self.m138 = m138; } }
+final class S425: Sendable { let m181: S181; init(m181: S181) { self.m181 = m181; } }
+final class S426: Sendable { let m134: S134; let m324: S324; init(m134: S134, m324: S324) { self.m134 = m134; self.m324 = m324; } }
 final class S427: Sendable { init() {} }
-final class S428: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
-final class S429: Sendable {
-    let m144: S144
-    init(m144: S144) { self.m144 = m144 }
-}
-final class S430: Sendable {
-    let m146: S146
-    let m374: S374
-    init(m146: S146, m374: S374) {
-        self.m146 = m146
-        self.m374 = m374
-    }
-}
-final class S431: Sendable {
-    let m271: S271
-    init(m271: S271) { self.m271 = m271 }
-}
-final class S432: Sendable {
-    let m22: S22
-    let m162: S162
-    let m213: S213
-    init(m22: S22, m162: S162, m213: S213) {
-        self.m22 = m22
-        self.m162 = m162
-        self.m213 = m213
-    }
-}
-final class S433: Sendable {
-    let m153: S153
-    let m156: S156
-    let m300: S300
-    init(m153: S153, m156: S156, m300: S300) {
-        self.m153 = m153
-        self.m156 = m156
-        self.m300 = m300
-    }
-}
+final class S428: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
+final class S429: Sendable { let m144: S144; init(m144: S144) { self.m144 = m144; } }
+final class S430: Sendable { let m146: S146; let m374: S374; init(m146: S146, m374: S374) { self.m146 = m146; self.m374 = m374; } }
+final class S431: Sendable { let m271: S271; init(m271: S271) { self.m271 = m271; } }
+final class S432: Sendable { let m22: S22; let m162: S162; let m213: S213; init(m22: S22, m162: S162, m213: S213) { self.m22 = m22; self.m162 = m162; self.m213 = m213; } }
+final class S433: Sendable { let m153: S153; let m156: S156; let m300: S300; init(m153: S153, m156: S156, m300: S300) { self.m153 = m153; self.m156 = m156; self.m300 = m300; } }
 final class S434: Sendable { init() {} }
 final class S435: Sendable { init() {} }
-final class S436: Sendable {
-    let m322: S322
-    init(m322: S322) { self.m322 = m322 }
-}
-final class S437: Sendable {
-    let m136: S136
-    let m276: S276
-    init(m136: S136, m276: S276) {
-        self.m136 = m136
-        self.m276 = m276
-    }
-}
-final class S438: Sendable {
-    let m41: S41
-    init(m41: S41) { self.m41 = m41 }
-}
-final class S439: Sendable {
-    let m40: S40
-    let m297: S297
-    let m371: S371
-    init(m40: S40, m297: S297, m371: S371) {
-        self.m40 = m40
-        self.m297 = m297
-        self.m371 = m371
-    }
-}
+final class S436: Sendable { let m322: S322; init(m322: S322) { self.m322 = m322; } }
+final class S437: Sendable { let m136: S136; let m276: S276; init(m136: S136, m276: S276) { self.m136 = m136; self.m276 = m276; } }
+final class S438: Sendable { let m41: S41; init(m41: S41) { self.m41 = m41; } }
+final class S439: Sendable { let m40: S40; let m297: S297; let m371: S371; init(m40: S40, m297: S297, m371: S371) { self.m40 = m40; self.m297 = m297; self.m371 = m371; } }
 final class S440: Sendable { init() {} }
-final class S441: Sendable {
-    let m96: S96
-    let m196: S196
-    init(m96: S96, m196: S196) {
-        self.m96 = m96
-        self.m196 = m196
-    }
-}
-final class S442: Sendable {
-    let m146: S146
-    let m252: S252
-    init(m146: S146, m252: S252) {
-        self.m146 = m146
-        self.m252 = m252
-    }
-}
+final class S441: Sendable { let m96: S96; let m196: S196; init(m96: S96, m196: S196) { self.m96 = m96; self.m196 = m196; } }
+final class S442: Sendable { let m146: S146; let m252: S252; init(m146: S146, m252: S252) { self.m146 = m146; self.m252 = m252; } }
 final class S443: Sendable { init() {} }
-final class S444: Sendable {
-    let m75: S75
-    let m153: S153
-    let m371: S371
-    init(m75: S75, m153: S153, m371: S371) {
-        self.m75 = m75
-        self.m153 = m153
-        self.m371 = m371
-    }
-}
-final class S445: Sendable {
-    let m182: S182
-    let m282: S282
-    init(m182: S182, m282: S282) {
-        self.m182 = m182
-        self.m282 = m282
-    }
-}
+final class S444: Sendable { let m75: S75; let m153: S153; let m371: S371; init(m75: S75, m153: S153, m371: S371) { self.m75 = m75; self.m153 = m153; self.m371 = m371; } }
+final class S445: Sendable { let m182: S182; let m282: S282; init(m182: S182, m282: S282) { self.m182 = m182; self.m282 = m282; } }
 final class S446: Sendable { init() {} }
-final class S447: Sendable {
-    let m54: S54
-    let m180: S180
-    init(m54: S54, m180: S180) {
-        self.m54 = m54
-        self.m180 = m180
-    }
-}
-final class S448: Sendable {
-    let m345: S345
-    init(m345: S345) { self.m345 = m345 }
-}
-final class S449: Sendable {
-    let m317: S317
-    init(m317: S317) { self.m317 = m317 }
-}
-final class S450: Sendable {
-    let m112: S112
-    let m184: S184
-    let m364: S364
-    init(m112: S112, m184: S184, m364: S364) {
-        self.m112 = m112
-        self.m184 = m184
-        self.m364 = m364
-    }
-}
-final class S451: Sendable {
-    let m101: S101
-    let m103: S103
-    let m108: S108
-    init(m101: S101, m103: S103, m108: S108) {
-        self.m101 = m101
-        self.m103 = m103
-        self.m108 = m108
-    }
-}
-final class S452: Sendable {
-    let m298: S298
-    init(m298: S298) { self.m298 = m298 }
-}
-final class S453: Sendable {
-    let m201: S201
-    init(m201: S201) { self.m201 = m201 }
-}
-final class S454: Sendable {
-    let m50: S50
-    let m123: S123
-    init(m50: S50, m123: S123) {
-        self.m50 = m50
-        self.m123 = m123
-    }
-}
-final class S455: Sendable {
-    let m17: S17
-    let m310: S310
-    init(m17: S17, m310: S310) {
-        self.m17 = m17
-        self.m310 = m310
-    }
-}
-final class S456: Sendable {
-    let m171: S171
-    let m286: S286
-    let m323: S323
-    init(m171: S171, m286: S286, m323: S323) {
-        self.m171 = m171
-        self.m286 = m286
-        self.m323 = m323
-    }
-}
-final class S457: Sendable {
-    let m218: S218
-    let m275: S275
-    init(m218: S218, m275: S275) {
-        self.m218 = m218
-        self.m275 = m275
-    }
-}
+final class S447: Sendable { let m54: S54; let m180: S180; init(m54: S54, m180: S180) { self.m54 = m54; self.m180 = m180; } }
+final class S448: Sendable { let m345: S345; init(m345: S345) { self.m345 = m345; } }
+final class S449: Sendable { let m317: S317; init(m317: S317) { self.m317 = m317; } }
+final class S450: Sendable { let m112: S112; let m184: S184; let m364: S364; init(m112: S112, m184: S184, m364: S364) { self.m112 = m112; self.m184 = m184; self.m364 = m364; } }
+final class S451: Sendable { let m101: S101; let m103: S103; let m108: S108; init(m101: S101, m103: S103, m108: S108) { self.m101 = m101; self.m103 = m103; self.m108 = m108; } }
+final class S452: Sendable { let m298: S298; init(m298: S298) { self.m298 = m298; } }
+final class S453: Sendable { let m201: S201; init(m201: S201) { self.m201 = m201; } }
+final class S454: Sendable { let m50: S50; let m123: S123; init(m50: S50, m123: S123) { self.m50 = m50; self.m123 = m123; } }
+final class S455: Sendable { let m17: S17; let m310: S310; init(m17: S17, m310: S310) { self.m17 = m17; self.m310 = m310; } }
+final class S456: Sendable { let m171: S171; let m286: S286; let m323: S323; init(m171: S171, m286: S286, m323: S323) { self.m171 = m171; self.m286 = m286; self.m323 = m323; } }
+final class S457: Sendable { let m218: S218; let m275: S275; init(m218: S218, m275: S275) { self.m218 = m218; self.m275 = m275; } }
 final class S458: Sendable { init() {} }
 final class S459: Sendable { init() {} }
-final class S460: Sendable {
-    let m308: S308
-    let m375: S375
-    init(m308: S308, m375: S375) {
-        self.m308 = m308
-        self.m375 = m375
-    }
-}
-final class S461: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
-final class S462: Sendable {
-    let m274: S274
-    init(m274: S274) { self.m274 = m274 }
-}
-final class S463: Sendable {
-    let m0: S0
-    let m183: S183
-    let m380: S380
-    init(m0: S0, m183: S183, m380: S380) {
-        self.m0 = m0
-        self.m183 = m183
-        self.m380 = m380
-    }
-}
-final class S464: Sendable {
-    let m107: S107
-    let m252: S252
-    let m298: S298
-    init(m107: S107, m252: S252, m298: S298) {
-        self.m107 = m107
-        self.m252 = m252
-        self.m298 = m298
-    }
-}
-final class S465: Sendable {
-    let m277: S277
-    let m312: S312
-    init(m277: S277, m312: S312) {
-        self.m277 = m277
-        self.m312 = m312
-    }
-}
-final class S466: Sendable {
-    let m240: S240
-    init(m240: S240) { self.m240 = m240 }
-}
-final class S467: Sendable {
-    let m83: S83
-    let m347: S347
-    let m354: S354
-    init(m83: S83, m347: S347, m354: S354) {
-        self.m83 = m83
-        self.m347 = m347
-        self.m354 = m354
-    }
-}
-final class S468: Sendable {
-    let m325: S325
-    let m375: S375
-    init(m325: S325, m375: S375) {
-        self.m325 = m325
-        self.m375 = m375
-    }
-}
-final class S469: Sendable {
-    let m308: S308
-    let m353: S353
-    init(m308: S308, m353: S353) {
-        self.m308 = m308
-        self.m353 = m353
-    }
-}
-final class S470: Sendable {
-    let m50: S50
-    let m226: S226
-    init(m50: S50, m226: S226) {
-        self.m50 = m50
-        self.m226 = m226
-    }
-}
+final class S460: Sendable { let m308: S308; let m375: S375; init(m308: S308, m375: S375) { self.m308 = m308; self.m375 = m375; } }
+final class S461: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
+final class S462: Sendable { let m274: S274; init(m274: S274) { self.m274 = m274; } }
+final class S463: Sendable { let m0: S0; let m183: S183; let m380: S380; init(m0: S0, m183: S183, m380: S380) { self.m0 = m0; self.m183 = m183; self.m380 = m380; } }
+final class S464: Sendable { let m107: S107; let m252: S252; let m298: S298; init(m107: S107, m252: S252, m298: S298) { self.m107 = m107; self.m252 = m252; self.m298 = m298; } }
+final class S465: Sendable { let m277: S277; let m312: S312; init(m277: S277, m312: S312) { self.m277 = m277; self.m312 = m312; } }
+final class S466: Sendable { let m240: S240; init(m240: S240) { self.m240 = m240; } }
+final class S467: Sendable { let m83: S83; let m347: S347; let m354: S354; init(m83: S83, m347: S347, m354: S354) { self.m83 = m83; self.m347 = m347; self.m354 = m354; } }
+final class S468: Sendable { let m325: S325; let m375: S375; init(m325: S325, m375: S375) { self.m325 = m325; self.m375 = m375; } }
+final class S469: Sendable { let m308: S308; let m353: S353; init(m308: S308, m353: S353) { self.m308 = m308; self.m353 = m353; } }
+final class S470: Sendable { let m50: S50; let m226: S226; init(m50: S50, m226: S226) { self.m50 = m50; self.m226 = m226; } }
 final class S471: Sendable { init() {} }
-final class S472: Sendable {
-    let m184: S184
-    let m350: S350
-    init(m184: S184, m350: S350) {
-        self.m184 = m184
-        self.m350 = m350
-    }
-}
-final class S473: Sendable {
-    let m37: S37
-    let m290: S290
-    init(m37: S37, m290: S290) {
-        self.m37 = m37
-        self.m290 = m290
-    }
-}
-final class S474: Sendable {
-    let m20: S20
-    init(m20: S20) { self.m20 = m20 }
-}
+final class S472: Sendable { let m184: S184; let m350: S350; init(m184: S184, m350: S350) { self.m184 = m184; self.m350 = m350; } }
+final class S473: Sendable { let m37: S37; let m290: S290; init(m37: S37, m290: S290) { self.m37 = m37; self.m290 = m290; } }
+final class S474: Sendable { let m20: S20; init(m20: S20) { self.m20 = m20; } }
 final class S475: Sendable { init() {} }
-final class S476: Sendable {
-    let m230: S230
-    let m368: S368
-    init(m230: S230, m368: S368) {
-        self.m230 = m230
-        self.m368 = m368
-    }
-}
-final class S477: Sendable {
-    let m97: S97
-    let m256: S256
-    let m290: S290
-    init(m97: S97, m256: S256, m290: S290) {
-        self.m97 = m97
-        self.m256 = m256
-        self.m290 = m290
-    }
-}
-final class S478: Sendable {
-    let m188: S188
-    init(m188: S188) { self.m188 = m188 }
-}
-final class S479: Sendable {
-    let m73: S73
-    init(m73: S73) { self.m73 = m73 }
-}
-final class S480: Sendable {
-    let m260: S260
-    let m312: S312
-    let m370: S370
-    init(m260: S260, m312: S312, m370: S370) {
-        self.m260 = m260
-        self.m312 = m312
-        self.m370 = m370
-    }
-}
-final class S481: Sendable {
-    let m137: S137
-    init(m137: S137) { self.m137 = m137 }
-}
-final class S482: Sendable {
-    let m364: S364
-    init(m364: S364) { self.m364 = m364 }
-}
-final class S483: Sendable {
-    let m161: S161
-    init(m161: S161) { self.m161 = m161 }
-}
-final class S484: Sendable {
-    let m28: S28
-    let m202: S202
-    let m286: S286
-    init(m28: S28, m202: S202, m286: S286) {
-        self.m28 = m28
-        self.m202 = m202
-        self.m286 = m286
-    }
-}
-final class S485: Sendable {
-    let m61: S61
-    let m130: S130
-    let m226: S226
-    init(m61: S61, m130: S130, m226: S226) {
-        self.m61 = m61
-        self.m130 = m130
-        self.m226 = m226
-    }
-}
-final class S486: Sendable {
-    let m105: S105
-    init(m105: S105) { self.m105 = m105 }
-}
-final class S487: Sendable {
-    let m315: S315
-    init(m315: S315) { self.m315 = m315 }
-}
-final class S488: Sendable {
-    let m347: S347
-    init(m347: S347) { self.m347 = m347 }
-}
-final class S489: Sendable {
-    let m297: S297
-    init(m297: S297) { self.m297 = m297 }
-}
-final class S490: Sendable {
-    let m330: S330
-    init(m330: S330) { self.m330 = m330 }
-}
-final class S491: Sendable {
-    let m197: S197
-    init(m197: S197) { self.m197 = m197 }
-}
+final class S476: Sendable { let m230: S230; let m368: S368; init(m230: S230, m368: S368) { self.m230 = m230; self.m368 = m368; } }
+final class S477: Sendable { let m97: S97; let m256: S256; let m290: S290; init(m97: S97, m256: S256, m290: S290) { self.m97 = m97; self.m256 = m256; self.m290 = m290; } }
+final class S478: Sendable { let m188: S188; init(m188: S188) { self.m188 = m188; } }
+final class S479: Sendable { let m73: S73; init(m73: S73) { self.m73 = m73; } }
+final class S480: Sendable { let m260: S260; let m312: S312; let m370: S370; init(m260: S260, m312: S312, m370: S370) { self.m260 = m260; self.m312 = m312; self.m370 = m370; } }
+final class S481: Sendable { let m137: S137; init(m137: S137) { self.m137 = m137; } }
+final class S482: Sendable { let m364: S364; init(m364: S364) { self.m364 = m364; } }
+final class S483: Sendable { let m161: S161; init(m161: S161) { self.m161 = m161; } }
+final class S484: Sendable { let m28: S28; let m202: S202; let m286: S286; init(m28: S28, m202: S202, m286: S286) { self.m28 = m28; self.m202 = m202; self.m286 = m286; } }
+final class S485: Sendable { let m61: S61; let m130: S130; let m226: S226; init(m61: S61, m130: S130, m226: S226) { self.m61 = m61; self.m130 = m130; self.m226 = m226; } }
+final class S486: Sendable { let m105: S105; init(m105: S105) { self.m105 = m105; } }
+final class S487: Sendable { let m315: S315; init(m315: S315) { self.m315 = m315; } }
+final class S488: Sendable { let m347: S347; init(m347: S347) { self.m347 = m347; } }
+final class S489: Sendable { let m297: S297; init(m297: S297) { self.m297 = m297; } }
+final class S490: Sendable { let m330: S330; init(m330: S330) { self.m330 = m330; } }
+final class S491: Sendable { let m197: S197; init(m197: S197) { self.m197 = m197; } }
 final class S492: Sendable { init() {} }
-final class S493: Sendable {
-    let m5: S5
-    init(m5: S5) { self.m5 = m5 }
-}
-final class S494: Sendable {
-    let m85: S85
-    init(m85: S85) { self.m85 = m85 }
-}
-final class S495: Sendable {
-    let m195: S195
-    init(m195: S195) { self.m195 = m195 }
-}
-final class S496: Sendable {
-    let m177: S177
-    init(m177: S177) { self.m177 = m177 }
-}
+final class S493: Sendable { let m5: S5; init(m5: S5) { self.m5 = m5; } }
+final class S494: Sendable { let m85: S85; init(m85: S85) { self.m85 = m85; } }
+final class S495: Sendable { let m195: S195; init(m195: S195) { self.m195 = m195; } }
+final class S496: Sendable { let m177: S177; init(m177: S177) { self.m177 = m177; } }
 final class S497: Sendable { init() {} }
-final class S498: Sendable {
-    let m72: S72
-    let m88: S88
-    init(m72: S72, m88: S88) {
-        self.m72 = m72
-        self.m88 = m88
-    }
-}
-final class S499: Sendable {
-    let m264: S264
-    init(m264: S264) { self.m264 = m264 }
-}
+final class S498: Sendable { let m72: S72; let m88: S88; init(m72: S72, m88: S88) { self.m72 = m72; self.m88 = m88; } }
+final class S499: Sendable { let m264: S264; init(m264: S264) { self.m264 = m264; } }
 final class S500: Sendable { init() {} }
-final class S501: Sendable {
-    let m57: S57
-    let m104: S104
-    let m267: S267
-    init(m57: S57, m104: S104, m267: S267) {
-        self.m57 = m57
-        self.m104 = m104
-        self.m267 = m267
-    }
-}
-final class S502: Sendable {
-    let m143: S143
-    init(m143: S143) { self.m143 = m143 }
-}
+final class S501: Sendable { let m57: S57; let m104: S104; let m267: S267; init(m57: S57, m104: S104, m267: S267) { self.m57 = m57; self.m104 = m104; self.m267 = m267; } }
+final class S502: Sendable { let m143: S143; init(m143: S143) { self.m143 = m143; } }
 final class S503: Sendable { init() {} }
-final class S504: Sendable {
-    let m80: S80
-    let m391: S391
-    init(m80: S80, m391: S391) {
-        self.m80 = m80
-        self.m391 = m391
-    }
-}
-final class S505: Sendable {
-    let m274: S274
-    let m362: S362
-    init(m274: S274, m362: S362) {
-        self.m274 = m274
-        self.m362 = m362
-    }
-}
+final class S504: Sendable { let m80: S80; let m391: S391; init(m80: S80, m391: S391) { self.m80 = m80; self.m391 = m391; } }
+final class S505: Sendable { let m274: S274; let m362: S362; init(m274: S274, m362: S362) { self.m274 = m274; self.m362 = m362; } }
 final class S506: Sendable { init() {} }
-final class S507: Sendable {
-    let m417: S417
-    init(m417: S417) { self.m417 = m417 }
-}
-final class S508: Sendable {
-    let m163: S163
-    init(m163: S163) { self.m163 = m163 }
-}
+final class S507: Sendable { let m417: S417; init(m417: S417) { self.m417 = m417; } }
+final class S508: Sendable { let m163: S163; init(m163: S163) { self.m163 = m163; } }
 final class S509: Sendable { init() {} }
-final class S510: Sendable {
-    let m254: S254
-    init(m254: S254) { self.m254 = m254 }
-}
-final class S511: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S512: Sendable {
-    let m51: S51
-    let m344: S344
-    let m474: S474
-    init(m51: S51, m344: S344, m474: S474) {
-        self.m51 = m51
-        self.m344 = m344
-        self.m474 = m474
-    }
-}
-final class S513: Sendable {
-    let m61: S61
-    let m111: S111
-    init(m61: S61, m111: S111) {
-        self.m61 = m61
-        self.m111 = m111
-    }
-}
-final class S514: Sendable {
-    let m272: S272
-    let m313: S313
-    init(m272: S272, m313: S313) {
-        self.m272 = m272
-        self.m313 = m313
-    }
-}
-final class S515: Sendable {
-    let m288: S288
-    let m430: S430
-    init(m288: S288, m430: S430) {
-        self.m288 = m288
-        self.m430 = m430
-    }
-}
-final class S516: Sendable {
-    let m245: S245
-    init(m245: S245) { self.m245 = m245 }
-}
-final class S517: Sendable {
-    let m312: S312
-    let m384: S384
-    init(m312: S312, m384: S384) {
-        self.m312 = m312
-        self.m384 = m384
-    }
-}
+final class S510: Sendable { let m254: S254; init(m254: S254) { self.m254 = m254; } }
+final class S511: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S512: Sendable { let m51: S51; let m344: S344; let m474: S474; init(m51: S51, m344: S344, m474: S474) { self.m51 = m51; self.m344 = m344; self.m474 = m474; } }
+final class S513: Sendable { let m61: S61; let m111: S111; init(m61: S61, m111: S111) { self.m61 = m61; self.m111 = m111; } }
+final class S514: Sendable { let m272: S272; let m313: S313; init(m272: S272, m313: S313) { self.m272 = m272; self.m313 = m313; } }
+final class S515: Sendable { let m288: S288; let m430: S430; init(m288: S288, m430: S430) { self.m288 = m288; self.m430 = m430; } }
+final class S516: Sendable { let m245: S245; init(m245: S245) { self.m245 = m245; } }
+final class S517: Sendable { let m312: S312; let m384: S384; init(m312: S312, m384: S384) { self.m312 = m312; self.m384 = m384; } }
 final class S518: Sendable { init() {} }
-final class S519: Sendable {
-    let m147: S147
-    init(m147: S147) { self.m147 = m147 }
-}
-final class S520: Sendable {
-    let m475: S475
-    init(m475: S475) { self.m475 = m475 }
-}
-final class S521: Sendable {
-    let m255: S255
-    let m271: S271
-    let m290: S290
-    init(m255: S255, m271: S271, m290: S290) {
-        self.m255 = m255
-        self.m271 = m271
-        self.m290 = m290
-    }
-}
-final class S522: Sendable {
-    let m95: S95
-    let m268: S268
-    let m415: S415
-    init(m95: S95, m268: S268, m415: S415) {
-        self.m95 = m95
-        self.m268 = m268
-        self.m415 = m415
-    }
-}
+final class S519: Sendable { let m147: S147; init(m147: S147) { self.m147 = m147; } }
+final class S520: Sendable { let m475: S475; init(m475: S475) { self.m475 = m475; } }
+final class S521: Sendable { let m255: S255; let m271: S271; let m290: S290; init(m255: S255, m271: S271, m290: S290) { self.m255 = m255; self.m271 = m271; self.m290 = m290; } }
+final class S522: Sendable { let m95: S95; let m268: S268; let m415: S415; init(m95: S95, m268: S268, m415: S415) { self.m95 = m95; self.m268 = m268; self.m415 = m415; } }
 final class S523: Sendable { init() {} }
-final class S524: Sendable {
-    let m344: S344
-    let m475: S475
-    init(m344: S344, m475: S475) {
-        self.m344 = m344
-        self.m475 = m475
-    }
-}
-final class S525: Sendable {
-    let m51: S51
-    let m485: S485
-    init(m51: S51, m485: S485) {
-        self.m51 = m51
-        self.m485 = m485
-    }
-}
-final class S526: Sendable {
-    let m240: S240
-    init(m240: S240) { self.m240 = m240 }
-}
-final class S527: Sendable {
-    let m465: S465
-    init(m465: S465) { self.m465 = m465 }
-}
-final class S528: Sendable {
-    let m33: S33
-    let m81: S81
-    let m324: S324
-    init(m33: S33, m81: S81, m324: S324) {
-        self.m33 = m33
-        self.m81 = m81
-        self.m324 = m324
-    }
-}
-final class S529: Sendable {
-    let m347: S347
-    let m397: S397
-    let m411: S411
-    init(m347: S347, m397: S397, m411: S411) {
-        self.m347 = m347
-        self.m397 = m397
-        self.m411 = m411
-    }
-}
-final class S530: Sendable {
-    let m450: S450
-    init(m450: S450) { self.m450 = m450 }
-}
-final class S531: Sendable {
-    let m90: S90
-    let m442: S442
-    init(m90: S90, m442: S442) {
-        self.m90 = m90
-        self.m442 = m442
-    }
-}
-final class S532: Sendable {
-    let m8: S8
-    let m314: S314
-    let m378: S378
-    init(m8: S8, m314: S314, m378: S378) {
-        self.m8 = m8
-        self.m314 = m314
-        self.m378 = m378
-    }
-}
+final class S524: Sendable { let m344: S344; let m475: S475; init(m344: S344, m475: S475) { self.m344 = m344; self.m475 = m475; } }
+final class S525: Sendable { let m51: S51; let m485: S485; init(m51: S51, m485: S485) { self.m51 = m51; self.m485 = m485; } }
+final class S526: Sendable { let m240: S240; init(m240: S240) { self.m240 = m240; } }
+final class S527: Sendable { let m465: S465; init(m465: S465) { self.m465 = m465; } }
+final class S528: Sendable { let m33: S33; let m81: S81; let m324: S324; init(m33: S33, m81: S81, m324: S324) { self.m33 = m33; self.m81 = m81; self.m324 = m324; } }
+final class S529: Sendable { let m347: S347; let m397: S397; let m411: S411; init(m347: S347, m397: S397, m411: S411) { self.m347 = m347; self.m397 = m397; self.m411 = m411; } }
+final class S530: Sendable { let m450: S450; init(m450: S450) { self.m450 = m450; } }
+final class S531: Sendable { let m90: S90; let m442: S442; init(m90: S90, m442: S442) { self.m90 = m90; self.m442 = m442; } }
+final class S532: Sendable { let m8: S8; let m314: S314; let m378: S378; init(m8: S8, m314: S314, m378: S378) { self.m8 = m8; self.m314 = m314; self.m378 = m378; } }
 final class S533: Sendable { init() {} }
-final class S534: Sendable {
-    let m14: S14
-    let m273: S273
-    let m406: S406
-    init(m14: S14, m273: S273, m406: S406) {
-        self.m14 = m14
-        self.m273 = m273
-        self.m406 = m406
-    }
-}
-final class S535: Sendable {
-    let m231: S231
-    init(m231: S231) { self.m231 = m231 }
-}
+final class S534: Sendable { let m14: S14; let m273: S273; let m406: S406; init(m14: S14, m273: S273, m406: S406) { self.m14 = m14; self.m273 = m273; self.m406 = m406; } }
+final class S535: Sendable { let m231: S231; init(m231: S231) { self.m231 = m231; } }
 final class S536: Sendable { init() {} }
-final class S537: Sendable {
-    let m41: S41
-    let m415: S415
-    let m478: S478
-    init(m41: S41, m415: S415, m478: S478) {
-        self.m41 = m41
-        self.m415 = m415
-        self.m478 = m478
-    }
-}
-final class S538: Sendable {
-    let m63: S63
-    init(m63: S63) { self.m63 = m63 }
-}
-final class S539: Sendable {
-    let m254: S254
-    let m280: S280
-    let m347: S347
-    init(m254: S254, m280: S280, m347: S347) {
-        self.m254 = m254
-        self.m280 = m280
-        self.m347 = m347
-    }
-}
+final class S537: Sendable { let m41: S41; let m415: S415; let m478: S478; init(m41: S41, m415: S415, m478: S478) { self.m41 = m41; self.m415 = m415; self.m478 = m478; } }
+final class S538: Sendable { let m63: S63; init(m63: S63) { self.m63 = m63; } }
+final class S539: Sendable { let m254: S254; let m280: S280; let m347: S347; init(m254: S254, m280: S280, m347: S347) { self.m254 = m254; self.m280 = m280; self.m347 = m347; } }
 final class S540: Sendable { init() {} }
-final class S541: Sendable {
-    let m322: S322
-    init(m322: S322) { self.m322 = m322 }
-}
-final class S542: Sendable {
-    let m311: S311
-    let m377: S377
-    init(m311: S311, m377: S377) {
-        self.m311 = m311
-        self.m377 = m377
-    }
-}
-final class S543: Sendable {
-    let m153: S153
-    init(m153: S153) { self.m153 = m153 }
-}
+final class S541: Sendable { let m322: S322; init(m322: S322) { self.m322 = m322; } }
+final class S542: Sendable { let m311: S311; let m377: S377; init(m311: S311, m377: S377) { self.m311 = m311; self.m377 = m377; } }
+final class S543: Sendable { let m153: S153; init(m153: S153) { self.m153 = m153; } }
 final class S544: Sendable { init() {} }
 final class S545: Sendable { init() {} }
 final class S546: Sendable { init() {} }
-final class S547: Sendable {
-    let m444: S444
-    init(m444: S444) { self.m444 = m444 }
-}
+final class S547: Sendable { let m444: S444; init(m444: S444) { self.m444 = m444; } }
 final class S548: Sendable { init() {} }
-final class S549: Sendable {
-    let m96: S96
-    init(m96: S96) { self.m96 = m96 }
-}
-final class S550: Sendable {
-    let m276: S276
-    init(m276: S276) { self.m276 = m276 }
-}
-final class S551: Sendable {
-    let m20: S20
-    let m122: S122
-    let m377: S377
-    init(m20: S20, m122: S122, m377: S377) {
-        self.m20 = m20
-        self.m122 = m122
-        self.m377 = m377
-    }
-}
-final class S552: Sendable {
-    let m307: S307
-    init(m307: S307) { self.m307 = m307 }
-}
-final class S553: Sendable {
-    let m302: S302
-    let m441: S441
-    init(m302: S302, m441: S441) {
-        self.m302 = m302
-        self.m441 = m441
-    }
-}
-final class S554: Sendable {
-    let m58: S58
-    let m101: S101
-    init(m58: S58, m101: S101) {
-        self.m58 = m58
-        self.m101 = m101
-    }
-}
-final class S555: Sendable {
-    let m131: S131
-    init(m131: S131) { self.m131 = m131 }
-}
-final class S556: Sendable {
-    let m357: S357
-    init(m357: S357) { self.m357 = m357 }
-}
-final class S557: Sendable {
-    let m53: S53
-    let m112: S112
-    let m341: S341
-    init(m53: S53, m112: S112, m341: S341) {
-        self.m53 = m53
-        self.m112 = m112
-        self.m341 = m341
-    }
-}
-final class S558: Sendable {
-    let m6: S6
-    let m204: S204
-    let m391: S391
-    init(m6: S6, m204: S204, m391: S391) {
-        self.m6 = m6
-        self.m204 = m204
-        self.m391 = m391
-    }
-}
-final class S559: Sendable {
-    let m228: S228
-    let m333: S333
-    let m340: S340
-    init(m228: S228, m333: S333, m340: S340) {
-        self.m228 = m228
-        self.m333 = m333
-        self.m340 = m340
-    }
-}
-final class S560: Sendable {
-    let m173: S173
-    init(m173: S173) { self.m173 = m173 }
-}
-final class S561: Sendable {
-    let m58: S58
-    let m77: S77
-    let m450: S450
-    init(m58: S58, m77: S77, m450: S450) {
-        self.m58 = m58
-        self.m77 = m77
-        self.m450 = m450
-    }
-}
-final class S562: Sendable {
-    let m247: S247
-    let m372: S372
-    let m405: S405
-    init(m247: S247, m372: S372, m405: S405) {
-        self.m247 = m247
-        self.m372 = m372
-        self.m405 = m405
-    }
-}
-final class S563: Sendable {
-    let m340: S340
-    init(m340: S340) { self.m340 = m340 }
-}
-final class S564: Sendable {
-    let m384: S384
-    let m466: S466
-    let m484: S484
-    init(m384: S384, m466: S466, m484: S484) {
-        self.m384 = m384
-        self.m466 = m466
-        self.m484 = m484
-    }
-}
+final class S549: Sendable { let m96: S96; init(m96: S96) { self.m96 = m96; } }
+final class S550: Sendable { let m276: S276; init(m276: S276) { self.m276 = m276; } }
+final class S551: Sendable { let m20: S20; let m122: S122; let m377: S377; init(m20: S20, m122: S122, m377: S377) { self.m20 = m20; self.m122 = m122; self.m377 = m377; } }
+final class S552: Sendable { let m307: S307; init(m307: S307) { self.m307 = m307; } }
+final class S553: Sendable { let m302: S302; let m441: S441; init(m302: S302, m441: S441) { self.m302 = m302; self.m441 = m441; } }
+final class S554: Sendable { let m58: S58; let m101: S101; init(m58: S58, m101: S101) { self.m58 = m58; self.m101 = m101; } }
+final class S555: Sendable { let m131: S131; init(m131: S131) { self.m131 = m131; } }
+final class S556: Sendable { let m357: S357; init(m357: S357) { self.m357 = m357; } }
+final class S557: Sendable { let m53: S53; let m112: S112; let m341: S341; init(m53: S53, m112: S112, m341: S341) { self.m53 = m53; self.m112 = m112; self.m341 = m341; } }
+final class S558: Sendable { let m6: S6; let m204: S204; let m391: S391; init(m6: S6, m204: S204, m391: S391) { self.m6 = m6; self.m204 = m204; self.m391 = m391; } }
+final class S559: Sendable { let m228: S228; let m333: S333; let m340: S340; init(m228: S228, m333: S333, m340: S340) { self.m228 = m228; self.m333 = m333; self.m340 = m340; } }
+final class S560: Sendable { let m173: S173; init(m173: S173) { self.m173 = m173; } }
+final class S561: Sendable { let m58: S58; let m77: S77; let m450: S450; init(m58: S58, m77: S77, m450: S450) { self.m58 = m58; self.m77 = m77; self.m450 = m450; } }
+final class S562: Sendable { let m247: S247; let m372: S372; let m405: S405; init(m247: S247, m372: S372, m405: S405) { self.m247 = m247; self.m372 = m372; self.m405 = m405; } }
+final class S563: Sendable { let m340: S340; init(m340: S340) { self.m340 = m340; } }
+final class S564: Sendable { let m384: S384; let m466: S466; let m484: S484; init(m384: S384, m466: S466, m484: S484) { self.m384 = m384; self.m466 = m466; self.m484 = m484; } }
 final class S565: Sendable { init() {} }
-final class S566: Sendable {
-    let m126: S126
-    let m450: S450
-    init(m126: S126, m450: S450) {
-        self.m126 = m126
-        self.m450 = m450
-    }
-}
-final class S567: Sendable {
-    let m447: S447
-    let m461: S461
-    init(m447: S447, m461: S461) {
-        self.m447 = m447
-        self.m461 = m461
-    }
-}
-final class S568: Sendable {
-    let m33: S33
-    init(m33: S33) { self.m33 = m33 }
-}
+final class S566: Sendable { let m126: S126; let m450: S450; init(m126: S126, m450: S450) { self.m126 = m126; self.m450 = m450; } }
+final class S567: Sendable { let m447: S447; let m461: S461; init(m447: S447, m461: S461) { self.m447 = m447; self.m461 = m461; } }
+final class S568: Sendable { let m33: S33; init(m33: S33) { self.m33 = m33; } }
 final class S569: Sendable { init() {} }
-final class S570: Sendable {
-    let m76: S76
-    let m193: S193
-    init(m76: S76, m193: S193) {
-        self.m76 = m76
-        self.m193 = m193
-    }
-}
-final class S571: Sendable {
-    let m265: S265
-    let m445: S445
-    init(m265: S265, m445: S445) {
-        self.m265 = m265
-        self.m445 = m445
-    }
-}
-final class S572: Sendable {
-    let m0: S0
-    let m467: S467
-    let m494: S494
-    init(m0: S0, m467: S467, m494: S494) {
-        self.m0 = m0
-        self.m467 = m467
-        self.m494 = m494
-    }
-}
-final class S573: Sendable {
-    let m117: S117
-    let m381: S381
-    let m482: S482
-    init(m117: S117, m381: S381, m482: S482) {
-        self.m117 = m117
-        self.m381 = m381
-        self.m482 = m482
-    }
-}
+final class S570: Sendable { let m76: S76; let m193: S193; init(m76: S76, m193: S193) { self.m76 = m76; self.m193 = m193; } }
+final class S571: Sendable { let m265: S265; let m445: S445; init(m265: S265, m445: S445) { self.m265 = m265; self.m445 = m445; } }
+final class S572: Sendable { let m0: S0; let m467: S467; let m494: S494; init(m0: S0, m467: S467, m494: S494) { self.m0 = m0; self.m467 = m467; self.m494 = m494; } }
+final class S573: Sendable { let m117: S117; let m381: S381; let m482: S482; init(m117: S117, m381: S381, m482: S482) { self.m117 = m117; self.m381 = m381; self.m482 = m482; } }
 final class S574: Sendable { init() {} }
-final class S575: Sendable {
-    let m137: S137
-    let m337: S337
-    let m407: S407
-    init(m137: S137, m337: S337, m407: S407) {
-        self.m137 = m137
-        self.m337 = m337
-        self.m407 = m407
-    }
-}
-final class S576: Sendable {
-    let m95: S95
-    let m295: S295
-    let m322: S322
-    init(m95: S95, m295: S295, m322: S322) {
-        self.m95 = m95
-        self.m295 = m295
-        self.m322 = m322
-    }
-}
-final class S577: Sendable {
-    let m438: S438
-    let m492: S492
-    init(m438: S438, m492: S492) {
-        self.m438 = m438
-        self.m492 = m492
-    }
-}
+final class S575: Sendable { let m137: S137; let m337: S337; let m407: S407; init(m137: S137, m337: S337, m407: S407) { self.m137 = m137; self.m337 = m337; self.m407 = m407; } }
+final class S576: Sendable { let m95: S95; let m295: S295; let m322: S322; init(m95: S95, m295: S295, m322: S322) { self.m95 = m95; self.m295 = m295; self.m322 = m322; } }
+final class S577: Sendable { let m438: S438; let m492: S492; init(m438: S438, m492: S492) { self.m438 = m438; self.m492 = m492; } }
 final class S578: Sendable { init() {} }
-final class S579: Sendable {
-    let m83: S83
-    init(m83: S83) { self.m83 = m83 }
-}
+final class S579: Sendable { let m83: S83; init(m83: S83) { self.m83 = m83; } }
 final class S580: Sendable { init() {} }
-final class S581: Sendable {
-    let m26: S26
-    let m208: S208
-    let m358: S358
-    init(m26: S26, m208: S208, m358: S358) {
-        self.m26 = m26
-        self.m208 = m208
-        self.m358 = m358
-    }
-}
-final class S582: Sendable {
-    let m186: S186
-    let m318: S318
-    let m426: S426
-    init(m186: S186, m318: S318, m426: S426) {
-        self.m186 = m186
-        self.m318 = m318
-        self.m426 = m426
-    }
-}
+final class S581: Sendable { let m26: S26; let m208: S208; let m358: S358; init(m26: S26, m208: S208, m358: S358) { self.m26 = m26; self.m208 = m208; self.m358 = m358; } }
+final class S582: Sendable { let m186: S186; let m318: S318; let m426: S426; init(m186: S186, m318: S318, m426: S426) { self.m186 = m186; self.m318 = m318; self.m426 = m426; } }
 final class S583: Sendable { init() {} }
-final class S584: Sendable {
-    let m401: S401
-    let m491: S491
-    init(m401: S401, m491: S491) {
-        self.m401 = m401
-        self.m491 = m491
-    }
-}
+final class S584: Sendable { let m401: S401; let m491: S491; init(m401: S401, m491: S491) { self.m401 = m401; self.m491 = m491; } }
 final class S585: Sendable { init() {} }
-final class S586: Sendable {
-    let m320: S320
-    let m401: S401
-    init(m320: S320, m401: S401) {
-        self.m320 = m320
-        self.m401 = m401
-    }
-}
-final class S587: Sendable {
-    let m122: S122
-    let m464: S464
-    init(m122: S122, m464: S464) {
-        self.m122 = m122
-        self.m464 = m464
-    }
-}
-final class S588: Sendable {
-    let m238: S238
-    let m303: S303
-    init(m238: S238, m303: S303) {
-        self.m238 = m238
-        self.m303 = m303
-    }
-}
+final class S586: Sendable { let m320: S320; let m401: S401; init(m320: S320, m401: S401) { self.m320 = m320; self.m401 = m401; } }
+final class S587: Sendable { let m122: S122; let m464: S464; init(m122: S122, m464: S464) { self.m122 = m122; self.m464 = m464; } }
+final class S588: Sendable { let m238: S238; let m303: S303; init(m238: S238, m303: S303) { self.m238 = m238; self.m303 = m303; } }
 final class S589: Sendable { init() {} }
-final class S590: Sendable {
-    let m244: S244
-    init(m244: S244) { self.m244 = m244 }
-}
-final class S591: Sendable {
-    let m126: S126
-    let m450: S450
-    init(m126: S126, m450: S450) {
-        self.m126 = m126
-        self.m450 = m450
-    }
-}
+final class S590: Sendable { let m244: S244; init(m244: S244) { self.m244 = m244; } }
+final class S591: Sendable { let m126: S126; let m450: S450; init(m126: S126, m450: S450) { self.m126 = m126; self.m450 = m450; } }
 final class S592: Sendable { init() {} }
-final class S593: Sendable {
-    let m68: S68
-    let m150: S150
-    let m266: S266
-    init(m68: S68, m150: S150, m266: S266) {
-        self.m68 = m68
-        self.m150 = m150
-        self.m266 = m266
-    }
-}
-final class S594: Sendable {
-    let m36: S36
-    init(m36: S36) { self.m36 = m36 }
-}
-final class S595: Sendable {
-    let m288: S288
-    let m314: S314
-    let m377: S377
-    init(m288: S288, m314: S314, m377: S377) {
-        self.m288 = m288
-        self.m314 = m314
-        self.m377 = m377
-    }
-}
-final class S596: Sendable {
-    let m332: S332
-    init(m332: S332) { self.m332 = m332 }
-}
-final class S597: Sendable {
-    let m164: S164
-    let m177: S177
-    init(m164: S164, m177: S177) {
-        self.m164 = m164
-        self.m177 = m177
-    }
-}
-final class S598: Sendable {
-    let m251: S251
-    init(m251: S251) { self.m251 = m251 }
-}
-final class S599: Sendable {
-    let m380: S380
-    let m487: S487
-    init(m380: S380, m487: S487) {
-        self.m380 = m380
-        self.m487 = m487
-    }
-}
+final class S593: Sendable { let m68: S68; let m150: S150; let m266: S266; init(m68: S68, m150: S150, m266: S266) { self.m68 = m68; self.m150 = m150; self.m266 = m266; } }
+final class S594: Sendable { let m36: S36; init(m36: S36) { self.m36 = m36; } }
+final class S595: Sendable { let m288: S288; let m314: S314; let m377: S377; init(m288: S288, m314: S314, m377: S377) { self.m288 = m288; self.m314 = m314; self.m377 = m377; } }
+final class S596: Sendable { let m332: S332; init(m332: S332) { self.m332 = m332; } }
+final class S597: Sendable { let m164: S164; let m177: S177; init(m164: S164, m177: S177) { self.m164 = m164; self.m177 = m177; } }
+final class S598: Sendable { let m251: S251; init(m251: S251) { self.m251 = m251; } }
+final class S599: Sendable { let m380: S380; let m487: S487; init(m380: S380, m487: S487) { self.m380 = m380; self.m487 = m487; } }
 final class S600: Sendable { init() {} }
-final class S601: Sendable {
-    let m136: S136
-    let m332: S332
-    let m406: S406
-    init(m136: S136, m332: S332, m406: S406) {
-        self.m136 = m136
-        self.m332 = m332
-        self.m406 = m406
-    }
-}
-final class S602: Sendable {
-    let m270: S270
-    let m422: S422
-    let m562: S562
-    init(m270: S270, m422: S422, m562: S562) {
-        self.m270 = m270
-        self.m422 = m422
-        self.m562 = m562
-    }
-}
-final class S603: Sendable {
-    let m413: S413
-    let m538: S538
-    init(m413: S413, m538: S538) {
-        self.m413 = m413
-        self.m538 = m538
-    }
-}
+final class S601: Sendable { let m136: S136; let m332: S332; let m406: S406; init(m136: S136, m332: S332, m406: S406) { self.m136 = m136; self.m332 = m332; self.m406 = m406; } }
+final class S602: Sendable { let m270: S270; let m422: S422; let m562: S562; init(m270: S270, m422: S422, m562: S562) { self.m270 = m270; self.m422 = m422; self.m562 = m562; } }
+final class S603: Sendable { let m413: S413; let m538: S538; init(m413: S413, m538: S538) { self.m413 = m413; self.m538 = m538; } }
 final class S604: Sendable { init() {} }
-final class S605: Sendable {
-    let m36: S36
-    let m353: S353
-    let m427: S427
-    init(m36: S36, m353: S353, m427: S427) {
-        self.m36 = m36
-        self.m353 = m353
-        self.m427 = m427
-    }
-}
-final class S606: Sendable {
-    let m254: S254
-    let m540: S540
-    init(m254: S254, m540: S540) {
-        self.m254 = m254
-        self.m540 = m540
-    }
-}
-final class S607: Sendable {
-    let m162: S162
-    let m346: S346
-    init(m162: S162, m346: S346) {
-        self.m162 = m162
-        self.m346 = m346
-    }
-}
-final class S608: Sendable {
-    let m382: S382
-    let m587: S587
-    init(m382: S382, m587: S587) {
-        self.m382 = m382
-        self.m587 = m587
-    }
-}
-final class S609: Sendable {
-    let m404: S404
-    init(m404: S404) { self.m404 = m404 }
-}
+final class S605: Sendable { let m36: S36; let m353: S353; let m427: S427; init(m36: S36, m353: S353, m427: S427) { self.m36 = m36; self.m353 = m353; self.m427 = m427; } }
+final class S606: Sendable { let m254: S254; let m540: S540; init(m254: S254, m540: S540) { self.m254 = m254; self.m540 = m540; } }
+final class S607: Sendable { let m162: S162; let m346: S346; init(m162: S162, m346: S346) { self.m162 = m162; self.m346 = m346; } }
+final class S608: Sendable { let m382: S382; let m587: S587; init(m382: S382, m587: S587) { self.m382 = m382; self.m587 = m587; } }
+final class S609: Sendable { let m404: S404; init(m404: S404) { self.m404 = m404; } }
 final class S610: Sendable { init() {} }
-final class S611: Sendable {
-    let m138: S138
-    let m487: S487
-    init(m138: S138, m487: S487) {
-        self.m138 = m138
-        self.m487 = m487
-    }
-}
-final class S612: Sendable {
-    let m261: S261
-    let m564: S564
-    init(m261: S261, m564: S564) {
-        self.m261 = m261
-        self.m564 = m564
-    }
-}
-final class S613: Sendable {
-    let m277: S277
-    init(m277: S277) { self.m277 = m277 }
-}
-final class S614: Sendable {
-    let m40: S40
-    init(m40: S40) { self.m40 = m40 }
-}
-final class S615: Sendable {
-    let m356: S356
-    let m485: S485
-    let m517: S517
-    init(m356: S356, m485: S485, m517: S517) {
-        self.m356 = m356
-        self.m485 = m485
-        self.m517 = m517
-    }
-}
+final class S611: Sendable { let m138: S138; let m487: S487; init(m138: S138, m487: S487) { self.m138 = m138; self.m487 = m487; } }
+final class S612: Sendable { let m261: S261; let m564: S564; init(m261: S261, m564: S564) { self.m261 = m261; self.m564 = m564; } }
+final class S613: Sendable { let m277: S277; init(m277: S277) { self.m277 = m277; } }
+final class S614: Sendable { let m40: S40; init(m40: S40) { self.m40 = m40; } }
+final class S615: Sendable { let m356: S356; let m485: S485; let m517: S517; init(m356: S356, m485: S485, m517: S517) { self.m356 = m356; self.m485 = m485; self.m517 = m517; } }
 final class S616: Sendable { init() {} }
-final class S617: Sendable {
-    let m217: S217
-    init(m217: S217) { self.m217 = m217 }
-}
+final class S617: Sendable { let m217: S217; init(m217: S217) { self.m217 = m217; } }
 final class S618: Sendable { init() {} }
-final class S619: Sendable {
-    let m484: S484
-    init(m484: S484) { self.m484 = m484 }
-}
+final class S619: Sendable { let m484: S484; init(m484: S484) { self.m484 = m484; } }
 final class S620: Sendable { init() {} }
-final class S621: Sendable {
-    let m165: S165
-    let m173: S173
-    let m427: S427
-    init(m165: S165, m173: S173, m427: S427) {
-        self.m165 = m165
-        self.m173 = m173
-        self.m427 = m427
-    }
-}
-final class S622: Sendable {
-    let m242: S242
-    let m457: S457
-    init(m242: S242, m457: S457) {
-        self.m242 = m242
-        self.m457 = m457
-    }
-}
-final class S623: Sendable {
-    let m145: S145
-    let m551: S551
-    init(m145: S145, m551: S551) {
-        self.m145 = m145
-        self.m551 = m551
-    }
-}
-final class S624: Sendable {
-    let m18: S18
-    let m422: S422
-    let m465: S465
-    init(m18: S18, m422: S422, m465: S465) {
-        self.m18 = m18
-        self.m422 = m422
-        self.m465 = m465
-    }
-}
+final class S621: Sendable { let m165: S165; let m173: S173; let m427: S427; init(m165: S165, m173: S173, m427: S427) { self.m165 = m165; self.m173 = m173; self.m427 = m427; } }
+final class S622: Sendable { let m242: S242; let m457: S457; init(m242: S242, m457: S457) { self.m242 = m242; self.m457 = m457; } }
+final class S623: Sendable { let m145: S145; let m551: S551; init(m145: S145, m551: S551) { self.m145 = m145; self.m551 = m551; } }
+final class S624: Sendable { let m18: S18; let m422: S422; let m465: S465; init(m18: S18, m422: S422, m465: S465) { self.m18 = m18; self.m422 = m422; self.m465 = m465; } }
 final class S625: Sendable { init() {} }
 final class S626: Sendable { init() {} }
-final class S627: Sendable {
-    let m11: S11
-    let m265: S265
-    let m564: S564
-    init(m11: S11, m265: S265, m564: S564) {
-        self.m11 = m11
-        self.m265 = m265
-        self.m564 = m564
-    }
-}
+final class S627: Sendable { let m11: S11; let m265: S265; let m564: S564; init(m11: S11, m265: S265, m564: S564) { self.m11 = m11; self.m265 = m265; self.m564 = m564; } }
 final class S628: Sendable { init() {} }
-final class S629: Sendable {
-    let m330: S330
-    let m350: S350
-    init(m330: S330, m350: S350) {
-        self.m330 = m330
-        self.m350 = m350
-    }
-}
-final class S630: Sendable {
-    let m150: S150
-    let m325: S325
-    init(m150: S150, m325: S325) {
-        self.m150 = m150
-        self.m325 = m325
-    }
-}
+final class S629: Sendable { let m330: S330; let m350: S350; init(m330: S330, m350: S350) { self.m330 = m330; self.m350 = m350; } }
+final class S630: Sendable { let m150: S150; let m325: S325; init(m150: S150, m325: S325) { self.m150 = m150; self.m325 = m325; } }
 final class S631: Sendable { init() {} }
 final class S632: Sendable { init() {} }
-final class S633: Sendable {
-    let m171: S171
-    let m300: S300
-    let m400: S400
-    init(m171: S171, m300: S300, m400: S400) {
-        self.m171 = m171
-        self.m300 = m300
-        self.m400 = m400
-    }
-}
-final class S634: Sendable {
-    let m125: S125
-    init(m125: S125) { self.m125 = m125 }
-}
-final class S635: Sendable {
-    let m180: S180
-    let m356: S356
-    let m527: S527
-    init(m180: S180, m356: S356, m527: S527) {
-        self.m180 = m180
-        self.m356 = m356
-        self.m527 = m527
-    }
-}
-final class S636: Sendable {
-    let m290: S290
-    init(m290: S290) { self.m290 = m290 }
-}
-final class S637: Sendable {
-    let m132: S132
-    let m572: S572
-    init(m132: S132, m572: S572) {
-        self.m132 = m132
-        self.m572 = m572
-    }
-}
-final class S638: Sendable {
-    let m30: S30
-    let m345: S345
-    let m535: S535
-    init(m30: S30, m345: S345, m535: S535) {
-        self.m30 = m30
-        self.m345 = m345
-        self.m535 = m535
-    }
-}
-final class S639: Sendable {
-    let m82: S82
-    let m495: S495
-    init(m82: S82, m495: S495) {
-        self.m82 = m82
-        self.m495 = m495
-    }
-}
-final class S640: Sendable {
-    let m50: S50
-    let m197: S197
-    let m332: S332
-    init(m50: S50, m197: S197, m332: S332) {
-        self.m50 = m50
-        self.m197 = m197
-        self.m332 = m332
-    }
-}
-final class S641: Sendable {
-    let m154: S154
-    let m300: S300
-    let m518: S518
-    init(m154: S154, m300: S300, m518: S518) {
-        self.m154 = m154
-        self.m300 = m300
-        self.m518 = m518
-    }
-}
-final class S642: Sendable {
-    let m185: S185
-    let m230: S230
-    init(m185: S185, m230: S230) {
-        self.m185 = m185
-        self.m230 = m230
-    }
-}
-final class S643: Sendable {
-    let m14: S14
-    init(m14: S14) { self.m14 = m14 }
-}
-final class S644: Sendable {
-    let m117: S117
-    let m545: S545
-    let m554: S554
-    init(m117: S117, m545: S545, m554: S554) {
-        self.m117 = m117
-        self.m545 = m545
-        self.m554 = m554
-    }
-}
-final class S645: Sendable {
-    let m432: S432
-    init(m432: S432) { self.m432 = m432 }
-}
-final class S646: Sendable {
-    let m55: S55
-    let m500: S500
-    init(m55: S55, m500: S500) {
-        self.m55 = m55
-        self.m500 = m500
-    }
-}
-final class S647: Sendable {
-    let m257: S257
-    let m388: S388
-    init(m257: S257, m388: S388) {
-        self.m257 = m257
-        self.m388 = m388
-    }
-}
-final class S648: Sendable {
-    let m237: S237
-    init(m237: S237) { self.m237 = m237 }
-}
+final class S633: Sendable { let m171: S171; let m300: S300; let m400: S400; init(m171: S171, m300: S300, m400: S400) { self.m171 = m171; self.m300 = m300; self.m400 = m400; } }
+final class S634: Sendable { let m125: S125; init(m125: S125) { self.m125 = m125; } }
+final class S635: Sendable { let m180: S180; let m356: S356; let m527: S527; init(m180: S180, m356: S356, m527: S527) { self.m180 = m180; self.m356 = m356; self.m527 = m527; } }
+final class S636: Sendable { let m290: S290; init(m290: S290) { self.m290 = m290; } }
+final class S637: Sendable { let m132: S132; let m572: S572; init(m132: S132, m572: S572) { self.m132 = m132; self.m572 = m572; } }
+final class S638: Sendable { let m30: S30; let m345: S345; let m535: S535; init(m30: S30, m345: S345, m535: S535) { self.m30 = m30; self.m345 = m345; self.m535 = m535; } }
+final class S639: Sendable { let m82: S82; let m495: S495; init(m82: S82, m495: S495) { self.m82 = m82; self.m495 = m495; } }
+final class S640: Sendable { let m50: S50; let m197: S197; let m332: S332; init(m50: S50, m197: S197, m332: S332) { self.m50 = m50; self.m197 = m197; self.m332 = m332; } }
+final class S641: Sendable { let m154: S154; let m300: S300; let m518: S518; init(m154: S154, m300: S300, m518: S518) { self.m154 = m154; self.m300 = m300; self.m518 = m518; } }
+final class S642: Sendable { let m185: S185; let m230: S230; init(m185: S185, m230: S230) { self.m185 = m185; self.m230 = m230; } }
+final class S643: Sendable { let m14: S14; init(m14: S14) { self.m14 = m14; } }
+final class S644: Sendable { let m117: S117; let m545: S545; let m554: S554; init(m117: S117, m545: S545, m554: S554) { self.m117 = m117; self.m545 = m545; self.m554 = m554; } }
+final class S645: Sendable { let m432: S432; init(m432: S432) { self.m432 = m432; } }
+final class S646: Sendable { let m55: S55; let m500: S500; init(m55: S55, m500: S500) { self.m55 = m55; self.m500 = m500; } }
+final class S647: Sendable { let m257: S257; let m388: S388; init(m257: S257, m388: S388) { self.m257 = m257; self.m388 = m388; } }
+final class S648: Sendable { let m237: S237; init(m237: S237) { self.m237 = m237; } }
 final class S649: Sendable { init() {} }
-final class S650: Sendable {
-    let m276: S276
-    let m525: S525
-    let m590: S590
-    init(m276: S276, m525: S525, m590: S590) {
-        self.m276 = m276
-        self.m525 = m525
-        self.m590 = m590
-    }
-}
+final class S650: Sendable { let m276: S276; let m525: S525; let m590: S590; init(m276: S276, m525: S525, m590: S590) { self.m276 = m276; self.m525 = m525; self.m590 = m590; } }
 final class S651: Sendable { init() {} }
 final class S652: Sendable { init() {} }
-final class S653: Sendable {
-    let m34: S34
-    let m445: S445
-    init(m34: S34, m445: S445) {
-        self.m34 = m34
-        self.m445 = m445
-    }
-}
-final class S654: Sendable {
-    let m316: S316
-    let m585: S585
-    let m588: S588
-    init(m316: S316, m585: S585, m588: S588) {
-        self.m316 = m316
-        self.m585 = m585
-        self.m588 = m588
-    }
-}
-final class S655: Sendable {
-    let m327: S327
-    let m354: S354
-    init(m327: S327, m354: S354) {
-        self.m327 = m327
-        self.m354 = m354
-    }
-}
-final class S656: Sendable {
-    let m56: S56
-    init(m56: S56) { self.m56 = m56 }
-}
-final class S657: Sendable {
-    let m43: S43
-    init(m43: S43) { self.m43 = m43 }
-}
-final class S658: Sendable {
-    let m374: S374
-    let m412: S412
-    let m457: S457
-    init(m374: S374, m412: S412, m457: S457) {
-        self.m374 = m374
-        self.m412 = m412
-        self.m457 = m457
-    }
-}
-final class S659: Sendable {
-    let m16: S16
-    let m47: S47
-    init(m16: S16, m47: S47) {
-        self.m16 = m16
-        self.m47 = m47
-    }
-}
-final class S660: Sendable {
-    let m40: S40
-    let m433: S433
-    let m515: S515
-    init(m40: S40, m433: S433, m515: S515) {
-        self.m40 = m40
-        self.m433 = m433
-        self.m515 = m515
-    }
-}
-final class S661: Sendable {
-    let m91: S91
-    let m358: S358
-    let m492: S492
-    init(m91: S91, m358: S358, m492: S492) {
-        self.m91 = m91
-        self.m358 = m358
-        self.m492 = m492
-    }
-}
+final class S653: Sendable { let m34: S34; let m445: S445; init(m34: S34, m445: S445) { self.m34 = m34; self.m445 = m445; } }
+final class S654: Sendable { let m316: S316; let m585: S585; let m588: S588; init(m316: S316, m585: S585, m588: S588) { self.m316 = m316; self.m585 = m585; self.m588 = m588; } }
+final class S655: Sendable { let m327: S327; let m354: S354; init(m327: S327, m354: S354) { self.m327 = m327; self.m354 = m354; } }
+final class S656: Sendable { let m56: S56; init(m56: S56) { self.m56 = m56; } }
+final class S657: Sendable { let m43: S43; init(m43: S43) { self.m43 = m43; } }
+final class S658: Sendable { let m374: S374; let m412: S412; let m457: S457; init(m374: S374, m412: S412, m457: S457) { self.m374 = m374; self.m412 = m412; self.m457 = m457; } }
+final class S659: Sendable { let m16: S16; let m47: S47; init(m16: S16, m47: S47) { self.m16 = m16; self.m47 = m47; } }
+final class S660: Sendable { let m40: S40; let m433: S433; let m515: S515; init(m40: S40, m433: S433, m515: S515) { self.m40 = m40; self.m433 = m433; self.m515 = m515; } }
+final class S661: Sendable { let m91: S91; let m358: S358; let m492: S492; init(m91: S91, m358: S358, m492: S492) { self.m91 = m91; self.m358 = m358; self.m492 = m492; } }
 final class S662: Sendable { init() {} }
-final class S663: Sendable {
-    let m366: S366
-    let m543: S543
-    init(m366: S366, m543: S543) {
-        self.m366 = m366
-        self.m543 = m543
-    }
-}
-final class S664: Sendable {
-    let m16: S16
-    let m330: S330
-    init(m16: S16, m330: S330) {
-        self.m16 = m16
-        self.m330 = m330
-    }
-}
-final class S665: Sendable {
-    let m167: S167
-    init(m167: S167) { self.m167 = m167 }
-}
-final class S666: Sendable {
-    let m216: S216
-    init(m216: S216) { self.m216 = m216 }
-}
-final class S667: Sendable {
-    let m562: S562
-    init(m562: S562) { self.m562 = m562 }
-}
-final class S668: Sendable {
-    let m108: S108
-    let m356: S356
-    init(m108: S108, m356: S356) {
-        self.m108 = m108
-        self.m356 = m356
-    }
-}
-final class S669: Sendable {
-    let m406: S406
-    init(m406: S406) { self.m406 = m406 }
-}
-final class S670: Sendable {
-    let m436: S436
-    let m503: S503
-    let m506: S506
-    init(m436: S436, m503: S503, m506: S506) {
-        self.m436 = m436
-        self.m503 = m503
-        self.m506 = m506
-    }
-}
-final class S671: Sendable {
-    let m48: S48
-    let m96: S96
-    let m351: S351
-    init(m48: S48, m96: S96, m351: S351) {
-        self.m48 = m48
-        self.m96 = m96
-        self.m351 = m351
-    }
-}
-final class S672: Sendable {
-    let m170: S170
-    let m221: S221
-    let m313: S313
-    init(m170: S170, m221: S221, m313: S313) {
-        self.m170 = m170
-        self.m221 = m221
-        self.m313 = m313
-    }
-}
+final class S663: Sendable { let m366: S366; let m543: S543; init(m366: S366, m543: S543) { self.m366 = m366; self.m543 = m543; } }
+final class S664: Sendable { let m16: S16; let m330: S330; init(m16: S16, m330: S330) { self.m16 = m16; self.m330 = m330; } }
+final class S665: Sendable { let m167: S167; init(m167: S167) { self.m167 = m167; } }
+final class S666: Sendable { let m216: S216; init(m216: S216) { self.m216 = m216; } }
+final class S667: Sendable { let m562: S562; init(m562: S562) { self.m562 = m562; } }
+final class S668: Sendable { let m108: S108; let m356: S356; init(m108: S108, m356: S356) { self.m108 = m108; self.m356 = m356; } }
+final class S669: Sendable { let m406: S406; init(m406: S406) { self.m406 = m406; } }
+final class S670: Sendable { let m436: S436; let m503: S503; let m506: S506; init(m436: S436, m503: S503, m506: S506) { self.m436 = m436; self.m503 = m503; self.m506 = m506; } }
+final class S671: Sendable { let m48: S48; let m96: S96; let m351: S351; init(m48: S48, m96: S96, m351: S351) { self.m48 = m48; self.m96 = m96; self.m351 = m351; } }
+final class S672: Sendable { let m170: S170; let m221: S221; let m313: S313; init(m170: S170, m221: S221, m313: S313) { self.m170 = m170; self.m221 = m221; self.m313 = m313; } }
 final class S673: Sendable { init() {} }
-final class S674: Sendable {
-    let m174: S174
-    let m208: S208
-    init(m174: S174, m208: S208) {
-        self.m174 = m174
-        self.m208 = m208
-    }
-}
-final class S675: Sendable {
-    let m382: S382
-    let m492: S492
-    init(m382: S382, m492: S492) {
-        self.m382 = m382
-        self.m492 = m492
-    }
-}
+final class S674: Sendable { let m174: S174; let m208: S208; init(m174: S174, m208: S208) { self.m174 = m174; self.m208 = m208; } }
+final class S675: Sendable { let m382: S382; let m492: S492; init(m382: S382, m492: S492) { self.m382 = m382; self.m492 = m492; } }
 final class S676: Sendable { init() {} }
 final class S677: Sendable { init() {} }
-final class S678: Sendable {
-    let m287: S287
-    init(m287: S287) { self.m287 = m287 }
-}
-final class S679: Sendable {
-    let m356: S356
-    init(m356: S356) { self.m356 = m356 }
-}
+final class S678: Sendable { let m287: S287; init(m287: S287) { self.m287 = m287; } }
+final class S679: Sendable { let m356: S356; init(m356: S356) { self.m356 = m356; } }
 final class S680: Sendable { init() {} }
 final class S681: Sendable { init() {} }
-final class S682: Sendable {
-    let m131: S131
-    let m435: S435
-    init(m131: S131, m435: S435) {
-        self.m131 = m131
-        self.m435 = m435
-    }
-}
-final class S683: Sendable {
-    let m120: S120
-    let m240: S240
-    let m298: S298
-    init(m120: S120, m240: S240, m298: S298) {
-        self.m120 = m120
-        self.m240 = m240
-        self.m298 = m298
-    }
-}
-final class S684: Sendable {
-    let m30: S30
-    let m340: S340
-    init(m30: S30, m340: S340) {
-        self.m30 = m30
-        self.m340 = m340
-    }
-}
-final class S685: Sendable {
-    let m431: S431
-    init(m431: S431) { self.m431 = m431 }
-}
-final class S686: Sendable {
-    let m76: S76
-    init(m76: S76) { self.m76 = m76 }
-}
-final class S687: Sendable {
-    let m485: S485
-    let m570: S570
-    init(m485: S485, m570: S570) {
-        self.m485 = m485
-        self.m570 = m570
-    }
-}
+final class S682: Sendable { let m131: S131; let m435: S435; init(m131: S131, m435: S435) { self.m131 = m131; self.m435 = m435; } }
+final class S683: Sendable { let m120: S120; let m240: S240; let m298: S298; init(m120: S120, m240: S240, m298: S298) { self.m120 = m120; self.m240 = m240; self.m298 = m298; } }
+final class S684: Sendable { let m30: S30; let m340: S340; init(m30: S30, m340: S340) { self.m30 = m30; self.m340 = m340; } }
+final class S685: Sendable { let m431: S431; init(m431: S431) { self.m431 = m431; } }
+final class S686: Sendable { let m76: S76; init(m76: S76) { self.m76 = m76; } }
+final class S687: Sendable { let m485: S485; let m570: S570; init(m485: S485, m570: S570) { self.m485 = m485; self.m570 = m570; } }
 final class S688: Sendable { init() {} }
-final class S689: Sendable {
-    let m402: S402
-    let m534: S534
-    init(m402: S402, m534: S534) {
-        self.m402 = m402
-        self.m534 = m534
-    }
-}
+final class S689: Sendable { let m402: S402; let m534: S534; init(m402: S402, m534: S534) { self.m402 = m402; self.m534 = m534; } }
 final class S690: Sendable { init() {} }
-final class S691: Sendable {
-    let m163: S163
-    let m296: S296
-    let m480: S480
-    init(m163: S163, m296: S296, m480: S480) {
-        self.m163 = m163
-        self.m296 = m296
-        self.m480 = m480
-    }
-}
-final class S692: Sendable {
-    let m113: S113
-    let m284: S284
-    init(m113: S113, m284: S284) {
-        self.m113 = m113
-        self.m284 = m284
-    }
-}
-final class S693: Sendable {
-    let m142: S142
-    init(m142: S142) { self.m142 = m142 }
-}
-final class S694: Sendable {
-    let m155: S155
-    let m218: S218
-    let m280: S280
-    init(m155: S155, m218: S218, m280: S280) {
-        self.m155 = m155
-        self.m218 = m218
-        self.m280 = m280
-    }
-}
-final class S695: Sendable {
-    let m133: S133
-    let m512: S512
-    let m564: S564
-    init(m133: S133, m512: S512, m564: S564) {
-        self.m133 = m133
-        self.m512 = m512
-        self.m564 = m564
-    }
-}
+final class S691: Sendable { let m163: S163; let m296: S296; let m480: S480; init(m163: S163, m296: S296, m480: S480) { self.m163 = m163; self.m296 = m296; self.m480 = m480; } }
+final class S692: Sendable { let m113: S113; let m284: S284; init(m113: S113, m284: S284) { self.m113 = m113; self.m284 = m284; } }
+final class S693: Sendable { let m142: S142; init(m142: S142) { self.m142 = m142; } }
+final class S694: Sendable { let m155: S155; let m218: S218; let m280: S280; init(m155: S155, m218: S218, m280: S280) { self.m155 = m155; self.m218 = m218; self.m280 = m280; } }
+final class S695: Sendable { let m133: S133; let m512: S512; let m564: S564; init(m133: S133, m512: S512, m564: S564) { self.m133 = m133; self.m512 = m512; self.m564 = m564; } }
 final class S696: Sendable { init() {} }
-final class S697: Sendable {
-    let m44: S44
-    let m263: S263
-    init(m44: S44, m263: S263) {
-        self.m44 = m44
-        self.m263 = m263
-    }
-}
-final class S698: Sendable {
-    let m98: S98
-    let m355: S355
-    init(m98: S98, m355: S355) {
-        self.m98 = m98
-        self.m355 = m355
-    }
-}
-final class S699: Sendable {
-    let m201: S201
-    let m455: S455
-    init(m201: S201, m455: S455) {
-        self.m201 = m201
-        self.m455 = m455
-    }
-}
-final class S700: Sendable {
-    let m533: S533
-    let m650: S650
-    init(m533: S533, m650: S650) {
-        self.m533 = m533
-        self.m650 = m650
-    }
-}
-final class S701: Sendable {
-    let m174: S174
-    let m345: S345
-    let m350: S350
-    init(m174: S174, m345: S345, m350: S350) {
-        self.m174 = m174
-        self.m345 = m345
-        self.m350 = m350
-    }
-}
-final class S702: Sendable {
-    let m208: S208
-    let m358: S358
-    init(m208: S208, m358: S358) {
-        self.m208 = m208
-        self.m358 = m358
-    }
-}
-final class S703: Sendable {
-    let m357: S357
-    init(m357: S357) { self.m357 = m357 }
-}
+final class S697: Sendable { let m44: S44; let m263: S263; init(m44: S44, m263: S263) { self.m44 = m44; self.m263 = m263; } }
+final class S698: Sendable { let m98: S98; let m355: S355; init(m98: S98, m355: S355) { self.m98 = m98; self.m355 = m355; } }
+final class S699: Sendable { let m201: S201; let m455: S455; init(m201: S201, m455: S455) { self.m201 = m201; self.m455 = m455; } }
+final class S700: Sendable { let m533: S533; let m650: S650; init(m533: S533, m650: S650) { self.m533 = m533; self.m650 = m650; } }
+final class S701: Sendable { let m174: S174; let m345: S345; let m350: S350; init(m174: S174, m345: S345, m350: S350) { self.m174 = m174; self.m345 = m345; self.m350 = m350; } }
+final class S702: Sendable { let m208: S208; let m358: S358; init(m208: S208, m358: S358) { self.m208 = m208; self.m358 = m358; } }
+final class S703: Sendable { let m357: S357; init(m357: S357) { self.m357 = m357; } }
 final class S704: Sendable { init() {} }
-final class S705: Sendable {
-    let m120: S120
-    let m285: S285
-    init(m120: S120, m285: S285) {
-        self.m120 = m120
-        self.m285 = m285
-    }
-}
+final class S705: Sendable { let m120: S120; let m285: S285; init(m120: S120, m285: S285) { self.m120 = m120; self.m285 = m285; } }
 final class S706: Sendable { init() {} }
-final class S707: Sendable {
-    let m436: S436
-    let m662: S662
-    init(m436: S436, m662: S662) {
-        self.m436 = m436
-        self.m662 = m662
-    }
-}
-final class S708: Sendable {
-    let m16: S16
-    let m331: S331
-    init(m16: S16, m331: S331) {
-        self.m16 = m16
-        self.m331 = m331
-    }
-}
-final class S709: Sendable {
-    let m73: S73
-    let m431: S431
-    init(m73: S73, m431: S431) {
-        self.m73 = m73
-        self.m431 = m431
-    }
-}
-final class S710: Sendable {
-    let m96: S96
-    init(m96: S96) { self.m96 = m96 }
-}
-final class S711: Sendable {
-    let m264: S264
-    let m667: S667
-    init(m264: S264, m667: S667) {
-        self.m264 = m264
-        self.m667 = m667
-    }
-}
-final class S712: Sendable {
-    let m205: S205
-    init(m205: S205) { self.m205 = m205 }
-}
-final class S713: Sendable {
-    let m213: S213
-    let m491: S491
-    let m574: S574
-    init(m213: S213, m491: S491, m574: S574) {
-        self.m213 = m213
-        self.m491 = m491
-        self.m574 = m574
-    }
-}
-final class S714: Sendable {
-    let m105: S105
-    let m513: S513
-    init(m105: S105, m513: S513) {
-        self.m105 = m105
-        self.m513 = m513
-    }
-}
-final class S715: Sendable {
-    let m166: S166
-    init(m166: S166) { self.m166 = m166 }
-}
+final class S707: Sendable { let m436: S436; let m662: S662; init(m436: S436, m662: S662) { self.m436 = m436; self.m662 = m662; } }
+final class S708: Sendable { let m16: S16; let m331: S331; init(m16: S16, m331: S331) { self.m16 = m16; self.m331 = m331; } }
+final class S709: Sendable { let m73: S73; let m431: S431; init(m73: S73, m431: S431) { self.m73 = m73; self.m431 = m431; } }
+final class S710: Sendable { let m96: S96; init(m96: S96) { self.m96 = m96; } }
+final class S711: Sendable { let m264: S264; let m667: S667; init(m264: S264, m667: S667) { self.m264 = m264; self.m667 = m667; } }
+final class S712: Sendable { let m205: S205; init(m205: S205) { self.m205 = m205; } }
+final class S713: Sendable { let m213: S213; let m491: S491; let m574: S574; init(m213: S213, m491: S491, m574: S574) { self.m213 = m213; self.m491 = m491; self.m574 = m574; } }
+final class S714: Sendable { let m105: S105; let m513: S513; init(m105: S105, m513: S513) { self.m105 = m105; self.m513 = m513; } }
+final class S715: Sendable { let m166: S166; init(m166: S166) { self.m166 = m166; } }
 final class S716: Sendable { init() {} }
-final class S717: Sendable {
-    let m310: S310
-    let m545: S545
-    let m631: S631
-    init(m310: S310, m545: S545, m631: S631) {
-        self.m310 = m310
-        self.m545 = m545
-        self.m631 = m631
-    }
-}
-final class S718: Sendable {
-    let m10: S10
-    let m54: S54
-    let m683: S683
-    init(m10: S10, m54: S54, m683: S683) {
-        self.m10 = m10
-        self.m54 = m54
-        self.m683 = m683
-    }
-}
-final class S719: Sendable {
-    let m222: S222
-    let m558: S558
-    init(m222: S222, m558: S558) {
-        self.m222 = m222
-        self.m558 = m558
-    }
-}
-final class S720: Sendable {
-    let m33: S33
-    init(m33: S33) { self.m33 = m33 }
-}
-final class S721: Sendable {
-    let m22: S22
-    init(m22: S22) { self.m22 = m22 }
-}
+final class S717: Sendable { let m310: S310; let m545: S545; let m631: S631; init(m310: S310, m545: S545, m631: S631) { self.m310 = m310; self.m545 = m545; self.m631 = m631; } }
+final class S718: Sendable { let m10: S10; let m54: S54; let m683: S683; init(m10: S10, m54: S54, m683: S683) { self.m10 = m10; self.m54 = m54; self.m683 = m683; } }
+final class S719: Sendable { let m222: S222; let m558: S558; init(m222: S222, m558: S558) { self.m222 = m222; self.m558 = m558; } }
+final class S720: Sendable { let m33: S33; init(m33: S33) { self.m33 = m33; } }
+final class S721: Sendable { let m22: S22; init(m22: S22) { self.m22 = m22; } }
 final class S722: Sendable { init() {} }
 final class S723: Sendable { init() {} }
-final class S724: Sendable {
-    let m150: S150
-    let m555: S555
-    let m626: S626
-    init(m150: S150, m555: S555, m626: S626) {
-        self.m150 = m150
-        self.m555 = m555
-        self.m626 = m626
-    }
-}
-final class S725: Sendable {
-    let m46: S46
-    let m202: S202
-    init(m46: S46, m202: S202) {
-        self.m46 = m46
-        self.m202 = m202
-    }
-}
-final class S726: Sendable {
-    let m246: S246
-    init(m246: S246) { self.m246 = m246 }
-}
-final class S727: Sendable {
-    let m32: S32
-    init(m32: S32) { self.m32 = m32 }
-}
-final class S728: Sendable {
-    let m26: S26
-    let m166: S166
-    init(m26: S26, m166: S166) {
-        self.m26 = m26
-        self.m166 = m166
-    }
-}
-final class S729: Sendable {
-    let m370: S370
-    init(m370: S370) { self.m370 = m370 }
-}
-final class S730: Sendable {
-    let m116: S116
-    let m252: S252
-    let m617: S617
-    init(m116: S116, m252: S252, m617: S617) {
-        self.m116 = m116
-        self.m252 = m252
-        self.m617 = m617
-    }
-}
-final class S731: Sendable {
-    let m190: S190
-    let m501: S501
-    init(m190: S190, m501: S501) {
-        self.m190 = m190
-        self.m501 = m501
-    }
-}
-final class S732: Sendable {
-    let m587: S587
-    init(m587: S587) { self.m587 = m587 }
-}
-final class S733: Sendable {
-    let m185: S185
-    let m331: S331
-    let m492: S492
-    init(m185: S185, m331: S331, m492: S492) {
-        self.m185 = m185
-        self.m331 = m331
-        self.m492 = m492
-    }
-}
-final class S734: Sendable {
-    let m301: S301
-    let m612: S612
-    init(m301: S301, m612: S612) {
-        self.m301 = m301
-        self.m612 = m612
-    }
-}
+final class S724: Sendable { let m150: S150; let m555: S555; let m626: S626; init(m150: S150, m555: S555, m626: S626) { self.m150 = m150; self.m555 = m555; self.m626 = m626; } }
+final class S725: Sendable { let m46: S46; let m202: S202; init(m46: S46, m202: S202) { self.m46 = m46; self.m202 = m202; } }
+final class S726: Sendable { let m246: S246; init(m246: S246) { self.m246 = m246; } }
+final class S727: Sendable { let m32: S32; init(m32: S32) { self.m32 = m32; } }
+final class S728: Sendable { let m26: S26; let m166: S166; init(m26: S26, m166: S166) { self.m26 = m26; self.m166 = m166; } }
+final class S729: Sendable { let m370: S370; init(m370: S370) { self.m370 = m370; } }
+final class S730: Sendable { let m116: S116; let m252: S252; let m617: S617; init(m116: S116, m252: S252, m617: S617) { self.m116 = m116; self.m252 = m252; self.m617 = m617; } }
+final class S731: Sendable { let m190: S190; let m501: S501; init(m190: S190, m501: S501) { self.m190 = m190; self.m501 = m501; } }
+final class S732: Sendable { let m587: S587; init(m587: S587) { self.m587 = m587; } }
+final class S733: Sendable { let m185: S185; let m331: S331; let m492: S492; init(m185: S185, m331: S331, m492: S492) { self.m185 = m185; self.m331 = m331; self.m492 = m492; } }
+final class S734: Sendable { let m301: S301; let m612: S612; init(m301: S301, m612: S612) { self.m301 = m301; self.m612 = m612; } }
 final class S735: Sendable { init() {} }
 final class S736: Sendable { init() {} }
 final class S737: Sendable { init() {} }
-final class S738: Sendable {
-    let m283: S283
-    let m520: S520
-    init(m283: S283, m520: S520) {
-        self.m283 = m283
-        self.m520 = m520
-    }
-}
+final class S738: Sendable { let m283: S283; let m520: S520; init(m283: S283, m520: S520) { self.m283 = m283; self.m520 = m520; } }
 final class S739: Sendable { init() {} }
-final class S740: Sendable {
-    let m477: S477
-    let m521: S521
-    let m636: S636
-    init(m477: S477, m521: S521, m636: S636) {
-        self.m477 = m477
-        self.m521 = m521
-        self.m636 = m636
-    }
-}
-final class S741: Sendable {
-    let m185: S185
-    let m380: S380
-    let m614: S614
-    init(m185: S185, m380: S380, m614: S614) {
-        self.m185 = m185
-        self.m380 = m380
-        self.m614 = m614
-    }
-}
-final class S742: Sendable {
-    let m211: S211
-    let m322: S322
-    let m644: S644
-    init(m211: S211, m322: S322, m644: S644) {
-        self.m211 = m211
-        self.m322 = m322
-        self.m644 = m644
-    }
-}
+final class S740: Sendable { let m477: S477; let m521: S521; let m636: S636; init(m477: S477, m521: S521, m636: S636) { self.m477 = m477; self.m521 = m521; self.m636 = m636; } }
+final class S741: Sendable { let m185: S185; let m380: S380; let m614: S614; init(m185: S185, m380: S380, m614: S614) { self.m185 = m185; self.m380 = m380; self.m614 = m614; } }
+final class S742: Sendable { let m211: S211; let m322: S322; let m644: S644; init(m211: S211, m322: S322, m644: S644) { self.m211 = m211; self.m322 = m322; self.m644 = m644; } }
 final class S743: Sendable { init() {} }
 final class S744: Sendable { init() {} }
-final class S745: Sendable {
-    let m215: S215
-    let m398: S398
-    let m443: S443
-    init(m215: S215, m398: S398, m443: S443) {
-        self.m215 = m215
-        self.m398 = m398
-        self.m443 = m443
-    }
-}
-final class S746: Sendable {
-    let m483: S483
-    let m694: S694
-    init(m483: S483, m694: S694) {
-        self.m483 = m483
-        self.m694 = m694
-    }
-}
-final class S747: Sendable {
-    let m371: S371
-    let m386: S386
-    let m403: S403
-    init(m371: S371, m386: S386, m403: S403) {
-        self.m371 = m371
-        self.m386 = m386
-        self.m403 = m403
-    }
-}
-final class S748: Sendable {
-    let m411: S411
-    let m698: S698
-    init(m411: S411, m698: S698) {
-        self.m411 = m411
-        self.m698 = m698
-    }
-}
+final class S745: Sendable { let m215: S215; let m398: S398; let m443: S443; init(m215: S215, m398: S398, m443: S443) { self.m215 = m215; self.m398 = m398; self.m443 = m443; } }
+final class S746: Sendable { let m483: S483; let m694: S694; init(m483: S483, m694: S694) { self.m483 = m483; self.m694 = m694; } }
+final class S747: Sendable { let m371: S371; let m386: S386; let m403: S403; init(m371: S371, m386: S386, m403: S403) { self.m371 = m371; self.m386 = m386; self.m403 = m403; } }
+final class S748: Sendable { let m411: S411; let m698: S698; init(m411: S411, m698: S698) { self.m411 = m411; self.m698 = m698; } }
 final class S749: Sendable { init() {} }
-final class S750: Sendable {
-    let m356: S356
-    let m397: S397
-    init(m356: S356, m397: S397) {
-        self.m356 = m356
-        self.m397 = m397
-    }
-}
-final class S751: Sendable {
-    let m272: S272
-    let m354: S354
-    let m665: S665
-    init(m272: S272, m354: S354, m665: S665) {
-        self.m272 = m272
-        self.m354 = m354
-        self.m665 = m665
-    }
-}
-final class S752: Sendable {
-    let m450: S450
-    init(m450: S450) { self.m450 = m450 }
-}
-final class S753: Sendable {
-    let m95: S95
-    let m205: S205
-    let m610: S610
-    init(m95: S95, m205: S205, m610: S610) {
-        self.m95 = m95
-        self.m205 = m205
-        self.m610 = m610
-    }
-}
+final class S750: Sendable { let m356: S356; let m397: S397; init(m356: S356, m397: S397) { self.m356 = m356; self.m397 = m397; } }
+final class S751: Sendable { let m272: S272; let m354: S354; let m665: S665; init(m272: S272, m354: S354, m665: S665) { self.m272 = m272; self.m354 = m354; self.m665 = m665; } }
+final class S752: Sendable { let m450: S450; init(m450: S450) { self.m450 = m450; } }
+final class S753: Sendable { let m95: S95; let m205: S205; let m610: S610; init(m95: S95, m205: S205, m610: S610) { self.m95 = m95; self.m205 = m205; self.m610 = m610; } }
 final class S754: Sendable { init() {} }
-final class S755: Sendable {
-    let m20: S20
-    let m420: S420
-    let m440: S440
-    init(m20: S20, m420: S420, m440: S440) {
-        self.m20 = m20
-        self.m420 = m420
-        self.m440 = m440
-    }
-}
+final class S755: Sendable { let m20: S20; let m420: S420; let m440: S440; init(m20: S20, m420: S420, m440: S440) { self.m20 = m20; self.m420 = m420; self.m440 = m440; } }
 final class S756: Sendable { init() {} }
-final class S757: Sendable {
-    let m150: S150
-    let m166: S166
-    let m377: S377
-    init(m150: S150, m166: S166, m377: S377) {
-        self.m150 = m150
-        self.m166 = m166
-        self.m377 = m377
-    }
-}
-final class S758: Sendable {
-    let m1: S1
-    let m433: S433
-    init(m1: S1, m433: S433) {
-        self.m1 = m1
-        self.m433 = m433
-    }
-}
-final class S759: Sendable {
-    let m28: S28
-    let m365: S365
-    init(m28: S28, m365: S365) {
-        self.m28 = m28
-        self.m365 = m365
-    }
-}
-final class S760: Sendable {
-    let m148: S148
-    let m486: S486
-    init(m148: S148, m486: S486) {
-        self.m148 = m148
-        self.m486 = m486
-    }
-}
-final class S761: Sendable {
-    let m553: S553
-    init(m553: S553) { self.m553 = m553 }
-}
-final class S762: Sendable {
-    let m115: S115
-    let m242: S242
-    let m495: S495
-    init(m115: S115, m242: S242, m495: S495) {
-        self.m115 = m115
-        self.m242 = m242
-        self.m495 = m495
-    }
-}
+final class S757: Sendable { let m150: S150; let m166: S166; let m377: S377; init(m150: S150, m166: S166, m377: S377) { self.m150 = m150; self.m166 = m166; self.m377 = m377; } }
+final class S758: Sendable { let m1: S1; let m433: S433; init(m1: S1, m433: S433) { self.m1 = m1; self.m433 = m433; } }
+final class S759: Sendable { let m28: S28; let m365: S365; init(m28: S28, m365: S365) { self.m28 = m28; self.m365 = m365; } }
+final class S760: Sendable { let m148: S148; let m486: S486; init(m148: S148, m486: S486) { self.m148 = m148; self.m486 = m486; } }
+final class S761: Sendable { let m553: S553; init(m553: S553) { self.m553 = m553; } }
+final class S762: Sendable { let m115: S115; let m242: S242; let m495: S495; init(m115: S115, m242: S242, m495: S495) { self.m115 = m115; self.m242 = m242; self.m495 = m495; } }
 final class S763: Sendable { init() {} }
-final class S764: Sendable {
-    let m106: S106
-    init(m106: S106) { self.m106 = m106 }
-}
+final class S764: Sendable { let m106: S106; init(m106: S106) { self.m106 = m106; } }
 final class S765: Sendable { init() {} }
-final class S766: Sendable {
-    let m55: S55
-    let m75: S75
-    init(m55: S55, m75: S75) {
-        self.m55 = m55
-        self.m75 = m75
-    }
-}
-final class S767: Sendable {
-    let m106: S106
-    let m637: S637
-    init(m106: S106, m637: S637) {
-        self.m106 = m106
-        self.m637 = m637
-    }
-}
-final class S768: Sendable {
-    let m236: S236
-    init(m236: S236) { self.m236 = m236 }
-}
-final class S769: Sendable {
-    let m98: S98
-    let m176: S176
-    let m553: S553
-    init(m98: S98, m176: S176, m553: S553) {
-        self.m98 = m98
-        self.m176 = m176
-        self.m553 = m553
-    }
-}
-final class S770: Sendable {
-    let m540: S540
-    let m562: S562
-    let m610: S610
-    init(m540: S540, m562: S562, m610: S610) {
-        self.m540 = m540
-        self.m562 = m562
-        self.m610 = m610
-    }
-}
-final class S771: Sendable {
-    let m294: S294
-    let m352: S352
-    init(m294: S294, m352: S352) {
-        self.m294 = m294
-        self.m352 = m352
-    }
-}
-final class S772: Sendable {
-    let m102: S102
-    init(m102: S102) { self.m102 = m102 }
-}
-final class S773: Sendable {
-    let m68: S68
-    let m553: S553
-    init(m68: S68, m553: S553) {
-        self.m68 = m68
-        self.m553 = m553
-    }
-}
+final class S766: Sendable { let m55: S55; let m75: S75; init(m55: S55, m75: S75) { self.m55 = m55; self.m75 = m75; } }
+final class S767: Sendable { let m106: S106; let m637: S637; init(m106: S106, m637: S637) { self.m106 = m106; self.m637 = m637; } }
+final class S768: Sendable { let m236: S236; init(m236: S236) { self.m236 = m236; } }
+final class S769: Sendable { let m98: S98; let m176: S176; let m553: S553; init(m98: S98, m176: S176, m553: S553) { self.m98 = m98; self.m176 = m176; self.m553 = m553; } }
+final class S770: Sendable { let m540: S540; let m562: S562; let m610: S610; init(m540: S540, m562: S562, m610: S610) { self.m540 = m540; self.m562 = m562; self.m610 = m610; } }
+final class S771: Sendable { let m294: S294; let m352: S352; init(m294: S294, m352: S352) { self.m294 = m294; self.m352 = m352; } }
+final class S772: Sendable { let m102: S102; init(m102: S102) { self.m102 = m102; } }
+final class S773: Sendable { let m68: S68; let m553: S553; init(m68: S68, m553: S553) { self.m68 = m68; self.m553 = m553; } }
 final class S774: Sendable { init() {} }
 final class S775: Sendable { init() {} }
-final class S776: Sendable {
-    let m493: S493
-    init(m493: S493) { self.m493 = m493 }
-}
-final class S777: Sendable {
-    let m60: S60
-    let m351: S351
-    let m445: S445
-    init(m60: S60, m351: S351, m445: S445) {
-        self.m60 = m60
-        self.m351 = m351
-        self.m445 = m445
-    }
-}
+final class S776: Sendable { let m493: S493; init(m493: S493) { self.m493 = m493; } }
+final class S777: Sendable { let m60: S60; let m351: S351; let m445: S445; init(m60: S60, m351: S351, m445: S445) { self.m60 = m60; self.m351 = m351; self.m445 = m445; } }
 final class S778: Sendable { init() {} }
-final class S779: Sendable {
-    let m128: S128
-    let m265: S265
-    let m343: S343
-    init(m128: S128, m265: S265, m343: S343) {
-        self.m128 = m128
-        self.m265 = m265
-        self.m343 = m343
-    }
-}
-final class S780: Sendable {
-    let m116: S116
-    let m148: S148
-    let m266: S266
-    init(m116: S116, m148: S148, m266: S266) {
-        self.m116 = m116
-        self.m148 = m148
-        self.m266 = m266
-    }
-}
-final class S781: Sendable {
-    let m94: S94
-    init(m94: S94) { self.m94 = m94 }
-}
-final class S782: Sendable {
-    let m250: S250
-    init(m250: S250) { self.m250 = m250 }
-}
-final class S783: Sendable {
-    let m77: S77
-    let m261: S261
-    let m292: S292
-    init(m77: S77, m261: S261, m292: S292) {
-        self.m77 = m77
-        self.m261 = m261
-        self.m292 = m292
-    }
-}
-final class S784: Sendable {
-    let m3: S3
-    let m480: S480
-    init(m3: S3, m480: S480) {
-        self.m3 = m3
-        self.m480 = m480
-    }
-}
-final class S785: Sendable {
-    let m431: S431
-    let m630: S630
-    init(m431: S431, m630: S630) {
-        self.m431 = m431
-        self.m630 = m630
-    }
-}
-final class S786: Sendable {
-    let m198: S198
-    let m336: S336
-    let m518: S518
-    init(m198: S198, m336: S336, m518: S518) {
-        self.m198 = m198
-        self.m336 = m336
-        self.m518 = m518
-    }
-}
+final class S779: Sendable { let m128: S128; let m265: S265; let m343: S343; init(m128: S128, m265: S265, m343: S343) { self.m128 = m128; self.m265 = m265; self.m343 = m343; } }
+final class S780: Sendable { let m116: S116; let m148: S148; let m266: S266; init(m116: S116, m148: S148, m266: S266) { self.m116 = m116; self.m148 = m148; self.m266 = m266; } }
+final class S781: Sendable { let m94: S94; init(m94: S94) { self.m94 = m94; } }
+final class S782: Sendable { let m250: S250; init(m250: S250) { self.m250 = m250; } }
+final class S783: Sendable { let m77: S77; let m261: S261; let m292: S292; init(m77: S77, m261: S261, m292: S292) { self.m77 = m77; self.m261 = m261; self.m292 = m292; } }
+final class S784: Sendable { let m3: S3; let m480: S480; init(m3: S3, m480: S480) { self.m3 = m3; self.m480 = m480; } }
+final class S785: Sendable { let m431: S431; let m630: S630; init(m431: S431, m630: S630) { self.m431 = m431; self.m630 = m630; } }
+final class S786: Sendable { let m198: S198; let m336: S336; let m518: S518; init(m198: S198, m336: S336, m518: S518) { self.m198 = m198; self.m336 = m336; self.m518 = m518; } }
 final class S787: Sendable { init() {} }
-final class S788: Sendable {
-    let m90: S90
-    let m273: S273
-    init(m90: S90, m273: S273) {
-        self.m90 = m90
-        self.m273 = m273
-    }
-}
-final class S789: Sendable {
-    let m286: S286
-    let m335: S335
-    init(m286: S286, m335: S335) {
-        self.m286 = m286
-        self.m335 = m335
-    }
-}
-final class S790: Sendable {
-    let m34: S34
-    let m317: S317
-    init(m34: S34, m317: S317) {
-        self.m34 = m34
-        self.m317 = m317
-    }
-}
-final class S791: Sendable {
-    let m0: S0
-    let m530: S530
-    init(m0: S0, m530: S530) {
-        self.m0 = m0
-        self.m530 = m530
-    }
-}
-final class S792: Sendable {
-    let m115: S115
-    let m337: S337
-    init(m115: S115, m337: S337) {
-        self.m115 = m115
-        self.m337 = m337
-    }
-}
-final class S793: Sendable {
-    let m354: S354
-    init(m354: S354) { self.m354 = m354 }
-}
-final class S794: Sendable {
-    let m11: S11
-    let m474: S474
-    let m512: S512
-    init(m11: S11, m474: S474, m512: S512) {
-        self.m11 = m11
-        self.m474 = m474
-        self.m512 = m512
-    }
-}
-final class S795: Sendable {
-    let m98: S98
-    init(m98: S98) { self.m98 = m98 }
-}
-final class S796: Sendable {
-    let m361: S361
-    init(m361: S361) { self.m361 = m361 }
-}
-final class S797: Sendable {
-    let m118: S118
-    let m535: S535
-    init(m118: S118, m535: S535) {
-        self.m118 = m118
-        self.m535 = m535
-    }
-}
-final class S798: Sendable {
-    let m357: S357
-    init(m357: S357) { self.m357 = m357 }
-}
-final class S799: Sendable {
-    let m341: S341
-    init(m341: S341) { self.m341 = m341 }
-}
+final class S788: Sendable { let m90: S90; let m273: S273; init(m90: S90, m273: S273) { self.m90 = m90; self.m273 = m273; } }
+final class S789: Sendable { let m286: S286; let m335: S335; init(m286: S286, m335: S335) { self.m286 = m286; self.m335 = m335; } }
+final class S790: Sendable { let m34: S34; let m317: S317; init(m34: S34, m317: S317) { self.m34 = m34; self.m317 = m317; } }
+final class S791: Sendable { let m0: S0; let m530: S530; init(m0: S0, m530: S530) { self.m0 = m0; self.m530 = m530; } }
+final class S792: Sendable { let m115: S115; let m337: S337; init(m115: S115, m337: S337) { self.m115 = m115; self.m337 = m337; } }
+final class S793: Sendable { let m354: S354; init(m354: S354) { self.m354 = m354; } }
+final class S794: Sendable { let m11: S11; let m474: S474; let m512: S512; init(m11: S11, m474: S474, m512: S512) { self.m11 = m11; self.m474 = m474; self.m512 = m512; } }
+final class S795: Sendable { let m98: S98; init(m98: S98) { self.m98 = m98; } }
+final class S796: Sendable { let m361: S361; init(m361: S361) { self.m361 = m361; } }
+final class S797: Sendable { let m118: S118; let m535: S535; init(m118: S118, m535: S535) { self.m118 = m118; self.m535 = m535; } }
+final class S798: Sendable { let m357: S357; init(m357: S357) { self.m357 = m357; } }
+final class S799: Sendable { let m341: S341; init(m341: S341) { self.m341 = m341; } }
 final class S800: Sendable { init() {} }
-final class S801: Sendable {
-    let m317: S317
-    init(m317: S317) { self.m317 = m317 }
-}
-final class S802: Sendable {
-    let m11: S11
-    let m180: S180
-    let m385: S385
-    init(m11: S11, m180: S180, m385: S385) {
-        self.m11 = m11
-        self.m180 = m180
-        self.m385 = m385
-    }
-}
-final class S803: Sendable {
-    let m17: S17
-    let m196: S196
-    let m397: S397
-    init(m17: S17, m196: S196, m397: S397) {
-        self.m17 = m17
-        self.m196 = m196
-        self.m397 = m397
-    }
-}
-final class S804: Sendable {
-    let m318: S318
-    let m520: S520
-    let m562: S562
-    init(m318: S318, m520: S520, m562: S562) {
-        self.m318 = m318
-        self.m520 = m520
-        self.m562 = m562
-    }
-}
-final class S805: Sendable {
-    let m250: S250
-    let m730: S730
-    init(m250: S250, m730: S730) {
-        self.m250 = m250
-        self.m730 = m730
-    }
-}
-final class S806: Sendable {
-    let m63: S63
-    let m287: S287
-    init(m63: S63, m287: S287) {
-        self.m63 = m63
-        self.m287 = m287
-    }
-}
-final class S807: Sendable {
-    let m293: S293
-    init(m293: S293) { self.m293 = m293 }
-}
+final class S801: Sendable { let m317: S317; init(m317: S317) { self.m317 = m317; } }
+final class S802: Sendable { let m11: S11; let m180: S180; let m385: S385; init(m11: S11, m180: S180, m385: S385) { self.m11 = m11; self.m180 = m180; self.m385 = m385; } }
+final class S803: Sendable { let m17: S17; let m196: S196; let m397: S397; init(m17: S17, m196: S196, m397: S397) { self.m17 = m17; self.m196 = m196; self.m397 = m397; } }
+final class S804: Sendable { let m318: S318; let m520: S520; let m562: S562; init(m318: S318, m520: S520, m562: S562) { self.m318 = m318; self.m520 = m520; self.m562 = m562; } }
+final class S805: Sendable { let m250: S250; let m730: S730; init(m250: S250, m730: S730) { self.m250 = m250; self.m730 = m730; } }
+final class S806: Sendable { let m63: S63; let m287: S287; init(m63: S63, m287: S287) { self.m63 = m63; self.m287 = m287; } }
+final class S807: Sendable { let m293: S293; init(m293: S293) { self.m293 = m293; } }
 final class S808: Sendable { init() {} }
-final class S809: Sendable {
-    let m396: S396
-    init(m396: S396) { self.m396 = m396 }
-}
-final class S810: Sendable {
-    let m25: S25
-    let m546: S546
-    let m634: S634
-    init(m25: S25, m546: S546, m634: S634) {
-        self.m25 = m25
-        self.m546 = m546
-        self.m634 = m634
-    }
-}
-final class S811: Sendable {
-    let m187: S187
-    let m192: S192
-    let m442: S442
-    init(m187: S187, m192: S192, m442: S442) {
-        self.m187 = m187
-        self.m192 = m192
-        self.m442 = m442
-    }
-}
-final class S812: Sendable {
-    let m96: S96
-    let m242: S242
-    let m317: S317
-    init(m96: S96, m242: S242, m317: S317) {
-        self.m96 = m96
-        self.m242 = m242
-        self.m317 = m317
-    }
-}
+final class S809: Sendable { let m396: S396; init(m396: S396) { self.m396 = m396; } }
+final class S810: Sendable { let m25: S25; let m546: S546; let m634: S634; init(m25: S25, m546: S546, m634: S634) { self.m25 = m25; self.m546 = m546; self.m634 = m634; } }
+final class S811: Sendable { let m187: S187; let m192: S192; let m442: S442; init(m187: S187, m192: S192, m442: S442) { self.m187 = m187; self.m192 = m192; self.m442 = m442; } }
+final class S812: Sendable { let m96: S96; let m242: S242; let m317: S317; init(m96: S96, m242: S242, m317: S317) { self.m96 = m96; self.m242 = m242; self.m317 = m317; } }
 final class S813: Sendable { init() {} }
-final class S814: Sendable {
-    let m214: S214
-    let m404: S404
-    init(m214: S214, m404: S404) {
-        self.m214 = m214
-        self.m404 = m404
-    }
-}
-final class S815: Sendable {
-    let m270: S270
-    init(m270: S270) { self.m270 = m270 }
-}
+final class S814: Sendable { let m214: S214; let m404: S404; init(m214: S214, m404: S404) { self.m214 = m214; self.m404 = m404; } }
+final class S815: Sendable { let m270: S270; init(m270: S270) { self.m270 = m270; } }
 final class S816: Sendable { init() {} }
 final class S817: Sendable { init() {} }
-final class S818: Sendable {
-    let m105: S105
-    let m418: S418
-    init(m105: S105, m418: S418) {
-        self.m105 = m105
-        self.m418 = m418
-    }
-}
-final class S819: Sendable {
-    let m247: S247
-    let m282: S282
-    let m442: S442
-    init(m247: S247, m282: S282, m442: S442) {
-        self.m247 = m247
-        self.m282 = m282
-        self.m442 = m442
-    }
-}
-final class S820: Sendable {
-    let m566: S566
-    let m756: S756
-    init(m566: S566, m756: S756) {
-        self.m566 = m566
-        self.m756 = m756
-    }
-}
-final class S821: Sendable {
-    let m425: S425
-    init(m425: S425) { self.m425 = m425 }
-}
+final class S818: Sendable { let m105: S105; let m418: S418; init(m105: S105, m418: S418) { self.m105 = m105; self.m418 = m418; } }
+final class S819: Sendable { let m247: S247; let m282: S282; let m442: S442; init(m247: S247, m282: S282, m442: S442) { self.m247 = m247; self.m282 = m282; self.m442 = m442; } }
+final class S820: Sendable { let m566: S566; let m756: S756; init(m566: S566, m756: S756) { self.m566 = m566; self.m756 = m756; } }
+final class S821: Sendable { let m425: S425; init(m425: S425) { self.m425 = m425; } }
 final class S822: Sendable { init() {} }
 final class S823: Sendable { init() {} }
 final class S824: Sendable { init() {} }
-final class S825: Sendable {
-    let m691: S691
-    init(m691: S691) { self.m691 = m691 }
-}
-final class S826: Sendable {
-    let m98: S98
-    let m417: S417
-    init(m98: S98, m417: S417) {
-        self.m98 = m98
-        self.m417 = m417
-    }
-}
-final class S827: Sendable {
-    let m308: S308
-    let m330: S330
-    let m424: S424
-    init(m308: S308, m330: S330, m424: S424) {
-        self.m308 = m308
-        self.m330 = m330
-        self.m424 = m424
-    }
-}
-final class S828: Sendable {
-    let m40: S40
-    let m426: S426
-    init(m40: S40, m426: S426) {
-        self.m40 = m40
-        self.m426 = m426
-    }
-}
-final class S829: Sendable {
-    let m328: S328
-    let m346: S346
-    let m755: S755
-    init(m328: S328, m346: S346, m755: S755) {
-        self.m328 = m328
-        self.m346 = m346
-        self.m755 = m755
-    }
-}
-final class S830: Sendable {
-    let m46: S46
-    let m345: S345
-    let m785: S785
-    init(m46: S46, m345: S345, m785: S785) {
-        self.m46 = m46
-        self.m345 = m345
-        self.m785 = m785
-    }
-}
-final class S831: Sendable {
-    let m77: S77
-    init(m77: S77) { self.m77 = m77 }
-}
+final class S825: Sendable { let m691: S691; init(m691: S691) { self.m691 = m691; } }
+final class S826: Sendable { let m98: S98; let m417: S417; init(m98: S98, m417: S417) { self.m98 = m98; self.m417 = m417; } }
+final class S827: Sendable { let m308: S308; let m330: S330; let m424: S424; init(m308: S308, m330: S330, m424: S424) { self.m308 = m308; self.m330 = m330; self.m424 = m424; } }
+final class S828: Sendable { let m40: S40; let m426: S426; init(m40: S40, m426: S426) { self.m40 = m40; self.m426 = m426; } }
+final class S829: Sendable { let m328: S328; let m346: S346; let m755: S755; init(m328: S328, m346: S346, m755: S755) { self.m328 = m328; self.m346 = m346; self.m755 = m755; } }
+final class S830: Sendable { let m46: S46; let m345: S345; let m785: S785; init(m46: S46, m345: S345, m785: S785) { self.m46 = m46; self.m345 = m345; self.m785 = m785; } }
+final class S831: Sendable { let m77: S77; init(m77: S77) { self.m77 = m77; } }
 final class S832: Sendable { init() {} }
 final class S833: Sendable { init() {} }
 final class S834: Sendable { init() {} }
-final class S835: Sendable {
-    let m38: S38
-    let m341: S341
-    init(m38: S38, m341: S341) {
-        self.m38 = m38
-        self.m341 = m341
-    }
-}
+final class S835: Sendable { let m38: S38; let m341: S341; init(m38: S38, m341: S341) { self.m38 = m38; self.m341 = m341; } }
 final class S836: Sendable { init() {} }
 final class S837: Sendable { init() {} }
-final class S838: Sendable {
-    let m20: S20
-    let m457: S457
-    let m571: S571
-    init(m20: S20, m457: S457, m571: S571) {
-        self.m20 = m20
-        self.m457 = m457
-        self.m571 = m571
-    }
-}
+final class S838: Sendable { let m20: S20; let m457: S457; let m571: S571; init(m20: S20, m457: S457, m571: S571) { self.m20 = m20; self.m457 = m457; self.m571 = m571; } }
 final class S839: Sendable { init() {} }
-final class S840: Sendable {
-    let m110: S110
-    let m367: S367
-    init(m110: S110, m367: S367) {
-        self.m110 = m110
-        self.m367 = m367
-    }
-}
-final class S841: Sendable {
-    let m192: S192
-    let m491: S491
-    init(m192: S192, m491: S491) {
-        self.m192 = m192
-        self.m491 = m491
-    }
-}
-final class S842: Sendable {
-    let m531: S531
-    let m673: S673
-    init(m531: S531, m673: S673) {
-        self.m531 = m531
-        self.m673 = m673
-    }
-}
-final class S843: Sendable {
-    let m601: S601
-    let m674: S674
-    init(m601: S601, m674: S674) {
-        self.m601 = m601
-        self.m674 = m674
-    }
-}
+final class S840: Sendable { let m110: S110; let m367: S367; init(m110: S110, m367: S367) { self.m110 = m110; self.m367 = m367; } }
+final class S841: Sendable { let m192: S192; let m491: S491; init(m192: S192, m491: S491) { self.m192 = m192; self.m491 = m491; } }
+final class S842: Sendable { let m531: S531; let m673: S673; init(m531: S531, m673: S673) { self.m531 = m531; self.m673 = m673; } }
+final class S843: Sendable { let m601: S601; let m674: S674; init(m601: S601, m674: S674) { self.m601 = m601; self.m674 = m674; } }
 final class S844: Sendable { init() {} }
-final class S845: Sendable {
-    let m96: S96
-    let m148: S148
-    init(m96: S96, m148: S148) {
-        self.m96 = m96
-        self.m148 = m148
-    }
-}
-final class S846: Sendable {
-    let m211: S211
-    let m490: S490
-    init(m211: S211, m490: S490) {
-        self.m211 = m211
-        self.m490 = m490
-    }
-}
+final class S845: Sendable { let m96: S96; let m148: S148; init(m96: S96, m148: S148) { self.m96 = m96; self.m148 = m148; } }
+final class S846: Sendable { let m211: S211; let m490: S490; init(m211: S211, m490: S490) { self.m211 = m211; self.m490 = m490; } }
 final class S847: Sendable { init() {} }
-final class S848: Sendable {
-    let m30: S30
-    let m580: S580
-    let m693: S693
-    init(m30: S30, m580: S580, m693: S693) {
-        self.m30 = m30
-        self.m580 = m580
-        self.m693 = m693
-    }
-}
+final class S848: Sendable { let m30: S30; let m580: S580; let m693: S693; init(m30: S30, m580: S580, m693: S693) { self.m30 = m30; self.m580 = m580; self.m693 = m693; } }
 final class S849: Sendable { init() {} }
-final class S850: Sendable {
-    let m284: S284
-    let m350: S350
-    init(m284: S284, m350: S350) {
-        self.m284 = m284
-        self.m350 = m350
-    }
-}
-final class S851: Sendable {
-    let m721: S721
-    let m730: S730
-    init(m721: S721, m730: S730) {
-        self.m721 = m721
-        self.m730 = m730
-    }
-}
-final class S852: Sendable {
-    let m245: S245
-    let m285: S285
-    let m314: S314
-    init(m245: S245, m285: S285, m314: S314) {
-        self.m245 = m245
-        self.m285 = m285
-        self.m314 = m314
-    }
-}
+final class S850: Sendable { let m284: S284; let m350: S350; init(m284: S284, m350: S350) { self.m284 = m284; self.m350 = m350; } }
+final class S851: Sendable { let m721: S721; let m730: S730; init(m721: S721, m730: S730) { self.m721 = m721; self.m730 = m730; } }
+final class S852: Sendable { let m245: S245; let m285: S285; let m314: S314; init(m245: S245, m285: S285, m314: S314) { self.m245 = m245; self.m285 = m285; self.m314 = m314; } }
 final class S853: Sendable { init() {} }
-final class S854: Sendable {
-    let m638: S638
-    let m731: S731
-    init(m638: S638, m731: S731) {
-        self.m638 = m638
-        self.m731 = m731
-    }
-}
-final class S855: Sendable {
-    let m258: S258
-    let m780: S780
-    init(m258: S258, m780: S780) {
-        self.m258 = m258
-        self.m780 = m780
-    }
-}
-final class S856: Sendable {
-    let m158: S158
-    let m358: S358
-    let m505: S505
-    init(m158: S158, m358: S358, m505: S505) {
-        self.m158 = m158
-        self.m358 = m358
-        self.m505 = m505
-    }
-}
-final class S857: Sendable {
-    let m640: S640
-    init(m640: S640) { self.m640 = m640 }
-}
-final class S858: Sendable {
-    let m266: S266
-    init(m266: S266) { self.m266 = m266 }
-}
+final class S854: Sendable { let m638: S638; let m731: S731; init(m638: S638, m731: S731) { self.m638 = m638; self.m731 = m731; } }
+final class S855: Sendable { let m258: S258; let m780: S780; init(m258: S258, m780: S780) { self.m258 = m258; self.m780 = m780; } }
+final class S856: Sendable { let m158: S158; let m358: S358; let m505: S505; init(m158: S158, m358: S358, m505: S505) { self.m158 = m158; self.m358 = m358; self.m505 = m505; } }
+final class S857: Sendable { let m640: S640; init(m640: S640) { self.m640 = m640; } }
+final class S858: Sendable { let m266: S266; init(m266: S266) { self.m266 = m266; } }
 final class S859: Sendable { init() {} }
 final class S860: Sendable { init() {} }
-final class S861: Sendable {
-    let m218: S218
-    let m356: S356
-    init(m218: S218, m356: S356) {
-        self.m218 = m218
-        self.m356 = m356
-    }
-}
-final class S862: Sendable {
-    let m650: S650
-    let m678: S678
-    init(m650: S650, m678: S678) {
-        self.m650 = m650
-        self.m678 = m678
-    }
-}
+final class S861: Sendable { let m218: S218; let m356: S356; init(m218: S218, m356: S356) { self.m218 = m218; self.m356 = m356; } }
+final class S862: Sendable { let m650: S650; let m678: S678; init(m650: S650, m678: S678) { self.m650 = m650; self.m678 = m678; } }
 final class S863: Sendable { init() {} }
-final class S864: Sendable {
-    let m365: S365
-    init(m365: S365) { self.m365 = m365 }
-}
-final class S865: Sendable {
-    let m454: S454
-    init(m454: S454) { self.m454 = m454 }
-}
+final class S864: Sendable { let m365: S365; init(m365: S365) { self.m365 = m365; } }
+final class S865: Sendable { let m454: S454; init(m454: S454) { self.m454 = m454; } }
 final class S866: Sendable { init() {} }
-final class S867: Sendable {
-    let m150: S150
-    let m167: S167
-    init(m150: S150, m167: S167) {
-        self.m150 = m150
-        self.m167 = m167
-    }
-}
-final class S868: Sendable {
-    let m167: S167
-    let m268: S268
-    init(m167: S167, m268: S268) {
-        self.m167 = m167
-        self.m268 = m268
-    }
-}
-final class S869: Sendable {
-    let m15: S15
-    let m32: S32
-    let m303: S303
-    init(m15: S15, m32: S32, m303: S303) {
-        self.m15 = m15
-        self.m32 = m32
-        self.m303 = m303
-    }
-}
+final class S867: Sendable { let m150: S150; let m167: S167; init(m150: S150, m167: S167) { self.m150 = m150; self.m167 = m167; } }
+final class S868: Sendable { let m167: S167; let m268: S268; init(m167: S167, m268: S268) { self.m167 = m167; self.m268 = m268; } }
+final class S869: Sendable { let m15: S15; let m32: S32; let m303: S303; init(m15: S15, m32: S32, m303: S303) { self.m15 = m15; self.m32 = m32; self.m303 = m303; } }
 final class S870: Sendable { init() {} }
-final class S871: Sendable {
-    let m47: S47
-    init(m47: S47) { self.m47 = m47 }
-}
-final class S872: Sendable {
-    let m274: S274
-    let m484: S484
-    init(m274: S274, m484: S484) {
-        self.m274 = m274
-        self.m484 = m484
-    }
-}
+final class S871: Sendable { let m47: S47; init(m47: S47) { self.m47 = m47; } }
+final class S872: Sendable { let m274: S274; let m484: S484; init(m274: S274, m484: S484) { self.m274 = m274; self.m484 = m484; } }
 final class S873: Sendable { init() {} }
-final class S874: Sendable {
-    let m8: S8
-    let m646: S646
-    init(m8: S8, m646: S646) {
-        self.m8 = m8
-        self.m646 = m646
-    }
-}
-final class S875: Sendable {
-    let m603: S603
-    init(m603: S603) { self.m603 = m603 }
-}
-final class S876: Sendable {
-    let m27: S27
-    let m241: S241
-    init(m27: S27, m241: S241) {
-        self.m27 = m27
-        self.m241 = m241
-    }
-}
-final class S877: Sendable {
-    let m274: S274
-    let m677: S677
-    init(m274: S274, m677: S677) {
-        self.m274 = m274
-        self.m677 = m677
-    }
-}
+final class S874: Sendable { let m8: S8; let m646: S646; init(m8: S8, m646: S646) { self.m8 = m8; self.m646 = m646; } }
+final class S875: Sendable { let m603: S603; init(m603: S603) { self.m603 = m603; } }
+final class S876: Sendable { let m27: S27; let m241: S241; init(m27: S27, m241: S241) { self.m27 = m27; self.m241 = m241; } }
+final class S877: Sendable { let m274: S274; let m677: S677; init(m274: S274, m677: S677) { self.m274 = m274; self.m677 = m677; } }
 final class S878: Sendable { init() {} }
 final class S879: Sendable { init() {} }
-final class S880: Sendable {
-    let m80: S80
-    let m541: S541
-    init(m80: S80, m541: S541) {
-        self.m80 = m80
-        self.m541 = m541
-    }
-}
-final class S881: Sendable {
-    let m56: S56
-    init(m56: S56) { self.m56 = m56 }
-}
-final class S882: Sendable {
-    let m511: S511
-    init(m511: S511) { self.m511 = m511 }
-}
-final class S883: Sendable {
-    let m58: S58
-    let m105: S105
-    init(m58: S58, m105: S105) {
-        self.m58 = m58
-        self.m105 = m105
-    }
-}
-final class S884: Sendable {
-    let m67: S67
-    let m251: S251
-    let m564: S564
-    init(m67: S67, m251: S251, m564: S564) {
-        self.m67 = m67
-        self.m251 = m251
-        self.m564 = m564
-    }
-}
-final class S885: Sendable {
-    let m235: S235
-    let m251: S251
-    let m523: S523
-    init(m235: S235, m251: S251, m523: S523) {
-        self.m235 = m235
-        self.m251 = m251
-        self.m523 = m523
-    }
-}
+final class S880: Sendable { let m80: S80; let m541: S541; init(m80: S80, m541: S541) { self.m80 = m80; self.m541 = m541; } }
+final class S881: Sendable { let m56: S56; init(m56: S56) { self.m56 = m56; } }
+final class S882: Sendable { let m511: S511; init(m511: S511) { self.m511 = m511; } }
+final class S883: Sendable { let m58: S58; let m105: S105; init(m58: S58, m105: S105) { self.m58 = m58; self.m105 = m105; } }
+final class S884: Sendable { let m67: S67; let m251: S251; let m564: S564; init(m67: S67, m251: S251, m564: S564) { self.m67 = m67; self.m251 = m251; self.m564 = m564; } }
+final class S885: Sendable { let m235: S235; let m251: S251; let m523: S523; init(m235: S235, m251: S251, m523: S523) { self.m235 = m235; self.m251 = m251; self.m523 = m523; } }
 final class S886: Sendable { init() {} }
-final class S887: Sendable {
-    let m43: S43
-    let m60: S60
-    let m182: S182
-    init(m43: S43, m60: S60, m182: S182) {
-        self.m43 = m43
-        self.m60 = m60
-        self.m182 = m182
-    }
-}
+final class S887: Sendable { let m43: S43; let m60: S60; let m182: S182; init(m43: S43, m60: S60, m182: S182) { self.m43 = m43; self.m60 = m60; self.m182 = m182; } }
 final class S888: Sendable { init() {} }
-final class S889: Sendable {
-    let m173: S173
-    let m487: S487
-    let m753: S753
-    init(m173: S173, m487: S487, m753: S753) {
-        self.m173 = m173
-        self.m487 = m487
-        self.m753 = m753
-    }
-}
-final class S890: Sendable {
-    let m25: S25
-    let m711: S711
-    let m776: S776
-    init(m25: S25, m711: S711, m776: S776) {
-        self.m25 = m25
-        self.m711 = m711
-        self.m776 = m776
-    }
-}
-final class S891: Sendable {
-    let m458: S458
-    let m792: S792
-    init(m458: S458, m792: S792) {
-        self.m458 = m458
-        self.m792 = m792
-    }
-}
-final class S892: Sendable {
-    let m356: S356
-    let m451: S451
-    let m655: S655
-    init(m356: S356, m451: S451, m655: S655) {
-        self.m356 = m356
-        self.m451 = m451
-        self.m655 = m655
-    }
-}
-final class S893: Sendable {
-    let m603: S603
-    let m700: S700
-    let m730: S730
-    init(m603: S603, m700: S700, m730: S730) {
-        self.m603 = m603
-        self.m700 = m700
-        self.m730 = m730
-    }
-}
-final class S894: Sendable {
-    let m12: S12
-    let m234: S234
-    let m462: S462
-    init(m12: S12, m234: S234, m462: S462) {
-        self.m12 = m12
-        self.m234 = m234
-        self.m462 = m462
-    }
-}
-final class S895: Sendable {
-    let m105: S105
-    init(m105: S105) { self.m105 = m105 }
-}
-final class S896: Sendable {
-    let m242: S242
-    let m426: S426
-    let m782: S782
-    init(m242: S242, m426: S426, m782: S782) {
-        self.m242 = m242
-        self.m426 = m426
-        self.m782 = m782
-    }
-}
+final class S889: Sendable { let m173: S173; let m487: S487; let m753: S753; init(m173: S173, m487: S487, m753: S753) { self.m173 = m173; self.m487 = m487; self.m753 = m753; } }
+final class S890: Sendable { let m25: S25; let m711: S711; let m776: S776; init(m25: S25, m711: S711, m776: S776) { self.m25 = m25; self.m711 = m711; self.m776 = m776; } }
+final class S891: Sendable { let m458: S458; let m792: S792; init(m458: S458, m792: S792) { self.m458 = m458; self.m792 = m792; } }
+final class S892: Sendable { let m356: S356; let m451: S451; let m655: S655; init(m356: S356, m451: S451, m655: S655) { self.m356 = m356; self.m451 = m451; self.m655 = m655; } }
+final class S893: Sendable { let m603: S603; let m700: S700; let m730: S730; init(m603: S603, m700: S700, m730: S730) { self.m603 = m603; self.m700 = m700; self.m730 = m730; } }
+final class S894: Sendable { let m12: S12; let m234: S234; let m462: S462; init(m12: S12, m234: S234, m462: S462) { self.m12 = m12; self.m234 = m234; self.m462 = m462; } }
+final class S895: Sendable { let m105: S105; init(m105: S105) { self.m105 = m105; } }
+final class S896: Sendable { let m242: S242; let m426: S426; let m782: S782; init(m242: S242, m426: S426, m782: S782) { self.m242 = m242; self.m426 = m426; self.m782 = m782; } }
 final class S897: Sendable { init() {} }
 final class S898: Sendable { init() {} }
 final class S899: Sendable { init() {} }
 final class S900: Sendable { init() {} }
-final class S901: Sendable {
-    let m212: S212
-    let m517: S517
-    init(m212: S212, m517: S517) {
-        self.m212 = m212
-        self.m517 = m517
-    }
-}
-final class S902: Sendable {
-    let m60: S60
-    let m351: S351
-    let m692: S692
-    init(m60: S60, m351: S351, m692: S692) {
-        self.m60 = m60
-        self.m351 = m351
-        self.m692 = m692
-    }
-}
+final class S901: Sendable { let m212: S212; let m517: S517; init(m212: S212, m517: S517) { self.m212 = m212; self.m517 = m517; } }
+final class S902: Sendable { let m60: S60; let m351: S351; let m692: S692; init(m60: S60, m351: S351, m692: S692) { self.m60 = m60; self.m351 = m351; self.m692 = m692; } }
 final class S903: Sendable { init() {} }
-final class S904: Sendable {
-    let m750: S750
-    init(m750: S750) { self.m750 = m750 }
-}
-final class S905: Sendable {
-    let m253: S253
-    init(m253: S253) { self.m253 = m253 }
-}
+final class S904: Sendable { let m750: S750; init(m750: S750) { self.m750 = m750; } }
+final class S905: Sendable { let m253: S253; init(m253: S253) { self.m253 = m253; } }
 final class S906: Sendable { init() {} }
 final class S907: Sendable { init() {} }
-final class S908: Sendable {
-    let m365: S365
-    init(m365: S365) { self.m365 = m365 }
-}
-final class S909: Sendable {
-    let m515: S515
-    init(m515: S515) { self.m515 = m515 }
-}
-final class S910: Sendable {
-    let m156: S156
-    init(m156: S156) { self.m156 = m156 }
-}
+final class S908: Sendable { let m365: S365; init(m365: S365) { self.m365 = m365; } }
+final class S909: Sendable { let m515: S515; init(m515: S515) { self.m515 = m515; } }
+final class S910: Sendable { let m156: S156; init(m156: S156) { self.m156 = m156; } }
 final class S911: Sendable { init() {} }
-final class S912: Sendable {
-    let m46: S46
-    let m404: S404
-    init(m46: S46, m404: S404) {
-        self.m46 = m46
-        self.m404 = m404
-    }
-}
-final class S913: Sendable {
-    let m153: S153
-    init(m153: S153) { self.m153 = m153 }
-}
-final class S914: Sendable {
-    let m832: S832
-    init(m832: S832) { self.m832 = m832 }
-}
-final class S915: Sendable {
-    let m256: S256
-    let m515: S515
-    init(m256: S256, m515: S515) {
-        self.m256 = m256
-        self.m515 = m515
-    }
-}
-final class S916: Sendable {
-    let m51: S51
-    let m426: S426
-    init(m51: S51, m426: S426) {
-        self.m51 = m51
-        self.m426 = m426
-    }
-}
-final class S917: Sendable {
-    let m50: S50
-    let m591: S591
-    let m616: S616
-    init(m50: S50, m591: S591, m616: S616) {
-        self.m50 = m50
-        self.m591 = m591
-        self.m616 = m616
-    }
-}
-final class S918: Sendable {
-    let m395: S395
-    let m426: S426
-    let m681: S681
-    init(m395: S395, m426: S426, m681: S681) {
-        self.m395 = m395
-        self.m426 = m426
-        self.m681 = m681
-    }
-}
+final class S912: Sendable { let m46: S46; let m404: S404; init(m46: S46, m404: S404) { self.m46 = m46; self.m404 = m404; } }
+final class S913: Sendable { let m153: S153; init(m153: S153) { self.m153 = m153; } }
+final class S914: Sendable { let m832: S832; init(m832: S832) { self.m832 = m832; } }
+final class S915: Sendable { let m256: S256; let m515: S515; init(m256: S256, m515: S515) { self.m256 = m256; self.m515 = m515; } }
+final class S916: Sendable { let m51: S51; let m426: S426; init(m51: S51, m426: S426) { self.m51 = m51; self.m426 = m426; } }
+final class S917: Sendable { let m50: S50; let m591: S591; let m616: S616; init(m50: S50, m591: S591, m616: S616) { self.m50 = m50; self.m591 = m591; self.m616 = m616; } }
+final class S918: Sendable { let m395: S395; let m426: S426; let m681: S681; init(m395: S395, m426: S426, m681: S681) { self.m395 = m395; self.m426 = m426; self.m681 = m681; } }
 final class S919: Sendable { init() {} }
-final class S920: Sendable {
-    let m670: S670
-    init(m670: S670) { self.m670 = m670 }
-}
-final class S921: Sendable {
-    let m441: S441
-    let m726: S726
-    init(m441: S441, m726: S726) {
-        self.m441 = m441
-        self.m726 = m726
-    }
-}
-final class S922: Sendable {
-    let m10: S10
-    let m407: S407
-    let m646: S646
-    init(m10: S10, m407: S407, m646: S646) {
-        self.m10 = m10
-        self.m407 = m407
-        self.m646 = m646
-    }
-}
-final class S923: Sendable {
-    let m61: S61
-    let m262: S262
-    init(m61: S61, m262: S262) {
-        self.m61 = m61
-        self.m262 = m262
-    }
-}
-final class S924: Sendable {
-    let m195: S195
-    let m875: S875
-    init(m195: S195, m875: S875) {
-        self.m195 = m195
-        self.m875 = m875
-    }
-}
-final class S925: Sendable {
-    let m106: S106
-    let m122: S122
-    let m762: S762
-    init(m106: S106, m122: S122, m762: S762) {
-        self.m106 = m106
-        self.m122 = m122
-        self.m762 = m762
-    }
-}
+final class S920: Sendable { let m670: S670; init(m670: S670) { self.m670 = m670; } }
+final class S921: Sendable { let m441: S441; let m726: S726; init(m441: S441, m726: S726) { self.m441 = m441; self.m726 = m726; } }
+final class S922: Sendable { let m10: S10; let m407: S407; let m646: S646; init(m10: S10, m407: S407, m646: S646) { self.m10 = m10; self.m407 = m407; self.m646 = m646; } }
+final class S923: Sendable { let m61: S61; let m262: S262; init(m61: S61, m262: S262) { self.m61 = m61; self.m262 = m262; } }
+final class S924: Sendable { let m195: S195; let m875: S875; init(m195: S195, m875: S875) { self.m195 = m195; self.m875 = m875; } }
+final class S925: Sendable { let m106: S106; let m122: S122; let m762: S762; init(m106: S106, m122: S122, m762: S762) { self.m106 = m106; self.m122 = m122; self.m762 = m762; } }
 final class S926: Sendable { init() {} }
-final class S927: Sendable {
-    let m154: S154
-    let m186: S186
-    init(m154: S154, m186: S186) {
-        self.m154 = m154
-        self.m186 = m186
-    }
-}
-final class S928: Sendable {
-    let m16: S16
-    init(m16: S16) { self.m16 = m16 }
-}
-final class S929: Sendable {
-    let m66: S66
-    let m81: S81
-    let m228: S228
-    init(m66: S66, m81: S81, m228: S228) {
-        self.m66 = m66
-        self.m81 = m81
-        self.m228 = m228
-    }
-}
-final class S930: Sendable {
-    let m190: S190
-    let m727: S727
-    let m791: S791
-    init(m190: S190, m727: S727, m791: S791) {
-        self.m190 = m190
-        self.m727 = m727
-        self.m791 = m791
-    }
-}
-final class S931: Sendable {
-    let m641: S641
-    init(m641: S641) { self.m641 = m641 }
-}
-final class S932: Sendable {
-    let m155: S155
-    let m290: S290
-    let m666: S666
-    init(m155: S155, m290: S290, m666: S666) {
-        self.m155 = m155
-        self.m290 = m290
-        self.m666 = m666
-    }
-}
-final class S933: Sendable {
-    let m823: S823
-    let m842: S842
-    init(m823: S823, m842: S842) {
-        self.m823 = m823
-        self.m842 = m842
-    }
-}
-final class S934: Sendable {
-    let m493: S493
-    let m747: S747
-    init(m493: S493, m747: S747) {
-        self.m493 = m493
-        self.m747 = m747
-    }
-}
+final class S927: Sendable { let m154: S154; let m186: S186; init(m154: S154, m186: S186) { self.m154 = m154; self.m186 = m186; } }
+final class S928: Sendable { let m16: S16; init(m16: S16) { self.m16 = m16; } }
+final class S929: Sendable { let m66: S66; let m81: S81; let m228: S228; init(m66: S66, m81: S81, m228: S228) { self.m66 = m66; self.m81 = m81; self.m228 = m228; } }
+final class S930: Sendable { let m190: S190; let m727: S727; let m791: S791; init(m190: S190, m727: S727, m791: S791) { self.m190 = m190; self.m727 = m727; self.m791 = m791; } }
+final class S931: Sendable { let m641: S641; init(m641: S641) { self.m641 = m641; } }
+final class S932: Sendable { let m155: S155; let m290: S290; let m666: S666; init(m155: S155, m290: S290, m666: S666) { self.m155 = m155; self.m290 = m290; self.m666 = m666; } }
+final class S933: Sendable { let m823: S823; let m842: S842; init(m823: S823, m842: S842) { self.m823 = m823; self.m842 = m842; } }
+final class S934: Sendable { let m493: S493; let m747: S747; init(m493: S493, m747: S747) { self.m493 = m493; self.m747 = m747; } }
 final class S935: Sendable { init() {} }
-final class S936: Sendable {
-    let m498: S498
-    init(m498: S498) { self.m498 = m498 }
-}
-final class S937: Sendable {
-    let m181: S181
-    let m463: S463
-    let m464: S464
-    init(m181: S181, m463: S463, m464: S464) {
-        self.m181 = m181
-        self.m463 = m463
-        self.m464 = m464
-    }
-}
+final class S936: Sendable { let m498: S498; init(m498: S498) { self.m498 = m498; } }
+final class S937: Sendable { let m181: S181; let m463: S463; let m464: S464; init(m181: S181, m463: S463, m464: S464) { self.m181 = m181; self.m463 = m463; self.m464 = m464; } }
 final class S938: Sendable { init() {} }
-final class S939: Sendable {
-    let m133: S133
-    let m323: S323
-    init(m133: S133, m323: S323) {
-        self.m133 = m133
-        self.m323 = m323
-    }
-}
+final class S939: Sendable { let m133: S133; let m323: S323; init(m133: S133, m323: S323) { self.m133 = m133; self.m323 = m323; } }
 final class S940: Sendable { init() {} }
-final class S941: Sendable {
-    let m310: S310
-    init(m310: S310) { self.m310 = m310 }
-}
-final class S942: Sendable {
-    let m262: S262
-    let m407: S407
-    let m758: S758
-    init(m262: S262, m407: S407, m758: S758) {
-        self.m262 = m262
-        self.m407 = m407
-        self.m758 = m758
-    }
-}
-final class S943: Sendable {
-    let m114: S114
-    let m291: S291
-    init(m114: S114, m291: S291) {
-        self.m114 = m114
-        self.m291 = m291
-    }
-}
-final class S944: Sendable {
-    let m392: S392
-    let m868: S868
-    init(m392: S392, m868: S868) {
-        self.m392 = m392
-        self.m868 = m868
-    }
-}
-final class S945: Sendable {
-    let m278: S278
-    let m444: S444
-    init(m278: S278, m444: S444) {
-        self.m278 = m278
-        self.m444 = m444
-    }
-}
-final class S946: Sendable {
-    let m756: S756
-    let m880: S880
-    init(m756: S756, m880: S880) {
-        self.m756 = m756
-        self.m880 = m880
-    }
-}
-final class S947: Sendable {
-    let m381: S381
-    let m753: S753
-    init(m381: S381, m753: S753) {
-        self.m381 = m381
-        self.m753 = m753
-    }
-}
+final class S941: Sendable { let m310: S310; init(m310: S310) { self.m310 = m310; } }
+final class S942: Sendable { let m262: S262; let m407: S407; let m758: S758; init(m262: S262, m407: S407, m758: S758) { self.m262 = m262; self.m407 = m407; self.m758 = m758; } }
+final class S943: Sendable { let m114: S114; let m291: S291; init(m114: S114, m291: S291) { self.m114 = m114; self.m291 = m291; } }
+final class S944: Sendable { let m392: S392; let m868: S868; init(m392: S392, m868: S868) { self.m392 = m392; self.m868 = m868; } }
+final class S945: Sendable { let m278: S278; let m444: S444; init(m278: S278, m444: S444) { self.m278 = m278; self.m444 = m444; } }
+final class S946: Sendable { let m756: S756; let m880: S880; init(m756: S756, m880: S880) { self.m756 = m756; self.m880 = m880; } }
+final class S947: Sendable { let m381: S381; let m753: S753; init(m381: S381, m753: S753) { self.m381 = m381; self.m753 = m753; } }
 final class S948: Sendable { init() {} }
 final class S949: Sendable { init() {} }
 final class S950: Sendable { init() {} }
-final class S951: Sendable {
-    let m438: S438
-    let m630: S630
-    let m724: S724
-    init(m438: S438, m630: S630, m724: S724) {
-        self.m438 = m438
-        self.m630 = m630
-        self.m724 = m724
-    }
-}
+final class S951: Sendable { let m438: S438; let m630: S630; let m724: S724; init(m438: S438, m630: S630, m724: S724) { self.m438 = m438; self.m630 = m630; self.m724 = m724; } }
 final class S952: Sendable { init() {} }
-final class S953: Sendable {
-    let m466: S466
-    let m587: S587
-    let m803: S803
-    init(m466: S466, m587: S587, m803: S803) {
-        self.m466 = m466
-        self.m587 = m587
-        self.m803 = m803
-    }
-}
-final class S954: Sendable {
-    let m367: S367
-    let m574: S574
-    init(m367: S367, m574: S574) {
-        self.m367 = m367
-        self.m574 = m574
-    }
-}
-final class S955: Sendable {
-    let m227: S227
-    let m748: S748
-    init(m227: S227, m748: S748) {
-        self.m227 = m227
-        self.m748 = m748
-    }
-}
-final class S956: Sendable {
-    let m86: S86
-    let m447: S447
-    init(m86: S86, m447: S447) {
-        self.m86 = m86
-        self.m447 = m447
-    }
-}
+final class S953: Sendable { let m466: S466; let m587: S587; let m803: S803; init(m466: S466, m587: S587, m803: S803) { self.m466 = m466; self.m587 = m587; self.m803 = m803; } }
+final class S954: Sendable { let m367: S367; let m574: S574; init(m367: S367, m574: S574) { self.m367 = m367; self.m574 = m574; } }
+final class S955: Sendable { let m227: S227; let m748: S748; init(m227: S227, m748: S748) { self.m227 = m227; self.m748 = m748; } }
+final class S956: Sendable { let m86: S86; let m447: S447; init(m86: S86, m447: S447) { self.m86 = m86; self.m447 = m447; } }
 final class S957: Sendable { init() {} }
-final class S958: Sendable {
-    let m35: S35
-    let m521: S521
-    let m631: S631
-    init(m35: S35, m521: S521, m631: S631) {
-        self.m35 = m35
-        self.m521 = m521
-        self.m631 = m631
-    }
-}
-final class S959: Sendable {
-    let m556: S556
-    let m708: S708
-    let m868: S868
-    init(m556: S556, m708: S708, m868: S868) {
-        self.m556 = m556
-        self.m708 = m708
-        self.m868 = m868
-    }
-}
-final class S960: Sendable {
-    let m808: S808
-    init(m808: S808) { self.m808 = m808 }
-}
-final class S961: Sendable {
-    let m73: S73
-    let m568: S568
-    init(m73: S73, m568: S568) {
-        self.m73 = m73
-        self.m568 = m568
-    }
-}
-final class S962: Sendable {
-    let m116: S116
-    init(m116: S116) { self.m116 = m116 }
-}
-final class S963: Sendable {
-    let m77: S77
-    init(m77: S77) { self.m77 = m77 }
-}
-final class S964: Sendable {
-    let m116: S116
-    let m494: S494
-    let m512: S512
-    init(m116: S116, m494: S494, m512: S512) {
-        self.m116 = m116
-        self.m494 = m494
-        self.m512 = m512
-    }
-}
+final class S958: Sendable { let m35: S35; let m521: S521; let m631: S631; init(m35: S35, m521: S521, m631: S631) { self.m35 = m35; self.m521 = m521; self.m631 = m631; } }
+final class S959: Sendable { let m556: S556; let m708: S708; let m868: S868; init(m556: S556, m708: S708, m868: S868) { self.m556 = m556; self.m708 = m708; self.m868 = m868; } }
+final class S960: Sendable { let m808: S808; init(m808: S808) { self.m808 = m808; } }
+final class S961: Sendable { let m73: S73; let m568: S568; init(m73: S73, m568: S568) { self.m73 = m73; self.m568 = m568; } }
+final class S962: Sendable { let m116: S116; init(m116: S116) { self.m116 = m116; } }
+final class S963: Sendable { let m77: S77; init(m77: S77) { self.m77 = m77; } }
+final class S964: Sendable { let m116: S116; let m494: S494; let m512: S512; init(m116: S116, m494: S494, m512: S512) { self.m116 = m116; self.m494 = m494; self.m512 = m512; } }
 final class S965: Sendable { init() {} }
 final class S966: Sendable { init() {} }
-final class S967: Sendable {
-    let m887: S887
-    init(m887: S887) { self.m887 = m887 }
-}
+final class S967: Sendable { let m887: S887; init(m887: S887) { self.m887 = m887; } }
 final class S968: Sendable { init() {} }
-final class S969: Sendable {
-    let m811: S811
-    init(m811: S811) { self.m811 = m811 }
-}
-final class S970: Sendable {
-    let m40: S40
-    let m67: S67
-    let m558: S558
-    init(m40: S40, m67: S67, m558: S558) {
-        self.m40 = m40
-        self.m67 = m67
-        self.m558 = m558
-    }
-}
-final class S971: Sendable {
-    let m286: S286
-    let m375: S375
-    let m764: S764
-    init(m286: S286, m375: S375, m764: S764) {
-        self.m286 = m286
-        self.m375 = m375
-        self.m764 = m764
-    }
-}
-final class S972: Sendable {
-    let m137: S137
-    let m578: S578
-    init(m137: S137, m578: S578) {
-        self.m137 = m137
-        self.m578 = m578
-    }
-}
-final class S973: Sendable {
-    let m258: S258
-    init(m258: S258) { self.m258 = m258 }
-}
-final class S974: Sendable {
-    let m893: S893
-    init(m893: S893) { self.m893 = m893 }
-}
-final class S975: Sendable {
-    let m244: S244
-    init(m244: S244) { self.m244 = m244 }
-}
-final class S976: Sendable {
-    let m342: S342
-    init(m342: S342) { self.m342 = m342 }
-}
-final class S977: Sendable {
-    let m347: S347
-    let m501: S501
-    let m555: S555
-    init(m347: S347, m501: S501, m555: S555) {
-        self.m347 = m347
-        self.m501 = m501
-        self.m555 = m555
-    }
-}
-final class S978: Sendable {
-    let m261: S261
-    let m435: S435
-    init(m261: S261, m435: S435) {
-        self.m261 = m261
-        self.m435 = m435
-    }
-}
-final class S979: Sendable {
-    let m94: S94
-    let m506: S506
-    init(m94: S94, m506: S506) {
-        self.m94 = m94
-        self.m506 = m506
-    }
-}
+final class S969: Sendable { let m811: S811; init(m811: S811) { self.m811 = m811; } }
+final class S970: Sendable { let m40: S40; let m67: S67; let m558: S558; init(m40: S40, m67: S67, m558: S558) { self.m40 = m40; self.m67 = m67; self.m558 = m558; } }
+final class S971: Sendable { let m286: S286; let m375: S375; let m764: S764; init(m286: S286, m375: S375, m764: S764) { self.m286 = m286; self.m375 = m375; self.m764 = m764; } }
+final class S972: Sendable { let m137: S137; let m578: S578; init(m137: S137, m578: S578) { self.m137 = m137; self.m578 = m578; } }
+final class S973: Sendable { let m258: S258; init(m258: S258) { self.m258 = m258; } }
+final class S974: Sendable { let m893: S893; init(m893: S893) { self.m893 = m893; } }
+final class S975: Sendable { let m244: S244; init(m244: S244) { self.m244 = m244; } }
+final class S976: Sendable { let m342: S342; init(m342: S342) { self.m342 = m342; } }
+final class S977: Sendable { let m347: S347; let m501: S501; let m555: S555; init(m347: S347, m501: S501, m555: S555) { self.m347 = m347; self.m501 = m501; self.m555 = m555; } }
+final class S978: Sendable { let m261: S261; let m435: S435; init(m261: S261, m435: S435) { self.m261 = m261; self.m435 = m435; } }
+final class S979: Sendable { let m94: S94; let m506: S506; init(m94: S94, m506: S506) { self.m94 = m94; self.m506 = m506; } }
 final class S980: Sendable { init() {} }
 final class S981: Sendable { init() {} }
-final class S982: Sendable {
-    let m217: S217
-    init(m217: S217) { self.m217 = m217 }
-}
-final class S983: Sendable {
-    let m722: S722
-    init(m722: S722) { self.m722 = m722 }
-}
-final class S984: Sendable {
-    let m638: S638
-    init(m638: S638) { self.m638 = m638 }
-}
-final class S985: Sendable {
-    let m390: S390
-    let m467: S467
-    init(m390: S390, m467: S467) {
-        self.m390 = m390
-        self.m467 = m467
-    }
-}
-final class S986: Sendable {
-    let m858: S858
-    init(m858: S858) { self.m858 = m858 }
-}
+final class S982: Sendable { let m217: S217; init(m217: S217) { self.m217 = m217; } }
+final class S983: Sendable { let m722: S722; init(m722: S722) { self.m722 = m722; } }
+final class S984: Sendable { let m638: S638; init(m638: S638) { self.m638 = m638; } }
+final class S985: Sendable { let m390: S390; let m467: S467; init(m390: S390, m467: S467) { self.m390 = m390; self.m467 = m467; } }
+final class S986: Sendable { let m858: S858; init(m858: S858) { self.m858 = m858; } }
 final class S987: Sendable { init() {} }
-final class S988: Sendable {
-    let m121: S121
-    let m312: S312
-    let m804: S804
-    init(m121: S121, m312: S312, m804: S804) {
-        self.m121 = m121
-        self.m312 = m312
-        self.m804 = m804
-    }
-}
+final class S988: Sendable { let m121: S121; let m312: S312; let m804: S804; init(m121: S121, m312: S312, m804: S804) { self.m121 = m121; self.m312 = m312; self.m804 = m804; } }
 final class S989: Sendable { init() {} }
 final class S990: Sendable { init() {} }
-final class S991: Sendable {
-    let m124: S124
-    init(m124: S124) { self.m124 = m124 }
-}
+final class S991: Sendable { let m124: S124; init(m124: S124) { self.m124 = m124; } }
 final class S992: Sendable { init() {} }
-final class S993: Sendable {
-    let m230: S230
-    let m413: S413
-    init(m230: S230, m413: S413) {
-        self.m230 = m230
-        self.m413 = m413
-    }
-}
-final class S994: Sendable {
-    let m160: S160
-    let m375: S375
-    let m722: S722
-    init(m160: S160, m375: S375, m722: S722) {
-        self.m160 = m160
-        self.m375 = m375
-        self.m722 = m722
-    }
-}
+final class S993: Sendable { let m230: S230; let m413: S413; init(m230: S230, m413: S413) { self.m230 = m230; self.m413 = m413; } }
+final class S994: Sendable { let m160: S160; let m375: S375; let m722: S722; init(m160: S160, m375: S375, m722: S722) { self.m160 = m160; self.m375 = m375; self.m722 = m722; } }
 final class S995: Sendable { init() {} }
-final class S996: Sendable {
-    let m92: S92
-    let m336: S336
-    init(m92: S92, m336: S336) {
-        self.m92 = m92
-        self.m336 = m336
-    }
-}
-final class S997: Sendable {
-    let m317: S317
-    let m728: S728
-    let m775: S775
-    init(m317: S317, m728: S728, m775: S775) {
-        self.m317 = m317
-        self.m728 = m728
-        self.m775 = m775
-    }
-}
-final class S998: Sendable {
-    let m486: S486
-    init(m486: S486) { self.m486 = m486 }
-}
-final class S999: Sendable {
-    let m145: S145
-    let m228: S228
-    let m281: S281
-    init(m145: S145, m228: S228, m281: S281) {
-        self.m145 = m145
-        self.m228 = m228
-        self.m281 = m281
-    }
-}
+final class S996: Sendable { let m92: S92; let m336: S336; init(m92: S92, m336: S336) { self.m92 = m92; self.m336 = m336; } }
+final class S997: Sendable { let m317: S317; let m728: S728; let m775: S775; init(m317: S317, m728: S728, m775: S775) { self.m317 = m317; self.m728 = m728; self.m775 = m775; } }
+final class S998: Sendable { let m486: S486; init(m486: S486) { self.m486 = m486; } }
+final class S999: Sendable { let m145: S145; let m228: S228; let m281: S281; init(m145: S145, m228: S228, m281: S281) { self.m145 = m145; self.m228 = m228; self.m281 = m281; } }

@@ -105,687 +105,392 @@ func makeSwinjectContainer() -> Container {
     container.register(S97.self) { _ in S97() }.inObjectScope(.container)
     container.register(S98.self) { _ in S98() }.inObjectScope(.container)
     container.register(S99.self) { _ in S99() }.inObjectScope(.transient)
-    container.register(S100.self) { resolver in
-        S100(m13: resolver.resolve(S13.self)!, m70: resolver.resolve(S70.self)!, m91: resolver.resolve(S91.self)!)
-    }.inObjectScope(.container)
+    container.register(S100.self) { resolver in S100(m13: resolver.resolve(S13.self)!, m70: resolver.resolve(S70.self)!, m91: resolver.resolve(S91.self)!) }.inObjectScope(.container)
     container.register(S101.self) { resolver in S101(m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
     container.register(S102.self) { resolver in S102(m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
-    container.register(S103.self) { resolver in
-        S103(m27: resolver.resolve(S27.self)!, m74: resolver.resolve(S74.self)!, m83: resolver.resolve(S83.self)!)
-    }.inObjectScope(.container)
+    container.register(S103.self) { resolver in S103(m27: resolver.resolve(S27.self)!, m74: resolver.resolve(S74.self)!, m83: resolver.resolve(S83.self)!) }.inObjectScope(.container)
     container.register(S104.self) { resolver in S104(m60: resolver.resolve(S60.self)!) }.inObjectScope(.container)
     container.register(S105.self) { resolver in S105(m95: resolver.resolve(S95.self)!) }.inObjectScope(.container)
     container.register(S106.self) { resolver in S106(m64: resolver.resolve(S64.self)!) }.inObjectScope(.container)
     container.register(S107.self) { resolver in S107(m81: resolver.resolve(S81.self)!) }.inObjectScope(.container)
     container.register(S108.self) { resolver in S108(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S109.self) { _ in S109() }.inObjectScope(.transient)
-    container.register(S110.self) { resolver in
-        S110(m12: resolver.resolve(S12.self)!, m48: resolver.resolve(S48.self)!, m75: resolver.resolve(S75.self)!)
-    }.inObjectScope(.container)
-    container.register(S111.self) { resolver in
-        S111(m22: resolver.resolve(S22.self)!, m47: resolver.resolve(S47.self)!, m57: resolver.resolve(S57.self)!)
-    }.inObjectScope(.container)
-    container.register(S112.self) { resolver in S112(m11: resolver.resolve(S11.self)!, m94: resolver.resolve(S94.self)!) }
-        .inObjectScope(.container)
-    container.register(S113.self) { resolver in
-        S113(m24: resolver.resolve(S24.self)!, m72: resolver.resolve(S72.self)!, m91: resolver.resolve(S91.self)!)
-    }.inObjectScope(.container)
-    container.register(S114.self) { resolver in S114(m60: resolver.resolve(S60.self)!, m90: resolver.resolve(S90.self)!) }
-        .inObjectScope(.container)
+    container.register(S110.self) { resolver in S110(m12: resolver.resolve(S12.self)!, m48: resolver.resolve(S48.self)!, m75: resolver.resolve(S75.self)!) }.inObjectScope(.container)
+    container.register(S111.self) { resolver in S111(m22: resolver.resolve(S22.self)!, m47: resolver.resolve(S47.self)!, m57: resolver.resolve(S57.self)!) }.inObjectScope(.container)
+    container.register(S112.self) { resolver in S112(m11: resolver.resolve(S11.self)!, m94: resolver.resolve(S94.self)!) }.inObjectScope(.container)
+    container.register(S113.self) { resolver in S113(m24: resolver.resolve(S24.self)!, m72: resolver.resolve(S72.self)!, m91: resolver.resolve(S91.self)!) }.inObjectScope(.container)
+    container.register(S114.self) { resolver in S114(m60: resolver.resolve(S60.self)!, m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
     container.register(S115.self) { _ in S115() }.inObjectScope(.container)
-    container.register(S116.self) { resolver in
-        S116(m3: resolver.resolve(S3.self)!, m44: resolver.resolve(S44.self)!, m77: resolver.resolve(S77.self)!)
-    }.inObjectScope(.container)
+    container.register(S116.self) { resolver in S116(m3: resolver.resolve(S3.self)!, m44: resolver.resolve(S44.self)!, m77: resolver.resolve(S77.self)!) }.inObjectScope(.container)
     container.register(S117.self) { resolver in S117(m92: resolver.resolve(S92.self)!) }.inObjectScope(.container)
     container.register(S118.self) { resolver in S118(m82: resolver.resolve(S82.self)!) }.inObjectScope(.container)
     container.register(S119.self) { resolver in S119(m93: resolver.resolve(S93.self)!) }.inObjectScope(.transient)
     container.register(S120.self) { resolver in S120(m53: resolver.resolve(S53.self)!) }.inObjectScope(.container)
     container.register(S121.self) { _ in S121() }.inObjectScope(.container)
     container.register(S122.self) { resolver in S122(m1: resolver.resolve(S1.self)!) }.inObjectScope(.container)
-    container.register(S123.self) { resolver in S123(m48: resolver.resolve(S48.self)!, m78: resolver.resolve(S78.self)!) }
-        .inObjectScope(.container)
-    container.register(S124.self) { resolver in S124(m21: resolver.resolve(S21.self)!, m33: resolver.resolve(S33.self)!) }
-        .inObjectScope(.container)
-    container.register(S125.self) { resolver in S125(m7: resolver.resolve(S7.self)!, m21: resolver.resolve(S21.self)!) }
-        .inObjectScope(.container)
+    container.register(S123.self) { resolver in S123(m48: resolver.resolve(S48.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
+    container.register(S124.self) { resolver in S124(m21: resolver.resolve(S21.self)!, m33: resolver.resolve(S33.self)!) }.inObjectScope(.container)
+    container.register(S125.self) { resolver in S125(m7: resolver.resolve(S7.self)!, m21: resolver.resolve(S21.self)!) }.inObjectScope(.container)
     container.register(S126.self) { resolver in S126(m67: resolver.resolve(S67.self)!) }.inObjectScope(.container)
     container.register(S127.self) { resolver in S127(m30: resolver.resolve(S30.self)!) }.inObjectScope(.container)
-    container.register(S128.self) { resolver in S128(m1: resolver.resolve(S1.self)!, m31: resolver.resolve(S31.self)!) }
-        .inObjectScope(.container)
-    container.register(S129.self) { resolver in
-        S129(m54: resolver.resolve(S54.self)!, m86: resolver.resolve(S86.self)!, m91: resolver.resolve(S91.self)!)
-    }.inObjectScope(.transient)
+    container.register(S128.self) { resolver in S128(m1: resolver.resolve(S1.self)!, m31: resolver.resolve(S31.self)!) }.inObjectScope(.container)
+    container.register(S129.self) { resolver in S129(m54: resolver.resolve(S54.self)!, m86: resolver.resolve(S86.self)!, m91: resolver.resolve(S91.self)!) }.inObjectScope(.transient)
     container.register(S130.self) { resolver in S130(m13: resolver.resolve(S13.self)!) }.inObjectScope(.container)
-    container.register(S131.self) { resolver in
-        S131(m11: resolver.resolve(S11.self)!, m18: resolver.resolve(S18.self)!, m36: resolver.resolve(S36.self)!)
-    }.inObjectScope(.container)
-    container.register(S132.self) { resolver in S132(m41: resolver.resolve(S41.self)!, m90: resolver.resolve(S90.self)!) }
-        .inObjectScope(.container)
+    container.register(S131.self) { resolver in S131(m11: resolver.resolve(S11.self)!, m18: resolver.resolve(S18.self)!, m36: resolver.resolve(S36.self)!) }.inObjectScope(.container)
+    container.register(S132.self) { resolver in S132(m41: resolver.resolve(S41.self)!, m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
     container.register(S133.self) { resolver in S133(m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
     container.register(S134.self) { _ in S134() }.inObjectScope(.container)
     container.register(S135.self) { resolver in S135(m26: resolver.resolve(S26.self)!) }.inObjectScope(.container)
-    container.register(S136.self) { resolver in
-        S136(m35: resolver.resolve(S35.self)!, m70: resolver.resolve(S70.self)!, m75: resolver.resolve(S75.self)!)
-    }.inObjectScope(.container)
+    container.register(S136.self) { resolver in S136(m35: resolver.resolve(S35.self)!, m70: resolver.resolve(S70.self)!, m75: resolver.resolve(S75.self)!) }.inObjectScope(.container)
     container.register(S137.self) { _ in S137() }.inObjectScope(.container)
-    container.register(S138.self) { resolver in S138(m57: resolver.resolve(S57.self)!, m78: resolver.resolve(S78.self)!) }
-        .inObjectScope(.container)
-    container.register(S139.self) { resolver in
-        S139(m37: resolver.resolve(S37.self)!, m64: resolver.resolve(S64.self)!, m70: resolver.resolve(S70.self)!)
-    }.inObjectScope(.transient)
-    container.register(S140.self) { resolver in
-        S140(m28: resolver.resolve(S28.self)!, m33: resolver.resolve(S33.self)!, m92: resolver.resolve(S92.self)!)
-    }.inObjectScope(.container)
+    container.register(S138.self) { resolver in S138(m57: resolver.resolve(S57.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
+    container.register(S139.self) { resolver in S139(m37: resolver.resolve(S37.self)!, m64: resolver.resolve(S64.self)!, m70: resolver.resolve(S70.self)!) }.inObjectScope(.transient)
+    container.register(S140.self) { resolver in S140(m28: resolver.resolve(S28.self)!, m33: resolver.resolve(S33.self)!, m92: resolver.resolve(S92.self)!) }.inObjectScope(.container)
     container.register(S141.self) { _ in S141() }.inObjectScope(.container)
-    container.register(S142.self) { resolver in S142(m73: resolver.resolve(S73.self)!, m96: resolver.resolve(S96.self)!) }
-        .inObjectScope(.container)
+    container.register(S142.self) { resolver in S142(m73: resolver.resolve(S73.self)!, m96: resolver.resolve(S96.self)!) }.inObjectScope(.container)
     container.register(S143.self) { _ in S143() }.inObjectScope(.container)
     container.register(S144.self) { resolver in S144(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S145.self) { resolver in S145(m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
-    container.register(S146.self) { resolver in
-        S146(m4: resolver.resolve(S4.self)!, m23: resolver.resolve(S23.self)!, m77: resolver.resolve(S77.self)!)
-    }.inObjectScope(.container)
+    container.register(S146.self) { resolver in S146(m4: resolver.resolve(S4.self)!, m23: resolver.resolve(S23.self)!, m77: resolver.resolve(S77.self)!) }.inObjectScope(.container)
     container.register(S147.self) { resolver in S147(m58: resolver.resolve(S58.self)!) }.inObjectScope(.container)
     container.register(S148.self) { _ in S148() }.inObjectScope(.container)
-    container.register(S149.self) { resolver in
-        S149(m35: resolver.resolve(S35.self)!, m55: resolver.resolve(S55.self)!, m93: resolver.resolve(S93.self)!)
-    }.inObjectScope(.transient)
+    container.register(S149.self) { resolver in S149(m35: resolver.resolve(S35.self)!, m55: resolver.resolve(S55.self)!, m93: resolver.resolve(S93.self)!) }.inObjectScope(.transient)
     container.register(S150.self) { _ in S150() }.inObjectScope(.container)
-    container.register(S151.self) { resolver in
-        S151(m44: resolver.resolve(S44.self)!, m68: resolver.resolve(S68.self)!, m88: resolver.resolve(S88.self)!)
-    }.inObjectScope(.container)
-    container.register(S152.self) { resolver in
-        S152(m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!, m93: resolver.resolve(S93.self)!)
-    }.inObjectScope(.container)
+    container.register(S151.self) { resolver in S151(m44: resolver.resolve(S44.self)!, m68: resolver.resolve(S68.self)!, m88: resolver.resolve(S88.self)!) }.inObjectScope(.container)
+    container.register(S152.self) { resolver in S152(m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!, m93: resolver.resolve(S93.self)!) }.inObjectScope(.container)
     container.register(S153.self) { _ in S153() }.inObjectScope(.container)
     container.register(S154.self) { _ in S154() }.inObjectScope(.container)
-    container.register(S155.self) { resolver in S155(m42: resolver.resolve(S42.self)!, m96: resolver.resolve(S96.self)!) }
-        .inObjectScope(.container)
+    container.register(S155.self) { resolver in S155(m42: resolver.resolve(S42.self)!, m96: resolver.resolve(S96.self)!) }.inObjectScope(.container)
     container.register(S156.self) { resolver in S156(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S157.self) { resolver in
-        S157(m28: resolver.resolve(S28.self)!, m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!)
-    }.inObjectScope(.container)
-    container.register(S158.self) { resolver in
-        S158(m32: resolver.resolve(S32.self)!, m71: resolver.resolve(S71.self)!, m78: resolver.resolve(S78.self)!)
-    }.inObjectScope(.container)
-    container.register(S159.self) { resolver in S159(m74: resolver.resolve(S74.self)!, m82: resolver.resolve(S82.self)!) }
-        .inObjectScope(.transient)
-    container.register(S160.self) { resolver in
-        S160(m24: resolver.resolve(S24.self)!, m68: resolver.resolve(S68.self)!, m93: resolver.resolve(S93.self)!)
-    }.inObjectScope(.container)
-    container.register(S161.self) { resolver in S161(m55: resolver.resolve(S55.self)!, m84: resolver.resolve(S84.self)!) }
-        .inObjectScope(.container)
+    container.register(S157.self) { resolver in S157(m28: resolver.resolve(S28.self)!, m62: resolver.resolve(S62.self)!, m76: resolver.resolve(S76.self)!) }.inObjectScope(.container)
+    container.register(S158.self) { resolver in S158(m32: resolver.resolve(S32.self)!, m71: resolver.resolve(S71.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
+    container.register(S159.self) { resolver in S159(m74: resolver.resolve(S74.self)!, m82: resolver.resolve(S82.self)!) }.inObjectScope(.transient)
+    container.register(S160.self) { resolver in S160(m24: resolver.resolve(S24.self)!, m68: resolver.resolve(S68.self)!, m93: resolver.resolve(S93.self)!) }.inObjectScope(.container)
+    container.register(S161.self) { resolver in S161(m55: resolver.resolve(S55.self)!, m84: resolver.resolve(S84.self)!) }.inObjectScope(.container)
     container.register(S162.self) { _ in S162() }.inObjectScope(.container)
     container.register(S163.self) { resolver in S163(m41: resolver.resolve(S41.self)!) }.inObjectScope(.container)
-    container.register(S164.self) { resolver in
-        S164(m5: resolver.resolve(S5.self)!, m31: resolver.resolve(S31.self)!, m88: resolver.resolve(S88.self)!)
-    }.inObjectScope(.container)
-    container.register(S165.self) { resolver in
-        S165(m13: resolver.resolve(S13.self)!, m27: resolver.resolve(S27.self)!, m43: resolver.resolve(S43.self)!)
-    }.inObjectScope(.container)
-    container.register(S166.self) { resolver in
-        S166(m16: resolver.resolve(S16.self)!, m62: resolver.resolve(S62.self)!, m88: resolver.resolve(S88.self)!)
-    }.inObjectScope(.container)
+    container.register(S164.self) { resolver in S164(m5: resolver.resolve(S5.self)!, m31: resolver.resolve(S31.self)!, m88: resolver.resolve(S88.self)!) }.inObjectScope(.container)
+    container.register(S165.self) { resolver in S165(m13: resolver.resolve(S13.self)!, m27: resolver.resolve(S27.self)!, m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
+    container.register(S166.self) { resolver in S166(m16: resolver.resolve(S16.self)!, m62: resolver.resolve(S62.self)!, m88: resolver.resolve(S88.self)!) }.inObjectScope(.container)
     container.register(S167.self) { resolver in S167(m55: resolver.resolve(S55.self)!) }.inObjectScope(.container)
     container.register(S168.self) { _ in S168() }.inObjectScope(.container)
     container.register(S169.self) { _ in S169() }.inObjectScope(.transient)
     container.register(S170.self) { _ in S170() }.inObjectScope(.container)
-    container.register(S171.self) { resolver in S171(m1: resolver.resolve(S1.self)!, m90: resolver.resolve(S90.self)!) }
-        .inObjectScope(.container)
+    container.register(S171.self) { resolver in S171(m1: resolver.resolve(S1.self)!, m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
     container.register(S172.self) { _ in S172() }.inObjectScope(.container)
     container.register(S173.self) { _ in S173() }.inObjectScope(.container)
-    container.register(S174.self) { resolver in
-        S174(m7: resolver.resolve(S7.self)!, m20: resolver.resolve(S20.self)!, m22: resolver.resolve(S22.self)!)
-    }.inObjectScope(.container)
+    container.register(S174.self) { resolver in S174(m7: resolver.resolve(S7.self)!, m20: resolver.resolve(S20.self)!, m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
     container.register(S175.self) { _ in S175() }.inObjectScope(.container)
     container.register(S176.self) { resolver in S176(m92: resolver.resolve(S92.self)!) }.inObjectScope(.container)
-    container.register(S177.self) { resolver in
-        S177(m41: resolver.resolve(S41.self)!, m54: resolver.resolve(S54.self)!, m95: resolver.resolve(S95.self)!)
-    }.inObjectScope(.container)
+    container.register(S177.self) { resolver in S177(m41: resolver.resolve(S41.self)!, m54: resolver.resolve(S54.self)!, m95: resolver.resolve(S95.self)!) }.inObjectScope(.container)
     container.register(S178.self) { _ in S178() }.inObjectScope(.container)
-    container.register(S179.self) { resolver in
-        S179(m42: resolver.resolve(S42.self)!, m78: resolver.resolve(S78.self)!, m88: resolver.resolve(S88.self)!)
-    }.inObjectScope(.transient)
+    container.register(S179.self) { resolver in S179(m42: resolver.resolve(S42.self)!, m78: resolver.resolve(S78.self)!, m88: resolver.resolve(S88.self)!) }.inObjectScope(.transient)
     container.register(S180.self) { resolver in S180(m62: resolver.resolve(S62.self)!) }.inObjectScope(.container)
-    container.register(S181.self) { resolver in S181(m3: resolver.resolve(S3.self)!, m22: resolver.resolve(S22.self)!) }
-        .inObjectScope(.container)
-    container.register(S182.self) { resolver in
-        S182(m30: resolver.resolve(S30.self)!, m73: resolver.resolve(S73.self)!, m85: resolver.resolve(S85.self)!)
-    }.inObjectScope(.container)
+    container.register(S181.self) { resolver in S181(m3: resolver.resolve(S3.self)!, m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
+    container.register(S182.self) { resolver in S182(m30: resolver.resolve(S30.self)!, m73: resolver.resolve(S73.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
     container.register(S183.self) { _ in S183() }.inObjectScope(.container)
-    container.register(S184.self) { resolver in S184(m65: resolver.resolve(S65.self)!, m73: resolver.resolve(S73.self)!) }
-        .inObjectScope(.container)
-    container.register(S185.self) { resolver in
-        S185(m15: resolver.resolve(S15.self)!, m65: resolver.resolve(S65.self)!, m67: resolver.resolve(S67.self)!)
-    }.inObjectScope(.container)
+    container.register(S184.self) { resolver in S184(m65: resolver.resolve(S65.self)!, m73: resolver.resolve(S73.self)!) }.inObjectScope(.container)
+    container.register(S185.self) { resolver in S185(m15: resolver.resolve(S15.self)!, m65: resolver.resolve(S65.self)!, m67: resolver.resolve(S67.self)!) }.inObjectScope(.container)
     container.register(S186.self) { resolver in S186(m72: resolver.resolve(S72.self)!) }.inObjectScope(.container)
-    container.register(S187.self) { resolver in S187(m7: resolver.resolve(S7.self)!, m61: resolver.resolve(S61.self)!) }
-        .inObjectScope(.container)
-    container.register(S188.self) { resolver in S188(m8: resolver.resolve(S8.self)!, m20: resolver.resolve(S20.self)!) }
-        .inObjectScope(.container)
+    container.register(S187.self) { resolver in S187(m7: resolver.resolve(S7.self)!, m61: resolver.resolve(S61.self)!) }.inObjectScope(.container)
+    container.register(S188.self) { resolver in S188(m8: resolver.resolve(S8.self)!, m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
     container.register(S189.self) { _ in S189() }.inObjectScope(.transient)
     container.register(S190.self) { _ in S190() }.inObjectScope(.container)
-    container.register(S191.self) { resolver in
-        S191(m12: resolver.resolve(S12.self)!, m44: resolver.resolve(S44.self)!, m94: resolver.resolve(S94.self)!)
-    }.inObjectScope(.container)
+    container.register(S191.self) { resolver in S191(m12: resolver.resolve(S12.self)!, m44: resolver.resolve(S44.self)!, m94: resolver.resolve(S94.self)!) }.inObjectScope(.container)
     container.register(S192.self) { _ in S192() }.inObjectScope(.container)
     container.register(S193.self) { _ in S193() }.inObjectScope(.container)
-    container.register(S194.self) { resolver in
-        S194(m1: resolver.resolve(S1.self)!, m58: resolver.resolve(S58.self)!, m94: resolver.resolve(S94.self)!)
-    }.inObjectScope(.container)
+    container.register(S194.self) { resolver in S194(m1: resolver.resolve(S1.self)!, m58: resolver.resolve(S58.self)!, m94: resolver.resolve(S94.self)!) }.inObjectScope(.container)
     container.register(S195.self) { resolver in S195(m88: resolver.resolve(S88.self)!) }.inObjectScope(.container)
-    container.register(S196.self) { resolver in S196(m58: resolver.resolve(S58.self)!, m85: resolver.resolve(S85.self)!) }
-        .inObjectScope(.container)
-    container.register(S197.self) { resolver in
-        S197(m26: resolver.resolve(S26.self)!, m47: resolver.resolve(S47.self)!, m67: resolver.resolve(S67.self)!)
-    }.inObjectScope(.container)
-    container.register(S198.self) { resolver in S198(m28: resolver.resolve(S28.self)!, m52: resolver.resolve(S52.self)!) }
-        .inObjectScope(.container)
-    container.register(S199.self) { resolver in
-        S199(m8: resolver.resolve(S8.self)!, m22: resolver.resolve(S22.self)!, m94: resolver.resolve(S94.self)!)
-    }.inObjectScope(.transient)
+    container.register(S196.self) { resolver in S196(m58: resolver.resolve(S58.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
+    container.register(S197.self) { resolver in S197(m26: resolver.resolve(S26.self)!, m47: resolver.resolve(S47.self)!, m67: resolver.resolve(S67.self)!) }.inObjectScope(.container)
+    container.register(S198.self) { resolver in S198(m28: resolver.resolve(S28.self)!, m52: resolver.resolve(S52.self)!) }.inObjectScope(.container)
+    container.register(S199.self) { resolver in S199(m8: resolver.resolve(S8.self)!, m22: resolver.resolve(S22.self)!, m94: resolver.resolve(S94.self)!) }.inObjectScope(.transient)
     container.register(S200.self) { _ in S200() }.inObjectScope(.container)
     container.register(S201.self) { _ in S201() }.inObjectScope(.container)
-    container.register(S202.self) { resolver in S202(m30: resolver.resolve(S30.self)!, m71: resolver.resolve(S71.self)!) }
-        .inObjectScope(.container)
+    container.register(S202.self) { resolver in S202(m30: resolver.resolve(S30.self)!, m71: resolver.resolve(S71.self)!) }.inObjectScope(.container)
     container.register(S203.self) { _ in S203() }.inObjectScope(.container)
-    container.register(S204.self) { resolver in
-        S204(m20: resolver.resolve(S20.self)!, m42: resolver.resolve(S42.self)!, m107: resolver.resolve(S107.self)!)
-    }.inObjectScope(.container)
+    container.register(S204.self) { resolver in S204(m20: resolver.resolve(S20.self)!, m42: resolver.resolve(S42.self)!, m107: resolver.resolve(S107.self)!) }.inObjectScope(.container)
     container.register(S205.self) { resolver in S205(m54: resolver.resolve(S54.self)!) }.inObjectScope(.container)
     container.register(S206.self) { resolver in S206(m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
     container.register(S207.self) { resolver in S207(m36: resolver.resolve(S36.self)!) }.inObjectScope(.container)
     container.register(S208.self) { resolver in S208(m187: resolver.resolve(S187.self)!) }.inObjectScope(.container)
-    container.register(S209.self) { resolver in S209(m103: resolver.resolve(S103.self)!, m178: resolver.resolve(S178.self)!) }
-        .inObjectScope(.transient)
+    container.register(S209.self) { resolver in S209(m103: resolver.resolve(S103.self)!, m178: resolver.resolve(S178.self)!) }.inObjectScope(.transient)
     container.register(S210.self) { _ in S210() }.inObjectScope(.container)
-    container.register(S211.self) { resolver in
-        S211(m157: resolver.resolve(S157.self)!, m176: resolver.resolve(S176.self)!, m182: resolver.resolve(S182.self)!)
-    }.inObjectScope(.container)
-    container.register(S212.self) { resolver in
-        S212(m68: resolver.resolve(S68.self)!, m107: resolver.resolve(S107.self)!, m134: resolver.resolve(S134.self)!)
-    }.inObjectScope(.container)
+    container.register(S211.self) { resolver in S211(m157: resolver.resolve(S157.self)!, m176: resolver.resolve(S176.self)!, m182: resolver.resolve(S182.self)!) }.inObjectScope(.container)
+    container.register(S212.self) { resolver in S212(m68: resolver.resolve(S68.self)!, m107: resolver.resolve(S107.self)!, m134: resolver.resolve(S134.self)!) }.inObjectScope(.container)
     container.register(S213.self) { _ in S213() }.inObjectScope(.container)
     container.register(S214.self) { resolver in S214(m106: resolver.resolve(S106.self)!) }.inObjectScope(.container)
-    container.register(S215.self) { resolver in
-        S215(m16: resolver.resolve(S16.self)!, m96: resolver.resolve(S96.self)!, m187: resolver.resolve(S187.self)!)
-    }.inObjectScope(.container)
+    container.register(S215.self) { resolver in S215(m16: resolver.resolve(S16.self)!, m96: resolver.resolve(S96.self)!, m187: resolver.resolve(S187.self)!) }.inObjectScope(.container)
     container.register(S216.self) { _ in S216() }.inObjectScope(.container)
     container.register(S217.self) { _ in S217() }.inObjectScope(.container)
     container.register(S218.self) { _ in S218() }.inObjectScope(.container)
     container.register(S219.self) { resolver in S219(m62: resolver.resolve(S62.self)!) }.inObjectScope(.transient)
-    container.register(S220.self) { resolver in
-        S220(m111: resolver.resolve(S111.self)!, m146: resolver.resolve(S146.self)!, m148: resolver.resolve(S148.self)!)
-    }.inObjectScope(.container)
+    container.register(S220.self) { resolver in S220(m111: resolver.resolve(S111.self)!, m146: resolver.resolve(S146.self)!, m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S221.self) { resolver in S221(m112: resolver.resolve(S112.self)!) }.inObjectScope(.container)
     container.register(S222.self) { _ in S222() }.inObjectScope(.container)
     container.register(S223.self) { _ in S223() }.inObjectScope(.container)
     container.register(S224.self) { _ in S224() }.inObjectScope(.container)
     container.register(S225.self) { _ in S225() }.inObjectScope(.container)
     container.register(S226.self) { _ in S226() }.inObjectScope(.container)
-    container.register(S227.self) { resolver in
-        S227(m133: resolver.resolve(S133.self)!, m165: resolver.resolve(S165.self)!, m185: resolver.resolve(S185.self)!)
-    }.inObjectScope(.container)
-    container.register(S228.self) { resolver in S228(m93: resolver.resolve(S93.self)!, m123: resolver.resolve(S123.self)!) }
-        .inObjectScope(.container)
+    container.register(S227.self) { resolver in S227(m133: resolver.resolve(S133.self)!, m165: resolver.resolve(S165.self)!, m185: resolver.resolve(S185.self)!) }.inObjectScope(.container)
+    container.register(S228.self) { resolver in S228(m93: resolver.resolve(S93.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
     container.register(S229.self) { _ in S229() }.inObjectScope(.transient)
-    container.register(S230.self) { resolver in
-        S230(m22: resolver.resolve(S22.self)!, m62: resolver.resolve(S62.self)!, m125: resolver.resolve(S125.self)!)
-    }.inObjectScope(.container)
+    container.register(S230.self) { resolver in S230(m22: resolver.resolve(S22.self)!, m62: resolver.resolve(S62.self)!, m125: resolver.resolve(S125.self)!) }.inObjectScope(.container)
     container.register(S231.self) { _ in S231() }.inObjectScope(.container)
     container.register(S232.self) { resolver in S232(m100: resolver.resolve(S100.self)!) }.inObjectScope(.container)
     container.register(S233.self) { _ in S233() }.inObjectScope(.container)
-    container.register(S234.self) { resolver in S234(m176: resolver.resolve(S176.self)!, m191: resolver.resolve(S191.self)!) }
-        .inObjectScope(.container)
-    container.register(S235.self) { resolver in S235(m90: resolver.resolve(S90.self)!, m163: resolver.resolve(S163.self)!) }
-        .inObjectScope(.container)
-    container.register(S236.self) { resolver in S236(m50: resolver.resolve(S50.self)!, m175: resolver.resolve(S175.self)!) }
-        .inObjectScope(.container)
-    container.register(S237.self) { resolver in
-        S237(m22: resolver.resolve(S22.self)!, m38: resolver.resolve(S38.self)!, m51: resolver.resolve(S51.self)!)
-    }.inObjectScope(.container)
-    container.register(S238.self) { resolver in
-        S238(m21: resolver.resolve(S21.self)!, m36: resolver.resolve(S36.self)!, m165: resolver.resolve(S165.self)!)
-    }.inObjectScope(.container)
-    container.register(S239.self) { resolver in S239(m13: resolver.resolve(S13.self)!, m145: resolver.resolve(S145.self)!) }
-        .inObjectScope(.transient)
-    container.register(S240.self) { resolver in
-        S240(m26: resolver.resolve(S26.self)!, m34: resolver.resolve(S34.self)!, m113: resolver.resolve(S113.self)!)
-    }.inObjectScope(.container)
+    container.register(S234.self) { resolver in S234(m176: resolver.resolve(S176.self)!, m191: resolver.resolve(S191.self)!) }.inObjectScope(.container)
+    container.register(S235.self) { resolver in S235(m90: resolver.resolve(S90.self)!, m163: resolver.resolve(S163.self)!) }.inObjectScope(.container)
+    container.register(S236.self) { resolver in S236(m50: resolver.resolve(S50.self)!, m175: resolver.resolve(S175.self)!) }.inObjectScope(.container)
+    container.register(S237.self) { resolver in S237(m22: resolver.resolve(S22.self)!, m38: resolver.resolve(S38.self)!, m51: resolver.resolve(S51.self)!) }.inObjectScope(.container)
+    container.register(S238.self) { resolver in S238(m21: resolver.resolve(S21.self)!, m36: resolver.resolve(S36.self)!, m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
+    container.register(S239.self) { resolver in S239(m13: resolver.resolve(S13.self)!, m145: resolver.resolve(S145.self)!) }.inObjectScope(.transient)
+    container.register(S240.self) { resolver in S240(m26: resolver.resolve(S26.self)!, m34: resolver.resolve(S34.self)!, m113: resolver.resolve(S113.self)!) }.inObjectScope(.container)
     container.register(S241.self) { resolver in S241(m10: resolver.resolve(S10.self)!) }.inObjectScope(.container)
-    container.register(S242.self) { resolver in
-        S242(m5: resolver.resolve(S5.self)!, m33: resolver.resolve(S33.self)!, m180: resolver.resolve(S180.self)!)
-    }.inObjectScope(.container)
-    container.register(S243.self) { resolver in S243(m43: resolver.resolve(S43.self)!, m78: resolver.resolve(S78.self)!) }
-        .inObjectScope(.container)
+    container.register(S242.self) { resolver in S242(m5: resolver.resolve(S5.self)!, m33: resolver.resolve(S33.self)!, m180: resolver.resolve(S180.self)!) }.inObjectScope(.container)
+    container.register(S243.self) { resolver in S243(m43: resolver.resolve(S43.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
     container.register(S244.self) { resolver in S244(m60: resolver.resolve(S60.self)!) }.inObjectScope(.container)
     container.register(S245.self) { resolver in S245(m48: resolver.resolve(S48.self)!) }.inObjectScope(.container)
-    container.register(S246.self) { resolver in
-        S246(m75: resolver.resolve(S75.self)!, m124: resolver.resolve(S124.self)!, m168: resolver.resolve(S168.self)!)
-    }.inObjectScope(.container)
-    container.register(S247.self) { resolver in S247(m132: resolver.resolve(S132.self)!, m144: resolver.resolve(S144.self)!) }
-        .inObjectScope(.container)
+    container.register(S246.self) { resolver in S246(m75: resolver.resolve(S75.self)!, m124: resolver.resolve(S124.self)!, m168: resolver.resolve(S168.self)!) }.inObjectScope(.container)
+    container.register(S247.self) { resolver in S247(m132: resolver.resolve(S132.self)!, m144: resolver.resolve(S144.self)!) }.inObjectScope(.container)
     container.register(S248.self) { resolver in S248(m151: resolver.resolve(S151.self)!) }.inObjectScope(.container)
-    container.register(S249.self) { resolver in
-        S249(m113: resolver.resolve(S113.self)!, m175: resolver.resolve(S175.self)!, m176: resolver.resolve(S176.self)!)
-    }.inObjectScope(.transient)
-    container.register(S250.self) { resolver in
-        S250(m54: resolver.resolve(S54.self)!, m105: resolver.resolve(S105.self)!, m127: resolver.resolve(S127.self)!)
-    }.inObjectScope(.container)
+    container.register(S249.self) { resolver in S249(m113: resolver.resolve(S113.self)!, m175: resolver.resolve(S175.self)!, m176: resolver.resolve(S176.self)!) }.inObjectScope(.transient)
+    container.register(S250.self) { resolver in S250(m54: resolver.resolve(S54.self)!, m105: resolver.resolve(S105.self)!, m127: resolver.resolve(S127.self)!) }.inObjectScope(.container)
     container.register(S251.self) { resolver in S251(m0: resolver.resolve(S0.self)!) }.inObjectScope(.container)
-    container.register(S252.self) { resolver in S252(m16: resolver.resolve(S16.self)!, m147: resolver.resolve(S147.self)!) }
-        .inObjectScope(.container)
-    container.register(S253.self) { resolver in S253(m41: resolver.resolve(S41.self)!, m67: resolver.resolve(S67.self)!) }
-        .inObjectScope(.container)
-    container.register(S254.self) { resolver in
-        S254(m0: resolver.resolve(S0.self)!, m10: resolver.resolve(S10.self)!, m141: resolver.resolve(S141.self)!)
-    }.inObjectScope(.container)
-    container.register(S255.self) { resolver in
-        S255(m94: resolver.resolve(S94.self)!, m112: resolver.resolve(S112.self)!, m118: resolver.resolve(S118.self)!)
-    }.inObjectScope(.container)
-    container.register(S256.self) { resolver in S256(m15: resolver.resolve(S15.self)!, m85: resolver.resolve(S85.self)!) }
-        .inObjectScope(.container)
-    container.register(S257.self) { resolver in
-        S257(m51: resolver.resolve(S51.self)!, m72: resolver.resolve(S72.self)!, m150: resolver.resolve(S150.self)!)
-    }.inObjectScope(.container)
-    container.register(S258.self) { resolver in
-        S258(m0: resolver.resolve(S0.self)!, m45: resolver.resolve(S45.self)!, m92: resolver.resolve(S92.self)!)
-    }.inObjectScope(.container)
-    container.register(S259.self) { resolver in S259(m100: resolver.resolve(S100.self)!, m170: resolver.resolve(S170.self)!) }
-        .inObjectScope(.transient)
+    container.register(S252.self) { resolver in S252(m16: resolver.resolve(S16.self)!, m147: resolver.resolve(S147.self)!) }.inObjectScope(.container)
+    container.register(S253.self) { resolver in S253(m41: resolver.resolve(S41.self)!, m67: resolver.resolve(S67.self)!) }.inObjectScope(.container)
+    container.register(S254.self) { resolver in S254(m0: resolver.resolve(S0.self)!, m10: resolver.resolve(S10.self)!, m141: resolver.resolve(S141.self)!) }.inObjectScope(.container)
+    container.register(S255.self) { resolver in S255(m94: resolver.resolve(S94.self)!, m112: resolver.resolve(S112.self)!, m118: resolver.resolve(S118.self)!) }.inObjectScope(.container)
+    container.register(S256.self) { resolver in S256(m15: resolver.resolve(S15.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
+    container.register(S257.self) { resolver in S257(m51: resolver.resolve(S51.self)!, m72: resolver.resolve(S72.self)!, m150: resolver.resolve(S150.self)!) }.inObjectScope(.container)
+    container.register(S258.self) { resolver in S258(m0: resolver.resolve(S0.self)!, m45: resolver.resolve(S45.self)!, m92: resolver.resolve(S92.self)!) }.inObjectScope(.container)
+    container.register(S259.self) { resolver in S259(m100: resolver.resolve(S100.self)!, m170: resolver.resolve(S170.self)!) }.inObjectScope(.transient)
     container.register(S260.self) { resolver in S260(m147: resolver.resolve(S147.self)!) }.inObjectScope(.container)
     container.register(S261.self) { _ in S261() }.inObjectScope(.container)
-    container.register(S262.self) { resolver in
-        S262(m65: resolver.resolve(S65.self)!, m117: resolver.resolve(S117.self)!, m142: resolver.resolve(S142.self)!)
-    }.inObjectScope(.container)
+    container.register(S262.self) { resolver in S262(m65: resolver.resolve(S65.self)!, m117: resolver.resolve(S117.self)!, m142: resolver.resolve(S142.self)!) }.inObjectScope(.container)
     container.register(S263.self) { resolver in S263(m35: resolver.resolve(S35.self)!) }.inObjectScope(.container)
-    container.register(S264.self) { resolver in S264(m10: resolver.resolve(S10.self)!, m14: resolver.resolve(S14.self)!) }
-        .inObjectScope(.container)
-    container.register(S265.self) { resolver in S265(m3: resolver.resolve(S3.self)!, m138: resolver.resolve(S138.self)!) }
-        .inObjectScope(.container)
+    container.register(S264.self) { resolver in S264(m10: resolver.resolve(S10.self)!, m14: resolver.resolve(S14.self)!) }.inObjectScope(.container)
+    container.register(S265.self) { resolver in S265(m3: resolver.resolve(S3.self)!, m138: resolver.resolve(S138.self)!) }.inObjectScope(.container)
     container.register(S266.self) { _ in S266() }.inObjectScope(.container)
     container.register(S267.self) { _ in S267() }.inObjectScope(.container)
-    container.register(S268.self) { resolver in
-        S268(m33: resolver.resolve(S33.self)!, m60: resolver.resolve(S60.self)!, m107: resolver.resolve(S107.self)!)
-    }.inObjectScope(.container)
-    container.register(S269.self) { resolver in
-        S269(m24: resolver.resolve(S24.self)!, m70: resolver.resolve(S70.self)!, m132: resolver.resolve(S132.self)!)
-    }.inObjectScope(.transient)
-    container.register(S270.self) { resolver in
-        S270(m25: resolver.resolve(S25.self)!, m115: resolver.resolve(S115.self)!, m144: resolver.resolve(S144.self)!)
-    }.inObjectScope(.container)
+    container.register(S268.self) { resolver in S268(m33: resolver.resolve(S33.self)!, m60: resolver.resolve(S60.self)!, m107: resolver.resolve(S107.self)!) }.inObjectScope(.container)
+    container.register(S269.self) { resolver in S269(m24: resolver.resolve(S24.self)!, m70: resolver.resolve(S70.self)!, m132: resolver.resolve(S132.self)!) }.inObjectScope(.transient)
+    container.register(S270.self) { resolver in S270(m25: resolver.resolve(S25.self)!, m115: resolver.resolve(S115.self)!, m144: resolver.resolve(S144.self)!) }.inObjectScope(.container)
     container.register(S271.self) { _ in S271() }.inObjectScope(.container)
-    container.register(S272.self) { resolver in S272(m121: resolver.resolve(S121.self)!, m133: resolver.resolve(S133.self)!) }
-        .inObjectScope(.container)
-    container.register(S273.self) { resolver in S273(m30: resolver.resolve(S30.self)!, m100: resolver.resolve(S100.self)!) }
-        .inObjectScope(.container)
-    container.register(S274.self) { resolver in S274(m58: resolver.resolve(S58.self)!, m162: resolver.resolve(S162.self)!) }
-        .inObjectScope(.container)
+    container.register(S272.self) { resolver in S272(m121: resolver.resolve(S121.self)!, m133: resolver.resolve(S133.self)!) }.inObjectScope(.container)
+    container.register(S273.self) { resolver in S273(m30: resolver.resolve(S30.self)!, m100: resolver.resolve(S100.self)!) }.inObjectScope(.container)
+    container.register(S274.self) { resolver in S274(m58: resolver.resolve(S58.self)!, m162: resolver.resolve(S162.self)!) }.inObjectScope(.container)
     container.register(S275.self) { resolver in S275(m77: resolver.resolve(S77.self)!) }.inObjectScope(.container)
     container.register(S276.self) { resolver in S276(m83: resolver.resolve(S83.self)!) }.inObjectScope(.container)
     container.register(S277.self) { _ in S277() }.inObjectScope(.container)
     container.register(S278.self) { _ in S278() }.inObjectScope(.container)
-    container.register(S279.self) { resolver in
-        S279(m36: resolver.resolve(S36.self)!, m70: resolver.resolve(S70.self)!, m123: resolver.resolve(S123.self)!)
-    }.inObjectScope(.transient)
+    container.register(S279.self) { resolver in S279(m36: resolver.resolve(S36.self)!, m70: resolver.resolve(S70.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.transient)
     container.register(S280.self) { resolver in S280(m195: resolver.resolve(S195.self)!) }.inObjectScope(.container)
     container.register(S281.self) { _ in S281() }.inObjectScope(.container)
     container.register(S282.self) { resolver in S282(m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S283.self) { resolver in S283(m100: resolver.resolve(S100.self)!) }.inObjectScope(.container)
-    container.register(S284.self) { resolver in
-        S284(m43: resolver.resolve(S43.self)!, m61: resolver.resolve(S61.self)!, m86: resolver.resolve(S86.self)!)
-    }.inObjectScope(.container)
-    container.register(S285.self) { resolver in
-        S285(m41: resolver.resolve(S41.self)!, m43: resolver.resolve(S43.self)!, m186: resolver.resolve(S186.self)!)
-    }.inObjectScope(.container)
-    container.register(S286.self) { resolver in S286(m82: resolver.resolve(S82.self)!, m173: resolver.resolve(S173.self)!) }
-        .inObjectScope(.container)
-    container.register(S287.self) { resolver in
-        S287(m47: resolver.resolve(S47.self)!, m85: resolver.resolve(S85.self)!, m151: resolver.resolve(S151.self)!)
-    }.inObjectScope(.container)
-    container.register(S288.self) { resolver in
-        S288(m44: resolver.resolve(S44.self)!, m61: resolver.resolve(S61.self)!, m108: resolver.resolve(S108.self)!)
-    }.inObjectScope(.container)
-    container.register(S289.self) { resolver in S289(m58: resolver.resolve(S58.self)!, m162: resolver.resolve(S162.self)!) }
-        .inObjectScope(.transient)
-    container.register(S290.self) { resolver in
-        S290(m12: resolver.resolve(S12.self)!, m50: resolver.resolve(S50.self)!, m56: resolver.resolve(S56.self)!)
-    }.inObjectScope(.container)
-    container.register(S291.self) { resolver in
-        S291(m11: resolver.resolve(S11.self)!, m66: resolver.resolve(S66.self)!, m191: resolver.resolve(S191.self)!)
-    }.inObjectScope(.container)
-    container.register(S292.self) { resolver in S292(m143: resolver.resolve(S143.self)!, m191: resolver.resolve(S191.self)!) }
-        .inObjectScope(.container)
-    container.register(S293.self) { resolver in S293(m138: resolver.resolve(S138.self)!, m185: resolver.resolve(S185.self)!) }
-        .inObjectScope(.container)
-    container.register(S294.self) { resolver in
-        S294(m107: resolver.resolve(S107.self)!, m140: resolver.resolve(S140.self)!, m174: resolver.resolve(S174.self)!)
-    }.inObjectScope(.container)
-    container.register(S295.self) { resolver in S295(m65: resolver.resolve(S65.self)!, m163: resolver.resolve(S163.self)!) }
-        .inObjectScope(.container)
+    container.register(S284.self) { resolver in S284(m43: resolver.resolve(S43.self)!, m61: resolver.resolve(S61.self)!, m86: resolver.resolve(S86.self)!) }.inObjectScope(.container)
+    container.register(S285.self) { resolver in S285(m41: resolver.resolve(S41.self)!, m43: resolver.resolve(S43.self)!, m186: resolver.resolve(S186.self)!) }.inObjectScope(.container)
+    container.register(S286.self) { resolver in S286(m82: resolver.resolve(S82.self)!, m173: resolver.resolve(S173.self)!) }.inObjectScope(.container)
+    container.register(S287.self) { resolver in S287(m47: resolver.resolve(S47.self)!, m85: resolver.resolve(S85.self)!, m151: resolver.resolve(S151.self)!) }.inObjectScope(.container)
+    container.register(S288.self) { resolver in S288(m44: resolver.resolve(S44.self)!, m61: resolver.resolve(S61.self)!, m108: resolver.resolve(S108.self)!) }.inObjectScope(.container)
+    container.register(S289.self) { resolver in S289(m58: resolver.resolve(S58.self)!, m162: resolver.resolve(S162.self)!) }.inObjectScope(.transient)
+    container.register(S290.self) { resolver in S290(m12: resolver.resolve(S12.self)!, m50: resolver.resolve(S50.self)!, m56: resolver.resolve(S56.self)!) }.inObjectScope(.container)
+    container.register(S291.self) { resolver in S291(m11: resolver.resolve(S11.self)!, m66: resolver.resolve(S66.self)!, m191: resolver.resolve(S191.self)!) }.inObjectScope(.container)
+    container.register(S292.self) { resolver in S292(m143: resolver.resolve(S143.self)!, m191: resolver.resolve(S191.self)!) }.inObjectScope(.container)
+    container.register(S293.self) { resolver in S293(m138: resolver.resolve(S138.self)!, m185: resolver.resolve(S185.self)!) }.inObjectScope(.container)
+    container.register(S294.self) { resolver in S294(m107: resolver.resolve(S107.self)!, m140: resolver.resolve(S140.self)!, m174: resolver.resolve(S174.self)!) }.inObjectScope(.container)
+    container.register(S295.self) { resolver in S295(m65: resolver.resolve(S65.self)!, m163: resolver.resolve(S163.self)!) }.inObjectScope(.container)
     container.register(S296.self) { resolver in S296(m81: resolver.resolve(S81.self)!) }.inObjectScope(.container)
     container.register(S297.self) { resolver in S297(m105: resolver.resolve(S105.self)!) }.inObjectScope(.container)
-    container.register(S298.self) { resolver in
-        S298(m12: resolver.resolve(S12.self)!, m128: resolver.resolve(S128.self)!, m165: resolver.resolve(S165.self)!)
-    }.inObjectScope(.container)
-    container.register(S299.self) { resolver in
-        S299(m83: resolver.resolve(S83.self)!, m105: resolver.resolve(S105.self)!, m108: resolver.resolve(S108.self)!)
-    }.inObjectScope(.transient)
+    container.register(S298.self) { resolver in S298(m12: resolver.resolve(S12.self)!, m128: resolver.resolve(S128.self)!, m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
+    container.register(S299.self) { resolver in S299(m83: resolver.resolve(S83.self)!, m105: resolver.resolve(S105.self)!, m108: resolver.resolve(S108.self)!) }.inObjectScope(.transient)
     container.register(S300.self) { resolver in S300(m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
     container.register(S301.self) { _ in S301() }.inObjectScope(.container)
-    container.register(S302.self) { resolver in S302(m127: resolver.resolve(S127.self)!, m183: resolver.resolve(S183.self)!) }
-        .inObjectScope(.container)
+    container.register(S302.self) { resolver in S302(m127: resolver.resolve(S127.self)!, m183: resolver.resolve(S183.self)!) }.inObjectScope(.container)
     container.register(S303.self) { _ in S303() }.inObjectScope(.container)
     container.register(S304.self) { resolver in S304(m51: resolver.resolve(S51.self)!) }.inObjectScope(.container)
-    container.register(S305.self) { resolver in
-        S305(m50: resolver.resolve(S50.self)!, m85: resolver.resolve(S85.self)!, m250: resolver.resolve(S250.self)!)
-    }.inObjectScope(.container)
+    container.register(S305.self) { resolver in S305(m50: resolver.resolve(S50.self)!, m85: resolver.resolve(S85.self)!, m250: resolver.resolve(S250.self)!) }.inObjectScope(.container)
     container.register(S306.self) { resolver in S306(m200: resolver.resolve(S200.self)!) }.inObjectScope(.container)
-    container.register(S307.self) { resolver in S307(m146: resolver.resolve(S146.self)!, m283: resolver.resolve(S283.self)!) }
-        .inObjectScope(.container)
+    container.register(S307.self) { resolver in S307(m146: resolver.resolve(S146.self)!, m283: resolver.resolve(S283.self)!) }.inObjectScope(.container)
     container.register(S308.self) { _ in S308() }.inObjectScope(.container)
     container.register(S309.self) { resolver in S309(m213: resolver.resolve(S213.self)!) }.inObjectScope(.transient)
     container.register(S310.self) { resolver in S310(m73: resolver.resolve(S73.self)!) }.inObjectScope(.container)
     container.register(S311.self) { _ in S311() }.inObjectScope(.container)
-    container.register(S312.self) { resolver in S312(m20: resolver.resolve(S20.self)!, m134: resolver.resolve(S134.self)!) }
-        .inObjectScope(.container)
+    container.register(S312.self) { resolver in S312(m20: resolver.resolve(S20.self)!, m134: resolver.resolve(S134.self)!) }.inObjectScope(.container)
     container.register(S313.self) { _ in S313() }.inObjectScope(.container)
-    container.register(S314.self) { resolver in
-        S314(m156: resolver.resolve(S156.self)!, m180: resolver.resolve(S180.self)!, m271: resolver.resolve(S271.self)!)
-    }.inObjectScope(.container)
-    container.register(S315.self) { resolver in
-        S315(m43: resolver.resolve(S43.self)!, m63: resolver.resolve(S63.self)!, m84: resolver.resolve(S84.self)!)
-    }.inObjectScope(.container)
+    container.register(S314.self) { resolver in S314(m156: resolver.resolve(S156.self)!, m180: resolver.resolve(S180.self)!, m271: resolver.resolve(S271.self)!) }.inObjectScope(.container)
+    container.register(S315.self) { resolver in S315(m43: resolver.resolve(S43.self)!, m63: resolver.resolve(S63.self)!, m84: resolver.resolve(S84.self)!) }.inObjectScope(.container)
     container.register(S316.self) { resolver in S316(m151: resolver.resolve(S151.self)!) }.inObjectScope(.container)
     container.register(S317.self) { _ in S317() }.inObjectScope(.container)
     container.register(S318.self) { resolver in S318(m217: resolver.resolve(S217.self)!) }.inObjectScope(.container)
     container.register(S319.self) { resolver in S319(m43: resolver.resolve(S43.self)!) }.inObjectScope(.transient)
-    container.register(S320.self) { resolver in
-        S320(m52: resolver.resolve(S52.self)!, m148: resolver.resolve(S148.self)!, m188: resolver.resolve(S188.self)!)
-    }.inObjectScope(.container)
-    container.register(S321.self) { resolver in
-        S321(m55: resolver.resolve(S55.self)!, m97: resolver.resolve(S97.self)!, m202: resolver.resolve(S202.self)!)
-    }.inObjectScope(.container)
-    container.register(S322.self) { resolver in
-        S322(m81: resolver.resolve(S81.self)!, m97: resolver.resolve(S97.self)!, m295: resolver.resolve(S295.self)!)
-    }.inObjectScope(.container)
+    container.register(S320.self) { resolver in S320(m52: resolver.resolve(S52.self)!, m148: resolver.resolve(S148.self)!, m188: resolver.resolve(S188.self)!) }.inObjectScope(.container)
+    container.register(S321.self) { resolver in S321(m55: resolver.resolve(S55.self)!, m97: resolver.resolve(S97.self)!, m202: resolver.resolve(S202.self)!) }.inObjectScope(.container)
+    container.register(S322.self) { resolver in S322(m81: resolver.resolve(S81.self)!, m97: resolver.resolve(S97.self)!, m295: resolver.resolve(S295.self)!) }.inObjectScope(.container)
     container.register(S323.self) { resolver in S323(m136: resolver.resolve(S136.self)!) }.inObjectScope(.container)
     container.register(S324.self) { resolver in S324(m175: resolver.resolve(S175.self)!) }.inObjectScope(.container)
-    container.register(S325.self) { resolver in S325(m18: resolver.resolve(S18.self)!, m197: resolver.resolve(S197.self)!) }
-        .inObjectScope(.container)
+    container.register(S325.self) { resolver in S325(m18: resolver.resolve(S18.self)!, m197: resolver.resolve(S197.self)!) }.inObjectScope(.container)
     container.register(S326.self) { _ in S326() }.inObjectScope(.container)
-    container.register(S327.self) { resolver in
-        S327(m88: resolver.resolve(S88.self)!, m116: resolver.resolve(S116.self)!, m155: resolver.resolve(S155.self)!)
-    }.inObjectScope(.container)
-    container.register(S328.self) { resolver in S328(m225: resolver.resolve(S225.self)!, m292: resolver.resolve(S292.self)!) }
-        .inObjectScope(.container)
-    container.register(S329.self) { resolver in S329(m45: resolver.resolve(S45.self)!, m148: resolver.resolve(S148.self)!) }
-        .inObjectScope(.transient)
-    container.register(S330.self) { resolver in S330(m94: resolver.resolve(S94.self)!, m113: resolver.resolve(S113.self)!) }
-        .inObjectScope(.container)
-    container.register(S331.self) { resolver in
-        S331(m71: resolver.resolve(S71.self)!, m143: resolver.resolve(S143.self)!, m280: resolver.resolve(S280.self)!)
-    }.inObjectScope(.container)
+    container.register(S327.self) { resolver in S327(m88: resolver.resolve(S88.self)!, m116: resolver.resolve(S116.self)!, m155: resolver.resolve(S155.self)!) }.inObjectScope(.container)
+    container.register(S328.self) { resolver in S328(m225: resolver.resolve(S225.self)!, m292: resolver.resolve(S292.self)!) }.inObjectScope(.container)
+    container.register(S329.self) { resolver in S329(m45: resolver.resolve(S45.self)!, m148: resolver.resolve(S148.self)!) }.inObjectScope(.transient)
+    container.register(S330.self) { resolver in S330(m94: resolver.resolve(S94.self)!, m113: resolver.resolve(S113.self)!) }.inObjectScope(.container)
+    container.register(S331.self) { resolver in S331(m71: resolver.resolve(S71.self)!, m143: resolver.resolve(S143.self)!, m280: resolver.resolve(S280.self)!) }.inObjectScope(.container)
     container.register(S332.self) { _ in S332() }.inObjectScope(.container)
-    container.register(S333.self) { resolver in S333(m53: resolver.resolve(S53.self)!, m252: resolver.resolve(S252.self)!) }
-        .inObjectScope(.container)
+    container.register(S333.self) { resolver in S333(m53: resolver.resolve(S53.self)!, m252: resolver.resolve(S252.self)!) }.inObjectScope(.container)
     container.register(S334.self) { resolver in S334(m30: resolver.resolve(S30.self)!) }.inObjectScope(.container)
-    container.register(S335.self) { resolver in S335(m111: resolver.resolve(S111.self)!, m253: resolver.resolve(S253.self)!) }
-        .inObjectScope(.container)
-    container.register(S336.self) { resolver in S336(m1: resolver.resolve(S1.self)!, m252: resolver.resolve(S252.self)!) }
-        .inObjectScope(.container)
+    container.register(S335.self) { resolver in S335(m111: resolver.resolve(S111.self)!, m253: resolver.resolve(S253.self)!) }.inObjectScope(.container)
+    container.register(S336.self) { resolver in S336(m1: resolver.resolve(S1.self)!, m252: resolver.resolve(S252.self)!) }.inObjectScope(.container)
     container.register(S337.self) { resolver in S337(m50: resolver.resolve(S50.self)!) }.inObjectScope(.container)
     container.register(S338.self) { resolver in S338(m56: resolver.resolve(S56.self)!) }.inObjectScope(.container)
-    container.register(S339.self) { resolver in
-        S339(m43: resolver.resolve(S43.self)!, m106: resolver.resolve(S106.self)!, m162: resolver.resolve(S162.self)!)
-    }.inObjectScope(.transient)
+    container.register(S339.self) { resolver in S339(m43: resolver.resolve(S43.self)!, m106: resolver.resolve(S106.self)!, m162: resolver.resolve(S162.self)!) }.inObjectScope(.transient)
     container.register(S340.self) { _ in S340() }.inObjectScope(.container)
     container.register(S341.self) { _ in S341() }.inObjectScope(.container)
     container.register(S342.self) { _ in S342() }.inObjectScope(.container)
-    container.register(S343.self) { resolver in
-        S343(m48: resolver.resolve(S48.self)!, m122: resolver.resolve(S122.self)!, m171: resolver.resolve(S171.self)!)
-    }.inObjectScope(.container)
+    container.register(S343.self) { resolver in S343(m48: resolver.resolve(S48.self)!, m122: resolver.resolve(S122.self)!, m171: resolver.resolve(S171.self)!) }.inObjectScope(.container)
     container.register(S344.self) { _ in S344() }.inObjectScope(.container)
     container.register(S345.self) { resolver in S345(m87: resolver.resolve(S87.self)!) }.inObjectScope(.container)
     container.register(S346.self) { _ in S346() }.inObjectScope(.container)
     container.register(S347.self) { resolver in S347(m212: resolver.resolve(S212.self)!) }.inObjectScope(.container)
-    container.register(S348.self) { resolver in
-        S348(m60: resolver.resolve(S60.self)!, m180: resolver.resolve(S180.self)!, m286: resolver.resolve(S286.self)!)
-    }.inObjectScope(.container)
-    container.register(S349.self) { resolver in
-        S349(m155: resolver.resolve(S155.self)!, m224: resolver.resolve(S224.self)!, m247: resolver.resolve(S247.self)!)
-    }.inObjectScope(.transient)
+    container.register(S348.self) { resolver in S348(m60: resolver.resolve(S60.self)!, m180: resolver.resolve(S180.self)!, m286: resolver.resolve(S286.self)!) }.inObjectScope(.container)
+    container.register(S349.self) { resolver in S349(m155: resolver.resolve(S155.self)!, m224: resolver.resolve(S224.self)!, m247: resolver.resolve(S247.self)!) }.inObjectScope(.transient)
     container.register(S350.self) { resolver in S350(m105: resolver.resolve(S105.self)!) }.inObjectScope(.container)
     container.register(S351.self) { resolver in S351(m66: resolver.resolve(S66.self)!) }.inObjectScope(.container)
     container.register(S352.self) { resolver in S352(m61: resolver.resolve(S61.self)!) }.inObjectScope(.container)
-    container.register(S353.self) { resolver in S353(m183: resolver.resolve(S183.self)!, m294: resolver.resolve(S294.self)!) }
-        .inObjectScope(.container)
-    container.register(S354.self) { resolver in
-        S354(m110: resolver.resolve(S110.self)!, m191: resolver.resolve(S191.self)!, m202: resolver.resolve(S202.self)!)
-    }.inObjectScope(.container)
+    container.register(S353.self) { resolver in S353(m183: resolver.resolve(S183.self)!, m294: resolver.resolve(S294.self)!) }.inObjectScope(.container)
+    container.register(S354.self) { resolver in S354(m110: resolver.resolve(S110.self)!, m191: resolver.resolve(S191.self)!, m202: resolver.resolve(S202.self)!) }.inObjectScope(.container)
     container.register(S355.self) { _ in S355() }.inObjectScope(.container)
     container.register(S356.self) { resolver in S356(m233: resolver.resolve(S233.self)!) }.inObjectScope(.container)
     container.register(S357.self) { _ in S357() }.inObjectScope(.container)
     container.register(S358.self) { _ in S358() }.inObjectScope(.container)
     container.register(S359.self) { _ in S359() }.inObjectScope(.transient)
-    container.register(S360.self) { resolver in S360(m157: resolver.resolve(S157.self)!, m218: resolver.resolve(S218.self)!) }
-        .inObjectScope(.container)
-    container.register(S361.self) { resolver in S361(m51: resolver.resolve(S51.self)!, m72: resolver.resolve(S72.self)!) }
-        .inObjectScope(.container)
+    container.register(S360.self) { resolver in S360(m157: resolver.resolve(S157.self)!, m218: resolver.resolve(S218.self)!) }.inObjectScope(.container)
+    container.register(S361.self) { resolver in S361(m51: resolver.resolve(S51.self)!, m72: resolver.resolve(S72.self)!) }.inObjectScope(.container)
     container.register(S362.self) { _ in S362() }.inObjectScope(.container)
     container.register(S363.self) { _ in S363() }.inObjectScope(.container)
     container.register(S364.self) { _ in S364() }.inObjectScope(.container)
     container.register(S365.self) { resolver in S365(m118: resolver.resolve(S118.self)!) }.inObjectScope(.container)
-    container.register(S366.self) { resolver in S366(m95: resolver.resolve(S95.self)!, m118: resolver.resolve(S118.self)!) }
-        .inObjectScope(.container)
-    container.register(S367.self) { resolver in
-        S367(m27: resolver.resolve(S27.self)!, m105: resolver.resolve(S105.self)!, m171: resolver.resolve(S171.self)!)
-    }.inObjectScope(.container)
-    container.register(S368.self) { resolver in S368(m34: resolver.resolve(S34.self)!, m102: resolver.resolve(S102.self)!) }
-        .inObjectScope(.container)
-    container.register(S369.self) { resolver in S369(m48: resolver.resolve(S48.self)!, m186: resolver.resolve(S186.self)!) }
-        .inObjectScope(.transient)
-    container.register(S370.self) { resolver in
-        S370(m97: resolver.resolve(S97.self)!, m167: resolver.resolve(S167.self)!, m293: resolver.resolve(S293.self)!)
-    }.inObjectScope(.container)
+    container.register(S366.self) { resolver in S366(m95: resolver.resolve(S95.self)!, m118: resolver.resolve(S118.self)!) }.inObjectScope(.container)
+    container.register(S367.self) { resolver in S367(m27: resolver.resolve(S27.self)!, m105: resolver.resolve(S105.self)!, m171: resolver.resolve(S171.self)!) }.inObjectScope(.container)
+    container.register(S368.self) { resolver in S368(m34: resolver.resolve(S34.self)!, m102: resolver.resolve(S102.self)!) }.inObjectScope(.container)
+    container.register(S369.self) { resolver in S369(m48: resolver.resolve(S48.self)!, m186: resolver.resolve(S186.self)!) }.inObjectScope(.transient)
+    container.register(S370.self) { resolver in S370(m97: resolver.resolve(S97.self)!, m167: resolver.resolve(S167.self)!, m293: resolver.resolve(S293.self)!) }.inObjectScope(.container)
     container.register(S371.self) { _ in S371() }.inObjectScope(.container)
     container.register(S372.self) { _ in S372() }.inObjectScope(.container)
     container.register(S373.self) { resolver in S373(m168: resolver.resolve(S168.self)!) }.inObjectScope(.container)
     container.register(S374.self) { resolver in S374(m151: resolver.resolve(S151.self)!) }.inObjectScope(.container)
     container.register(S375.self) { _ in S375() }.inObjectScope(.container)
-    container.register(S376.self) { resolver in S376(m121: resolver.resolve(S121.self)!, m170: resolver.resolve(S170.self)!) }
-        .inObjectScope(.container)
-    container.register(S377.self) { resolver in S377(m13: resolver.resolve(S13.self)!, m296: resolver.resolve(S296.self)!) }
-        .inObjectScope(.container)
-    container.register(S378.self) { resolver in S378(m156: resolver.resolve(S156.self)!, m236: resolver.resolve(S236.self)!) }
-        .inObjectScope(.container)
+    container.register(S376.self) { resolver in S376(m121: resolver.resolve(S121.self)!, m170: resolver.resolve(S170.self)!) }.inObjectScope(.container)
+    container.register(S377.self) { resolver in S377(m13: resolver.resolve(S13.self)!, m296: resolver.resolve(S296.self)!) }.inObjectScope(.container)
+    container.register(S378.self) { resolver in S378(m156: resolver.resolve(S156.self)!, m236: resolver.resolve(S236.self)!) }.inObjectScope(.container)
     container.register(S379.self) { resolver in S379(m138: resolver.resolve(S138.self)!) }.inObjectScope(.transient)
-    container.register(S380.self) { resolver in S380(m168: resolver.resolve(S168.self)!, m174: resolver.resolve(S174.self)!) }
-        .inObjectScope(.container)
-    container.register(S381.self) { resolver in S381(m108: resolver.resolve(S108.self)!, m142: resolver.resolve(S142.self)!) }
-        .inObjectScope(.container)
+    container.register(S380.self) { resolver in S380(m168: resolver.resolve(S168.self)!, m174: resolver.resolve(S174.self)!) }.inObjectScope(.container)
+    container.register(S381.self) { resolver in S381(m108: resolver.resolve(S108.self)!, m142: resolver.resolve(S142.self)!) }.inObjectScope(.container)
     container.register(S382.self) { _ in S382() }.inObjectScope(.container)
-    container.register(S383.self) { resolver in S383(m206: resolver.resolve(S206.self)!, m275: resolver.resolve(S275.self)!) }
-        .inObjectScope(.container)
+    container.register(S383.self) { resolver in S383(m206: resolver.resolve(S206.self)!, m275: resolver.resolve(S275.self)!) }.inObjectScope(.container)
     container.register(S384.self) { _ in S384() }.inObjectScope(.container)
-    container.register(S385.self) { resolver in
-        S385(m43: resolver.resolve(S43.self)!, m54: resolver.resolve(S54.self)!, m155: resolver.resolve(S155.self)!)
-    }.inObjectScope(.container)
+    container.register(S385.self) { resolver in S385(m43: resolver.resolve(S43.self)!, m54: resolver.resolve(S54.self)!, m155: resolver.resolve(S155.self)!) }.inObjectScope(.container)
     container.register(S386.self) { _ in S386() }.inObjectScope(.container)
     container.register(S387.self) { resolver in S387(m175: resolver.resolve(S175.self)!) }.inObjectScope(.container)
-    container.register(S388.self) { resolver in S388(m222: resolver.resolve(S222.self)!, m241: resolver.resolve(S241.self)!) }
-        .inObjectScope(.container)
+    container.register(S388.self) { resolver in S388(m222: resolver.resolve(S222.self)!, m241: resolver.resolve(S241.self)!) }.inObjectScope(.container)
     container.register(S389.self) { _ in S389() }.inObjectScope(.transient)
-    container.register(S390.self) { resolver in
-        S390(m81: resolver.resolve(S81.self)!, m133: resolver.resolve(S133.self)!, m256: resolver.resolve(S256.self)!)
-    }.inObjectScope(.container)
-    container.register(S391.self) { resolver in
-        S391(m43: resolver.resolve(S43.self)!, m156: resolver.resolve(S156.self)!, m200: resolver.resolve(S200.self)!)
-    }.inObjectScope(.container)
-    container.register(S392.self) { resolver in
-        S392(m15: resolver.resolve(S15.self)!, m182: resolver.resolve(S182.self)!, m298: resolver.resolve(S298.self)!)
-    }.inObjectScope(.container)
-    container.register(S393.self) { resolver in S393(m96: resolver.resolve(S96.self)!, m104: resolver.resolve(S104.self)!) }
-        .inObjectScope(.container)
-    container.register(S394.self) { resolver in
-        S394(m101: resolver.resolve(S101.self)!, m116: resolver.resolve(S116.self)!, m293: resolver.resolve(S293.self)!)
-    }.inObjectScope(.container)
+    container.register(S390.self) { resolver in S390(m81: resolver.resolve(S81.self)!, m133: resolver.resolve(S133.self)!, m256: resolver.resolve(S256.self)!) }.inObjectScope(.container)
+    container.register(S391.self) { resolver in S391(m43: resolver.resolve(S43.self)!, m156: resolver.resolve(S156.self)!, m200: resolver.resolve(S200.self)!) }.inObjectScope(.container)
+    container.register(S392.self) { resolver in S392(m15: resolver.resolve(S15.self)!, m182: resolver.resolve(S182.self)!, m298: resolver.resolve(S298.self)!) }.inObjectScope(.container)
+    container.register(S393.self) { resolver in S393(m96: resolver.resolve(S96.self)!, m104: resolver.resolve(S104.self)!) }.inObjectScope(.container)
+    container.register(S394.self) { resolver in S394(m101: resolver.resolve(S101.self)!, m116: resolver.resolve(S116.self)!, m293: resolver.resolve(S293.self)!) }.inObjectScope(.container)
     container.register(S395.self) { resolver in S395(m100: resolver.resolve(S100.self)!) }.inObjectScope(.container)
     container.register(S396.self) { resolver in S396(m100: resolver.resolve(S100.self)!) }.inObjectScope(.container)
-    container.register(S397.self) { resolver in
-        S397(m66: resolver.resolve(S66.self)!, m107: resolver.resolve(S107.self)!, m167: resolver.resolve(S167.self)!)
-    }.inObjectScope(.container)
-    container.register(S398.self) { resolver in
-        S398(m36: resolver.resolve(S36.self)!, m158: resolver.resolve(S158.self)!, m204: resolver.resolve(S204.self)!)
-    }.inObjectScope(.container)
-    container.register(S399.self) { resolver in S399(m207: resolver.resolve(S207.self)!, m240: resolver.resolve(S240.self)!) }
-        .inObjectScope(.transient)
-    container.register(S400.self) { resolver in S400(m32: resolver.resolve(S32.self)!, m364: resolver.resolve(S364.self)!) }
-        .inObjectScope(.container)
+    container.register(S397.self) { resolver in S397(m66: resolver.resolve(S66.self)!, m107: resolver.resolve(S107.self)!, m167: resolver.resolve(S167.self)!) }.inObjectScope(.container)
+    container.register(S398.self) { resolver in S398(m36: resolver.resolve(S36.self)!, m158: resolver.resolve(S158.self)!, m204: resolver.resolve(S204.self)!) }.inObjectScope(.container)
+    container.register(S399.self) { resolver in S399(m207: resolver.resolve(S207.self)!, m240: resolver.resolve(S240.self)!) }.inObjectScope(.transient)
+    container.register(S400.self) { resolver in S400(m32: resolver.resolve(S32.self)!, m364: resolver.resolve(S364.self)!) }.inObjectScope(.container)
     container.register(S401.self) { _ in S401() }.inObjectScope(.container)
     container.register(S402.self) { resolver in S402(m0: resolver.resolve(S0.self)!) }.inObjectScope(.container)
-    container.register(S403.self) { resolver in S403(m26: resolver.resolve(S26.self)!, m248: resolver.resolve(S248.self)!) }
-        .inObjectScope(.container)
+    container.register(S403.self) { resolver in S403(m26: resolver.resolve(S26.self)!, m248: resolver.resolve(S248.self)!) }.inObjectScope(.container)
     container.register(S404.self) { resolver in S404(m167: resolver.resolve(S167.self)!) }.inObjectScope(.container)
     container.register(S405.self) { resolver in S405(m152: resolver.resolve(S152.self)!) }.inObjectScope(.container)
     container.register(S406.self) { _ in S406() }.inObjectScope(.container)
     container.register(S407.self) { _ in S407() }.inObjectScope(.container)
     container.register(S408.self) { _ in S408() }.inObjectScope(.container)
-    container.register(S409.self) { resolver in
-        S409(m190: resolver.resolve(S190.self)!, m266: resolver.resolve(S266.self)!, m293: resolver.resolve(S293.self)!)
-    }.inObjectScope(.transient)
-    container.register(S410.self) { resolver in
-        S410(m35: resolver.resolve(S35.self)!, m91: resolver.resolve(S91.self)!, m305: resolver.resolve(S305.self)!)
-    }.inObjectScope(.container)
+    container.register(S409.self) { resolver in S409(m190: resolver.resolve(S190.self)!, m266: resolver.resolve(S266.self)!, m293: resolver.resolve(S293.self)!) }.inObjectScope(.transient)
+    container.register(S410.self) { resolver in S410(m35: resolver.resolve(S35.self)!, m91: resolver.resolve(S91.self)!, m305: resolver.resolve(S305.self)!) }.inObjectScope(.container)
     container.register(S411.self) { _ in S411() }.inObjectScope(.container)
-    container.register(S412.self) { resolver in S412(m154: resolver.resolve(S154.self)!, m317: resolver.resolve(S317.self)!) }
-        .inObjectScope(.container)
-    container.register(S413.self) { resolver in
-        S413(m160: resolver.resolve(S160.self)!, m171: resolver.resolve(S171.self)!, m196: resolver.resolve(S196.self)!)
-    }.inObjectScope(.container)
+    container.register(S412.self) { resolver in S412(m154: resolver.resolve(S154.self)!, m317: resolver.resolve(S317.self)!) }.inObjectScope(.container)
+    container.register(S413.self) { resolver in S413(m160: resolver.resolve(S160.self)!, m171: resolver.resolve(S171.self)!, m196: resolver.resolve(S196.self)!) }.inObjectScope(.container)
     container.register(S414.self) { resolver in S414(m202: resolver.resolve(S202.self)!) }.inObjectScope(.container)
-    container.register(S415.self) { resolver in S415(m200: resolver.resolve(S200.self)!, m388: resolver.resolve(S388.self)!) }
-        .inObjectScope(.container)
-    container.register(S416.self) { resolver in S416(m91: resolver.resolve(S91.self)!, m393: resolver.resolve(S393.self)!) }
-        .inObjectScope(.container)
+    container.register(S415.self) { resolver in S415(m200: resolver.resolve(S200.self)!, m388: resolver.resolve(S388.self)!) }.inObjectScope(.container)
+    container.register(S416.self) { resolver in S416(m91: resolver.resolve(S91.self)!, m393: resolver.resolve(S393.self)!) }.inObjectScope(.container)
     container.register(S417.self) { resolver in S417(m181: resolver.resolve(S181.self)!) }.inObjectScope(.container)
     container.register(S418.self) { resolver in S418(m164: resolver.resolve(S164.self)!) }.inObjectScope(.container)
-    container.register(S419.self) { resolver in
-        S419(m346: resolver.resolve(S346.self)!, m377: resolver.resolve(S377.self)!, m395: resolver.resolve(S395.self)!)
-    }.inObjectScope(.transient)
+    container.register(S419.self) { resolver in S419(m346: resolver.resolve(S346.self)!, m377: resolver.resolve(S377.self)!, m395: resolver.resolve(S395.self)!) }.inObjectScope(.transient)
     container.register(S420.self) { resolver in S420(m372: resolver.resolve(S372.self)!) }.inObjectScope(.container)
     container.register(S421.self) { resolver in S421(m96: resolver.resolve(S96.self)!) }.inObjectScope(.container)
     container.register(S422.self) { resolver in S422(m58: resolver.resolve(S58.self)!) }.inObjectScope(.container)
     container.register(S423.self) { _ in S423() }.inObjectScope(.container)
-    container.register(S424.self) { resolver in S424(m104: resolver.resolve(S104.self)!, m138: resolver.resolve(S138.self)!) }
-        .inObjectScope(.container)
+    container.register(S424.self) { resolver in S424(m104: resolver.resolve(S104.self)!, m138: resolver.resolve(S138.self)!) }.inObjectScope(.container)
     container.register(S425.self) { resolver in S425(m181: resolver.resolve(S181.self)!) }.inObjectScope(.container)
-    container.register(S426.self) { resolver in S426(m134: resolver.resolve(S134.self)!, m324: resolver.resolve(S324.self)!) }
-        .inObjectScope(.container)
+    container.register(S426.self) { resolver in S426(m134: resolver.resolve(S134.self)!, m324: resolver.resolve(S324.self)!) }.inObjectScope(.container)
     container.register(S427.self) { _ in S427() }.inObjectScope(.container)
     container.register(S428.self) { resolver in S428(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S429.self) { resolver in S429(m144: resolver.resolve(S144.self)!) }.inObjectScope(.transient)
-    container.register(S430.self) { resolver in S430(m146: resolver.resolve(S146.self)!, m374: resolver.resolve(S374.self)!) }
-        .inObjectScope(.container)
+    container.register(S430.self) { resolver in S430(m146: resolver.resolve(S146.self)!, m374: resolver.resolve(S374.self)!) }.inObjectScope(.container)
     container.register(S431.self) { resolver in S431(m271: resolver.resolve(S271.self)!) }.inObjectScope(.container)
-    container.register(S432.self) { resolver in
-        S432(m22: resolver.resolve(S22.self)!, m162: resolver.resolve(S162.self)!, m213: resolver.resolve(S213.self)!)
-    }.inObjectScope(.container)
-    container.register(S433.self) { resolver in
-        S433(m153: resolver.resolve(S153.self)!, m156: resolver.resolve(S156.self)!, m300: resolver.resolve(S300.self)!)
-    }.inObjectScope(.container)
+    container.register(S432.self) { resolver in S432(m22: resolver.resolve(S22.self)!, m162: resolver.resolve(S162.self)!, m213: resolver.resolve(S213.self)!) }.inObjectScope(.container)
+    container.register(S433.self) { resolver in S433(m153: resolver.resolve(S153.self)!, m156: resolver.resolve(S156.self)!, m300: resolver.resolve(S300.self)!) }.inObjectScope(.container)
     container.register(S434.self) { _ in S434() }.inObjectScope(.container)
     container.register(S435.self) { _ in S435() }.inObjectScope(.container)
     container.register(S436.self) { resolver in S436(m322: resolver.resolve(S322.self)!) }.inObjectScope(.container)
-    container.register(S437.self) { resolver in S437(m136: resolver.resolve(S136.self)!, m276: resolver.resolve(S276.self)!) }
-        .inObjectScope(.container)
+    container.register(S437.self) { resolver in S437(m136: resolver.resolve(S136.self)!, m276: resolver.resolve(S276.self)!) }.inObjectScope(.container)
     container.register(S438.self) { resolver in S438(m41: resolver.resolve(S41.self)!) }.inObjectScope(.container)
-    container.register(S439.self) { resolver in
-        S439(m40: resolver.resolve(S40.self)!, m297: resolver.resolve(S297.self)!, m371: resolver.resolve(S371.self)!)
-    }.inObjectScope(.transient)
+    container.register(S439.self) { resolver in S439(m40: resolver.resolve(S40.self)!, m297: resolver.resolve(S297.self)!, m371: resolver.resolve(S371.self)!) }.inObjectScope(.transient)
     container.register(S440.self) { _ in S440() }.inObjectScope(.container)
-    container.register(S441.self) { resolver in S441(m96: resolver.resolve(S96.self)!, m196: resolver.resolve(S196.self)!) }
-        .inObjectScope(.container)
-    container.register(S442.self) { resolver in S442(m146: resolver.resolve(S146.self)!, m252: resolver.resolve(S252.self)!) }
-        .inObjectScope(.container)
+    container.register(S441.self) { resolver in S441(m96: resolver.resolve(S96.self)!, m196: resolver.resolve(S196.self)!) }.inObjectScope(.container)
+    container.register(S442.self) { resolver in S442(m146: resolver.resolve(S146.self)!, m252: resolver.resolve(S252.self)!) }.inObjectScope(.container)
     container.register(S443.self) { _ in S443() }.inObjectScope(.container)
-    container.register(S444.self) { resolver in
-        S444(m75: resolver.resolve(S75.self)!, m153: resolver.resolve(S153.self)!, m371: resolver.resolve(S371.self)!)
-    }.inObjectScope(.container)
-    container.register(S445.self) { resolver in S445(m182: resolver.resolve(S182.self)!, m282: resolver.resolve(S282.self)!) }
-        .inObjectScope(.container)
+    container.register(S444.self) { resolver in S444(m75: resolver.resolve(S75.self)!, m153: resolver.resolve(S153.self)!, m371: resolver.resolve(S371.self)!) }.inObjectScope(.container)
+    container.register(S445.self) { resolver in S445(m182: resolver.resolve(S182.self)!, m282: resolver.resolve(S282.self)!) }.inObjectScope(.container)
     container.register(S446.self) { _ in S446() }.inObjectScope(.container)
-    container.register(S447.self) { resolver in S447(m54: resolver.resolve(S54.self)!, m180: resolver.resolve(S180.self)!) }
-        .inObjectScope(.container)
+    container.register(S447.self) { resolver in S447(m54: resolver.resolve(S54.self)!, m180: resolver.resolve(S180.self)!) }.inObjectScope(.container)
     container.register(S448.self) { resolver in S448(m345: resolver.resolve(S345.self)!) }.inObjectScope(.container)
     container.register(S449.self) { resolver in S449(m317: resolver.resolve(S317.self)!) }.inObjectScope(.transient)
-    container.register(S450.self) { resolver in
-        S450(m112: resolver.resolve(S112.self)!, m184: resolver.resolve(S184.self)!, m364: resolver.resolve(S364.self)!)
-    }.inObjectScope(.container)
-    container.register(S451.self) { resolver in
-        S451(m101: resolver.resolve(S101.self)!, m103: resolver.resolve(S103.self)!, m108: resolver.resolve(S108.self)!)
-    }.inObjectScope(.container)
+    container.register(S450.self) { resolver in S450(m112: resolver.resolve(S112.self)!, m184: resolver.resolve(S184.self)!, m364: resolver.resolve(S364.self)!) }.inObjectScope(.container)
+    container.register(S451.self) { resolver in S451(m101: resolver.resolve(S101.self)!, m103: resolver.resolve(S103.self)!, m108: resolver.resolve(S108.self)!) }.inObjectScope(.container)
     container.register(S452.self) { resolver in S452(m298: resolver.resolve(S298.self)!) }.inObjectScope(.container)
     container.register(S453.self) { resolver in S453(m201: resolver.resolve(S201.self)!) }.inObjectScope(.container)
-    container.register(S454.self) { resolver in S454(m50: resolver.resolve(S50.self)!, m123: resolver.resolve(S123.self)!) }
-        .inObjectScope(.container)
-    container.register(S455.self) { resolver in S455(m17: resolver.resolve(S17.self)!, m310: resolver.resolve(S310.self)!) }
-        .inObjectScope(.container)
-    container.register(S456.self) { resolver in
-        S456(m171: resolver.resolve(S171.self)!, m286: resolver.resolve(S286.self)!, m323: resolver.resolve(S323.self)!)
-    }.inObjectScope(.container)
-    container.register(S457.self) { resolver in S457(m218: resolver.resolve(S218.self)!, m275: resolver.resolve(S275.self)!) }
-        .inObjectScope(.container)
+    container.register(S454.self) { resolver in S454(m50: resolver.resolve(S50.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
+    container.register(S455.self) { resolver in S455(m17: resolver.resolve(S17.self)!, m310: resolver.resolve(S310.self)!) }.inObjectScope(.container)
+    container.register(S456.self) { resolver in S456(m171: resolver.resolve(S171.self)!, m286: resolver.resolve(S286.self)!, m323: resolver.resolve(S323.self)!) }.inObjectScope(.container)
+    container.register(S457.self) { resolver in S457(m218: resolver.resolve(S218.self)!, m275: resolver.resolve(S275.self)!) }.inObjectScope(.container)
     container.register(S458.self) { _ in S458() }.inObjectScope(.container)
     container.register(S459.self) { _ in S459() }.inObjectScope(.transient)
-    container.register(S460.self) { resolver in S460(m308: resolver.resolve(S308.self)!, m375: resolver.resolve(S375.self)!) }
-        .inObjectScope(.container)
+    container.register(S460.self) { resolver in S460(m308: resolver.resolve(S308.self)!, m375: resolver.resolve(S375.self)!) }.inObjectScope(.container)
     container.register(S461.self) { resolver in S461(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S462.self) { resolver in S462(m274: resolver.resolve(S274.self)!) }.inObjectScope(.container)
-    container.register(S463.self) { resolver in
-        S463(m0: resolver.resolve(S0.self)!, m183: resolver.resolve(S183.self)!, m380: resolver.resolve(S380.self)!)
-    }.inObjectScope(.container)
-    container.register(S464.self) { resolver in
-        S464(m107: resolver.resolve(S107.self)!, m252: resolver.resolve(S252.self)!, m298: resolver.resolve(S298.self)!)
-    }.inObjectScope(.container)
-    container.register(S465.self) { resolver in S465(m277: resolver.resolve(S277.self)!, m312: resolver.resolve(S312.self)!) }
-        .inObjectScope(.container)
+    container.register(S463.self) { resolver in S463(m0: resolver.resolve(S0.self)!, m183: resolver.resolve(S183.self)!, m380: resolver.resolve(S380.self)!) }.inObjectScope(.container)
+    container.register(S464.self) { resolver in S464(m107: resolver.resolve(S107.self)!, m252: resolver.resolve(S252.self)!, m298: resolver.resolve(S298.self)!) }.inObjectScope(.container)
+    container.register(S465.self) { resolver in S465(m277: resolver.resolve(S277.self)!, m312: resolver.resolve(S312.self)!) }.inObjectScope(.container)
     container.register(S466.self) { resolver in S466(m240: resolver.resolve(S240.self)!) }.inObjectScope(.container)
-    container.register(S467.self) { resolver in
-        S467(m83: resolver.resolve(S83.self)!, m347: resolver.resolve(S347.self)!, m354: resolver.resolve(S354.self)!)
-    }.inObjectScope(.container)
-    container.register(S468.self) { resolver in S468(m325: resolver.resolve(S325.self)!, m375: resolver.resolve(S375.self)!) }
-        .inObjectScope(.container)
-    container.register(S469.self) { resolver in S469(m308: resolver.resolve(S308.self)!, m353: resolver.resolve(S353.self)!) }
-        .inObjectScope(.transient)
-    container.register(S470.self) { resolver in S470(m50: resolver.resolve(S50.self)!, m226: resolver.resolve(S226.self)!) }
-        .inObjectScope(.container)
+    container.register(S467.self) { resolver in S467(m83: resolver.resolve(S83.self)!, m347: resolver.resolve(S347.self)!, m354: resolver.resolve(S354.self)!) }.inObjectScope(.container)
+    container.register(S468.self) { resolver in S468(m325: resolver.resolve(S325.self)!, m375: resolver.resolve(S375.self)!) }.inObjectScope(.container)
+    container.register(S469.self) { resolver in S469(m308: resolver.resolve(S308.self)!, m353: resolver.resolve(S353.self)!) }.inObjectScope(.transient)
+    container.register(S470.self) { resolver in S470(m50: resolver.resolve(S50.self)!, m226: resolver.resolve(S226.self)!) }.inObjectScope(.container)
     container.register(S471.self) { _ in S471() }.inObjectScope(.container)
-    container.register(S472.self) { resolver in S472(m184: resolver.resolve(S184.self)!, m350: resolver.resolve(S350.self)!) }
-        .inObjectScope(.container)
-    container.register(S473.self) { resolver in S473(m37: resolver.resolve(S37.self)!, m290: resolver.resolve(S290.self)!) }
-        .inObjectScope(.container)
+    container.register(S472.self) { resolver in S472(m184: resolver.resolve(S184.self)!, m350: resolver.resolve(S350.self)!) }.inObjectScope(.container)
+    container.register(S473.self) { resolver in S473(m37: resolver.resolve(S37.self)!, m290: resolver.resolve(S290.self)!) }.inObjectScope(.container)
     container.register(S474.self) { resolver in S474(m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
     container.register(S475.self) { _ in S475() }.inObjectScope(.container)
-    container.register(S476.self) { resolver in S476(m230: resolver.resolve(S230.self)!, m368: resolver.resolve(S368.self)!) }
-        .inObjectScope(.container)
-    container.register(S477.self) { resolver in
-        S477(m97: resolver.resolve(S97.self)!, m256: resolver.resolve(S256.self)!, m290: resolver.resolve(S290.self)!)
-    }.inObjectScope(.container)
+    container.register(S476.self) { resolver in S476(m230: resolver.resolve(S230.self)!, m368: resolver.resolve(S368.self)!) }.inObjectScope(.container)
+    container.register(S477.self) { resolver in S477(m97: resolver.resolve(S97.self)!, m256: resolver.resolve(S256.self)!, m290: resolver.resolve(S290.self)!) }.inObjectScope(.container)
     container.register(S478.self) { resolver in S478(m188: resolver.resolve(S188.self)!) }.inObjectScope(.container)
     container.register(S479.self) { resolver in S479(m73: resolver.resolve(S73.self)!) }.inObjectScope(.transient)
-    container.register(S480.self) { resolver in
-        S480(m260: resolver.resolve(S260.self)!, m312: resolver.resolve(S312.self)!, m370: resolver.resolve(S370.self)!)
-    }.inObjectScope(.container)
+    container.register(S480.self) { resolver in S480(m260: resolver.resolve(S260.self)!, m312: resolver.resolve(S312.self)!, m370: resolver.resolve(S370.self)!) }.inObjectScope(.container)
     container.register(S481.self) { resolver in S481(m137: resolver.resolve(S137.self)!) }.inObjectScope(.container)
     container.register(S482.self) { resolver in S482(m364: resolver.resolve(S364.self)!) }.inObjectScope(.container)
     container.register(S483.self) { resolver in S483(m161: resolver.resolve(S161.self)!) }.inObjectScope(.container)
-    container.register(S484.self) { resolver in
-        S484(m28: resolver.resolve(S28.self)!, m202: resolver.resolve(S202.self)!, m286: resolver.resolve(S286.self)!)
-    }.inObjectScope(.container)
-    container.register(S485.self) { resolver in
-        S485(m61: resolver.resolve(S61.self)!, m130: resolver.resolve(S130.self)!, m226: resolver.resolve(S226.self)!)
-    }.inObjectScope(.container)
+    container.register(S484.self) { resolver in S484(m28: resolver.resolve(S28.self)!, m202: resolver.resolve(S202.self)!, m286: resolver.resolve(S286.self)!) }.inObjectScope(.container)
+    container.register(S485.self) { resolver in S485(m61: resolver.resolve(S61.self)!, m130: resolver.resolve(S130.self)!, m226: resolver.resolve(S226.self)!) }.inObjectScope(.container)
     container.register(S486.self) { resolver in S486(m105: resolver.resolve(S105.self)!) }.inObjectScope(.container)
     container.register(S487.self) { resolver in S487(m315: resolver.resolve(S315.self)!) }.inObjectScope(.container)
     container.register(S488.self) { resolver in S488(m347: resolver.resolve(S347.self)!) }.inObjectScope(.container)
@@ -798,82 +503,51 @@ func makeSwinjectContainer() -> Container {
     container.register(S495.self) { resolver in S495(m195: resolver.resolve(S195.self)!) }.inObjectScope(.container)
     container.register(S496.self) { resolver in S496(m177: resolver.resolve(S177.self)!) }.inObjectScope(.container)
     container.register(S497.self) { _ in S497() }.inObjectScope(.container)
-    container.register(S498.self) { resolver in S498(m72: resolver.resolve(S72.self)!, m88: resolver.resolve(S88.self)!) }
-        .inObjectScope(.container)
+    container.register(S498.self) { resolver in S498(m72: resolver.resolve(S72.self)!, m88: resolver.resolve(S88.self)!) }.inObjectScope(.container)
     container.register(S499.self) { resolver in S499(m264: resolver.resolve(S264.self)!) }.inObjectScope(.transient)
     container.register(S500.self) { _ in S500() }.inObjectScope(.container)
-    container.register(S501.self) { resolver in
-        S501(m57: resolver.resolve(S57.self)!, m104: resolver.resolve(S104.self)!, m267: resolver.resolve(S267.self)!)
-    }.inObjectScope(.container)
+    container.register(S501.self) { resolver in S501(m57: resolver.resolve(S57.self)!, m104: resolver.resolve(S104.self)!, m267: resolver.resolve(S267.self)!) }.inObjectScope(.container)
     container.register(S502.self) { resolver in S502(m143: resolver.resolve(S143.self)!) }.inObjectScope(.container)
     container.register(S503.self) { _ in S503() }.inObjectScope(.container)
-    container.register(S504.self) { resolver in S504(m80: resolver.resolve(S80.self)!, m391: resolver.resolve(S391.self)!) }
-        .inObjectScope(.container)
-    container.register(S505.self) { resolver in S505(m274: resolver.resolve(S274.self)!, m362: resolver.resolve(S362.self)!) }
-        .inObjectScope(.container)
+    container.register(S504.self) { resolver in S504(m80: resolver.resolve(S80.self)!, m391: resolver.resolve(S391.self)!) }.inObjectScope(.container)
+    container.register(S505.self) { resolver in S505(m274: resolver.resolve(S274.self)!, m362: resolver.resolve(S362.self)!) }.inObjectScope(.container)
     container.register(S506.self) { _ in S506() }.inObjectScope(.container)
     container.register(S507.self) { resolver in S507(m417: resolver.resolve(S417.self)!) }.inObjectScope(.container)
     container.register(S508.self) { resolver in S508(m163: resolver.resolve(S163.self)!) }.inObjectScope(.container)
     container.register(S509.self) { _ in S509() }.inObjectScope(.transient)
     container.register(S510.self) { resolver in S510(m254: resolver.resolve(S254.self)!) }.inObjectScope(.container)
     container.register(S511.self) { resolver in S511(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S512.self) { resolver in
-        S512(m51: resolver.resolve(S51.self)!, m344: resolver.resolve(S344.self)!, m474: resolver.resolve(S474.self)!)
-    }.inObjectScope(.container)
-    container.register(S513.self) { resolver in S513(m61: resolver.resolve(S61.self)!, m111: resolver.resolve(S111.self)!) }
-        .inObjectScope(.container)
-    container.register(S514.self) { resolver in S514(m272: resolver.resolve(S272.self)!, m313: resolver.resolve(S313.self)!) }
-        .inObjectScope(.container)
-    container.register(S515.self) { resolver in S515(m288: resolver.resolve(S288.self)!, m430: resolver.resolve(S430.self)!) }
-        .inObjectScope(.container)
+    container.register(S512.self) { resolver in S512(m51: resolver.resolve(S51.self)!, m344: resolver.resolve(S344.self)!, m474: resolver.resolve(S474.self)!) }.inObjectScope(.container)
+    container.register(S513.self) { resolver in S513(m61: resolver.resolve(S61.self)!, m111: resolver.resolve(S111.self)!) }.inObjectScope(.container)
+    container.register(S514.self) { resolver in S514(m272: resolver.resolve(S272.self)!, m313: resolver.resolve(S313.self)!) }.inObjectScope(.container)
+    container.register(S515.self) { resolver in S515(m288: resolver.resolve(S288.self)!, m430: resolver.resolve(S430.self)!) }.inObjectScope(.container)
     container.register(S516.self) { resolver in S516(m245: resolver.resolve(S245.self)!) }.inObjectScope(.container)
-    container.register(S517.self) { resolver in S517(m312: resolver.resolve(S312.self)!, m384: resolver.resolve(S384.self)!) }
-        .inObjectScope(.container)
+    container.register(S517.self) { resolver in S517(m312: resolver.resolve(S312.self)!, m384: resolver.resolve(S384.self)!) }.inObjectScope(.container)
     container.register(S518.self) { _ in S518() }.inObjectScope(.container)
     container.register(S519.self) { resolver in S519(m147: resolver.resolve(S147.self)!) }.inObjectScope(.transient)
     container.register(S520.self) { resolver in S520(m475: resolver.resolve(S475.self)!) }.inObjectScope(.container)
-    container.register(S521.self) { resolver in
-        S521(m255: resolver.resolve(S255.self)!, m271: resolver.resolve(S271.self)!, m290: resolver.resolve(S290.self)!)
-    }.inObjectScope(.container)
-    container.register(S522.self) { resolver in
-        S522(m95: resolver.resolve(S95.self)!, m268: resolver.resolve(S268.self)!, m415: resolver.resolve(S415.self)!)
-    }.inObjectScope(.container)
+    container.register(S521.self) { resolver in S521(m255: resolver.resolve(S255.self)!, m271: resolver.resolve(S271.self)!, m290: resolver.resolve(S290.self)!) }.inObjectScope(.container)
+    container.register(S522.self) { resolver in S522(m95: resolver.resolve(S95.self)!, m268: resolver.resolve(S268.self)!, m415: resolver.resolve(S415.self)!) }.inObjectScope(.container)
     container.register(S523.self) { _ in S523() }.inObjectScope(.container)
-    container.register(S524.self) { resolver in S524(m344: resolver.resolve(S344.self)!, m475: resolver.resolve(S475.self)!) }
-        .inObjectScope(.container)
-    container.register(S525.self) { resolver in S525(m51: resolver.resolve(S51.self)!, m485: resolver.resolve(S485.self)!) }
-        .inObjectScope(.container)
+    container.register(S524.self) { resolver in S524(m344: resolver.resolve(S344.self)!, m475: resolver.resolve(S475.self)!) }.inObjectScope(.container)
+    container.register(S525.self) { resolver in S525(m51: resolver.resolve(S51.self)!, m485: resolver.resolve(S485.self)!) }.inObjectScope(.container)
     container.register(S526.self) { resolver in S526(m240: resolver.resolve(S240.self)!) }.inObjectScope(.container)
     container.register(S527.self) { resolver in S527(m465: resolver.resolve(S465.self)!) }.inObjectScope(.container)
-    container.register(S528.self) { resolver in
-        S528(m33: resolver.resolve(S33.self)!, m81: resolver.resolve(S81.self)!, m324: resolver.resolve(S324.self)!)
-    }.inObjectScope(.container)
-    container.register(S529.self) { resolver in
-        S529(m347: resolver.resolve(S347.self)!, m397: resolver.resolve(S397.self)!, m411: resolver.resolve(S411.self)!)
-    }.inObjectScope(.transient)
+    container.register(S528.self) { resolver in S528(m33: resolver.resolve(S33.self)!, m81: resolver.resolve(S81.self)!, m324: resolver.resolve(S324.self)!) }.inObjectScope(.container)
+    container.register(S529.self) { resolver in S529(m347: resolver.resolve(S347.self)!, m397: resolver.resolve(S397.self)!, m411: resolver.resolve(S411.self)!) }.inObjectScope(.transient)
     container.register(S530.self) { resolver in S530(m450: resolver.resolve(S450.self)!) }.inObjectScope(.container)
-    container.register(S531.self) { resolver in S531(m90: resolver.resolve(S90.self)!, m442: resolver.resolve(S442.self)!) }
-        .inObjectScope(.container)
-    container.register(S532.self) { resolver in
-        S532(m8: resolver.resolve(S8.self)!, m314: resolver.resolve(S314.self)!, m378: resolver.resolve(S378.self)!)
-    }.inObjectScope(.container)
+    container.register(S531.self) { resolver in S531(m90: resolver.resolve(S90.self)!, m442: resolver.resolve(S442.self)!) }.inObjectScope(.container)
+    container.register(S532.self) { resolver in S532(m8: resolver.resolve(S8.self)!, m314: resolver.resolve(S314.self)!, m378: resolver.resolve(S378.self)!) }.inObjectScope(.container)
     container.register(S533.self) { _ in S533() }.inObjectScope(.container)
-    container.register(S534.self) { resolver in
-        S534(m14: resolver.resolve(S14.self)!, m273: resolver.resolve(S273.self)!, m406: resolver.resolve(S406.self)!)
-    }.inObjectScope(.container)
+    container.register(S534.self) { resolver in S534(m14: resolver.resolve(S14.self)!, m273: resolver.resolve(S273.self)!, m406: resolver.resolve(S406.self)!) }.inObjectScope(.container)
     container.register(S535.self) { resolver in S535(m231: resolver.resolve(S231.self)!) }.inObjectScope(.container)
     container.register(S536.self) { _ in S536() }.inObjectScope(.container)
-    container.register(S537.self) { resolver in
-        S537(m41: resolver.resolve(S41.self)!, m415: resolver.resolve(S415.self)!, m478: resolver.resolve(S478.self)!)
-    }.inObjectScope(.container)
+    container.register(S537.self) { resolver in S537(m41: resolver.resolve(S41.self)!, m415: resolver.resolve(S415.self)!, m478: resolver.resolve(S478.self)!) }.inObjectScope(.container)
     container.register(S538.self) { resolver in S538(m63: resolver.resolve(S63.self)!) }.inObjectScope(.container)
-    container.register(S539.self) { resolver in
-        S539(m254: resolver.resolve(S254.self)!, m280: resolver.resolve(S280.self)!, m347: resolver.resolve(S347.self)!)
-    }.inObjectScope(.transient)
+    container.register(S539.self) { resolver in S539(m254: resolver.resolve(S254.self)!, m280: resolver.resolve(S280.self)!, m347: resolver.resolve(S347.self)!) }.inObjectScope(.transient)
     container.register(S540.self) { _ in S540() }.inObjectScope(.container)
     container.register(S541.self) { resolver in S541(m322: resolver.resolve(S322.self)!) }.inObjectScope(.container)
-    container.register(S542.self) { resolver in S542(m311: resolver.resolve(S311.self)!, m377: resolver.resolve(S377.self)!) }
-        .inObjectScope(.container)
+    container.register(S542.self) { resolver in S542(m311: resolver.resolve(S311.self)!, m377: resolver.resolve(S377.self)!) }.inObjectScope(.container)
     container.register(S543.self) { resolver in S543(m153: resolver.resolve(S153.self)!) }.inObjectScope(.container)
     container.register(S544.self) { _ in S544() }.inObjectScope(.container)
     container.register(S545.self) { _ in S545() }.inObjectScope(.container)
@@ -882,645 +556,358 @@ func makeSwinjectContainer() -> Container {
     container.register(S548.self) { _ in S548() }.inObjectScope(.container)
     container.register(S549.self) { resolver in S549(m96: resolver.resolve(S96.self)!) }.inObjectScope(.transient)
     container.register(S550.self) { resolver in S550(m276: resolver.resolve(S276.self)!) }.inObjectScope(.container)
-    container.register(S551.self) { resolver in
-        S551(m20: resolver.resolve(S20.self)!, m122: resolver.resolve(S122.self)!, m377: resolver.resolve(S377.self)!)
-    }.inObjectScope(.container)
+    container.register(S551.self) { resolver in S551(m20: resolver.resolve(S20.self)!, m122: resolver.resolve(S122.self)!, m377: resolver.resolve(S377.self)!) }.inObjectScope(.container)
     container.register(S552.self) { resolver in S552(m307: resolver.resolve(S307.self)!) }.inObjectScope(.container)
-    container.register(S553.self) { resolver in S553(m302: resolver.resolve(S302.self)!, m441: resolver.resolve(S441.self)!) }
-        .inObjectScope(.container)
-    container.register(S554.self) { resolver in S554(m58: resolver.resolve(S58.self)!, m101: resolver.resolve(S101.self)!) }
-        .inObjectScope(.container)
+    container.register(S553.self) { resolver in S553(m302: resolver.resolve(S302.self)!, m441: resolver.resolve(S441.self)!) }.inObjectScope(.container)
+    container.register(S554.self) { resolver in S554(m58: resolver.resolve(S58.self)!, m101: resolver.resolve(S101.self)!) }.inObjectScope(.container)
     container.register(S555.self) { resolver in S555(m131: resolver.resolve(S131.self)!) }.inObjectScope(.container)
     container.register(S556.self) { resolver in S556(m357: resolver.resolve(S357.self)!) }.inObjectScope(.container)
-    container.register(S557.self) { resolver in
-        S557(m53: resolver.resolve(S53.self)!, m112: resolver.resolve(S112.self)!, m341: resolver.resolve(S341.self)!)
-    }.inObjectScope(.container)
-    container.register(S558.self) { resolver in
-        S558(m6: resolver.resolve(S6.self)!, m204: resolver.resolve(S204.self)!, m391: resolver.resolve(S391.self)!)
-    }.inObjectScope(.container)
-    container.register(S559.self) { resolver in
-        S559(m228: resolver.resolve(S228.self)!, m333: resolver.resolve(S333.self)!, m340: resolver.resolve(S340.self)!)
-    }.inObjectScope(.transient)
+    container.register(S557.self) { resolver in S557(m53: resolver.resolve(S53.self)!, m112: resolver.resolve(S112.self)!, m341: resolver.resolve(S341.self)!) }.inObjectScope(.container)
+    container.register(S558.self) { resolver in S558(m6: resolver.resolve(S6.self)!, m204: resolver.resolve(S204.self)!, m391: resolver.resolve(S391.self)!) }.inObjectScope(.container)
+    container.register(S559.self) { resolver in S559(m228: resolver.resolve(S228.self)!, m333: resolver.resolve(S333.self)!, m340: resolver.resolve(S340.self)!) }.inObjectScope(.transient)
     container.register(S560.self) { resolver in S560(m173: resolver.resolve(S173.self)!) }.inObjectScope(.container)
-    container.register(S561.self) { resolver in
-        S561(m58: resolver.resolve(S58.self)!, m77: resolver.resolve(S77.self)!, m450: resolver.resolve(S450.self)!)
-    }.inObjectScope(.container)
-    container.register(S562.self) { resolver in
-        S562(m247: resolver.resolve(S247.self)!, m372: resolver.resolve(S372.self)!, m405: resolver.resolve(S405.self)!)
-    }.inObjectScope(.container)
+    container.register(S561.self) { resolver in S561(m58: resolver.resolve(S58.self)!, m77: resolver.resolve(S77.self)!, m450: resolver.resolve(S450.self)!) }.inObjectScope(.container)
+    container.register(S562.self) { resolver in S562(m247: resolver.resolve(S247.self)!, m372: resolver.resolve(S372.self)!, m405: resolver.resolve(S405.self)!) }.inObjectScope(.container)
     container.register(S563.self) { resolver in S563(m340: resolver.resolve(S340.self)!) }.inObjectScope(.container)
-    container.register(S564.self) { resolver in
-        S564(m384: resolver.resolve(S384.self)!, m466: resolver.resolve(S466.self)!, m484: resolver.resolve(S484.self)!)
-    }.inObjectScope(.container)
+    container.register(S564.self) { resolver in S564(m384: resolver.resolve(S384.self)!, m466: resolver.resolve(S466.self)!, m484: resolver.resolve(S484.self)!) }.inObjectScope(.container)
     container.register(S565.self) { _ in S565() }.inObjectScope(.container)
-    container.register(S566.self) { resolver in S566(m126: resolver.resolve(S126.self)!, m450: resolver.resolve(S450.self)!) }
-        .inObjectScope(.container)
-    container.register(S567.self) { resolver in S567(m447: resolver.resolve(S447.self)!, m461: resolver.resolve(S461.self)!) }
-        .inObjectScope(.container)
+    container.register(S566.self) { resolver in S566(m126: resolver.resolve(S126.self)!, m450: resolver.resolve(S450.self)!) }.inObjectScope(.container)
+    container.register(S567.self) { resolver in S567(m447: resolver.resolve(S447.self)!, m461: resolver.resolve(S461.self)!) }.inObjectScope(.container)
     container.register(S568.self) { resolver in S568(m33: resolver.resolve(S33.self)!) }.inObjectScope(.container)
     container.register(S569.self) { _ in S569() }.inObjectScope(.transient)
-    container.register(S570.self) { resolver in S570(m76: resolver.resolve(S76.self)!, m193: resolver.resolve(S193.self)!) }
-        .inObjectScope(.container)
-    container.register(S571.self) { resolver in S571(m265: resolver.resolve(S265.self)!, m445: resolver.resolve(S445.self)!) }
-        .inObjectScope(.container)
-    container.register(S572.self) { resolver in
-        S572(m0: resolver.resolve(S0.self)!, m467: resolver.resolve(S467.self)!, m494: resolver.resolve(S494.self)!)
-    }.inObjectScope(.container)
-    container.register(S573.self) { resolver in
-        S573(m117: resolver.resolve(S117.self)!, m381: resolver.resolve(S381.self)!, m482: resolver.resolve(S482.self)!)
-    }.inObjectScope(.container)
+    container.register(S570.self) { resolver in S570(m76: resolver.resolve(S76.self)!, m193: resolver.resolve(S193.self)!) }.inObjectScope(.container)
+    container.register(S571.self) { resolver in S571(m265: resolver.resolve(S265.self)!, m445: resolver.resolve(S445.self)!) }.inObjectScope(.container)
+    container.register(S572.self) { resolver in S572(m0: resolver.resolve(S0.self)!, m467: resolver.resolve(S467.self)!, m494: resolver.resolve(S494.self)!) }.inObjectScope(.container)
+    container.register(S573.self) { resolver in S573(m117: resolver.resolve(S117.self)!, m381: resolver.resolve(S381.self)!, m482: resolver.resolve(S482.self)!) }.inObjectScope(.container)
     container.register(S574.self) { _ in S574() }.inObjectScope(.container)
-    container.register(S575.self) { resolver in
-        S575(m137: resolver.resolve(S137.self)!, m337: resolver.resolve(S337.self)!, m407: resolver.resolve(S407.self)!)
-    }.inObjectScope(.container)
-    container.register(S576.self) { resolver in
-        S576(m95: resolver.resolve(S95.self)!, m295: resolver.resolve(S295.self)!, m322: resolver.resolve(S322.self)!)
-    }.inObjectScope(.container)
-    container.register(S577.self) { resolver in S577(m438: resolver.resolve(S438.self)!, m492: resolver.resolve(S492.self)!) }
-        .inObjectScope(.container)
+    container.register(S575.self) { resolver in S575(m137: resolver.resolve(S137.self)!, m337: resolver.resolve(S337.self)!, m407: resolver.resolve(S407.self)!) }.inObjectScope(.container)
+    container.register(S576.self) { resolver in S576(m95: resolver.resolve(S95.self)!, m295: resolver.resolve(S295.self)!, m322: resolver.resolve(S322.self)!) }.inObjectScope(.container)
+    container.register(S577.self) { resolver in S577(m438: resolver.resolve(S438.self)!, m492: resolver.resolve(S492.self)!) }.inObjectScope(.container)
     container.register(S578.self) { _ in S578() }.inObjectScope(.container)
     container.register(S579.self) { resolver in S579(m83: resolver.resolve(S83.self)!) }.inObjectScope(.transient)
     container.register(S580.self) { _ in S580() }.inObjectScope(.container)
-    container.register(S581.self) { resolver in
-        S581(m26: resolver.resolve(S26.self)!, m208: resolver.resolve(S208.self)!, m358: resolver.resolve(S358.self)!)
-    }.inObjectScope(.container)
-    container.register(S582.self) { resolver in
-        S582(m186: resolver.resolve(S186.self)!, m318: resolver.resolve(S318.self)!, m426: resolver.resolve(S426.self)!)
-    }.inObjectScope(.container)
+    container.register(S581.self) { resolver in S581(m26: resolver.resolve(S26.self)!, m208: resolver.resolve(S208.self)!, m358: resolver.resolve(S358.self)!) }.inObjectScope(.container)
+    container.register(S582.self) { resolver in S582(m186: resolver.resolve(S186.self)!, m318: resolver.resolve(S318.self)!, m426: resolver.resolve(S426.self)!) }.inObjectScope(.container)
     container.register(S583.self) { _ in S583() }.inObjectScope(.container)
-    container.register(S584.self) { resolver in S584(m401: resolver.resolve(S401.self)!, m491: resolver.resolve(S491.self)!) }
-        .inObjectScope(.container)
+    container.register(S584.self) { resolver in S584(m401: resolver.resolve(S401.self)!, m491: resolver.resolve(S491.self)!) }.inObjectScope(.container)
     container.register(S585.self) { _ in S585() }.inObjectScope(.container)
-    container.register(S586.self) { resolver in S586(m320: resolver.resolve(S320.self)!, m401: resolver.resolve(S401.self)!) }
-        .inObjectScope(.container)
-    container.register(S587.self) { resolver in S587(m122: resolver.resolve(S122.self)!, m464: resolver.resolve(S464.self)!) }
-        .inObjectScope(.container)
-    container.register(S588.self) { resolver in S588(m238: resolver.resolve(S238.self)!, m303: resolver.resolve(S303.self)!) }
-        .inObjectScope(.container)
+    container.register(S586.self) { resolver in S586(m320: resolver.resolve(S320.self)!, m401: resolver.resolve(S401.self)!) }.inObjectScope(.container)
+    container.register(S587.self) { resolver in S587(m122: resolver.resolve(S122.self)!, m464: resolver.resolve(S464.self)!) }.inObjectScope(.container)
+    container.register(S588.self) { resolver in S588(m238: resolver.resolve(S238.self)!, m303: resolver.resolve(S303.self)!) }.inObjectScope(.container)
     container.register(S589.self) { _ in S589() }.inObjectScope(.transient)
     container.register(S590.self) { resolver in S590(m244: resolver.resolve(S244.self)!) }.inObjectScope(.container)
-    container.register(S591.self) { resolver in S591(m126: resolver.resolve(S126.self)!, m450: resolver.resolve(S450.self)!) }
-        .inObjectScope(.container)
+    container.register(S591.self) { resolver in S591(m126: resolver.resolve(S126.self)!, m450: resolver.resolve(S450.self)!) }.inObjectScope(.container)
     container.register(S592.self) { _ in S592() }.inObjectScope(.container)
-    container.register(S593.self) { resolver in
-        S593(m68: resolver.resolve(S68.self)!, m150: resolver.resolve(S150.self)!, m266: resolver.resolve(S266.self)!)
-    }.inObjectScope(.container)
+    container.register(S593.self) { resolver in S593(m68: resolver.resolve(S68.self)!, m150: resolver.resolve(S150.self)!, m266: resolver.resolve(S266.self)!) }.inObjectScope(.container)
     container.register(S594.self) { resolver in S594(m36: resolver.resolve(S36.self)!) }.inObjectScope(.container)
-    container.register(S595.self) { resolver in
-        S595(m288: resolver.resolve(S288.self)!, m314: resolver.resolve(S314.self)!, m377: resolver.resolve(S377.self)!)
-    }.inObjectScope(.container)
+    container.register(S595.self) { resolver in S595(m288: resolver.resolve(S288.self)!, m314: resolver.resolve(S314.self)!, m377: resolver.resolve(S377.self)!) }.inObjectScope(.container)
     container.register(S596.self) { resolver in S596(m332: resolver.resolve(S332.self)!) }.inObjectScope(.container)
-    container.register(S597.self) { resolver in S597(m164: resolver.resolve(S164.self)!, m177: resolver.resolve(S177.self)!) }
-        .inObjectScope(.container)
+    container.register(S597.self) { resolver in S597(m164: resolver.resolve(S164.self)!, m177: resolver.resolve(S177.self)!) }.inObjectScope(.container)
     container.register(S598.self) { resolver in S598(m251: resolver.resolve(S251.self)!) }.inObjectScope(.container)
-    container.register(S599.self) { resolver in S599(m380: resolver.resolve(S380.self)!, m487: resolver.resolve(S487.self)!) }
-        .inObjectScope(.transient)
+    container.register(S599.self) { resolver in S599(m380: resolver.resolve(S380.self)!, m487: resolver.resolve(S487.self)!) }.inObjectScope(.transient)
     container.register(S600.self) { _ in S600() }.inObjectScope(.container)
-    container.register(S601.self) { resolver in
-        S601(m136: resolver.resolve(S136.self)!, m332: resolver.resolve(S332.self)!, m406: resolver.resolve(S406.self)!)
-    }.inObjectScope(.container)
-    container.register(S602.self) { resolver in
-        S602(m270: resolver.resolve(S270.self)!, m422: resolver.resolve(S422.self)!, m562: resolver.resolve(S562.self)!)
-    }.inObjectScope(.container)
-    container.register(S603.self) { resolver in S603(m413: resolver.resolve(S413.self)!, m538: resolver.resolve(S538.self)!) }
-        .inObjectScope(.container)
+    container.register(S601.self) { resolver in S601(m136: resolver.resolve(S136.self)!, m332: resolver.resolve(S332.self)!, m406: resolver.resolve(S406.self)!) }.inObjectScope(.container)
+    container.register(S602.self) { resolver in S602(m270: resolver.resolve(S270.self)!, m422: resolver.resolve(S422.self)!, m562: resolver.resolve(S562.self)!) }.inObjectScope(.container)
+    container.register(S603.self) { resolver in S603(m413: resolver.resolve(S413.self)!, m538: resolver.resolve(S538.self)!) }.inObjectScope(.container)
     container.register(S604.self) { _ in S604() }.inObjectScope(.container)
-    container.register(S605.self) { resolver in
-        S605(m36: resolver.resolve(S36.self)!, m353: resolver.resolve(S353.self)!, m427: resolver.resolve(S427.self)!)
-    }.inObjectScope(.container)
-    container.register(S606.self) { resolver in S606(m254: resolver.resolve(S254.self)!, m540: resolver.resolve(S540.self)!) }
-        .inObjectScope(.container)
-    container.register(S607.self) { resolver in S607(m162: resolver.resolve(S162.self)!, m346: resolver.resolve(S346.self)!) }
-        .inObjectScope(.container)
-    container.register(S608.self) { resolver in S608(m382: resolver.resolve(S382.self)!, m587: resolver.resolve(S587.self)!) }
-        .inObjectScope(.container)
+    container.register(S605.self) { resolver in S605(m36: resolver.resolve(S36.self)!, m353: resolver.resolve(S353.self)!, m427: resolver.resolve(S427.self)!) }.inObjectScope(.container)
+    container.register(S606.self) { resolver in S606(m254: resolver.resolve(S254.self)!, m540: resolver.resolve(S540.self)!) }.inObjectScope(.container)
+    container.register(S607.self) { resolver in S607(m162: resolver.resolve(S162.self)!, m346: resolver.resolve(S346.self)!) }.inObjectScope(.container)
+    container.register(S608.self) { resolver in S608(m382: resolver.resolve(S382.self)!, m587: resolver.resolve(S587.self)!) }.inObjectScope(.container)
     container.register(S609.self) { resolver in S609(m404: resolver.resolve(S404.self)!) }.inObjectScope(.transient)
     container.register(S610.self) { _ in S610() }.inObjectScope(.container)
-    container.register(S611.self) { resolver in S611(m138: resolver.resolve(S138.self)!, m487: resolver.resolve(S487.self)!) }
-        .inObjectScope(.container)
-    container.register(S612.self) { resolver in S612(m261: resolver.resolve(S261.self)!, m564: resolver.resolve(S564.self)!) }
-        .inObjectScope(.container)
+    container.register(S611.self) { resolver in S611(m138: resolver.resolve(S138.self)!, m487: resolver.resolve(S487.self)!) }.inObjectScope(.container)
+    container.register(S612.self) { resolver in S612(m261: resolver.resolve(S261.self)!, m564: resolver.resolve(S564.self)!) }.inObjectScope(.container)
     container.register(S613.self) { resolver in S613(m277: resolver.resolve(S277.self)!) }.inObjectScope(.container)
     container.register(S614.self) { resolver in S614(m40: resolver.resolve(S40.self)!) }.inObjectScope(.container)
-    container.register(S615.self) { resolver in
-        S615(m356: resolver.resolve(S356.self)!, m485: resolver.resolve(S485.self)!, m517: resolver.resolve(S517.self)!)
-    }.inObjectScope(.container)
+    container.register(S615.self) { resolver in S615(m356: resolver.resolve(S356.self)!, m485: resolver.resolve(S485.self)!, m517: resolver.resolve(S517.self)!) }.inObjectScope(.container)
     container.register(S616.self) { _ in S616() }.inObjectScope(.container)
     container.register(S617.self) { resolver in S617(m217: resolver.resolve(S217.self)!) }.inObjectScope(.container)
     container.register(S618.self) { _ in S618() }.inObjectScope(.container)
     container.register(S619.self) { resolver in S619(m484: resolver.resolve(S484.self)!) }.inObjectScope(.transient)
     container.register(S620.self) { _ in S620() }.inObjectScope(.container)
-    container.register(S621.self) { resolver in
-        S621(m165: resolver.resolve(S165.self)!, m173: resolver.resolve(S173.self)!, m427: resolver.resolve(S427.self)!)
-    }.inObjectScope(.container)
-    container.register(S622.self) { resolver in S622(m242: resolver.resolve(S242.self)!, m457: resolver.resolve(S457.self)!) }
-        .inObjectScope(.container)
-    container.register(S623.self) { resolver in S623(m145: resolver.resolve(S145.self)!, m551: resolver.resolve(S551.self)!) }
-        .inObjectScope(.container)
-    container.register(S624.self) { resolver in
-        S624(m18: resolver.resolve(S18.self)!, m422: resolver.resolve(S422.self)!, m465: resolver.resolve(S465.self)!)
-    }.inObjectScope(.container)
+    container.register(S621.self) { resolver in S621(m165: resolver.resolve(S165.self)!, m173: resolver.resolve(S173.self)!, m427: resolver.resolve(S427.self)!) }.inObjectScope(.container)
+    container.register(S622.self) { resolver in S622(m242: resolver.resolve(S242.self)!, m457: resolver.resolve(S457.self)!) }.inObjectScope(.container)
+    container.register(S623.self) { resolver in S623(m145: resolver.resolve(S145.self)!, m551: resolver.resolve(S551.self)!) }.inObjectScope(.container)
+    container.register(S624.self) { resolver in S624(m18: resolver.resolve(S18.self)!, m422: resolver.resolve(S422.self)!, m465: resolver.resolve(S465.self)!) }.inObjectScope(.container)
     container.register(S625.self) { _ in S625() }.inObjectScope(.container)
     container.register(S626.self) { _ in S626() }.inObjectScope(.container)
-    container.register(S627.self) { resolver in
-        S627(m11: resolver.resolve(S11.self)!, m265: resolver.resolve(S265.self)!, m564: resolver.resolve(S564.self)!)
-    }.inObjectScope(.container)
+    container.register(S627.self) { resolver in S627(m11: resolver.resolve(S11.self)!, m265: resolver.resolve(S265.self)!, m564: resolver.resolve(S564.self)!) }.inObjectScope(.container)
     container.register(S628.self) { _ in S628() }.inObjectScope(.container)
-    container.register(S629.self) { resolver in S629(m330: resolver.resolve(S330.self)!, m350: resolver.resolve(S350.self)!) }
-        .inObjectScope(.transient)
-    container.register(S630.self) { resolver in S630(m150: resolver.resolve(S150.self)!, m325: resolver.resolve(S325.self)!) }
-        .inObjectScope(.container)
+    container.register(S629.self) { resolver in S629(m330: resolver.resolve(S330.self)!, m350: resolver.resolve(S350.self)!) }.inObjectScope(.transient)
+    container.register(S630.self) { resolver in S630(m150: resolver.resolve(S150.self)!, m325: resolver.resolve(S325.self)!) }.inObjectScope(.container)
     container.register(S631.self) { _ in S631() }.inObjectScope(.container)
     container.register(S632.self) { _ in S632() }.inObjectScope(.container)
-    container.register(S633.self) { resolver in
-        S633(m171: resolver.resolve(S171.self)!, m300: resolver.resolve(S300.self)!, m400: resolver.resolve(S400.self)!)
-    }.inObjectScope(.container)
+    container.register(S633.self) { resolver in S633(m171: resolver.resolve(S171.self)!, m300: resolver.resolve(S300.self)!, m400: resolver.resolve(S400.self)!) }.inObjectScope(.container)
     container.register(S634.self) { resolver in S634(m125: resolver.resolve(S125.self)!) }.inObjectScope(.container)
-    container.register(S635.self) { resolver in
-        S635(m180: resolver.resolve(S180.self)!, m356: resolver.resolve(S356.self)!, m527: resolver.resolve(S527.self)!)
-    }.inObjectScope(.container)
+    container.register(S635.self) { resolver in S635(m180: resolver.resolve(S180.self)!, m356: resolver.resolve(S356.self)!, m527: resolver.resolve(S527.self)!) }.inObjectScope(.container)
     container.register(S636.self) { resolver in S636(m290: resolver.resolve(S290.self)!) }.inObjectScope(.container)
-    container.register(S637.self) { resolver in S637(m132: resolver.resolve(S132.self)!, m572: resolver.resolve(S572.self)!) }
-        .inObjectScope(.container)
-    container.register(S638.self) { resolver in
-        S638(m30: resolver.resolve(S30.self)!, m345: resolver.resolve(S345.self)!, m535: resolver.resolve(S535.self)!)
-    }.inObjectScope(.container)
-    container.register(S639.self) { resolver in S639(m82: resolver.resolve(S82.self)!, m495: resolver.resolve(S495.self)!) }
-        .inObjectScope(.transient)
-    container.register(S640.self) { resolver in
-        S640(m50: resolver.resolve(S50.self)!, m197: resolver.resolve(S197.self)!, m332: resolver.resolve(S332.self)!)
-    }.inObjectScope(.container)
-    container.register(S641.self) { resolver in
-        S641(m154: resolver.resolve(S154.self)!, m300: resolver.resolve(S300.self)!, m518: resolver.resolve(S518.self)!)
-    }.inObjectScope(.container)
-    container.register(S642.self) { resolver in S642(m185: resolver.resolve(S185.self)!, m230: resolver.resolve(S230.self)!) }
-        .inObjectScope(.container)
+    container.register(S637.self) { resolver in S637(m132: resolver.resolve(S132.self)!, m572: resolver.resolve(S572.self)!) }.inObjectScope(.container)
+    container.register(S638.self) { resolver in S638(m30: resolver.resolve(S30.self)!, m345: resolver.resolve(S345.self)!, m535: resolver.resolve(S535.self)!) }.inObjectScope(.container)
+    container.register(S639.self) { resolver in S639(m82: resolver.resolve(S82.self)!, m495: resolver.resolve(S495.self)!) }.inObjectScope(.transient)
+    container.register(S640.self) { resolver in S640(m50: resolver.resolve(S50.self)!, m197: resolver.resolve(S197.self)!, m332: resolver.resolve(S332.self)!) }.inObjectScope(.container)
+    container.register(S641.self) { resolver in S641(m154: resolver.resolve(S154.self)!, m300: resolver.resolve(S300.self)!, m518: resolver.resolve(S518.self)!) }.inObjectScope(.container)
+    container.register(S642.self) { resolver in S642(m185: resolver.resolve(S185.self)!, m230: resolver.resolve(S230.self)!) }.inObjectScope(.container)
     container.register(S643.self) { resolver in S643(m14: resolver.resolve(S14.self)!) }.inObjectScope(.container)
-    container.register(S644.self) { resolver in
-        S644(m117: resolver.resolve(S117.self)!, m545: resolver.resolve(S545.self)!, m554: resolver.resolve(S554.self)!)
-    }.inObjectScope(.container)
+    container.register(S644.self) { resolver in S644(m117: resolver.resolve(S117.self)!, m545: resolver.resolve(S545.self)!, m554: resolver.resolve(S554.self)!) }.inObjectScope(.container)
     container.register(S645.self) { resolver in S645(m432: resolver.resolve(S432.self)!) }.inObjectScope(.container)
-    container.register(S646.self) { resolver in S646(m55: resolver.resolve(S55.self)!, m500: resolver.resolve(S500.self)!) }
-        .inObjectScope(.container)
-    container.register(S647.self) { resolver in S647(m257: resolver.resolve(S257.self)!, m388: resolver.resolve(S388.self)!) }
-        .inObjectScope(.container)
+    container.register(S646.self) { resolver in S646(m55: resolver.resolve(S55.self)!, m500: resolver.resolve(S500.self)!) }.inObjectScope(.container)
+    container.register(S647.self) { resolver in S647(m257: resolver.resolve(S257.self)!, m388: resolver.resolve(S388.self)!) }.inObjectScope(.container)
     container.register(S648.self) { resolver in S648(m237: resolver.resolve(S237.self)!) }.inObjectScope(.container)
     container.register(S649.self) { _ in S649() }.inObjectScope(.transient)
-    container.register(S650.self) { resolver in
-        S650(m276: resolver.resolve(S276.self)!, m525: resolver.resolve(S525.self)!, m590: resolver.resolve(S590.self)!)
-    }.inObjectScope(.container)
+    container.register(S650.self) { resolver in S650(m276: resolver.resolve(S276.self)!, m525: resolver.resolve(S525.self)!, m590: resolver.resolve(S590.self)!) }.inObjectScope(.container)
     container.register(S651.self) { _ in S651() }.inObjectScope(.container)
     container.register(S652.self) { _ in S652() }.inObjectScope(.container)
-    container.register(S653.self) { resolver in S653(m34: resolver.resolve(S34.self)!, m445: resolver.resolve(S445.self)!) }
-        .inObjectScope(.container)
-    container.register(S654.self) { resolver in
-        S654(m316: resolver.resolve(S316.self)!, m585: resolver.resolve(S585.self)!, m588: resolver.resolve(S588.self)!)
-    }.inObjectScope(.container)
-    container.register(S655.self) { resolver in S655(m327: resolver.resolve(S327.self)!, m354: resolver.resolve(S354.self)!) }
-        .inObjectScope(.container)
+    container.register(S653.self) { resolver in S653(m34: resolver.resolve(S34.self)!, m445: resolver.resolve(S445.self)!) }.inObjectScope(.container)
+    container.register(S654.self) { resolver in S654(m316: resolver.resolve(S316.self)!, m585: resolver.resolve(S585.self)!, m588: resolver.resolve(S588.self)!) }.inObjectScope(.container)
+    container.register(S655.self) { resolver in S655(m327: resolver.resolve(S327.self)!, m354: resolver.resolve(S354.self)!) }.inObjectScope(.container)
     container.register(S656.self) { resolver in S656(m56: resolver.resolve(S56.self)!) }.inObjectScope(.container)
     container.register(S657.self) { resolver in S657(m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
-    container.register(S658.self) { resolver in
-        S658(m374: resolver.resolve(S374.self)!, m412: resolver.resolve(S412.self)!, m457: resolver.resolve(S457.self)!)
-    }.inObjectScope(.container)
-    container.register(S659.self) { resolver in S659(m16: resolver.resolve(S16.self)!, m47: resolver.resolve(S47.self)!) }
-        .inObjectScope(.transient)
-    container.register(S660.self) { resolver in
-        S660(m40: resolver.resolve(S40.self)!, m433: resolver.resolve(S433.self)!, m515: resolver.resolve(S515.self)!)
-    }.inObjectScope(.container)
-    container.register(S661.self) { resolver in
-        S661(m91: resolver.resolve(S91.self)!, m358: resolver.resolve(S358.self)!, m492: resolver.resolve(S492.self)!)
-    }.inObjectScope(.container)
+    container.register(S658.self) { resolver in S658(m374: resolver.resolve(S374.self)!, m412: resolver.resolve(S412.self)!, m457: resolver.resolve(S457.self)!) }.inObjectScope(.container)
+    container.register(S659.self) { resolver in S659(m16: resolver.resolve(S16.self)!, m47: resolver.resolve(S47.self)!) }.inObjectScope(.transient)
+    container.register(S660.self) { resolver in S660(m40: resolver.resolve(S40.self)!, m433: resolver.resolve(S433.self)!, m515: resolver.resolve(S515.self)!) }.inObjectScope(.container)
+    container.register(S661.self) { resolver in S661(m91: resolver.resolve(S91.self)!, m358: resolver.resolve(S358.self)!, m492: resolver.resolve(S492.self)!) }.inObjectScope(.container)
     container.register(S662.self) { _ in S662() }.inObjectScope(.container)
-    container.register(S663.self) { resolver in S663(m366: resolver.resolve(S366.self)!, m543: resolver.resolve(S543.self)!) }
-        .inObjectScope(.container)
-    container.register(S664.self) { resolver in S664(m16: resolver.resolve(S16.self)!, m330: resolver.resolve(S330.self)!) }
-        .inObjectScope(.container)
+    container.register(S663.self) { resolver in S663(m366: resolver.resolve(S366.self)!, m543: resolver.resolve(S543.self)!) }.inObjectScope(.container)
+    container.register(S664.self) { resolver in S664(m16: resolver.resolve(S16.self)!, m330: resolver.resolve(S330.self)!) }.inObjectScope(.container)
     container.register(S665.self) { resolver in S665(m167: resolver.resolve(S167.self)!) }.inObjectScope(.container)
     container.register(S666.self) { resolver in S666(m216: resolver.resolve(S216.self)!) }.inObjectScope(.container)
     container.register(S667.self) { resolver in S667(m562: resolver.resolve(S562.self)!) }.inObjectScope(.container)
-    container.register(S668.self) { resolver in S668(m108: resolver.resolve(S108.self)!, m356: resolver.resolve(S356.self)!) }
-        .inObjectScope(.container)
+    container.register(S668.self) { resolver in S668(m108: resolver.resolve(S108.self)!, m356: resolver.resolve(S356.self)!) }.inObjectScope(.container)
     container.register(S669.self) { resolver in S669(m406: resolver.resolve(S406.self)!) }.inObjectScope(.transient)
-    container.register(S670.self) { resolver in
-        S670(m436: resolver.resolve(S436.self)!, m503: resolver.resolve(S503.self)!, m506: resolver.resolve(S506.self)!)
-    }.inObjectScope(.container)
-    container.register(S671.self) { resolver in
-        S671(m48: resolver.resolve(S48.self)!, m96: resolver.resolve(S96.self)!, m351: resolver.resolve(S351.self)!)
-    }.inObjectScope(.container)
-    container.register(S672.self) { resolver in
-        S672(m170: resolver.resolve(S170.self)!, m221: resolver.resolve(S221.self)!, m313: resolver.resolve(S313.self)!)
-    }.inObjectScope(.container)
+    container.register(S670.self) { resolver in S670(m436: resolver.resolve(S436.self)!, m503: resolver.resolve(S503.self)!, m506: resolver.resolve(S506.self)!) }.inObjectScope(.container)
+    container.register(S671.self) { resolver in S671(m48: resolver.resolve(S48.self)!, m96: resolver.resolve(S96.self)!, m351: resolver.resolve(S351.self)!) }.inObjectScope(.container)
+    container.register(S672.self) { resolver in S672(m170: resolver.resolve(S170.self)!, m221: resolver.resolve(S221.self)!, m313: resolver.resolve(S313.self)!) }.inObjectScope(.container)
     container.register(S673.self) { _ in S673() }.inObjectScope(.container)
-    container.register(S674.self) { resolver in S674(m174: resolver.resolve(S174.self)!, m208: resolver.resolve(S208.self)!) }
-        .inObjectScope(.container)
-    container.register(S675.self) { resolver in S675(m382: resolver.resolve(S382.self)!, m492: resolver.resolve(S492.self)!) }
-        .inObjectScope(.container)
+    container.register(S674.self) { resolver in S674(m174: resolver.resolve(S174.self)!, m208: resolver.resolve(S208.self)!) }.inObjectScope(.container)
+    container.register(S675.self) { resolver in S675(m382: resolver.resolve(S382.self)!, m492: resolver.resolve(S492.self)!) }.inObjectScope(.container)
     container.register(S676.self) { _ in S676() }.inObjectScope(.container)
     container.register(S677.self) { _ in S677() }.inObjectScope(.container)
     container.register(S678.self) { resolver in S678(m287: resolver.resolve(S287.self)!) }.inObjectScope(.container)
     container.register(S679.self) { resolver in S679(m356: resolver.resolve(S356.self)!) }.inObjectScope(.transient)
     container.register(S680.self) { _ in S680() }.inObjectScope(.container)
     container.register(S681.self) { _ in S681() }.inObjectScope(.container)
-    container.register(S682.self) { resolver in S682(m131: resolver.resolve(S131.self)!, m435: resolver.resolve(S435.self)!) }
-        .inObjectScope(.container)
-    container.register(S683.self) { resolver in
-        S683(m120: resolver.resolve(S120.self)!, m240: resolver.resolve(S240.self)!, m298: resolver.resolve(S298.self)!)
-    }.inObjectScope(.container)
-    container.register(S684.self) { resolver in S684(m30: resolver.resolve(S30.self)!, m340: resolver.resolve(S340.self)!) }
-        .inObjectScope(.container)
+    container.register(S682.self) { resolver in S682(m131: resolver.resolve(S131.self)!, m435: resolver.resolve(S435.self)!) }.inObjectScope(.container)
+    container.register(S683.self) { resolver in S683(m120: resolver.resolve(S120.self)!, m240: resolver.resolve(S240.self)!, m298: resolver.resolve(S298.self)!) }.inObjectScope(.container)
+    container.register(S684.self) { resolver in S684(m30: resolver.resolve(S30.self)!, m340: resolver.resolve(S340.self)!) }.inObjectScope(.container)
     container.register(S685.self) { resolver in S685(m431: resolver.resolve(S431.self)!) }.inObjectScope(.container)
     container.register(S686.self) { resolver in S686(m76: resolver.resolve(S76.self)!) }.inObjectScope(.container)
-    container.register(S687.self) { resolver in S687(m485: resolver.resolve(S485.self)!, m570: resolver.resolve(S570.self)!) }
-        .inObjectScope(.container)
+    container.register(S687.self) { resolver in S687(m485: resolver.resolve(S485.self)!, m570: resolver.resolve(S570.self)!) }.inObjectScope(.container)
     container.register(S688.self) { _ in S688() }.inObjectScope(.container)
-    container.register(S689.self) { resolver in S689(m402: resolver.resolve(S402.self)!, m534: resolver.resolve(S534.self)!) }
-        .inObjectScope(.transient)
+    container.register(S689.self) { resolver in S689(m402: resolver.resolve(S402.self)!, m534: resolver.resolve(S534.self)!) }.inObjectScope(.transient)
     container.register(S690.self) { _ in S690() }.inObjectScope(.container)
-    container.register(S691.self) { resolver in
-        S691(m163: resolver.resolve(S163.self)!, m296: resolver.resolve(S296.self)!, m480: resolver.resolve(S480.self)!)
-    }.inObjectScope(.container)
-    container.register(S692.self) { resolver in S692(m113: resolver.resolve(S113.self)!, m284: resolver.resolve(S284.self)!) }
-        .inObjectScope(.container)
+    container.register(S691.self) { resolver in S691(m163: resolver.resolve(S163.self)!, m296: resolver.resolve(S296.self)!, m480: resolver.resolve(S480.self)!) }.inObjectScope(.container)
+    container.register(S692.self) { resolver in S692(m113: resolver.resolve(S113.self)!, m284: resolver.resolve(S284.self)!) }.inObjectScope(.container)
     container.register(S693.self) { resolver in S693(m142: resolver.resolve(S142.self)!) }.inObjectScope(.container)
-    container.register(S694.self) { resolver in
-        S694(m155: resolver.resolve(S155.self)!, m218: resolver.resolve(S218.self)!, m280: resolver.resolve(S280.self)!)
-    }.inObjectScope(.container)
-    container.register(S695.self) { resolver in
-        S695(m133: resolver.resolve(S133.self)!, m512: resolver.resolve(S512.self)!, m564: resolver.resolve(S564.self)!)
-    }.inObjectScope(.container)
+    container.register(S694.self) { resolver in S694(m155: resolver.resolve(S155.self)!, m218: resolver.resolve(S218.self)!, m280: resolver.resolve(S280.self)!) }.inObjectScope(.container)
+    container.register(S695.self) { resolver in S695(m133: resolver.resolve(S133.self)!, m512: resolver.resolve(S512.self)!, m564: resolver.resolve(S564.self)!) }.inObjectScope(.container)
     container.register(S696.self) { _ in S696() }.inObjectScope(.container)
-    container.register(S697.self) { resolver in S697(m44: resolver.resolve(S44.self)!, m263: resolver.resolve(S263.self)!) }
-        .inObjectScope(.container)
-    container.register(S698.self) { resolver in S698(m98: resolver.resolve(S98.self)!, m355: resolver.resolve(S355.self)!) }
-        .inObjectScope(.container)
-    container.register(S699.self) { resolver in S699(m201: resolver.resolve(S201.self)!, m455: resolver.resolve(S455.self)!) }
-        .inObjectScope(.transient)
-    container.register(S700.self) { resolver in S700(m533: resolver.resolve(S533.self)!, m650: resolver.resolve(S650.self)!) }
-        .inObjectScope(.container)
-    container.register(S701.self) { resolver in
-        S701(m174: resolver.resolve(S174.self)!, m345: resolver.resolve(S345.self)!, m350: resolver.resolve(S350.self)!)
-    }.inObjectScope(.container)
-    container.register(S702.self) { resolver in S702(m208: resolver.resolve(S208.self)!, m358: resolver.resolve(S358.self)!) }
-        .inObjectScope(.container)
+    container.register(S697.self) { resolver in S697(m44: resolver.resolve(S44.self)!, m263: resolver.resolve(S263.self)!) }.inObjectScope(.container)
+    container.register(S698.self) { resolver in S698(m98: resolver.resolve(S98.self)!, m355: resolver.resolve(S355.self)!) }.inObjectScope(.container)
+    container.register(S699.self) { resolver in S699(m201: resolver.resolve(S201.self)!, m455: resolver.resolve(S455.self)!) }.inObjectScope(.transient)
+    container.register(S700.self) { resolver in S700(m533: resolver.resolve(S533.self)!, m650: resolver.resolve(S650.self)!) }.inObjectScope(.container)
+    container.register(S701.self) { resolver in S701(m174: resolver.resolve(S174.self)!, m345: resolver.resolve(S345.self)!, m350: resolver.resolve(S350.self)!) }.inObjectScope(.container)
+    container.register(S702.self) { resolver in S702(m208: resolver.resolve(S208.self)!, m358: resolver.resolve(S358.self)!) }.inObjectScope(.container)
     container.register(S703.self) { resolver in S703(m357: resolver.resolve(S357.self)!) }.inObjectScope(.container)
     container.register(S704.self) { _ in S704() }.inObjectScope(.container)
-    container.register(S705.self) { resolver in S705(m120: resolver.resolve(S120.self)!, m285: resolver.resolve(S285.self)!) }
-        .inObjectScope(.container)
+    container.register(S705.self) { resolver in S705(m120: resolver.resolve(S120.self)!, m285: resolver.resolve(S285.self)!) }.inObjectScope(.container)
     container.register(S706.self) { _ in S706() }.inObjectScope(.container)
-    container.register(S707.self) { resolver in S707(m436: resolver.resolve(S436.self)!, m662: resolver.resolve(S662.self)!) }
-        .inObjectScope(.container)
-    container.register(S708.self) { resolver in S708(m16: resolver.resolve(S16.self)!, m331: resolver.resolve(S331.self)!) }
-        .inObjectScope(.container)
-    container.register(S709.self) { resolver in S709(m73: resolver.resolve(S73.self)!, m431: resolver.resolve(S431.self)!) }
-        .inObjectScope(.transient)
+    container.register(S707.self) { resolver in S707(m436: resolver.resolve(S436.self)!, m662: resolver.resolve(S662.self)!) }.inObjectScope(.container)
+    container.register(S708.self) { resolver in S708(m16: resolver.resolve(S16.self)!, m331: resolver.resolve(S331.self)!) }.inObjectScope(.container)
+    container.register(S709.self) { resolver in S709(m73: resolver.resolve(S73.self)!, m431: resolver.resolve(S431.self)!) }.inObjectScope(.transient)
     container.register(S710.self) { resolver in S710(m96: resolver.resolve(S96.self)!) }.inObjectScope(.container)
-    container.register(S711.self) { resolver in S711(m264: resolver.resolve(S264.self)!, m667: resolver.resolve(S667.self)!) }
-        .inObjectScope(.container)
+    container.register(S711.self) { resolver in S711(m264: resolver.resolve(S264.self)!, m667: resolver.resolve(S667.self)!) }.inObjectScope(.container)
     container.register(S712.self) { resolver in S712(m205: resolver.resolve(S205.self)!) }.inObjectScope(.container)
-    container.register(S713.self) { resolver in
-        S713(m213: resolver.resolve(S213.self)!, m491: resolver.resolve(S491.self)!, m574: resolver.resolve(S574.self)!)
-    }.inObjectScope(.container)
-    container.register(S714.self) { resolver in S714(m105: resolver.resolve(S105.self)!, m513: resolver.resolve(S513.self)!) }
-        .inObjectScope(.container)
+    container.register(S713.self) { resolver in S713(m213: resolver.resolve(S213.self)!, m491: resolver.resolve(S491.self)!, m574: resolver.resolve(S574.self)!) }.inObjectScope(.container)
+    container.register(S714.self) { resolver in S714(m105: resolver.resolve(S105.self)!, m513: resolver.resolve(S513.self)!) }.inObjectScope(.container)
     container.register(S715.self) { resolver in S715(m166: resolver.resolve(S166.self)!) }.inObjectScope(.container)
     container.register(S716.self) { _ in S716() }.inObjectScope(.container)
-    container.register(S717.self) { resolver in
-        S717(m310: resolver.resolve(S310.self)!, m545: resolver.resolve(S545.self)!, m631: resolver.resolve(S631.self)!)
-    }.inObjectScope(.container)
-    container.register(S718.self) { resolver in
-        S718(m10: resolver.resolve(S10.self)!, m54: resolver.resolve(S54.self)!, m683: resolver.resolve(S683.self)!)
-    }.inObjectScope(.container)
-    container.register(S719.self) { resolver in S719(m222: resolver.resolve(S222.self)!, m558: resolver.resolve(S558.self)!) }
-        .inObjectScope(.transient)
+    container.register(S717.self) { resolver in S717(m310: resolver.resolve(S310.self)!, m545: resolver.resolve(S545.self)!, m631: resolver.resolve(S631.self)!) }.inObjectScope(.container)
+    container.register(S718.self) { resolver in S718(m10: resolver.resolve(S10.self)!, m54: resolver.resolve(S54.self)!, m683: resolver.resolve(S683.self)!) }.inObjectScope(.container)
+    container.register(S719.self) { resolver in S719(m222: resolver.resolve(S222.self)!, m558: resolver.resolve(S558.self)!) }.inObjectScope(.transient)
     container.register(S720.self) { resolver in S720(m33: resolver.resolve(S33.self)!) }.inObjectScope(.container)
     container.register(S721.self) { resolver in S721(m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
     container.register(S722.self) { _ in S722() }.inObjectScope(.container)
     container.register(S723.self) { _ in S723() }.inObjectScope(.container)
-    container.register(S724.self) { resolver in
-        S724(m150: resolver.resolve(S150.self)!, m555: resolver.resolve(S555.self)!, m626: resolver.resolve(S626.self)!)
-    }.inObjectScope(.container)
-    container.register(S725.self) { resolver in S725(m46: resolver.resolve(S46.self)!, m202: resolver.resolve(S202.self)!) }
-        .inObjectScope(.container)
+    container.register(S724.self) { resolver in S724(m150: resolver.resolve(S150.self)!, m555: resolver.resolve(S555.self)!, m626: resolver.resolve(S626.self)!) }.inObjectScope(.container)
+    container.register(S725.self) { resolver in S725(m46: resolver.resolve(S46.self)!, m202: resolver.resolve(S202.self)!) }.inObjectScope(.container)
     container.register(S726.self) { resolver in S726(m246: resolver.resolve(S246.self)!) }.inObjectScope(.container)
     container.register(S727.self) { resolver in S727(m32: resolver.resolve(S32.self)!) }.inObjectScope(.container)
-    container.register(S728.self) { resolver in S728(m26: resolver.resolve(S26.self)!, m166: resolver.resolve(S166.self)!) }
-        .inObjectScope(.container)
+    container.register(S728.self) { resolver in S728(m26: resolver.resolve(S26.self)!, m166: resolver.resolve(S166.self)!) }.inObjectScope(.container)
     container.register(S729.self) { resolver in S729(m370: resolver.resolve(S370.self)!) }.inObjectScope(.transient)
-    container.register(S730.self) { resolver in
-        S730(m116: resolver.resolve(S116.self)!, m252: resolver.resolve(S252.self)!, m617: resolver.resolve(S617.self)!)
-    }.inObjectScope(.container)
-    container.register(S731.self) { resolver in S731(m190: resolver.resolve(S190.self)!, m501: resolver.resolve(S501.self)!) }
-        .inObjectScope(.container)
+    container.register(S730.self) { resolver in S730(m116: resolver.resolve(S116.self)!, m252: resolver.resolve(S252.self)!, m617: resolver.resolve(S617.self)!) }.inObjectScope(.container)
+    container.register(S731.self) { resolver in S731(m190: resolver.resolve(S190.self)!, m501: resolver.resolve(S501.self)!) }.inObjectScope(.container)
     container.register(S732.self) { resolver in S732(m587: resolver.resolve(S587.self)!) }.inObjectScope(.container)
-    container.register(S733.self) { resolver in
-        S733(m185: resolver.resolve(S185.self)!, m331: resolver.resolve(S331.self)!, m492: resolver.resolve(S492.self)!)
-    }.inObjectScope(.container)
-    container.register(S734.self) { resolver in S734(m301: resolver.resolve(S301.self)!, m612: resolver.resolve(S612.self)!) }
-        .inObjectScope(.container)
+    container.register(S733.self) { resolver in S733(m185: resolver.resolve(S185.self)!, m331: resolver.resolve(S331.self)!, m492: resolver.resolve(S492.self)!) }.inObjectScope(.container)
+    container.register(S734.self) { resolver in S734(m301: resolver.resolve(S301.self)!, m612: resolver.resolve(S612.self)!) }.inObjectScope(.container)
     container.register(S735.self) { _ in S735() }.inObjectScope(.container)
     container.register(S736.self) { _ in S736() }.inObjectScope(.container)
     container.register(S737.self) { _ in S737() }.inObjectScope(.container)
-    container.register(S738.self) { resolver in S738(m283: resolver.resolve(S283.self)!, m520: resolver.resolve(S520.self)!) }
-        .inObjectScope(.container)
+    container.register(S738.self) { resolver in S738(m283: resolver.resolve(S283.self)!, m520: resolver.resolve(S520.self)!) }.inObjectScope(.container)
     container.register(S739.self) { _ in S739() }.inObjectScope(.transient)
-    container.register(S740.self) { resolver in
-        S740(m477: resolver.resolve(S477.self)!, m521: resolver.resolve(S521.self)!, m636: resolver.resolve(S636.self)!)
-    }.inObjectScope(.container)
-    container.register(S741.self) { resolver in
-        S741(m185: resolver.resolve(S185.self)!, m380: resolver.resolve(S380.self)!, m614: resolver.resolve(S614.self)!)
-    }.inObjectScope(.container)
-    container.register(S742.self) { resolver in
-        S742(m211: resolver.resolve(S211.self)!, m322: resolver.resolve(S322.self)!, m644: resolver.resolve(S644.self)!)
-    }.inObjectScope(.container)
+    container.register(S740.self) { resolver in S740(m477: resolver.resolve(S477.self)!, m521: resolver.resolve(S521.self)!, m636: resolver.resolve(S636.self)!) }.inObjectScope(.container)
+    container.register(S741.self) { resolver in S741(m185: resolver.resolve(S185.self)!, m380: resolver.resolve(S380.self)!, m614: resolver.resolve(S614.self)!) }.inObjectScope(.container)
+    container.register(S742.self) { resolver in S742(m211: resolver.resolve(S211.self)!, m322: resolver.resolve(S322.self)!, m644: resolver.resolve(S644.self)!) }.inObjectScope(.container)
     container.register(S743.self) { _ in S743() }.inObjectScope(.container)
     container.register(S744.self) { _ in S744() }.inObjectScope(.container)
-    container.register(S745.self) { resolver in
-        S745(m215: resolver.resolve(S215.self)!, m398: resolver.resolve(S398.self)!, m443: resolver.resolve(S443.self)!)
-    }.inObjectScope(.container)
-    container.register(S746.self) { resolver in S746(m483: resolver.resolve(S483.self)!, m694: resolver.resolve(S694.self)!) }
-        .inObjectScope(.container)
-    container.register(S747.self) { resolver in
-        S747(m371: resolver.resolve(S371.self)!, m386: resolver.resolve(S386.self)!, m403: resolver.resolve(S403.self)!)
-    }.inObjectScope(.container)
-    container.register(S748.self) { resolver in S748(m411: resolver.resolve(S411.self)!, m698: resolver.resolve(S698.self)!) }
-        .inObjectScope(.container)
+    container.register(S745.self) { resolver in S745(m215: resolver.resolve(S215.self)!, m398: resolver.resolve(S398.self)!, m443: resolver.resolve(S443.self)!) }.inObjectScope(.container)
+    container.register(S746.self) { resolver in S746(m483: resolver.resolve(S483.self)!, m694: resolver.resolve(S694.self)!) }.inObjectScope(.container)
+    container.register(S747.self) { resolver in S747(m371: resolver.resolve(S371.self)!, m386: resolver.resolve(S386.self)!, m403: resolver.resolve(S403.self)!) }.inObjectScope(.container)
+    container.register(S748.self) { resolver in S748(m411: resolver.resolve(S411.self)!, m698: resolver.resolve(S698.self)!) }.inObjectScope(.container)
     container.register(S749.self) { _ in S749() }.inObjectScope(.transient)
-    container.register(S750.self) { resolver in S750(m356: resolver.resolve(S356.self)!, m397: resolver.resolve(S397.self)!) }
-        .inObjectScope(.container)
-    container.register(S751.self) { resolver in
-        S751(m272: resolver.resolve(S272.self)!, m354: resolver.resolve(S354.self)!, m665: resolver.resolve(S665.self)!)
-    }.inObjectScope(.container)
+    container.register(S750.self) { resolver in S750(m356: resolver.resolve(S356.self)!, m397: resolver.resolve(S397.self)!) }.inObjectScope(.container)
+    container.register(S751.self) { resolver in S751(m272: resolver.resolve(S272.self)!, m354: resolver.resolve(S354.self)!, m665: resolver.resolve(S665.self)!) }.inObjectScope(.container)
     container.register(S752.self) { resolver in S752(m450: resolver.resolve(S450.self)!) }.inObjectScope(.container)
-    container.register(S753.self) { resolver in
-        S753(m95: resolver.resolve(S95.self)!, m205: resolver.resolve(S205.self)!, m610: resolver.resolve(S610.self)!)
-    }.inObjectScope(.container)
+    container.register(S753.self) { resolver in S753(m95: resolver.resolve(S95.self)!, m205: resolver.resolve(S205.self)!, m610: resolver.resolve(S610.self)!) }.inObjectScope(.container)
     container.register(S754.self) { _ in S754() }.inObjectScope(.container)
-    container.register(S755.self) { resolver in
-        S755(m20: resolver.resolve(S20.self)!, m420: resolver.resolve(S420.self)!, m440: resolver.resolve(S440.self)!)
-    }.inObjectScope(.container)
+    container.register(S755.self) { resolver in S755(m20: resolver.resolve(S20.self)!, m420: resolver.resolve(S420.self)!, m440: resolver.resolve(S440.self)!) }.inObjectScope(.container)
     container.register(S756.self) { _ in S756() }.inObjectScope(.container)
-    container.register(S757.self) { resolver in
-        S757(m150: resolver.resolve(S150.self)!, m166: resolver.resolve(S166.self)!, m377: resolver.resolve(S377.self)!)
-    }.inObjectScope(.container)
-    container.register(S758.self) { resolver in S758(m1: resolver.resolve(S1.self)!, m433: resolver.resolve(S433.self)!) }
-        .inObjectScope(.container)
-    container.register(S759.self) { resolver in S759(m28: resolver.resolve(S28.self)!, m365: resolver.resolve(S365.self)!) }
-        .inObjectScope(.transient)
-    container.register(S760.self) { resolver in S760(m148: resolver.resolve(S148.self)!, m486: resolver.resolve(S486.self)!) }
-        .inObjectScope(.container)
+    container.register(S757.self) { resolver in S757(m150: resolver.resolve(S150.self)!, m166: resolver.resolve(S166.self)!, m377: resolver.resolve(S377.self)!) }.inObjectScope(.container)
+    container.register(S758.self) { resolver in S758(m1: resolver.resolve(S1.self)!, m433: resolver.resolve(S433.self)!) }.inObjectScope(.container)
+    container.register(S759.self) { resolver in S759(m28: resolver.resolve(S28.self)!, m365: resolver.resolve(S365.self)!) }.inObjectScope(.transient)
+    container.register(S760.self) { resolver in S760(m148: resolver.resolve(S148.self)!, m486: resolver.resolve(S486.self)!) }.inObjectScope(.container)
     container.register(S761.self) { resolver in S761(m553: resolver.resolve(S553.self)!) }.inObjectScope(.container)
-    container.register(S762.self) { resolver in
-        S762(m115: resolver.resolve(S115.self)!, m242: resolver.resolve(S242.self)!, m495: resolver.resolve(S495.self)!)
-    }.inObjectScope(.container)
+    container.register(S762.self) { resolver in S762(m115: resolver.resolve(S115.self)!, m242: resolver.resolve(S242.self)!, m495: resolver.resolve(S495.self)!) }.inObjectScope(.container)
     container.register(S763.self) { _ in S763() }.inObjectScope(.container)
     container.register(S764.self) { resolver in S764(m106: resolver.resolve(S106.self)!) }.inObjectScope(.container)
     container.register(S765.self) { _ in S765() }.inObjectScope(.container)
-    container.register(S766.self) { resolver in S766(m55: resolver.resolve(S55.self)!, m75: resolver.resolve(S75.self)!) }
-        .inObjectScope(.container)
-    container.register(S767.self) { resolver in S767(m106: resolver.resolve(S106.self)!, m637: resolver.resolve(S637.self)!) }
-        .inObjectScope(.container)
+    container.register(S766.self) { resolver in S766(m55: resolver.resolve(S55.self)!, m75: resolver.resolve(S75.self)!) }.inObjectScope(.container)
+    container.register(S767.self) { resolver in S767(m106: resolver.resolve(S106.self)!, m637: resolver.resolve(S637.self)!) }.inObjectScope(.container)
     container.register(S768.self) { resolver in S768(m236: resolver.resolve(S236.self)!) }.inObjectScope(.container)
-    container.register(S769.self) { resolver in
-        S769(m98: resolver.resolve(S98.self)!, m176: resolver.resolve(S176.self)!, m553: resolver.resolve(S553.self)!)
-    }.inObjectScope(.transient)
-    container.register(S770.self) { resolver in
-        S770(m540: resolver.resolve(S540.self)!, m562: resolver.resolve(S562.self)!, m610: resolver.resolve(S610.self)!)
-    }.inObjectScope(.container)
-    container.register(S771.self) { resolver in S771(m294: resolver.resolve(S294.self)!, m352: resolver.resolve(S352.self)!) }
-        .inObjectScope(.container)
+    container.register(S769.self) { resolver in S769(m98: resolver.resolve(S98.self)!, m176: resolver.resolve(S176.self)!, m553: resolver.resolve(S553.self)!) }.inObjectScope(.transient)
+    container.register(S770.self) { resolver in S770(m540: resolver.resolve(S540.self)!, m562: resolver.resolve(S562.self)!, m610: resolver.resolve(S610.self)!) }.inObjectScope(.container)
+    container.register(S771.self) { resolver in S771(m294: resolver.resolve(S294.self)!, m352: resolver.resolve(S352.self)!) }.inObjectScope(.container)
     container.register(S772.self) { resolver in S772(m102: resolver.resolve(S102.self)!) }.inObjectScope(.container)
-    container.register(S773.self) { resolver in S773(m68: resolver.resolve(S68.self)!, m553: resolver.resolve(S553.self)!) }
-        .inObjectScope(.container)
+    container.register(S773.self) { resolver in S773(m68: resolver.resolve(S68.self)!, m553: resolver.resolve(S553.self)!) }.inObjectScope(.container)
     container.register(S774.self) { _ in S774() }.inObjectScope(.container)
     container.register(S775.self) { _ in S775() }.inObjectScope(.container)
     container.register(S776.self) { resolver in S776(m493: resolver.resolve(S493.self)!) }.inObjectScope(.container)
-    container.register(S777.self) { resolver in
-        S777(m60: resolver.resolve(S60.self)!, m351: resolver.resolve(S351.self)!, m445: resolver.resolve(S445.self)!)
-    }.inObjectScope(.container)
+    container.register(S777.self) { resolver in S777(m60: resolver.resolve(S60.self)!, m351: resolver.resolve(S351.self)!, m445: resolver.resolve(S445.self)!) }.inObjectScope(.container)
     container.register(S778.self) { _ in S778() }.inObjectScope(.container)
-    container.register(S779.self) { resolver in
-        S779(m128: resolver.resolve(S128.self)!, m265: resolver.resolve(S265.self)!, m343: resolver.resolve(S343.self)!)
-    }.inObjectScope(.transient)
-    container.register(S780.self) { resolver in
-        S780(m116: resolver.resolve(S116.self)!, m148: resolver.resolve(S148.self)!, m266: resolver.resolve(S266.self)!)
-    }.inObjectScope(.container)
+    container.register(S779.self) { resolver in S779(m128: resolver.resolve(S128.self)!, m265: resolver.resolve(S265.self)!, m343: resolver.resolve(S343.self)!) }.inObjectScope(.transient)
+    container.register(S780.self) { resolver in S780(m116: resolver.resolve(S116.self)!, m148: resolver.resolve(S148.self)!, m266: resolver.resolve(S266.self)!) }.inObjectScope(.container)
     container.register(S781.self) { resolver in S781(m94: resolver.resolve(S94.self)!) }.inObjectScope(.container)
     container.register(S782.self) { resolver in S782(m250: resolver.resolve(S250.self)!) }.inObjectScope(.container)
-    container.register(S783.self) { resolver in
-        S783(m77: resolver.resolve(S77.self)!, m261: resolver.resolve(S261.self)!, m292: resolver.resolve(S292.self)!)
-    }.inObjectScope(.container)
-    container.register(S784.self) { resolver in S784(m3: resolver.resolve(S3.self)!, m480: resolver.resolve(S480.self)!) }
-        .inObjectScope(.container)
-    container.register(S785.self) { resolver in S785(m431: resolver.resolve(S431.self)!, m630: resolver.resolve(S630.self)!) }
-        .inObjectScope(.container)
-    container.register(S786.self) { resolver in
-        S786(m198: resolver.resolve(S198.self)!, m336: resolver.resolve(S336.self)!, m518: resolver.resolve(S518.self)!)
-    }.inObjectScope(.container)
+    container.register(S783.self) { resolver in S783(m77: resolver.resolve(S77.self)!, m261: resolver.resolve(S261.self)!, m292: resolver.resolve(S292.self)!) }.inObjectScope(.container)
+    container.register(S784.self) { resolver in S784(m3: resolver.resolve(S3.self)!, m480: resolver.resolve(S480.self)!) }.inObjectScope(.container)
+    container.register(S785.self) { resolver in S785(m431: resolver.resolve(S431.self)!, m630: resolver.resolve(S630.self)!) }.inObjectScope(.container)
+    container.register(S786.self) { resolver in S786(m198: resolver.resolve(S198.self)!, m336: resolver.resolve(S336.self)!, m518: resolver.resolve(S518.self)!) }.inObjectScope(.container)
     container.register(S787.self) { _ in S787() }.inObjectScope(.container)
-    container.register(S788.self) { resolver in S788(m90: resolver.resolve(S90.self)!, m273: resolver.resolve(S273.self)!) }
-        .inObjectScope(.container)
-    container.register(S789.self) { resolver in S789(m286: resolver.resolve(S286.self)!, m335: resolver.resolve(S335.self)!) }
-        .inObjectScope(.transient)
-    container.register(S790.self) { resolver in S790(m34: resolver.resolve(S34.self)!, m317: resolver.resolve(S317.self)!) }
-        .inObjectScope(.container)
-    container.register(S791.self) { resolver in S791(m0: resolver.resolve(S0.self)!, m530: resolver.resolve(S530.self)!) }
-        .inObjectScope(.container)
-    container.register(S792.self) { resolver in S792(m115: resolver.resolve(S115.self)!, m337: resolver.resolve(S337.self)!) }
-        .inObjectScope(.container)
+    container.register(S788.self) { resolver in S788(m90: resolver.resolve(S90.self)!, m273: resolver.resolve(S273.self)!) }.inObjectScope(.container)
+    container.register(S789.self) { resolver in S789(m286: resolver.resolve(S286.self)!, m335: resolver.resolve(S335.self)!) }.inObjectScope(.transient)
+    container.register(S790.self) { resolver in S790(m34: resolver.resolve(S34.self)!, m317: resolver.resolve(S317.self)!) }.inObjectScope(.container)
+    container.register(S791.self) { resolver in S791(m0: resolver.resolve(S0.self)!, m530: resolver.resolve(S530.self)!) }.inObjectScope(.container)
+    container.register(S792.self) { resolver in S792(m115: resolver.resolve(S115.self)!, m337: resolver.resolve(S337.self)!) }.inObjectScope(.container)
     container.register(S793.self) { resolver in S793(m354: resolver.resolve(S354.self)!) }.inObjectScope(.container)
-    container.register(S794.self) { resolver in
-        S794(m11: resolver.resolve(S11.self)!, m474: resolver.resolve(S474.self)!, m512: resolver.resolve(S512.self)!)
-    }.inObjectScope(.container)
+    container.register(S794.self) { resolver in S794(m11: resolver.resolve(S11.self)!, m474: resolver.resolve(S474.self)!, m512: resolver.resolve(S512.self)!) }.inObjectScope(.container)
     container.register(S795.self) { resolver in S795(m98: resolver.resolve(S98.self)!) }.inObjectScope(.container)
     container.register(S796.self) { resolver in S796(m361: resolver.resolve(S361.self)!) }.inObjectScope(.container)
-    container.register(S797.self) { resolver in S797(m118: resolver.resolve(S118.self)!, m535: resolver.resolve(S535.self)!) }
-        .inObjectScope(.container)
+    container.register(S797.self) { resolver in S797(m118: resolver.resolve(S118.self)!, m535: resolver.resolve(S535.self)!) }.inObjectScope(.container)
     container.register(S798.self) { resolver in S798(m357: resolver.resolve(S357.self)!) }.inObjectScope(.container)
     container.register(S799.self) { resolver in S799(m341: resolver.resolve(S341.self)!) }.inObjectScope(.transient)
     container.register(S800.self) { _ in S800() }.inObjectScope(.container)
     container.register(S801.self) { resolver in S801(m317: resolver.resolve(S317.self)!) }.inObjectScope(.container)
-    container.register(S802.self) { resolver in
-        S802(m11: resolver.resolve(S11.self)!, m180: resolver.resolve(S180.self)!, m385: resolver.resolve(S385.self)!)
-    }.inObjectScope(.container)
-    container.register(S803.self) { resolver in
-        S803(m17: resolver.resolve(S17.self)!, m196: resolver.resolve(S196.self)!, m397: resolver.resolve(S397.self)!)
-    }.inObjectScope(.container)
-    container.register(S804.self) { resolver in
-        S804(m318: resolver.resolve(S318.self)!, m520: resolver.resolve(S520.self)!, m562: resolver.resolve(S562.self)!)
-    }.inObjectScope(.container)
-    container.register(S805.self) { resolver in S805(m250: resolver.resolve(S250.self)!, m730: resolver.resolve(S730.self)!) }
-        .inObjectScope(.container)
-    container.register(S806.self) { resolver in S806(m63: resolver.resolve(S63.self)!, m287: resolver.resolve(S287.self)!) }
-        .inObjectScope(.container)
+    container.register(S802.self) { resolver in S802(m11: resolver.resolve(S11.self)!, m180: resolver.resolve(S180.self)!, m385: resolver.resolve(S385.self)!) }.inObjectScope(.container)
+    container.register(S803.self) { resolver in S803(m17: resolver.resolve(S17.self)!, m196: resolver.resolve(S196.self)!, m397: resolver.resolve(S397.self)!) }.inObjectScope(.container)
+    container.register(S804.self) { resolver in S804(m318: resolver.resolve(S318.self)!, m520: resolver.resolve(S520.self)!, m562: resolver.resolve(S562.self)!) }.inObjectScope(.container)
+    container.register(S805.self) { resolver in S805(m250: resolver.resolve(S250.self)!, m730: resolver.resolve(S730.self)!) }.inObjectScope(.container)
+    container.register(S806.self) { resolver in S806(m63: resolver.resolve(S63.self)!, m287: resolver.resolve(S287.self)!) }.inObjectScope(.container)
     container.register(S807.self) { resolver in S807(m293: resolver.resolve(S293.self)!) }.inObjectScope(.container)
     container.register(S808.self) { _ in S808() }.inObjectScope(.container)
     container.register(S809.self) { resolver in S809(m396: resolver.resolve(S396.self)!) }.inObjectScope(.transient)
-    container.register(S810.self) { resolver in
-        S810(m25: resolver.resolve(S25.self)!, m546: resolver.resolve(S546.self)!, m634: resolver.resolve(S634.self)!)
-    }.inObjectScope(.container)
-    container.register(S811.self) { resolver in
-        S811(m187: resolver.resolve(S187.self)!, m192: resolver.resolve(S192.self)!, m442: resolver.resolve(S442.self)!)
-    }.inObjectScope(.container)
-    container.register(S812.self) { resolver in
-        S812(m96: resolver.resolve(S96.self)!, m242: resolver.resolve(S242.self)!, m317: resolver.resolve(S317.self)!)
-    }.inObjectScope(.container)
+    container.register(S810.self) { resolver in S810(m25: resolver.resolve(S25.self)!, m546: resolver.resolve(S546.self)!, m634: resolver.resolve(S634.self)!) }.inObjectScope(.container)
+    container.register(S811.self) { resolver in S811(m187: resolver.resolve(S187.self)!, m192: resolver.resolve(S192.self)!, m442: resolver.resolve(S442.self)!) }.inObjectScope(.container)
+    container.register(S812.self) { resolver in S812(m96: resolver.resolve(S96.self)!, m242: resolver.resolve(S242.self)!, m317: resolver.resolve(S317.self)!) }.inObjectScope(.container)
     container.register(S813.self) { _ in S813() }.inObjectScope(.container)
-    container.register(S814.self) { resolver in S814(m214: resolver.resolve(S214.self)!, m404: resolver.resolve(S404.self)!) }
-        .inObjectScope(.container)
+    container.register(S814.self) { resolver in S814(m214: resolver.resolve(S214.self)!, m404: resolver.resolve(S404.self)!) }.inObjectScope(.container)
     container.register(S815.self) { resolver in S815(m270: resolver.resolve(S270.self)!) }.inObjectScope(.container)
     container.register(S816.self) { _ in S816() }.inObjectScope(.container)
     container.register(S817.self) { _ in S817() }.inObjectScope(.container)
-    container.register(S818.self) { resolver in S818(m105: resolver.resolve(S105.self)!, m418: resolver.resolve(S418.self)!) }
-        .inObjectScope(.container)
-    container.register(S819.self) { resolver in
-        S819(m247: resolver.resolve(S247.self)!, m282: resolver.resolve(S282.self)!, m442: resolver.resolve(S442.self)!)
-    }.inObjectScope(.transient)
-    container.register(S820.self) { resolver in S820(m566: resolver.resolve(S566.self)!, m756: resolver.resolve(S756.self)!) }
-        .inObjectScope(.container)
+    container.register(S818.self) { resolver in S818(m105: resolver.resolve(S105.self)!, m418: resolver.resolve(S418.self)!) }.inObjectScope(.container)
+    container.register(S819.self) { resolver in S819(m247: resolver.resolve(S247.self)!, m282: resolver.resolve(S282.self)!, m442: resolver.resolve(S442.self)!) }.inObjectScope(.transient)
+    container.register(S820.self) { resolver in S820(m566: resolver.resolve(S566.self)!, m756: resolver.resolve(S756.self)!) }.inObjectScope(.container)
     container.register(S821.self) { resolver in S821(m425: resolver.resolve(S425.self)!) }.inObjectScope(.container)
     container.register(S822.self) { _ in S822() }.inObjectScope(.container)
     container.register(S823.self) { _ in S823() }.inObjectScope(.container)
     container.register(S824.self) { _ in S824() }.inObjectScope(.container)
     container.register(S825.self) { resolver in S825(m691: resolver.resolve(S691.self)!) }.inObjectScope(.container)
-    container.register(S826.self) { resolver in S826(m98: resolver.resolve(S98.self)!, m417: resolver.resolve(S417.self)!) }
-        .inObjectScope(.container)
-    container.register(S827.self) { resolver in
-        S827(m308: resolver.resolve(S308.self)!, m330: resolver.resolve(S330.self)!, m424: resolver.resolve(S424.self)!)
-    }.inObjectScope(.container)
-    container.register(S828.self) { resolver in S828(m40: resolver.resolve(S40.self)!, m426: resolver.resolve(S426.self)!) }
-        .inObjectScope(.container)
-    container.register(S829.self) { resolver in
-        S829(m328: resolver.resolve(S328.self)!, m346: resolver.resolve(S346.self)!, m755: resolver.resolve(S755.self)!)
-    }.inObjectScope(.transient)
-    container.register(S830.self) { resolver in
-        S830(m46: resolver.resolve(S46.self)!, m345: resolver.resolve(S345.self)!, m785: resolver.resolve(S785.self)!)
-    }.inObjectScope(.container)
+    container.register(S826.self) { resolver in S826(m98: resolver.resolve(S98.self)!, m417: resolver.resolve(S417.self)!) }.inObjectScope(.container)
+    container.register(S827.self) { resolver in S827(m308: resolver.resolve(S308.self)!, m330: resolver.resolve(S330.self)!, m424: resolver.resolve(S424.self)!) }.inObjectScope(.container)
+    container.register(S828.self) { resolver in S828(m40: resolver.resolve(S40.self)!, m426: resolver.resolve(S426.self)!) }.inObjectScope(.container)
+    container.register(S829.self) { resolver in S829(m328: resolver.resolve(S328.self)!, m346: resolver.resolve(S346.self)!, m755: resolver.resolve(S755.self)!) }.inObjectScope(.transient)
+    container.register(S830.self) { resolver in S830(m46: resolver.resolve(S46.self)!, m345: resolver.resolve(S345.self)!, m785: resolver.resolve(S785.self)!) }.inObjectScope(.container)
     container.register(S831.self) { resolver in S831(m77: resolver.resolve(S77.self)!) }.inObjectScope(.container)
     container.register(S832.self) { _ in S832() }.inObjectScope(.container)
     container.register(S833.self) { _ in S833() }.inObjectScope(.container)
     container.register(S834.self) { _ in S834() }.inObjectScope(.container)
-    container.register(S835.self) { resolver in S835(m38: resolver.resolve(S38.self)!, m341: resolver.resolve(S341.self)!) }
-        .inObjectScope(.container)
+    container.register(S835.self) { resolver in S835(m38: resolver.resolve(S38.self)!, m341: resolver.resolve(S341.self)!) }.inObjectScope(.container)
     container.register(S836.self) { _ in S836() }.inObjectScope(.container)
     container.register(S837.self) { _ in S837() }.inObjectScope(.container)
-    container.register(S838.self) { resolver in
-        S838(m20: resolver.resolve(S20.self)!, m457: resolver.resolve(S457.self)!, m571: resolver.resolve(S571.self)!)
-    }.inObjectScope(.container)
+    container.register(S838.self) { resolver in S838(m20: resolver.resolve(S20.self)!, m457: resolver.resolve(S457.self)!, m571: resolver.resolve(S571.self)!) }.inObjectScope(.container)
     container.register(S839.self) { _ in S839() }.inObjectScope(.transient)
-    container.register(S840.self) { resolver in S840(m110: resolver.resolve(S110.self)!, m367: resolver.resolve(S367.self)!) }
-        .inObjectScope(.container)
-    container.register(S841.self) { resolver in S841(m192: resolver.resolve(S192.self)!, m491: resolver.resolve(S491.self)!) }
-        .inObjectScope(.container)
-    container.register(S842.self) { resolver in S842(m531: resolver.resolve(S531.self)!, m673: resolver.resolve(S673.self)!) }
-        .inObjectScope(.container)
-    container.register(S843.self) { resolver in S843(m601: resolver.resolve(S601.self)!, m674: resolver.resolve(S674.self)!) }
-        .inObjectScope(.container)
+    container.register(S840.self) { resolver in S840(m110: resolver.resolve(S110.self)!, m367: resolver.resolve(S367.self)!) }.inObjectScope(.container)
+    container.register(S841.self) { resolver in S841(m192: resolver.resolve(S192.self)!, m491: resolver.resolve(S491.self)!) }.inObjectScope(.container)
+    container.register(S842.self) { resolver in S842(m531: resolver.resolve(S531.self)!, m673: resolver.resolve(S673.self)!) }.inObjectScope(.container)
+    container.register(S843.self) { resolver in S843(m601: resolver.resolve(S601.self)!, m674: resolver.resolve(S674.self)!) }.inObjectScope(.container)
     container.register(S844.self) { _ in S844() }.inObjectScope(.container)
-    container.register(S845.self) { resolver in S845(m96: resolver.resolve(S96.self)!, m148: resolver.resolve(S148.self)!) }
-        .inObjectScope(.container)
-    container.register(S846.self) { resolver in S846(m211: resolver.resolve(S211.self)!, m490: resolver.resolve(S490.self)!) }
-        .inObjectScope(.container)
+    container.register(S845.self) { resolver in S845(m96: resolver.resolve(S96.self)!, m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
+    container.register(S846.self) { resolver in S846(m211: resolver.resolve(S211.self)!, m490: resolver.resolve(S490.self)!) }.inObjectScope(.container)
     container.register(S847.self) { _ in S847() }.inObjectScope(.container)
-    container.register(S848.self) { resolver in
-        S848(m30: resolver.resolve(S30.self)!, m580: resolver.resolve(S580.self)!, m693: resolver.resolve(S693.self)!)
-    }.inObjectScope(.container)
+    container.register(S848.self) { resolver in S848(m30: resolver.resolve(S30.self)!, m580: resolver.resolve(S580.self)!, m693: resolver.resolve(S693.self)!) }.inObjectScope(.container)
     container.register(S849.self) { _ in S849() }.inObjectScope(.transient)
-    container.register(S850.self) { resolver in S850(m284: resolver.resolve(S284.self)!, m350: resolver.resolve(S350.self)!) }
-        .inObjectScope(.container)
-    container.register(S851.self) { resolver in S851(m721: resolver.resolve(S721.self)!, m730: resolver.resolve(S730.self)!) }
-        .inObjectScope(.container)
-    container.register(S852.self) { resolver in
-        S852(m245: resolver.resolve(S245.self)!, m285: resolver.resolve(S285.self)!, m314: resolver.resolve(S314.self)!)
-    }.inObjectScope(.container)
+    container.register(S850.self) { resolver in S850(m284: resolver.resolve(S284.self)!, m350: resolver.resolve(S350.self)!) }.inObjectScope(.container)
+    container.register(S851.self) { resolver in S851(m721: resolver.resolve(S721.self)!, m730: resolver.resolve(S730.self)!) }.inObjectScope(.container)
+    container.register(S852.self) { resolver in S852(m245: resolver.resolve(S245.self)!, m285: resolver.resolve(S285.self)!, m314: resolver.resolve(S314.self)!) }.inObjectScope(.container)
     container.register(S853.self) { _ in S853() }.inObjectScope(.container)
-    container.register(S854.self) { resolver in S854(m638: resolver.resolve(S638.self)!, m731: resolver.resolve(S731.self)!) }
-        .inObjectScope(.container)
-    container.register(S855.self) { resolver in S855(m258: resolver.resolve(S258.self)!, m780: resolver.resolve(S780.self)!) }
-        .inObjectScope(.container)
-    container.register(S856.self) { resolver in
-        S856(m158: resolver.resolve(S158.self)!, m358: resolver.resolve(S358.self)!, m505: resolver.resolve(S505.self)!)
-    }.inObjectScope(.container)
+    container.register(S854.self) { resolver in S854(m638: resolver.resolve(S638.self)!, m731: resolver.resolve(S731.self)!) }.inObjectScope(.container)
+    container.register(S855.self) { resolver in S855(m258: resolver.resolve(S258.self)!, m780: resolver.resolve(S780.self)!) }.inObjectScope(.container)
+    container.register(S856.self) { resolver in S856(m158: resolver.resolve(S158.self)!, m358: resolver.resolve(S358.self)!, m505: resolver.resolve(S505.self)!) }.inObjectScope(.container)
     container.register(S857.self) { resolver in S857(m640: resolver.resolve(S640.self)!) }.inObjectScope(.container)
     container.register(S858.self) { resolver in S858(m266: resolver.resolve(S266.self)!) }.inObjectScope(.container)
     container.register(S859.self) { _ in S859() }.inObjectScope(.transient)
     container.register(S860.self) { _ in S860() }.inObjectScope(.container)
-    container.register(S861.self) { resolver in S861(m218: resolver.resolve(S218.self)!, m356: resolver.resolve(S356.self)!) }
-        .inObjectScope(.container)
-    container.register(S862.self) { resolver in S862(m650: resolver.resolve(S650.self)!, m678: resolver.resolve(S678.self)!) }
-        .inObjectScope(.container)
+    container.register(S861.self) { resolver in S861(m218: resolver.resolve(S218.self)!, m356: resolver.resolve(S356.self)!) }.inObjectScope(.container)
+    container.register(S862.self) { resolver in S862(m650: resolver.resolve(S650.self)!, m678: resolver.resolve(S678.self)!) }.inObjectScope(.container)
     container.register(S863.self) { _ in S863() }.inObjectScope(.container)
     container.register(S864.self) { resolver in S864(m365: resolver.resolve(S365.self)!) }.inObjectScope(.container)
     container.register(S865.self) { resolver in S865(m454: resolver.resolve(S454.self)!) }.inObjectScope(.container)
     container.register(S866.self) { _ in S866() }.inObjectScope(.container)
-    container.register(S867.self) { resolver in S867(m150: resolver.resolve(S150.self)!, m167: resolver.resolve(S167.self)!) }
-        .inObjectScope(.container)
-    container.register(S868.self) { resolver in S868(m167: resolver.resolve(S167.self)!, m268: resolver.resolve(S268.self)!) }
-        .inObjectScope(.container)
-    container.register(S869.self) { resolver in
-        S869(m15: resolver.resolve(S15.self)!, m32: resolver.resolve(S32.self)!, m303: resolver.resolve(S303.self)!)
-    }.inObjectScope(.transient)
+    container.register(S867.self) { resolver in S867(m150: resolver.resolve(S150.self)!, m167: resolver.resolve(S167.self)!) }.inObjectScope(.container)
+    container.register(S868.self) { resolver in S868(m167: resolver.resolve(S167.self)!, m268: resolver.resolve(S268.self)!) }.inObjectScope(.container)
+    container.register(S869.self) { resolver in S869(m15: resolver.resolve(S15.self)!, m32: resolver.resolve(S32.self)!, m303: resolver.resolve(S303.self)!) }.inObjectScope(.transient)
     container.register(S870.self) { _ in S870() }.inObjectScope(.container)
     container.register(S871.self) { resolver in S871(m47: resolver.resolve(S47.self)!) }.inObjectScope(.container)
-    container.register(S872.self) { resolver in S872(m274: resolver.resolve(S274.self)!, m484: resolver.resolve(S484.self)!) }
-        .inObjectScope(.container)
+    container.register(S872.self) { resolver in S872(m274: resolver.resolve(S274.self)!, m484: resolver.resolve(S484.self)!) }.inObjectScope(.container)
     container.register(S873.self) { _ in S873() }.inObjectScope(.container)
-    container.register(S874.self) { resolver in S874(m8: resolver.resolve(S8.self)!, m646: resolver.resolve(S646.self)!) }
-        .inObjectScope(.container)
+    container.register(S874.self) { resolver in S874(m8: resolver.resolve(S8.self)!, m646: resolver.resolve(S646.self)!) }.inObjectScope(.container)
     container.register(S875.self) { resolver in S875(m603: resolver.resolve(S603.self)!) }.inObjectScope(.container)
-    container.register(S876.self) { resolver in S876(m27: resolver.resolve(S27.self)!, m241: resolver.resolve(S241.self)!) }
-        .inObjectScope(.container)
-    container.register(S877.self) { resolver in S877(m274: resolver.resolve(S274.self)!, m677: resolver.resolve(S677.self)!) }
-        .inObjectScope(.container)
+    container.register(S876.self) { resolver in S876(m27: resolver.resolve(S27.self)!, m241: resolver.resolve(S241.self)!) }.inObjectScope(.container)
+    container.register(S877.self) { resolver in S877(m274: resolver.resolve(S274.self)!, m677: resolver.resolve(S677.self)!) }.inObjectScope(.container)
     container.register(S878.self) { _ in S878() }.inObjectScope(.container)
     container.register(S879.self) { _ in S879() }.inObjectScope(.transient)
-    container.register(S880.self) { resolver in S880(m80: resolver.resolve(S80.self)!, m541: resolver.resolve(S541.self)!) }
-        .inObjectScope(.container)
+    container.register(S880.self) { resolver in S880(m80: resolver.resolve(S80.self)!, m541: resolver.resolve(S541.self)!) }.inObjectScope(.container)
     container.register(S881.self) { resolver in S881(m56: resolver.resolve(S56.self)!) }.inObjectScope(.container)
     container.register(S882.self) { resolver in S882(m511: resolver.resolve(S511.self)!) }.inObjectScope(.container)
-    container.register(S883.self) { resolver in S883(m58: resolver.resolve(S58.self)!, m105: resolver.resolve(S105.self)!) }
-        .inObjectScope(.container)
-    container.register(S884.self) { resolver in
-        S884(m67: resolver.resolve(S67.self)!, m251: resolver.resolve(S251.self)!, m564: resolver.resolve(S564.self)!)
-    }.inObjectScope(.container)
-    container.register(S885.self) { resolver in
-        S885(m235: resolver.resolve(S235.self)!, m251: resolver.resolve(S251.self)!, m523: resolver.resolve(S523.self)!)
-    }.inObjectScope(.container)
+    container.register(S883.self) { resolver in S883(m58: resolver.resolve(S58.self)!, m105: resolver.resolve(S105.self)!) }.inObjectScope(.container)
+    container.register(S884.self) { resolver in S884(m67: resolver.resolve(S67.self)!, m251: resolver.resolve(S251.self)!, m564: resolver.resolve(S564.self)!) }.inObjectScope(.container)
+    container.register(S885.self) { resolver in S885(m235: resolver.resolve(S235.self)!, m251: resolver.resolve(S251.self)!, m523: resolver.resolve(S523.self)!) }.inObjectScope(.container)
     container.register(S886.self) { _ in S886() }.inObjectScope(.container)
-    container.register(S887.self) { resolver in
-        S887(m43: resolver.resolve(S43.self)!, m60: resolver.resolve(S60.self)!, m182: resolver.resolve(S182.self)!)
-    }.inObjectScope(.container)
+    container.register(S887.self) { resolver in S887(m43: resolver.resolve(S43.self)!, m60: resolver.resolve(S60.self)!, m182: resolver.resolve(S182.self)!) }.inObjectScope(.container)
     container.register(S888.self) { _ in S888() }.inObjectScope(.container)
-    container.register(S889.self) { resolver in
-        S889(m173: resolver.resolve(S173.self)!, m487: resolver.resolve(S487.self)!, m753: resolver.resolve(S753.self)!)
-    }.inObjectScope(.transient)
-    container.register(S890.self) { resolver in
-        S890(m25: resolver.resolve(S25.self)!, m711: resolver.resolve(S711.self)!, m776: resolver.resolve(S776.self)!)
-    }.inObjectScope(.container)
-    container.register(S891.self) { resolver in S891(m458: resolver.resolve(S458.self)!, m792: resolver.resolve(S792.self)!) }
-        .inObjectScope(.container)
-    container.register(S892.self) { resolver in
-        S892(m356: resolver.resolve(S356.self)!, m451: resolver.resolve(S451.self)!, m655: resolver.resolve(S655.self)!)
-    }.inObjectScope(.container)
-    container.register(S893.self) { resolver in
-        S893(m603: resolver.resolve(S603.self)!, m700: resolver.resolve(S700.self)!, m730: resolver.resolve(S730.self)!)
-    }.inObjectScope(.container)
-    container.register(S894.self) { resolver in
-        S894(m12: resolver.resolve(S12.self)!, m234: resolver.resolve(S234.self)!, m462: resolver.resolve(S462.self)!)
-    }.inObjectScope(.container)
+    container.register(S889.self) { resolver in S889(m173: resolver.resolve(S173.self)!, m487: resolver.resolve(S487.self)!, m753: resolver.resolve(S753.self)!) }.inObjectScope(.transient)
+    container.register(S890.self) { resolver in S890(m25: resolver.resolve(S25.self)!, m711: resolver.resolve(S711.self)!, m776: resolver.resolve(S776.self)!) }.inObjectScope(.container)
+    container.register(S891.self) { resolver in S891(m458: resolver.resolve(S458.self)!, m792: resolver.resolve(S792.self)!) }.inObjectScope(.container)
+    container.register(S892.self) { resolver in S892(m356: resolver.resolve(S356.self)!, m451: resolver.resolve(S451.self)!, m655: resolver.resolve(S655.self)!) }.inObjectScope(.container)
+    container.register(S893.self) { resolver in S893(m603: resolver.resolve(S603.self)!, m700: resolver.resolve(S700.self)!, m730: resolver.resolve(S730.self)!) }.inObjectScope(.container)
+    container.register(S894.self) { resolver in S894(m12: resolver.resolve(S12.self)!, m234: resolver.resolve(S234.self)!, m462: resolver.resolve(S462.self)!) }.inObjectScope(.container)
     container.register(S895.self) { resolver in S895(m105: resolver.resolve(S105.self)!) }.inObjectScope(.container)
-    container.register(S896.self) { resolver in
-        S896(m242: resolver.resolve(S242.self)!, m426: resolver.resolve(S426.self)!, m782: resolver.resolve(S782.self)!)
-    }.inObjectScope(.container)
+    container.register(S896.self) { resolver in S896(m242: resolver.resolve(S242.self)!, m426: resolver.resolve(S426.self)!, m782: resolver.resolve(S782.self)!) }.inObjectScope(.container)
     container.register(S897.self) { _ in S897() }.inObjectScope(.container)
     container.register(S898.self) { _ in S898() }.inObjectScope(.container)
     container.register(S899.self) { _ in S899() }.inObjectScope(.transient)
     container.register(S900.self) { _ in S900() }.inObjectScope(.container)
-    container.register(S901.self) { resolver in S901(m212: resolver.resolve(S212.self)!, m517: resolver.resolve(S517.self)!) }
-        .inObjectScope(.container)
-    container.register(S902.self) { resolver in
-        S902(m60: resolver.resolve(S60.self)!, m351: resolver.resolve(S351.self)!, m692: resolver.resolve(S692.self)!)
-    }.inObjectScope(.container)
+    container.register(S901.self) { resolver in S901(m212: resolver.resolve(S212.self)!, m517: resolver.resolve(S517.self)!) }.inObjectScope(.container)
+    container.register(S902.self) { resolver in S902(m60: resolver.resolve(S60.self)!, m351: resolver.resolve(S351.self)!, m692: resolver.resolve(S692.self)!) }.inObjectScope(.container)
     container.register(S903.self) { _ in S903() }.inObjectScope(.container)
     container.register(S904.self) { resolver in S904(m750: resolver.resolve(S750.self)!) }.inObjectScope(.container)
     container.register(S905.self) { resolver in S905(m253: resolver.resolve(S253.self)!) }.inObjectScope(.container)
@@ -1530,161 +917,94 @@ func makeSwinjectContainer() -> Container {
     container.register(S909.self) { resolver in S909(m515: resolver.resolve(S515.self)!) }.inObjectScope(.transient)
     container.register(S910.self) { resolver in S910(m156: resolver.resolve(S156.self)!) }.inObjectScope(.container)
     container.register(S911.self) { _ in S911() }.inObjectScope(.container)
-    container.register(S912.self) { resolver in S912(m46: resolver.resolve(S46.self)!, m404: resolver.resolve(S404.self)!) }
-        .inObjectScope(.container)
+    container.register(S912.self) { resolver in S912(m46: resolver.resolve(S46.self)!, m404: resolver.resolve(S404.self)!) }.inObjectScope(.container)
     container.register(S913.self) { resolver in S913(m153: resolver.resolve(S153.self)!) }.inObjectScope(.container)
     container.register(S914.self) { resolver in S914(m832: resolver.resolve(S832.self)!) }.inObjectScope(.container)
-    container.register(S915.self) { resolver in S915(m256: resolver.resolve(S256.self)!, m515: resolver.resolve(S515.self)!) }
-        .inObjectScope(.container)
-    container.register(S916.self) { resolver in S916(m51: resolver.resolve(S51.self)!, m426: resolver.resolve(S426.self)!) }
-        .inObjectScope(.container)
-    container.register(S917.self) { resolver in
-        S917(m50: resolver.resolve(S50.self)!, m591: resolver.resolve(S591.self)!, m616: resolver.resolve(S616.self)!)
-    }.inObjectScope(.container)
-    container.register(S918.self) { resolver in
-        S918(m395: resolver.resolve(S395.self)!, m426: resolver.resolve(S426.self)!, m681: resolver.resolve(S681.self)!)
-    }.inObjectScope(.container)
+    container.register(S915.self) { resolver in S915(m256: resolver.resolve(S256.self)!, m515: resolver.resolve(S515.self)!) }.inObjectScope(.container)
+    container.register(S916.self) { resolver in S916(m51: resolver.resolve(S51.self)!, m426: resolver.resolve(S426.self)!) }.inObjectScope(.container)
+    container.register(S917.self) { resolver in S917(m50: resolver.resolve(S50.self)!, m591: resolver.resolve(S591.self)!, m616: resolver.resolve(S616.self)!) }.inObjectScope(.container)
+    container.register(S918.self) { resolver in S918(m395: resolver.resolve(S395.self)!, m426: resolver.resolve(S426.self)!, m681: resolver.resolve(S681.self)!) }.inObjectScope(.container)
     container.register(S919.self) { _ in S919() }.inObjectScope(.transient)
     container.register(S920.self) { resolver in S920(m670: resolver.resolve(S670.self)!) }.inObjectScope(.container)
-    container.register(S921.self) { resolver in S921(m441: resolver.resolve(S441.self)!, m726: resolver.resolve(S726.self)!) }
-        .inObjectScope(.container)
-    container.register(S922.self) { resolver in
-        S922(m10: resolver.resolve(S10.self)!, m407: resolver.resolve(S407.self)!, m646: resolver.resolve(S646.self)!)
-    }.inObjectScope(.container)
-    container.register(S923.self) { resolver in S923(m61: resolver.resolve(S61.self)!, m262: resolver.resolve(S262.self)!) }
-        .inObjectScope(.container)
-    container.register(S924.self) { resolver in S924(m195: resolver.resolve(S195.self)!, m875: resolver.resolve(S875.self)!) }
-        .inObjectScope(.container)
-    container.register(S925.self) { resolver in
-        S925(m106: resolver.resolve(S106.self)!, m122: resolver.resolve(S122.self)!, m762: resolver.resolve(S762.self)!)
-    }.inObjectScope(.container)
+    container.register(S921.self) { resolver in S921(m441: resolver.resolve(S441.self)!, m726: resolver.resolve(S726.self)!) }.inObjectScope(.container)
+    container.register(S922.self) { resolver in S922(m10: resolver.resolve(S10.self)!, m407: resolver.resolve(S407.self)!, m646: resolver.resolve(S646.self)!) }.inObjectScope(.container)
+    container.register(S923.self) { resolver in S923(m61: resolver.resolve(S61.self)!, m262: resolver.resolve(S262.self)!) }.inObjectScope(.container)
+    container.register(S924.self) { resolver in S924(m195: resolver.resolve(S195.self)!, m875: resolver.resolve(S875.self)!) }.inObjectScope(.container)
+    container.register(S925.self) { resolver in S925(m106: resolver.resolve(S106.self)!, m122: resolver.resolve(S122.self)!, m762: resolver.resolve(S762.self)!) }.inObjectScope(.container)
     container.register(S926.self) { _ in S926() }.inObjectScope(.container)
-    container.register(S927.self) { resolver in S927(m154: resolver.resolve(S154.self)!, m186: resolver.resolve(S186.self)!) }
-        .inObjectScope(.container)
+    container.register(S927.self) { resolver in S927(m154: resolver.resolve(S154.self)!, m186: resolver.resolve(S186.self)!) }.inObjectScope(.container)
     container.register(S928.self) { resolver in S928(m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
-    container.register(S929.self) { resolver in
-        S929(m66: resolver.resolve(S66.self)!, m81: resolver.resolve(S81.self)!, m228: resolver.resolve(S228.self)!)
-    }.inObjectScope(.transient)
-    container.register(S930.self) { resolver in
-        S930(m190: resolver.resolve(S190.self)!, m727: resolver.resolve(S727.self)!, m791: resolver.resolve(S791.self)!)
-    }.inObjectScope(.container)
+    container.register(S929.self) { resolver in S929(m66: resolver.resolve(S66.self)!, m81: resolver.resolve(S81.self)!, m228: resolver.resolve(S228.self)!) }.inObjectScope(.transient)
+    container.register(S930.self) { resolver in S930(m190: resolver.resolve(S190.self)!, m727: resolver.resolve(S727.self)!, m791: resolver.resolve(S791.self)!) }.inObjectScope(.container)
     container.register(S931.self) { resolver in S931(m641: resolver.resolve(S641.self)!) }.inObjectScope(.container)
-    container.register(S932.self) { resolver in
-        S932(m155: resolver.resolve(S155.self)!, m290: resolver.resolve(S290.self)!, m666: resolver.resolve(S666.self)!)
-    }.inObjectScope(.container)
-    container.register(S933.self) { resolver in S933(m823: resolver.resolve(S823.self)!, m842: resolver.resolve(S842.self)!) }
-        .inObjectScope(.container)
-    container.register(S934.self) { resolver in S934(m493: resolver.resolve(S493.self)!, m747: resolver.resolve(S747.self)!) }
-        .inObjectScope(.container)
+    container.register(S932.self) { resolver in S932(m155: resolver.resolve(S155.self)!, m290: resolver.resolve(S290.self)!, m666: resolver.resolve(S666.self)!) }.inObjectScope(.container)
+    container.register(S933.self) { resolver in S933(m823: resolver.resolve(S823.self)!, m842: resolver.resolve(S842.self)!) }.inObjectScope(.container)
+    container.register(S934.self) { resolver in S934(m493: resolver.resolve(S493.self)!, m747: resolver.resolve(S747.self)!) }.inObjectScope(.container)
     container.register(S935.self) { _ in S935() }.inObjectScope(.container)
     container.register(S936.self) { resolver in S936(m498: resolver.resolve(S498.self)!) }.inObjectScope(.container)
-    container.register(S937.self) { resolver in
-        S937(m181: resolver.resolve(S181.self)!, m463: resolver.resolve(S463.self)!, m464: resolver.resolve(S464.self)!)
-    }.inObjectScope(.container)
+    container.register(S937.self) { resolver in S937(m181: resolver.resolve(S181.self)!, m463: resolver.resolve(S463.self)!, m464: resolver.resolve(S464.self)!) }.inObjectScope(.container)
     container.register(S938.self) { _ in S938() }.inObjectScope(.container)
-    container.register(S939.self) { resolver in S939(m133: resolver.resolve(S133.self)!, m323: resolver.resolve(S323.self)!) }
-        .inObjectScope(.transient)
+    container.register(S939.self) { resolver in S939(m133: resolver.resolve(S133.self)!, m323: resolver.resolve(S323.self)!) }.inObjectScope(.transient)
     container.register(S940.self) { _ in S940() }.inObjectScope(.container)
     container.register(S941.self) { resolver in S941(m310: resolver.resolve(S310.self)!) }.inObjectScope(.container)
-    container.register(S942.self) { resolver in
-        S942(m262: resolver.resolve(S262.self)!, m407: resolver.resolve(S407.self)!, m758: resolver.resolve(S758.self)!)
-    }.inObjectScope(.container)
-    container.register(S943.self) { resolver in S943(m114: resolver.resolve(S114.self)!, m291: resolver.resolve(S291.self)!) }
-        .inObjectScope(.container)
-    container.register(S944.self) { resolver in S944(m392: resolver.resolve(S392.self)!, m868: resolver.resolve(S868.self)!) }
-        .inObjectScope(.container)
-    container.register(S945.self) { resolver in S945(m278: resolver.resolve(S278.self)!, m444: resolver.resolve(S444.self)!) }
-        .inObjectScope(.container)
-    container.register(S946.self) { resolver in S946(m756: resolver.resolve(S756.self)!, m880: resolver.resolve(S880.self)!) }
-        .inObjectScope(.container)
-    container.register(S947.self) { resolver in S947(m381: resolver.resolve(S381.self)!, m753: resolver.resolve(S753.self)!) }
-        .inObjectScope(.container)
+    container.register(S942.self) { resolver in S942(m262: resolver.resolve(S262.self)!, m407: resolver.resolve(S407.self)!, m758: resolver.resolve(S758.self)!) }.inObjectScope(.container)
+    container.register(S943.self) { resolver in S943(m114: resolver.resolve(S114.self)!, m291: resolver.resolve(S291.self)!) }.inObjectScope(.container)
+    container.register(S944.self) { resolver in S944(m392: resolver.resolve(S392.self)!, m868: resolver.resolve(S868.self)!) }.inObjectScope(.container)
+    container.register(S945.self) { resolver in S945(m278: resolver.resolve(S278.self)!, m444: resolver.resolve(S444.self)!) }.inObjectScope(.container)
+    container.register(S946.self) { resolver in S946(m756: resolver.resolve(S756.self)!, m880: resolver.resolve(S880.self)!) }.inObjectScope(.container)
+    container.register(S947.self) { resolver in S947(m381: resolver.resolve(S381.self)!, m753: resolver.resolve(S753.self)!) }.inObjectScope(.container)
     container.register(S948.self) { _ in S948() }.inObjectScope(.container)
     container.register(S949.self) { _ in S949() }.inObjectScope(.transient)
     container.register(S950.self) { _ in S950() }.inObjectScope(.container)
-    container.register(S951.self) { resolver in
-        S951(m438: resolver.resolve(S438.self)!, m630: resolver.resolve(S630.self)!, m724: resolver.resolve(S724.self)!)
-    }.inObjectScope(.container)
+    container.register(S951.self) { resolver in S951(m438: resolver.resolve(S438.self)!, m630: resolver.resolve(S630.self)!, m724: resolver.resolve(S724.self)!) }.inObjectScope(.container)
     container.register(S952.self) { _ in S952() }.inObjectScope(.container)
-    container.register(S953.self) { resolver in
-        S953(m466: resolver.resolve(S466.self)!, m587: resolver.resolve(S587.self)!, m803: resolver.resolve(S803.self)!)
-    }.inObjectScope(.container)
-    container.register(S954.self) { resolver in S954(m367: resolver.resolve(S367.self)!, m574: resolver.resolve(S574.self)!) }
-        .inObjectScope(.container)
-    container.register(S955.self) { resolver in S955(m227: resolver.resolve(S227.self)!, m748: resolver.resolve(S748.self)!) }
-        .inObjectScope(.container)
-    container.register(S956.self) { resolver in S956(m86: resolver.resolve(S86.self)!, m447: resolver.resolve(S447.self)!) }
-        .inObjectScope(.container)
+    container.register(S953.self) { resolver in S953(m466: resolver.resolve(S466.self)!, m587: resolver.resolve(S587.self)!, m803: resolver.resolve(S803.self)!) }.inObjectScope(.container)
+    container.register(S954.self) { resolver in S954(m367: resolver.resolve(S367.self)!, m574: resolver.resolve(S574.self)!) }.inObjectScope(.container)
+    container.register(S955.self) { resolver in S955(m227: resolver.resolve(S227.self)!, m748: resolver.resolve(S748.self)!) }.inObjectScope(.container)
+    container.register(S956.self) { resolver in S956(m86: resolver.resolve(S86.self)!, m447: resolver.resolve(S447.self)!) }.inObjectScope(.container)
     container.register(S957.self) { _ in S957() }.inObjectScope(.container)
-    container.register(S958.self) { resolver in
-        S958(m35: resolver.resolve(S35.self)!, m521: resolver.resolve(S521.self)!, m631: resolver.resolve(S631.self)!)
-    }.inObjectScope(.container)
-    container.register(S959.self) { resolver in
-        S959(m556: resolver.resolve(S556.self)!, m708: resolver.resolve(S708.self)!, m868: resolver.resolve(S868.self)!)
-    }.inObjectScope(.transient)
+    container.register(S958.self) { resolver in S958(m35: resolver.resolve(S35.self)!, m521: resolver.resolve(S521.self)!, m631: resolver.resolve(S631.self)!) }.inObjectScope(.container)
+    container.register(S959.self) { resolver in S959(m556: resolver.resolve(S556.self)!, m708: resolver.resolve(S708.self)!, m868: resolver.resolve(S868.self)!) }.inObjectScope(.transient)
     container.register(S960.self) { resolver in S960(m808: resolver.resolve(S808.self)!) }.inObjectScope(.container)
-    container.register(S961.self) { resolver in S961(m73: resolver.resolve(S73.self)!, m568: resolver.resolve(S568.self)!) }
-        .inObjectScope(.container)
+    container.register(S961.self) { resolver in S961(m73: resolver.resolve(S73.self)!, m568: resolver.resolve(S568.self)!) }.inObjectScope(.container)
     container.register(S962.self) { resolver in S962(m116: resolver.resolve(S116.self)!) }.inObjectScope(.container)
     container.register(S963.self) { resolver in S963(m77: resolver.resolve(S77.self)!) }.inObjectScope(.container)
-    container.register(S964.self) { resolver in
-        S964(m116: resolver.resolve(S116.self)!, m494: resolver.resolve(S494.self)!, m512: resolver.resolve(S512.self)!)
-    }.inObjectScope(.container)
+    container.register(S964.self) { resolver in S964(m116: resolver.resolve(S116.self)!, m494: resolver.resolve(S494.self)!, m512: resolver.resolve(S512.self)!) }.inObjectScope(.container)
     container.register(S965.self) { _ in S965() }.inObjectScope(.container)
     container.register(S966.self) { _ in S966() }.inObjectScope(.container)
     container.register(S967.self) { resolver in S967(m887: resolver.resolve(S887.self)!) }.inObjectScope(.container)
     container.register(S968.self) { _ in S968() }.inObjectScope(.container)
     container.register(S969.self) { resolver in S969(m811: resolver.resolve(S811.self)!) }.inObjectScope(.transient)
-    container.register(S970.self) { resolver in
-        S970(m40: resolver.resolve(S40.self)!, m67: resolver.resolve(S67.self)!, m558: resolver.resolve(S558.self)!)
-    }.inObjectScope(.container)
-    container.register(S971.self) { resolver in
-        S971(m286: resolver.resolve(S286.self)!, m375: resolver.resolve(S375.self)!, m764: resolver.resolve(S764.self)!)
-    }.inObjectScope(.container)
-    container.register(S972.self) { resolver in S972(m137: resolver.resolve(S137.self)!, m578: resolver.resolve(S578.self)!) }
-        .inObjectScope(.container)
+    container.register(S970.self) { resolver in S970(m40: resolver.resolve(S40.self)!, m67: resolver.resolve(S67.self)!, m558: resolver.resolve(S558.self)!) }.inObjectScope(.container)
+    container.register(S971.self) { resolver in S971(m286: resolver.resolve(S286.self)!, m375: resolver.resolve(S375.self)!, m764: resolver.resolve(S764.self)!) }.inObjectScope(.container)
+    container.register(S972.self) { resolver in S972(m137: resolver.resolve(S137.self)!, m578: resolver.resolve(S578.self)!) }.inObjectScope(.container)
     container.register(S973.self) { resolver in S973(m258: resolver.resolve(S258.self)!) }.inObjectScope(.container)
     container.register(S974.self) { resolver in S974(m893: resolver.resolve(S893.self)!) }.inObjectScope(.container)
     container.register(S975.self) { resolver in S975(m244: resolver.resolve(S244.self)!) }.inObjectScope(.container)
     container.register(S976.self) { resolver in S976(m342: resolver.resolve(S342.self)!) }.inObjectScope(.container)
-    container.register(S977.self) { resolver in
-        S977(m347: resolver.resolve(S347.self)!, m501: resolver.resolve(S501.self)!, m555: resolver.resolve(S555.self)!)
-    }.inObjectScope(.container)
-    container.register(S978.self) { resolver in S978(m261: resolver.resolve(S261.self)!, m435: resolver.resolve(S435.self)!) }
-        .inObjectScope(.container)
-    container.register(S979.self) { resolver in S979(m94: resolver.resolve(S94.self)!, m506: resolver.resolve(S506.self)!) }
-        .inObjectScope(.transient)
+    container.register(S977.self) { resolver in S977(m347: resolver.resolve(S347.self)!, m501: resolver.resolve(S501.self)!, m555: resolver.resolve(S555.self)!) }.inObjectScope(.container)
+    container.register(S978.self) { resolver in S978(m261: resolver.resolve(S261.self)!, m435: resolver.resolve(S435.self)!) }.inObjectScope(.container)
+    container.register(S979.self) { resolver in S979(m94: resolver.resolve(S94.self)!, m506: resolver.resolve(S506.self)!) }.inObjectScope(.transient)
     container.register(S980.self) { _ in S980() }.inObjectScope(.container)
     container.register(S981.self) { _ in S981() }.inObjectScope(.container)
     container.register(S982.self) { resolver in S982(m217: resolver.resolve(S217.self)!) }.inObjectScope(.container)
     container.register(S983.self) { resolver in S983(m722: resolver.resolve(S722.self)!) }.inObjectScope(.container)
     container.register(S984.self) { resolver in S984(m638: resolver.resolve(S638.self)!) }.inObjectScope(.container)
-    container.register(S985.self) { resolver in S985(m390: resolver.resolve(S390.self)!, m467: resolver.resolve(S467.self)!) }
-        .inObjectScope(.container)
+    container.register(S985.self) { resolver in S985(m390: resolver.resolve(S390.self)!, m467: resolver.resolve(S467.self)!) }.inObjectScope(.container)
     container.register(S986.self) { resolver in S986(m858: resolver.resolve(S858.self)!) }.inObjectScope(.container)
     container.register(S987.self) { _ in S987() }.inObjectScope(.container)
-    container.register(S988.self) { resolver in
-        S988(m121: resolver.resolve(S121.self)!, m312: resolver.resolve(S312.self)!, m804: resolver.resolve(S804.self)!)
-    }.inObjectScope(.container)
+    container.register(S988.self) { resolver in S988(m121: resolver.resolve(S121.self)!, m312: resolver.resolve(S312.self)!, m804: resolver.resolve(S804.self)!) }.inObjectScope(.container)
     container.register(S989.self) { _ in S989() }.inObjectScope(.transient)
     container.register(S990.self) { _ in S990() }.inObjectScope(.container)
     container.register(S991.self) { resolver in S991(m124: resolver.resolve(S124.self)!) }.inObjectScope(.container)
     container.register(S992.self) { _ in S992() }.inObjectScope(.container)
-    container.register(S993.self) { resolver in S993(m230: resolver.resolve(S230.self)!, m413: resolver.resolve(S413.self)!) }
-        .inObjectScope(.container)
-    container.register(S994.self) { resolver in
-        S994(m160: resolver.resolve(S160.self)!, m375: resolver.resolve(S375.self)!, m722: resolver.resolve(S722.self)!)
-    }.inObjectScope(.container)
+    container.register(S993.self) { resolver in S993(m230: resolver.resolve(S230.self)!, m413: resolver.resolve(S413.self)!) }.inObjectScope(.container)
+    container.register(S994.self) { resolver in S994(m160: resolver.resolve(S160.self)!, m375: resolver.resolve(S375.self)!, m722: resolver.resolve(S722.self)!) }.inObjectScope(.container)
     container.register(S995.self) { _ in S995() }.inObjectScope(.container)
-    container.register(S996.self) { resolver in S996(m92: resolver.resolve(S92.self)!, m336: resolver.resolve(S336.self)!) }
-        .inObjectScope(.container)
-    container.register(S997.self) { resolver in
-        S997(m317: resolver.resolve(S317.self)!, m728: resolver.resolve(S728.self)!, m775: resolver.resolve(S775.self)!)
-    }.inObjectScope(.container)
+    container.register(S996.self) { resolver in S996(m92: resolver.resolve(S92.self)!, m336: resolver.resolve(S336.self)!) }.inObjectScope(.container)
+    container.register(S997.self) { resolver in S997(m317: resolver.resolve(S317.self)!, m728: resolver.resolve(S728.self)!, m775: resolver.resolve(S775.self)!) }.inObjectScope(.container)
     container.register(S998.self) { resolver in S998(m486: resolver.resolve(S486.self)!) }.inObjectScope(.container)
-    container.register(S999.self) { resolver in
-        S999(m145: resolver.resolve(S145.self)!, m228: resolver.resolve(S228.self)!, m281: resolver.resolve(S281.self)!)
-    }.inObjectScope(.transient)
+    container.register(S999.self) { resolver in S999(m145: resolver.resolve(S145.self)!, m228: resolver.resolve(S228.self)!, m281: resolver.resolve(S281.self)!) }.inObjectScope(.transient)
     return container
 }
 

@@ -637,8 +637,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S210.self, concrete: true)
     var m210: S210
 
-    @Provide(
-        .onDemand, factory: { (m157: S157, m176: S176, m182: S182) in S211(m157: m157, m176: m176, m182: m182) }, concrete: true)
+    @Provide(.onDemand, factory: { (m157: S157, m176: S176, m182: S182) in S211(m157: m157, m176: m176, m182: m182) }, concrete: true)
     var m211: S211
 
     @Provide(.onDemand, S212.self, with: [\Self.m68, \Self.m107, \Self.m134], concrete: true)
@@ -686,8 +685,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S226.self, concrete: true)
     var m226: S226
 
-    @Provide(
-        .onDemand, factory: { (m133: S133, m165: S165, m185: S185) in S227(m133: m133, m165: m165, m185: m185) }, concrete: true)
+    @Provide(.onDemand, factory: { (m133: S133, m165: S165, m185: S185) in S227(m133: m133, m165: m165, m185: m185) }, concrete: true)
     var m227: S227
 
     @Provide(.onDemand, S228.self, with: [\Self.m93, \Self.m123], concrete: true)
@@ -753,8 +751,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S248.self, with: [\Self.m151], concrete: true)
     var m248: S248
 
-    @Provide(
-        .transient, factory: { (m113: S113, m175: S175, m176: S176) in S249(m113: m113, m175: m175, m176: m176) }, concrete: true)
+    @Provide(.transient, factory: { (m113: S113, m175: S175, m176: S176) in S249(m113: m113, m175: m175, m176: m176) }, concrete: true)
     var m249: S249
 
     @Provide(.onDemand, S250.self, with: [\Self.m54, \Self.m105, \Self.m127], concrete: true)
@@ -904,8 +901,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S298.self, with: [\Self.m12, \Self.m128, \Self.m165], concrete: true)
     var m298: S298
 
-    @Provide(
-        .transient, factory: { (m83: S83, m105: S105, m108: S108) in S299(m83: m83, m105: m105, m108: m108) }, concrete: true)
+    @Provide(.transient, factory: { (m83: S83, m105: S105, m108: S108) in S299(m83: m83, m105: m105, m108: m108) }, concrete: true)
     var m299: S299
 
     @Provide(.onDemand, S300.self, with: [\Self.m123], concrete: true)
@@ -1025,8 +1021,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S338.self, with: [\Self.m56], concrete: true)
     var m338: S338
 
-    @Provide(
-        .transient, factory: { (m43: S43, m106: S106, m162: S162) in S339(m43: m43, m106: m106, m162: m162) }, concrete: true)
+    @Provide(.transient, factory: { (m43: S43, m106: S106, m162: S162) in S339(m43: m43, m106: m106, m162: m162) }, concrete: true)
     var m339: S339
 
     @Provide(.onDemand, S340.self, concrete: true)
@@ -1056,8 +1051,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S348.self, with: [\Self.m60, \Self.m180, \Self.m286], concrete: true)
     var m348: S348
 
-    @Provide(
-        .transient, factory: { (m155: S155, m224: S224, m247: S247) in S349(m155: m155, m224: m224, m247: m247) }, concrete: true)
+    @Provide(.transient, factory: { (m155: S155, m224: S224, m247: S247) in S349(m155: m155, m224: m224, m247: m247) }, concrete: true)
     var m349: S349
 
     @Provide(.onDemand, S350.self, with: [\Self.m105], concrete: true)
@@ -1237,8 +1231,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S408.self, concrete: true)
     var m408: S408
 
-    @Provide(
-        .transient, factory: { (m190: S190, m266: S266, m293: S293) in S409(m190: m190, m266: m266, m293: m293) }, concrete: true)
+    @Provide(.transient, factory: { (m190: S190, m266: S266, m293: S293) in S409(m190: m190, m266: m266, m293: m293) }, concrete: true)
     var m409: S409
 
     @Provide(.onDemand, S410.self, with: [\Self.m35, \Self.m91, \Self.m305], concrete: true)
@@ -1250,8 +1243,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S412.self, with: [\Self.m154, \Self.m317], concrete: true)
     var m412: S412
 
-    @Provide(
-        .onDemand, factory: { (m160: S160, m171: S171, m196: S196) in S413(m160: m160, m171: m171, m196: m196) }, concrete: true)
+    @Provide(.onDemand, factory: { (m160: S160, m171: S171, m196: S196) in S413(m160: m160, m171: m171, m196: m196) }, concrete: true)
     var m413: S413
 
     @Provide(.onDemand, S414.self, with: [\Self.m202], concrete: true)
@@ -1269,8 +1261,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S418.self, with: [\Self.m164], concrete: true)
     var m418: S418
 
-    @Provide(
-        .transient, factory: { (m346: S346, m377: S377, m395: S395) in S419(m346: m346, m377: m377, m395: m395) }, concrete: true)
+    @Provide(.transient, factory: { (m346: S346, m377: S377, m395: S395) in S419(m346: m346, m377: m377, m395: m395) }, concrete: true)
     var m419: S419
 
     @Provide(.onDemand, S420.self, with: [\Self.m372], concrete: true)
@@ -1312,8 +1303,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S432.self, with: [\Self.m22, \Self.m162, \Self.m213], concrete: true)
     var m432: S432
 
-    @Provide(
-        .onDemand, factory: { (m153: S153, m156: S156, m300: S300) in S433(m153: m153, m156: m156, m300: m300) }, concrete: true)
+    @Provide(.onDemand, factory: { (m153: S153, m156: S156, m300: S300) in S433(m153: m153, m156: m156, m300: m300) }, concrete: true)
     var m433: S433
 
     @Provide(.onDemand, S434.self, concrete: true)
@@ -1331,8 +1321,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S438.self, with: [\Self.m41], concrete: true)
     var m438: S438
 
-    @Provide(
-        .transient, factory: { (m40: S40, m297: S297, m371: S371) in S439(m40: m40, m297: m297, m371: m371) }, concrete: true)
+    @Provide(.transient, factory: { (m40: S40, m297: S297, m371: S371) in S439(m40: m40, m297: m297, m371: m371) }, concrete: true)
     var m439: S439
 
     @Provide(.onDemand, S440.self, concrete: true)
@@ -1368,8 +1357,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S450.self, with: [\Self.m112, \Self.m184, \Self.m364], concrete: true)
     var m450: S450
 
-    @Provide(
-        .onDemand, factory: { (m101: S101, m103: S103, m108: S108) in S451(m101: m101, m103: m103, m108: m108) }, concrete: true)
+    @Provide(.onDemand, factory: { (m101: S101, m103: S103, m108: S108) in S451(m101: m101, m103: m103, m108: m108) }, concrete: true)
     var m451: S451
 
     @Provide(.onDemand, S452.self, with: [\Self.m298], concrete: true)
@@ -1579,8 +1567,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S520.self, with: [\Self.m475], concrete: true)
     var m520: S520
 
-    @Provide(
-        .onDemand, factory: { (m255: S255, m271: S271, m290: S290) in S521(m255: m255, m271: m271, m290: m290) }, concrete: true)
+    @Provide(.onDemand, factory: { (m255: S255, m271: S271, m290: S290) in S521(m255: m255, m271: m271, m290: m290) }, concrete: true)
     var m521: S521
 
     @Provide(.onDemand, S522.self, with: [\Self.m95, \Self.m268, \Self.m415], concrete: true)
@@ -1604,8 +1591,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S528.self, with: [\Self.m33, \Self.m81, \Self.m324], concrete: true)
     var m528: S528
 
-    @Provide(
-        .transient, factory: { (m347: S347, m397: S397, m411: S411) in S529(m347: m347, m397: m397, m411: m411) }, concrete: true)
+    @Provide(.transient, factory: { (m347: S347, m397: S397, m411: S411) in S529(m347: m347, m397: m397, m411: m411) }, concrete: true)
     var m529: S529
 
     @Provide(.onDemand, S530.self, with: [\Self.m450], concrete: true)
@@ -1635,8 +1621,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S538.self, with: [\Self.m63], concrete: true)
     var m538: S538
 
-    @Provide(
-        .transient, factory: { (m254: S254, m280: S280, m347: S347) in S539(m254: m254, m280: m280, m347: m347) }, concrete: true)
+    @Provide(.transient, factory: { (m254: S254, m280: S280, m347: S347) in S539(m254: m254, m280: m280, m347: m347) }, concrete: true)
     var m539: S539
 
     @Provide(.onDemand, S540.self, concrete: true)
@@ -1696,8 +1681,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S558.self, with: [\Self.m6, \Self.m204, \Self.m391], concrete: true)
     var m558: S558
 
-    @Provide(
-        .transient, factory: { (m228: S228, m333: S333, m340: S340) in S559(m228: m228, m333: m333, m340: m340) }, concrete: true)
+    @Provide(.transient, factory: { (m228: S228, m333: S333, m340: S340) in S559(m228: m228, m333: m333, m340: m340) }, concrete: true)
     var m559: S559
 
     @Provide(.onDemand, S560.self, with: [\Self.m173], concrete: true)
@@ -1739,15 +1723,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S572.self, with: [\Self.m0, \Self.m467, \Self.m494], concrete: true)
     var m572: S572
 
-    @Provide(
-        .onDemand, factory: { (m117: S117, m381: S381, m482: S482) in S573(m117: m117, m381: m381, m482: m482) }, concrete: true)
+    @Provide(.onDemand, factory: { (m117: S117, m381: S381, m482: S482) in S573(m117: m117, m381: m381, m482: m482) }, concrete: true)
     var m573: S573
 
     @Provide(.onDemand, S574.self, concrete: true)
     var m574: S574
 
-    @Provide(
-        .onDemand, factory: { (m137: S137, m337: S337, m407: S407) in S575(m137: m137, m337: m337, m407: m407) }, concrete: true)
+    @Provide(.onDemand, factory: { (m137: S137, m337: S337, m407: S407) in S575(m137: m137, m337: m337, m407: m407) }, concrete: true)
     var m575: S575
 
     @Provide(.onDemand, S576.self, with: [\Self.m95, \Self.m295, \Self.m322], concrete: true)
@@ -1807,8 +1789,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S594.self, with: [\Self.m36], concrete: true)
     var m594: S594
 
-    @Provide(
-        .onDemand, factory: { (m288: S288, m314: S314, m377: S377) in S595(m288: m288, m314: m314, m377: m377) }, concrete: true)
+    @Provide(.onDemand, factory: { (m288: S288, m314: S314, m377: S377) in S595(m288: m288, m314: m314, m377: m377) }, concrete: true)
     var m595: S595
 
     @Provide(.onDemand, S596.self, with: [\Self.m332], concrete: true)
@@ -1826,8 +1807,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S600.self, concrete: true)
     var m600: S600
 
-    @Provide(
-        .onDemand, factory: { (m136: S136, m332: S332, m406: S406) in S601(m136: m136, m332: m332, m406: m406) }, concrete: true)
+    @Provide(.onDemand, factory: { (m136: S136, m332: S332, m406: S406) in S601(m136: m136, m332: m332, m406: m406) }, concrete: true)
     var m601: S601
 
     @Provide(.onDemand, S602.self, with: [\Self.m270, \Self.m422, \Self.m562], concrete: true)
@@ -1869,8 +1849,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S614.self, with: [\Self.m40], concrete: true)
     var m614: S614
 
-    @Provide(
-        .onDemand, factory: { (m356: S356, m485: S485, m517: S517) in S615(m356: m356, m485: m485, m517: m517) }, concrete: true)
+    @Provide(.onDemand, factory: { (m356: S356, m485: S485, m517: S517) in S615(m356: m356, m485: m485, m517: m517) }, concrete: true)
     var m615: S615
 
     @Provide(.onDemand, S616.self, concrete: true)
@@ -1888,8 +1867,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S620.self, concrete: true)
     var m620: S620
 
-    @Provide(
-        .onDemand, factory: { (m165: S165, m173: S173, m427: S427) in S621(m165: m165, m173: m173, m427: m427) }, concrete: true)
+    @Provide(.onDemand, factory: { (m165: S165, m173: S173, m427: S427) in S621(m165: m165, m173: m173, m427: m427) }, concrete: true)
     var m621: S621
 
     @Provide(.onDemand, S622.self, with: [\Self.m242, \Self.m457], concrete: true)
@@ -1925,15 +1903,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S632.self, concrete: true)
     var m632: S632
 
-    @Provide(
-        .onDemand, factory: { (m171: S171, m300: S300, m400: S400) in S633(m171: m171, m300: m300, m400: m400) }, concrete: true)
+    @Provide(.onDemand, factory: { (m171: S171, m300: S300, m400: S400) in S633(m171: m171, m300: m300, m400: m400) }, concrete: true)
     var m633: S633
 
     @Provide(.onDemand, S634.self, with: [\Self.m125], concrete: true)
     var m634: S634
 
-    @Provide(
-        .onDemand, factory: { (m180: S180, m356: S356, m527: S527) in S635(m180: m180, m356: m356, m527: m527) }, concrete: true)
+    @Provide(.onDemand, factory: { (m180: S180, m356: S356, m527: S527) in S635(m180: m180, m356: m356, m527: m527) }, concrete: true)
     var m635: S635
 
     @Provide(.onDemand, S636.self, with: [\Self.m290], concrete: true)
@@ -1951,8 +1927,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S640.self, with: [\Self.m50, \Self.m197, \Self.m332], concrete: true)
     var m640: S640
 
-    @Provide(
-        .onDemand, factory: { (m154: S154, m300: S300, m518: S518) in S641(m154: m154, m300: m300, m518: m518) }, concrete: true)
+    @Provide(.onDemand, factory: { (m154: S154, m300: S300, m518: S518) in S641(m154: m154, m300: m300, m518: m518) }, concrete: true)
     var m641: S641
 
     @Provide(.onDemand, S642.self, with: [\Self.m185, \Self.m230], concrete: true)
@@ -2078,8 +2053,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S682.self, with: [\Self.m131, \Self.m435], concrete: true)
     var m682: S682
 
-    @Provide(
-        .onDemand, factory: { (m120: S120, m240: S240, m298: S298) in S683(m120: m120, m240: m240, m298: m298) }, concrete: true)
+    @Provide(.onDemand, factory: { (m120: S120, m240: S240, m298: S298) in S683(m120: m120, m240: m240, m298: m298) }, concrete: true)
     var m683: S683
 
     @Provide(.onDemand, S684.self, with: [\Self.m30, \Self.m340], concrete: true)
@@ -2103,8 +2077,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S690.self, concrete: true)
     var m690: S690
 
-    @Provide(
-        .onDemand, factory: { (m163: S163, m296: S296, m480: S480) in S691(m163: m163, m296: m296, m480: m480) }, concrete: true)
+    @Provide(.onDemand, factory: { (m163: S163, m296: S296, m480: S480) in S691(m163: m163, m296: m296, m480: m480) }, concrete: true)
     var m691: S691
 
     @Provide(.onDemand, S692.self, with: [\Self.m113, \Self.m284], concrete: true)
@@ -2116,8 +2089,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S694.self, with: [\Self.m155, \Self.m218, \Self.m280], concrete: true)
     var m694: S694
 
-    @Provide(
-        .onDemand, factory: { (m133: S133, m512: S512, m564: S564) in S695(m133: m133, m512: m512, m564: m564) }, concrete: true)
+    @Provide(.onDemand, factory: { (m133: S133, m512: S512, m564: S564) in S695(m133: m133, m512: m512, m564: m564) }, concrete: true)
     var m695: S695
 
     @Provide(.onDemand, S696.self, concrete: true)
@@ -2135,8 +2107,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S700.self, with: [\Self.m533, \Self.m650], concrete: true)
     var m700: S700
 
-    @Provide(
-        .onDemand, factory: { (m174: S174, m345: S345, m350: S350) in S701(m174: m174, m345: m345, m350: m350) }, concrete: true)
+    @Provide(.onDemand, factory: { (m174: S174, m345: S345, m350: S350) in S701(m174: m174, m345: m345, m350: m350) }, concrete: true)
     var m701: S701
 
     @Provide(.onDemand, S702.self, with: [\Self.m208, \Self.m358], concrete: true)
@@ -2172,8 +2143,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S712.self, with: [\Self.m205], concrete: true)
     var m712: S712
 
-    @Provide(
-        .onDemand, factory: { (m213: S213, m491: S491, m574: S574) in S713(m213: m213, m491: m491, m574: m574) }, concrete: true)
+    @Provide(.onDemand, factory: { (m213: S213, m491: S491, m574: S574) in S713(m213: m213, m491: m491, m574: m574) }, concrete: true)
     var m713: S713
 
     @Provide(.onDemand, S714.self, with: [\Self.m105, \Self.m513], concrete: true)
@@ -2185,8 +2155,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S716.self, concrete: true)
     var m716: S716
 
-    @Provide(
-        .onDemand, factory: { (m310: S310, m545: S545, m631: S631) in S717(m310: m310, m545: m545, m631: m631) }, concrete: true)
+    @Provide(.onDemand, factory: { (m310: S310, m545: S545, m631: S631) in S717(m310: m310, m545: m545, m631: m631) }, concrete: true)
     var m717: S717
 
     @Provide(.onDemand, S718.self, with: [\Self.m10, \Self.m54, \Self.m683], concrete: true)
@@ -2234,8 +2203,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S732.self, with: [\Self.m587], concrete: true)
     var m732: S732
 
-    @Provide(
-        .onDemand, factory: { (m185: S185, m331: S331, m492: S492) in S733(m185: m185, m331: m331, m492: m492) }, concrete: true)
+    @Provide(.onDemand, factory: { (m185: S185, m331: S331, m492: S492) in S733(m185: m185, m331: m331, m492: m492) }, concrete: true)
     var m733: S733
 
     @Provide(.onDemand, S734.self, with: [\Self.m301, \Self.m612], concrete: true)
@@ -2259,8 +2227,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S740.self, with: [\Self.m477, \Self.m521, \Self.m636], concrete: true)
     var m740: S740
 
-    @Provide(
-        .onDemand, factory: { (m185: S185, m380: S380, m614: S614) in S741(m185: m185, m380: m380, m614: m614) }, concrete: true)
+    @Provide(.onDemand, factory: { (m185: S185, m380: S380, m614: S614) in S741(m185: m185, m380: m380, m614: m614) }, concrete: true)
     var m741: S741
 
     @Provide(.onDemand, S742.self, with: [\Self.m211, \Self.m322, \Self.m644], concrete: true)
@@ -2272,15 +2239,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S744.self, concrete: true)
     var m744: S744
 
-    @Provide(
-        .onDemand, factory: { (m215: S215, m398: S398, m443: S443) in S745(m215: m215, m398: m398, m443: m443) }, concrete: true)
+    @Provide(.onDemand, factory: { (m215: S215, m398: S398, m443: S443) in S745(m215: m215, m398: m398, m443: m443) }, concrete: true)
     var m745: S745
 
     @Provide(.onDemand, S746.self, with: [\Self.m483, \Self.m694], concrete: true)
     var m746: S746
 
-    @Provide(
-        .onDemand, factory: { (m371: S371, m386: S386, m403: S403) in S747(m371: m371, m386: m386, m403: m403) }, concrete: true)
+    @Provide(.onDemand, factory: { (m371: S371, m386: S386, m403: S403) in S747(m371: m371, m386: m386, m403: m403) }, concrete: true)
     var m747: S747
 
     @Provide(.onDemand, S748.self, with: [\Self.m411, \Self.m698], concrete: true)
@@ -2292,8 +2257,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S750.self, with: [\Self.m356, \Self.m397], concrete: true)
     var m750: S750
 
-    @Provide(
-        .onDemand, factory: { (m272: S272, m354: S354, m665: S665) in S751(m272: m272, m354: m354, m665: m665) }, concrete: true)
+    @Provide(.onDemand, factory: { (m272: S272, m354: S354, m665: S665) in S751(m272: m272, m354: m354, m665: m665) }, concrete: true)
     var m751: S751
 
     @Provide(.onDemand, S752.self, with: [\Self.m450], concrete: true)
@@ -2311,8 +2275,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S756.self, concrete: true)
     var m756: S756
 
-    @Provide(
-        .onDemand, factory: { (m150: S150, m166: S166, m377: S377) in S757(m150: m150, m166: m166, m377: m377) }, concrete: true)
+    @Provide(.onDemand, factory: { (m150: S150, m166: S166, m377: S377) in S757(m150: m150, m166: m166, m377: m377) }, concrete: true)
     var m757: S757
 
     @Provide(.onDemand, S758.self, with: [\Self.m1, \Self.m433], concrete: true)
@@ -2348,8 +2311,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S768.self, with: [\Self.m236], concrete: true)
     var m768: S768
 
-    @Provide(
-        .transient, factory: { (m98: S98, m176: S176, m553: S553) in S769(m98: m98, m176: m176, m553: m553) }, concrete: true)
+    @Provide(.transient, factory: { (m98: S98, m176: S176, m553: S553) in S769(m98: m98, m176: m176, m553: m553) }, concrete: true)
     var m769: S769
 
     @Provide(.onDemand, S770.self, with: [\Self.m540, \Self.m562, \Self.m610], concrete: true)
@@ -2379,8 +2341,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S778.self, concrete: true)
     var m778: S778
 
-    @Provide(
-        .transient, factory: { (m128: S128, m265: S265, m343: S343) in S779(m128: m128, m265: m265, m343: m343) }, concrete: true)
+    @Provide(.transient, factory: { (m128: S128, m265: S265, m343: S343) in S779(m128: m128, m265: m265, m343: m343) }, concrete: true)
     var m779: S779
 
     @Provide(.onDemand, S780.self, with: [\Self.m116, \Self.m148, \Self.m266], concrete: true)
@@ -2476,8 +2437,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S810.self, with: [\Self.m25, \Self.m546, \Self.m634], concrete: true)
     var m810: S810
 
-    @Provide(
-        .onDemand, factory: { (m187: S187, m192: S192, m442: S442) in S811(m187: m187, m192: m192, m442: m442) }, concrete: true)
+    @Provide(.onDemand, factory: { (m187: S187, m192: S192, m442: S442) in S811(m187: m187, m192: m192, m442: m442) }, concrete: true)
     var m811: S811
 
     @Provide(.onDemand, S812.self, with: [\Self.m96, \Self.m242, \Self.m317], concrete: true)
@@ -2501,8 +2461,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S818.self, with: [\Self.m105, \Self.m418], concrete: true)
     var m818: S818
 
-    @Provide(
-        .transient, factory: { (m247: S247, m282: S282, m442: S442) in S819(m247: m247, m282: m282, m442: m442) }, concrete: true)
+    @Provide(.transient, factory: { (m247: S247, m282: S282, m442: S442) in S819(m247: m247, m282: m282, m442: m442) }, concrete: true)
     var m819: S819
 
     @Provide(.onDemand, S820.self, with: [\Self.m566, \Self.m756], concrete: true)
@@ -2526,15 +2485,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S826.self, with: [\Self.m98, \Self.m417], concrete: true)
     var m826: S826
 
-    @Provide(
-        .onDemand, factory: { (m308: S308, m330: S330, m424: S424) in S827(m308: m308, m330: m330, m424: m424) }, concrete: true)
+    @Provide(.onDemand, factory: { (m308: S308, m330: S330, m424: S424) in S827(m308: m308, m330: m330, m424: m424) }, concrete: true)
     var m827: S827
 
     @Provide(.onDemand, S828.self, with: [\Self.m40, \Self.m426], concrete: true)
     var m828: S828
 
-    @Provide(
-        .transient, factory: { (m328: S328, m346: S346, m755: S755) in S829(m328: m328, m346: m346, m755: m755) }, concrete: true)
+    @Provide(.transient, factory: { (m328: S328, m346: S346, m755: S755) in S829(m328: m328, m346: m346, m755: m755) }, concrete: true)
     var m829: S829
 
     @Provide(.onDemand, S830.self, with: [\Self.m46, \Self.m345, \Self.m785], concrete: true)
@@ -2702,8 +2659,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S884.self, with: [\Self.m67, \Self.m251, \Self.m564], concrete: true)
     var m884: S884
 
-    @Provide(
-        .onDemand, factory: { (m235: S235, m251: S251, m523: S523) in S885(m235: m235, m251: m251, m523: m523) }, concrete: true)
+    @Provide(.onDemand, factory: { (m235: S235, m251: S251, m523: S523) in S885(m235: m235, m251: m251, m523: m523) }, concrete: true)
     var m885: S885
 
     @Provide(.onDemand, S886.self, concrete: true)
@@ -2715,8 +2671,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S888.self, concrete: true)
     var m888: S888
 
-    @Provide(
-        .transient, factory: { (m173: S173, m487: S487, m753: S753) in S889(m173: m173, m487: m487, m753: m753) }, concrete: true)
+    @Provide(.transient, factory: { (m173: S173, m487: S487, m753: S753) in S889(m173: m173, m487: m487, m753: m753) }, concrete: true)
     var m889: S889
 
     @Provide(.onDemand, S890.self, with: [\Self.m25, \Self.m711, \Self.m776], concrete: true)
@@ -2728,8 +2683,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S892.self, with: [\Self.m356, \Self.m451, \Self.m655], concrete: true)
     var m892: S892
 
-    @Provide(
-        .onDemand, factory: { (m603: S603, m700: S700, m730: S730) in S893(m603: m603, m700: m700, m730: m730) }, concrete: true)
+    @Provide(.onDemand, factory: { (m603: S603, m700: S700, m730: S730) in S893(m603: m603, m700: m700, m730: m730) }, concrete: true)
     var m893: S893
 
     @Provide(.onDemand, S894.self, with: [\Self.m12, \Self.m234, \Self.m462], concrete: true)
@@ -2825,8 +2779,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S924.self, with: [\Self.m195, \Self.m875], concrete: true)
     var m924: S924
 
-    @Provide(
-        .onDemand, factory: { (m106: S106, m122: S122, m762: S762) in S925(m106: m106, m122: m122, m762: m762) }, concrete: true)
+    @Provide(.onDemand, factory: { (m106: S106, m122: S122, m762: S762) in S925(m106: m106, m122: m122, m762: m762) }, concrete: true)
     var m925: S925
 
     @Provide(.onDemand, S926.self, concrete: true)
@@ -2862,8 +2815,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S936.self, with: [\Self.m498], concrete: true)
     var m936: S936
 
-    @Provide(
-        .onDemand, factory: { (m181: S181, m463: S463, m464: S464) in S937(m181: m181, m463: m463, m464: m464) }, concrete: true)
+    @Provide(.onDemand, factory: { (m181: S181, m463: S463, m464: S464) in S937(m181: m181, m463: m463, m464: m464) }, concrete: true)
     var m937: S937
 
     @Provide(.onDemand, S938.self, concrete: true)
@@ -2905,15 +2857,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S950.self, concrete: true)
     var m950: S950
 
-    @Provide(
-        .onDemand, factory: { (m438: S438, m630: S630, m724: S724) in S951(m438: m438, m630: m630, m724: m724) }, concrete: true)
+    @Provide(.onDemand, factory: { (m438: S438, m630: S630, m724: S724) in S951(m438: m438, m630: m630, m724: m724) }, concrete: true)
     var m951: S951
 
     @Provide(.onDemand, S952.self, concrete: true)
     var m952: S952
 
-    @Provide(
-        .onDemand, factory: { (m466: S466, m587: S587, m803: S803) in S953(m466: m466, m587: m587, m803: m803) }, concrete: true)
+    @Provide(.onDemand, factory: { (m466: S466, m587: S587, m803: S803) in S953(m466: m466, m587: m587, m803: m803) }, concrete: true)
     var m953: S953
 
     @Provide(.onDemand, S954.self, with: [\Self.m367, \Self.m574], concrete: true)
@@ -2931,8 +2881,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S958.self, with: [\Self.m35, \Self.m521, \Self.m631], concrete: true)
     var m958: S958
 
-    @Provide(
-        .transient, factory: { (m556: S556, m708: S708, m868: S868) in S959(m556: m556, m708: m708, m868: m868) }, concrete: true)
+    @Provide(.transient, factory: { (m556: S556, m708: S708, m868: S868) in S959(m556: m556, m708: m708, m868: m868) }, concrete: true)
     var m959: S959
 
     @Provide(.onDemand, S960.self, with: [\Self.m808], concrete: true)
@@ -2968,8 +2917,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S970.self, with: [\Self.m40, \Self.m67, \Self.m558], concrete: true)
     var m970: S970
 
-    @Provide(
-        .onDemand, factory: { (m286: S286, m375: S375, m764: S764) in S971(m286: m286, m375: m375, m764: m764) }, concrete: true)
+    @Provide(.onDemand, factory: { (m286: S286, m375: S375, m764: S764) in S971(m286: m286, m375: m375, m764: m764) }, concrete: true)
     var m971: S971
 
     @Provide(.onDemand, S972.self, with: [\Self.m137, \Self.m578], concrete: true)
@@ -2987,8 +2935,7 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S976.self, with: [\Self.m342], concrete: true)
     var m976: S976
 
-    @Provide(
-        .onDemand, factory: { (m347: S347, m501: S501, m555: S555) in S977(m347: m347, m501: m501, m555: m555) }, concrete: true)
+    @Provide(.onDemand, factory: { (m347: S347, m501: S501, m555: S555) in S977(m347: m347, m501: m501, m555: m555) }, concrete: true)
     var m977: S977
 
     @Provide(.onDemand, S978.self, with: [\Self.m261, \Self.m435], concrete: true)
@@ -3048,15 +2995,13 @@ struct TrellisOnDemandContainer {
     @Provide(.onDemand, S996.self, with: [\Self.m92, \Self.m336], concrete: true)
     var m996: S996
 
-    @Provide(
-        .onDemand, factory: { (m317: S317, m728: S728, m775: S775) in S997(m317: m317, m728: m728, m775: m775) }, concrete: true)
+    @Provide(.onDemand, factory: { (m317: S317, m728: S728, m775: S775) in S997(m317: m317, m728: m728, m775: m775) }, concrete: true)
     var m997: S997
 
     @Provide(.onDemand, S998.self, with: [\Self.m486], concrete: true)
     var m998: S998
 
-    @Provide(
-        .transient, factory: { (m145: S145, m228: S228, m281: S281) in S999(m145: m145, m228: m228, m281: m281) }, concrete: true)
+    @Provide(.transient, factory: { (m145: S145, m228: S228, m281: S281) in S999(m145: m145, m228: m228, m281: m281) }, concrete: true)
     var m999: S999
 }
 

@@ -105,35 +105,23 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S97() }
     builder.registerSingleton { S98() }
     builder.register { S99() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S100(m13: resolver.load(S13.self), m70: resolver.load(S70.self), m91: resolver.load(S91.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S100(m13: resolver.load(S13.self), m70: resolver.load(S70.self), m91: resolver.load(S91.self)) }
     builder.registerSingleton { (resolver: Resolver) in S101(m27: resolver.load(S27.self)) }
     builder.registerSingleton { (resolver: Resolver) in S102(m90: resolver.load(S90.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S103(m27: resolver.load(S27.self), m74: resolver.load(S74.self), m83: resolver.load(S83.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S103(m27: resolver.load(S27.self), m74: resolver.load(S74.self), m83: resolver.load(S83.self)) }
     builder.registerSingleton { (resolver: Resolver) in S104(m60: resolver.load(S60.self)) }
     builder.registerSingleton { (resolver: Resolver) in S105(m95: resolver.load(S95.self)) }
     builder.registerSingleton { (resolver: Resolver) in S106(m64: resolver.load(S64.self)) }
     builder.registerSingleton { (resolver: Resolver) in S107(m81: resolver.load(S81.self)) }
     builder.registerSingleton { (resolver: Resolver) in S108(m24: resolver.load(S24.self)) }
     builder.register { S109() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S110(m12: resolver.load(S12.self), m48: resolver.load(S48.self), m75: resolver.load(S75.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S111(m22: resolver.load(S22.self), m47: resolver.load(S47.self), m57: resolver.load(S57.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S110(m12: resolver.load(S12.self), m48: resolver.load(S48.self), m75: resolver.load(S75.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S111(m22: resolver.load(S22.self), m47: resolver.load(S47.self), m57: resolver.load(S57.self)) }
     builder.registerSingleton { (resolver: Resolver) in S112(m11: resolver.load(S11.self), m94: resolver.load(S94.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S113(m24: resolver.load(S24.self), m72: resolver.load(S72.self), m91: resolver.load(S91.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S113(m24: resolver.load(S24.self), m72: resolver.load(S72.self), m91: resolver.load(S91.self)) }
     builder.registerSingleton { (resolver: Resolver) in S114(m60: resolver.load(S60.self), m90: resolver.load(S90.self)) }
     builder.registerSingleton { S115() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S116(m3: resolver.load(S3.self), m44: resolver.load(S44.self), m77: resolver.load(S77.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S116(m3: resolver.load(S3.self), m44: resolver.load(S44.self), m77: resolver.load(S77.self)) }
     builder.registerSingleton { (resolver: Resolver) in S117(m92: resolver.load(S92.self)) }
     builder.registerSingleton { (resolver: Resolver) in S118(m82: resolver.load(S82.self)) }
     builder.register { (resolver: Resolver) in S119(m93: resolver.load(S93.self)) }
@@ -146,74 +134,44 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S126(m67: resolver.load(S67.self)) }
     builder.registerSingleton { (resolver: Resolver) in S127(m30: resolver.load(S30.self)) }
     builder.registerSingleton { (resolver: Resolver) in S128(m1: resolver.load(S1.self), m31: resolver.load(S31.self)) }
-    builder.register { (resolver: Resolver) in
-        S129(m54: resolver.load(S54.self), m86: resolver.load(S86.self), m91: resolver.load(S91.self))
-    }
+    builder.register { (resolver: Resolver) in S129(m54: resolver.load(S54.self), m86: resolver.load(S86.self), m91: resolver.load(S91.self)) }
     builder.registerSingleton { (resolver: Resolver) in S130(m13: resolver.load(S13.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S131(m11: resolver.load(S11.self), m18: resolver.load(S18.self), m36: resolver.load(S36.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S131(m11: resolver.load(S11.self), m18: resolver.load(S18.self), m36: resolver.load(S36.self)) }
     builder.registerSingleton { (resolver: Resolver) in S132(m41: resolver.load(S41.self), m90: resolver.load(S90.self)) }
     builder.registerSingleton { (resolver: Resolver) in S133(m90: resolver.load(S90.self)) }
     builder.registerSingleton { S134() }
     builder.registerSingleton { (resolver: Resolver) in S135(m26: resolver.load(S26.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S136(m35: resolver.load(S35.self), m70: resolver.load(S70.self), m75: resolver.load(S75.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S136(m35: resolver.load(S35.self), m70: resolver.load(S70.self), m75: resolver.load(S75.self)) }
     builder.registerSingleton { S137() }
     builder.registerSingleton { (resolver: Resolver) in S138(m57: resolver.load(S57.self), m78: resolver.load(S78.self)) }
-    builder.register { (resolver: Resolver) in
-        S139(m37: resolver.load(S37.self), m64: resolver.load(S64.self), m70: resolver.load(S70.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S140(m28: resolver.load(S28.self), m33: resolver.load(S33.self), m92: resolver.load(S92.self))
-    }
+    builder.register { (resolver: Resolver) in S139(m37: resolver.load(S37.self), m64: resolver.load(S64.self), m70: resolver.load(S70.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S140(m28: resolver.load(S28.self), m33: resolver.load(S33.self), m92: resolver.load(S92.self)) }
     builder.registerSingleton { S141() }
     builder.registerSingleton { (resolver: Resolver) in S142(m73: resolver.load(S73.self), m96: resolver.load(S96.self)) }
     builder.registerSingleton { S143() }
     builder.registerSingleton { (resolver: Resolver) in S144(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S145(m20: resolver.load(S20.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S146(m4: resolver.load(S4.self), m23: resolver.load(S23.self), m77: resolver.load(S77.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S146(m4: resolver.load(S4.self), m23: resolver.load(S23.self), m77: resolver.load(S77.self)) }
     builder.registerSingleton { (resolver: Resolver) in S147(m58: resolver.load(S58.self)) }
     builder.registerSingleton { S148() }
-    builder.register { (resolver: Resolver) in
-        S149(m35: resolver.load(S35.self), m55: resolver.load(S55.self), m93: resolver.load(S93.self))
-    }
+    builder.register { (resolver: Resolver) in S149(m35: resolver.load(S35.self), m55: resolver.load(S55.self), m93: resolver.load(S93.self)) }
     builder.registerSingleton { S150() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S151(m44: resolver.load(S44.self), m68: resolver.load(S68.self), m88: resolver.load(S88.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S152(m62: resolver.load(S62.self), m76: resolver.load(S76.self), m93: resolver.load(S93.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S151(m44: resolver.load(S44.self), m68: resolver.load(S68.self), m88: resolver.load(S88.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S152(m62: resolver.load(S62.self), m76: resolver.load(S76.self), m93: resolver.load(S93.self)) }
     builder.registerSingleton { S153() }
     builder.registerSingleton { S154() }
     builder.registerSingleton { (resolver: Resolver) in S155(m42: resolver.load(S42.self), m96: resolver.load(S96.self)) }
     builder.registerSingleton { (resolver: Resolver) in S156(m24: resolver.load(S24.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S157(m28: resolver.load(S28.self), m62: resolver.load(S62.self), m76: resolver.load(S76.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S158(m32: resolver.load(S32.self), m71: resolver.load(S71.self), m78: resolver.load(S78.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S157(m28: resolver.load(S28.self), m62: resolver.load(S62.self), m76: resolver.load(S76.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S158(m32: resolver.load(S32.self), m71: resolver.load(S71.self), m78: resolver.load(S78.self)) }
     builder.register { (resolver: Resolver) in S159(m74: resolver.load(S74.self), m82: resolver.load(S82.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S160(m24: resolver.load(S24.self), m68: resolver.load(S68.self), m93: resolver.load(S93.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S160(m24: resolver.load(S24.self), m68: resolver.load(S68.self), m93: resolver.load(S93.self)) }
     builder.registerSingleton { (resolver: Resolver) in S161(m55: resolver.load(S55.self), m84: resolver.load(S84.self)) }
     builder.registerSingleton { S162() }
     builder.registerSingleton { (resolver: Resolver) in S163(m41: resolver.load(S41.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S164(m5: resolver.load(S5.self), m31: resolver.load(S31.self), m88: resolver.load(S88.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S165(m13: resolver.load(S13.self), m27: resolver.load(S27.self), m43: resolver.load(S43.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S166(m16: resolver.load(S16.self), m62: resolver.load(S62.self), m88: resolver.load(S88.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S164(m5: resolver.load(S5.self), m31: resolver.load(S31.self), m88: resolver.load(S88.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S165(m13: resolver.load(S13.self), m27: resolver.load(S27.self), m43: resolver.load(S43.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S166(m16: resolver.load(S16.self), m62: resolver.load(S62.self), m88: resolver.load(S88.self)) }
     builder.registerSingleton { (resolver: Resolver) in S167(m55: resolver.load(S55.self)) }
     builder.registerSingleton { S168() }
     builder.register { S169() }
@@ -221,165 +179,103 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S171(m1: resolver.load(S1.self), m90: resolver.load(S90.self)) }
     builder.registerSingleton { S172() }
     builder.registerSingleton { S173() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S174(m7: resolver.load(S7.self), m20: resolver.load(S20.self), m22: resolver.load(S22.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S174(m7: resolver.load(S7.self), m20: resolver.load(S20.self), m22: resolver.load(S22.self)) }
     builder.registerSingleton { S175() }
     builder.registerSingleton { (resolver: Resolver) in S176(m92: resolver.load(S92.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S177(m41: resolver.load(S41.self), m54: resolver.load(S54.self), m95: resolver.load(S95.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S177(m41: resolver.load(S41.self), m54: resolver.load(S54.self), m95: resolver.load(S95.self)) }
     builder.registerSingleton { S178() }
-    builder.register { (resolver: Resolver) in
-        S179(m42: resolver.load(S42.self), m78: resolver.load(S78.self), m88: resolver.load(S88.self))
-    }
+    builder.register { (resolver: Resolver) in S179(m42: resolver.load(S42.self), m78: resolver.load(S78.self), m88: resolver.load(S88.self)) }
     builder.registerSingleton { (resolver: Resolver) in S180(m62: resolver.load(S62.self)) }
     builder.registerSingleton { (resolver: Resolver) in S181(m3: resolver.load(S3.self), m22: resolver.load(S22.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S182(m30: resolver.load(S30.self), m73: resolver.load(S73.self), m85: resolver.load(S85.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S182(m30: resolver.load(S30.self), m73: resolver.load(S73.self), m85: resolver.load(S85.self)) }
     builder.registerSingleton { S183() }
     builder.registerSingleton { (resolver: Resolver) in S184(m65: resolver.load(S65.self), m73: resolver.load(S73.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S185(m15: resolver.load(S15.self), m65: resolver.load(S65.self), m67: resolver.load(S67.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S185(m15: resolver.load(S15.self), m65: resolver.load(S65.self), m67: resolver.load(S67.self)) }
     builder.registerSingleton { (resolver: Resolver) in S186(m72: resolver.load(S72.self)) }
     builder.registerSingleton { (resolver: Resolver) in S187(m7: resolver.load(S7.self), m61: resolver.load(S61.self)) }
     builder.registerSingleton { (resolver: Resolver) in S188(m8: resolver.load(S8.self), m20: resolver.load(S20.self)) }
     builder.register { S189() }
     builder.registerSingleton { S190() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S191(m12: resolver.load(S12.self), m44: resolver.load(S44.self), m94: resolver.load(S94.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S191(m12: resolver.load(S12.self), m44: resolver.load(S44.self), m94: resolver.load(S94.self)) }
     builder.registerSingleton { S192() }
     builder.registerSingleton { S193() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S194(m1: resolver.load(S1.self), m58: resolver.load(S58.self), m94: resolver.load(S94.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S194(m1: resolver.load(S1.self), m58: resolver.load(S58.self), m94: resolver.load(S94.self)) }
     builder.registerSingleton { (resolver: Resolver) in S195(m88: resolver.load(S88.self)) }
     builder.registerSingleton { (resolver: Resolver) in S196(m58: resolver.load(S58.self), m85: resolver.load(S85.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S197(m26: resolver.load(S26.self), m47: resolver.load(S47.self), m67: resolver.load(S67.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S197(m26: resolver.load(S26.self), m47: resolver.load(S47.self), m67: resolver.load(S67.self)) }
     builder.registerSingleton { (resolver: Resolver) in S198(m28: resolver.load(S28.self), m52: resolver.load(S52.self)) }
-    builder.register { (resolver: Resolver) in
-        S199(m8: resolver.load(S8.self), m22: resolver.load(S22.self), m94: resolver.load(S94.self))
-    }
+    builder.register { (resolver: Resolver) in S199(m8: resolver.load(S8.self), m22: resolver.load(S22.self), m94: resolver.load(S94.self)) }
     builder.registerSingleton { S200() }
     builder.registerSingleton { S201() }
     builder.registerSingleton { (resolver: Resolver) in S202(m30: resolver.load(S30.self), m71: resolver.load(S71.self)) }
     builder.registerSingleton { S203() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S204(m20: resolver.load(S20.self), m42: resolver.load(S42.self), m107: resolver.load(S107.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S204(m20: resolver.load(S20.self), m42: resolver.load(S42.self), m107: resolver.load(S107.self)) }
     builder.registerSingleton { (resolver: Resolver) in S205(m54: resolver.load(S54.self)) }
     builder.registerSingleton { (resolver: Resolver) in S206(m165: resolver.load(S165.self)) }
     builder.registerSingleton { (resolver: Resolver) in S207(m36: resolver.load(S36.self)) }
     builder.registerSingleton { (resolver: Resolver) in S208(m187: resolver.load(S187.self)) }
     builder.register { (resolver: Resolver) in S209(m103: resolver.load(S103.self), m178: resolver.load(S178.self)) }
     builder.registerSingleton { S210() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S211(m157: resolver.load(S157.self), m176: resolver.load(S176.self), m182: resolver.load(S182.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S212(m68: resolver.load(S68.self), m107: resolver.load(S107.self), m134: resolver.load(S134.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S211(m157: resolver.load(S157.self), m176: resolver.load(S176.self), m182: resolver.load(S182.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S212(m68: resolver.load(S68.self), m107: resolver.load(S107.self), m134: resolver.load(S134.self)) }
     builder.registerSingleton { S213() }
     builder.registerSingleton { (resolver: Resolver) in S214(m106: resolver.load(S106.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S215(m16: resolver.load(S16.self), m96: resolver.load(S96.self), m187: resolver.load(S187.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S215(m16: resolver.load(S16.self), m96: resolver.load(S96.self), m187: resolver.load(S187.self)) }
     builder.registerSingleton { S216() }
     builder.registerSingleton { S217() }
     builder.registerSingleton { S218() }
     builder.register { (resolver: Resolver) in S219(m62: resolver.load(S62.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S220(m111: resolver.load(S111.self), m146: resolver.load(S146.self), m148: resolver.load(S148.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S220(m111: resolver.load(S111.self), m146: resolver.load(S146.self), m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S221(m112: resolver.load(S112.self)) }
     builder.registerSingleton { S222() }
     builder.registerSingleton { S223() }
     builder.registerSingleton { S224() }
     builder.registerSingleton { S225() }
     builder.registerSingleton { S226() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S227(m133: resolver.load(S133.self), m165: resolver.load(S165.self), m185: resolver.load(S185.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S227(m133: resolver.load(S133.self), m165: resolver.load(S165.self), m185: resolver.load(S185.self)) }
     builder.registerSingleton { (resolver: Resolver) in S228(m93: resolver.load(S93.self), m123: resolver.load(S123.self)) }
     builder.register { S229() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S230(m22: resolver.load(S22.self), m62: resolver.load(S62.self), m125: resolver.load(S125.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S230(m22: resolver.load(S22.self), m62: resolver.load(S62.self), m125: resolver.load(S125.self)) }
     builder.registerSingleton { S231() }
     builder.registerSingleton { (resolver: Resolver) in S232(m100: resolver.load(S100.self)) }
     builder.registerSingleton { S233() }
     builder.registerSingleton { (resolver: Resolver) in S234(m176: resolver.load(S176.self), m191: resolver.load(S191.self)) }
     builder.registerSingleton { (resolver: Resolver) in S235(m90: resolver.load(S90.self), m163: resolver.load(S163.self)) }
     builder.registerSingleton { (resolver: Resolver) in S236(m50: resolver.load(S50.self), m175: resolver.load(S175.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S237(m22: resolver.load(S22.self), m38: resolver.load(S38.self), m51: resolver.load(S51.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S238(m21: resolver.load(S21.self), m36: resolver.load(S36.self), m165: resolver.load(S165.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S237(m22: resolver.load(S22.self), m38: resolver.load(S38.self), m51: resolver.load(S51.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S238(m21: resolver.load(S21.self), m36: resolver.load(S36.self), m165: resolver.load(S165.self)) }
     builder.register { (resolver: Resolver) in S239(m13: resolver.load(S13.self), m145: resolver.load(S145.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S240(m26: resolver.load(S26.self), m34: resolver.load(S34.self), m113: resolver.load(S113.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S240(m26: resolver.load(S26.self), m34: resolver.load(S34.self), m113: resolver.load(S113.self)) }
     builder.registerSingleton { (resolver: Resolver) in S241(m10: resolver.load(S10.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S242(m5: resolver.load(S5.self), m33: resolver.load(S33.self), m180: resolver.load(S180.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S242(m5: resolver.load(S5.self), m33: resolver.load(S33.self), m180: resolver.load(S180.self)) }
     builder.registerSingleton { (resolver: Resolver) in S243(m43: resolver.load(S43.self), m78: resolver.load(S78.self)) }
     builder.registerSingleton { (resolver: Resolver) in S244(m60: resolver.load(S60.self)) }
     builder.registerSingleton { (resolver: Resolver) in S245(m48: resolver.load(S48.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S246(m75: resolver.load(S75.self), m124: resolver.load(S124.self), m168: resolver.load(S168.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S246(m75: resolver.load(S75.self), m124: resolver.load(S124.self), m168: resolver.load(S168.self)) }
     builder.registerSingleton { (resolver: Resolver) in S247(m132: resolver.load(S132.self), m144: resolver.load(S144.self)) }
     builder.registerSingleton { (resolver: Resolver) in S248(m151: resolver.load(S151.self)) }
-    builder.register { (resolver: Resolver) in
-        S249(m113: resolver.load(S113.self), m175: resolver.load(S175.self), m176: resolver.load(S176.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S250(m54: resolver.load(S54.self), m105: resolver.load(S105.self), m127: resolver.load(S127.self))
-    }
+    builder.register { (resolver: Resolver) in S249(m113: resolver.load(S113.self), m175: resolver.load(S175.self), m176: resolver.load(S176.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S250(m54: resolver.load(S54.self), m105: resolver.load(S105.self), m127: resolver.load(S127.self)) }
     builder.registerSingleton { (resolver: Resolver) in S251(m0: resolver.load(S0.self)) }
     builder.registerSingleton { (resolver: Resolver) in S252(m16: resolver.load(S16.self), m147: resolver.load(S147.self)) }
     builder.registerSingleton { (resolver: Resolver) in S253(m41: resolver.load(S41.self), m67: resolver.load(S67.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S254(m0: resolver.load(S0.self), m10: resolver.load(S10.self), m141: resolver.load(S141.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S255(m94: resolver.load(S94.self), m112: resolver.load(S112.self), m118: resolver.load(S118.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S254(m0: resolver.load(S0.self), m10: resolver.load(S10.self), m141: resolver.load(S141.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S255(m94: resolver.load(S94.self), m112: resolver.load(S112.self), m118: resolver.load(S118.self)) }
     builder.registerSingleton { (resolver: Resolver) in S256(m15: resolver.load(S15.self), m85: resolver.load(S85.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S257(m51: resolver.load(S51.self), m72: resolver.load(S72.self), m150: resolver.load(S150.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S258(m0: resolver.load(S0.self), m45: resolver.load(S45.self), m92: resolver.load(S92.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S257(m51: resolver.load(S51.self), m72: resolver.load(S72.self), m150: resolver.load(S150.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S258(m0: resolver.load(S0.self), m45: resolver.load(S45.self), m92: resolver.load(S92.self)) }
     builder.register { (resolver: Resolver) in S259(m100: resolver.load(S100.self), m170: resolver.load(S170.self)) }
     builder.registerSingleton { (resolver: Resolver) in S260(m147: resolver.load(S147.self)) }
     builder.registerSingleton { S261() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S262(m65: resolver.load(S65.self), m117: resolver.load(S117.self), m142: resolver.load(S142.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S262(m65: resolver.load(S65.self), m117: resolver.load(S117.self), m142: resolver.load(S142.self)) }
     builder.registerSingleton { (resolver: Resolver) in S263(m35: resolver.load(S35.self)) }
     builder.registerSingleton { (resolver: Resolver) in S264(m10: resolver.load(S10.self), m14: resolver.load(S14.self)) }
     builder.registerSingleton { (resolver: Resolver) in S265(m3: resolver.load(S3.self), m138: resolver.load(S138.self)) }
     builder.registerSingleton { S266() }
     builder.registerSingleton { S267() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S268(m33: resolver.load(S33.self), m60: resolver.load(S60.self), m107: resolver.load(S107.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S269(m24: resolver.load(S24.self), m70: resolver.load(S70.self), m132: resolver.load(S132.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S270(m25: resolver.load(S25.self), m115: resolver.load(S115.self), m144: resolver.load(S144.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S268(m33: resolver.load(S33.self), m60: resolver.load(S60.self), m107: resolver.load(S107.self)) }
+    builder.register { (resolver: Resolver) in S269(m24: resolver.load(S24.self), m70: resolver.load(S70.self), m132: resolver.load(S132.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S270(m25: resolver.load(S25.self), m115: resolver.load(S115.self), m144: resolver.load(S144.self)) }
     builder.registerSingleton { S271() }
     builder.registerSingleton { (resolver: Resolver) in S272(m121: resolver.load(S121.self), m133: resolver.load(S133.self)) }
     builder.registerSingleton { (resolver: Resolver) in S273(m30: resolver.load(S30.self), m100: resolver.load(S100.self)) }
@@ -388,55 +284,33 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S276(m83: resolver.load(S83.self)) }
     builder.registerSingleton { S277() }
     builder.registerSingleton { S278() }
-    builder.register { (resolver: Resolver) in
-        S279(m36: resolver.load(S36.self), m70: resolver.load(S70.self), m123: resolver.load(S123.self))
-    }
+    builder.register { (resolver: Resolver) in S279(m36: resolver.load(S36.self), m70: resolver.load(S70.self), m123: resolver.load(S123.self)) }
     builder.registerSingleton { (resolver: Resolver) in S280(m195: resolver.load(S195.self)) }
     builder.registerSingleton { S281() }
     builder.registerSingleton { (resolver: Resolver) in S282(m8: resolver.load(S8.self)) }
     builder.registerSingleton { (resolver: Resolver) in S283(m100: resolver.load(S100.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S284(m43: resolver.load(S43.self), m61: resolver.load(S61.self), m86: resolver.load(S86.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S285(m41: resolver.load(S41.self), m43: resolver.load(S43.self), m186: resolver.load(S186.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S284(m43: resolver.load(S43.self), m61: resolver.load(S61.self), m86: resolver.load(S86.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S285(m41: resolver.load(S41.self), m43: resolver.load(S43.self), m186: resolver.load(S186.self)) }
     builder.registerSingleton { (resolver: Resolver) in S286(m82: resolver.load(S82.self), m173: resolver.load(S173.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S287(m47: resolver.load(S47.self), m85: resolver.load(S85.self), m151: resolver.load(S151.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S288(m44: resolver.load(S44.self), m61: resolver.load(S61.self), m108: resolver.load(S108.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S287(m47: resolver.load(S47.self), m85: resolver.load(S85.self), m151: resolver.load(S151.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S288(m44: resolver.load(S44.self), m61: resolver.load(S61.self), m108: resolver.load(S108.self)) }
     builder.register { (resolver: Resolver) in S289(m58: resolver.load(S58.self), m162: resolver.load(S162.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S290(m12: resolver.load(S12.self), m50: resolver.load(S50.self), m56: resolver.load(S56.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S291(m11: resolver.load(S11.self), m66: resolver.load(S66.self), m191: resolver.load(S191.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S290(m12: resolver.load(S12.self), m50: resolver.load(S50.self), m56: resolver.load(S56.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S291(m11: resolver.load(S11.self), m66: resolver.load(S66.self), m191: resolver.load(S191.self)) }
     builder.registerSingleton { (resolver: Resolver) in S292(m143: resolver.load(S143.self), m191: resolver.load(S191.self)) }
     builder.registerSingleton { (resolver: Resolver) in S293(m138: resolver.load(S138.self), m185: resolver.load(S185.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S294(m107: resolver.load(S107.self), m140: resolver.load(S140.self), m174: resolver.load(S174.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S294(m107: resolver.load(S107.self), m140: resolver.load(S140.self), m174: resolver.load(S174.self)) }
     builder.registerSingleton { (resolver: Resolver) in S295(m65: resolver.load(S65.self), m163: resolver.load(S163.self)) }
     builder.registerSingleton { (resolver: Resolver) in S296(m81: resolver.load(S81.self)) }
     builder.registerSingleton { (resolver: Resolver) in S297(m105: resolver.load(S105.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S298(m12: resolver.load(S12.self), m128: resolver.load(S128.self), m165: resolver.load(S165.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S299(m83: resolver.load(S83.self), m105: resolver.load(S105.self), m108: resolver.load(S108.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S298(m12: resolver.load(S12.self), m128: resolver.load(S128.self), m165: resolver.load(S165.self)) }
+    builder.register { (resolver: Resolver) in S299(m83: resolver.load(S83.self), m105: resolver.load(S105.self), m108: resolver.load(S108.self)) }
     builder.registerSingleton { (resolver: Resolver) in S300(m123: resolver.load(S123.self)) }
     builder.registerSingleton { S301() }
     builder.registerSingleton { (resolver: Resolver) in S302(m127: resolver.load(S127.self), m183: resolver.load(S183.self)) }
     builder.registerSingleton { S303() }
     builder.registerSingleton { (resolver: Resolver) in S304(m51: resolver.load(S51.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S305(m50: resolver.load(S50.self), m85: resolver.load(S85.self), m250: resolver.load(S250.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S305(m50: resolver.load(S50.self), m85: resolver.load(S85.self), m250: resolver.load(S250.self)) }
     builder.registerSingleton { (resolver: Resolver) in S306(m200: resolver.load(S200.self)) }
     builder.registerSingleton { (resolver: Resolver) in S307(m146: resolver.load(S146.self), m283: resolver.load(S283.self)) }
     builder.registerSingleton { S308() }
@@ -445,38 +319,24 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S311() }
     builder.registerSingleton { (resolver: Resolver) in S312(m20: resolver.load(S20.self), m134: resolver.load(S134.self)) }
     builder.registerSingleton { S313() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S314(m156: resolver.load(S156.self), m180: resolver.load(S180.self), m271: resolver.load(S271.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S315(m43: resolver.load(S43.self), m63: resolver.load(S63.self), m84: resolver.load(S84.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S314(m156: resolver.load(S156.self), m180: resolver.load(S180.self), m271: resolver.load(S271.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S315(m43: resolver.load(S43.self), m63: resolver.load(S63.self), m84: resolver.load(S84.self)) }
     builder.registerSingleton { (resolver: Resolver) in S316(m151: resolver.load(S151.self)) }
     builder.registerSingleton { S317() }
     builder.registerSingleton { (resolver: Resolver) in S318(m217: resolver.load(S217.self)) }
     builder.register { (resolver: Resolver) in S319(m43: resolver.load(S43.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S320(m52: resolver.load(S52.self), m148: resolver.load(S148.self), m188: resolver.load(S188.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S321(m55: resolver.load(S55.self), m97: resolver.load(S97.self), m202: resolver.load(S202.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S322(m81: resolver.load(S81.self), m97: resolver.load(S97.self), m295: resolver.load(S295.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S320(m52: resolver.load(S52.self), m148: resolver.load(S148.self), m188: resolver.load(S188.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S321(m55: resolver.load(S55.self), m97: resolver.load(S97.self), m202: resolver.load(S202.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S322(m81: resolver.load(S81.self), m97: resolver.load(S97.self), m295: resolver.load(S295.self)) }
     builder.registerSingleton { (resolver: Resolver) in S323(m136: resolver.load(S136.self)) }
     builder.registerSingleton { (resolver: Resolver) in S324(m175: resolver.load(S175.self)) }
     builder.registerSingleton { (resolver: Resolver) in S325(m18: resolver.load(S18.self), m197: resolver.load(S197.self)) }
     builder.registerSingleton { S326() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S327(m88: resolver.load(S88.self), m116: resolver.load(S116.self), m155: resolver.load(S155.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S327(m88: resolver.load(S88.self), m116: resolver.load(S116.self), m155: resolver.load(S155.self)) }
     builder.registerSingleton { (resolver: Resolver) in S328(m225: resolver.load(S225.self), m292: resolver.load(S292.self)) }
     builder.register { (resolver: Resolver) in S329(m45: resolver.load(S45.self), m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S330(m94: resolver.load(S94.self), m113: resolver.load(S113.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S331(m71: resolver.load(S71.self), m143: resolver.load(S143.self), m280: resolver.load(S280.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S331(m71: resolver.load(S71.self), m143: resolver.load(S143.self), m280: resolver.load(S280.self)) }
     builder.registerSingleton { S332() }
     builder.registerSingleton { (resolver: Resolver) in S333(m53: resolver.load(S53.self), m252: resolver.load(S252.self)) }
     builder.registerSingleton { (resolver: Resolver) in S334(m30: resolver.load(S30.self)) }
@@ -484,32 +344,22 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S336(m1: resolver.load(S1.self), m252: resolver.load(S252.self)) }
     builder.registerSingleton { (resolver: Resolver) in S337(m50: resolver.load(S50.self)) }
     builder.registerSingleton { (resolver: Resolver) in S338(m56: resolver.load(S56.self)) }
-    builder.register { (resolver: Resolver) in
-        S339(m43: resolver.load(S43.self), m106: resolver.load(S106.self), m162: resolver.load(S162.self))
-    }
+    builder.register { (resolver: Resolver) in S339(m43: resolver.load(S43.self), m106: resolver.load(S106.self), m162: resolver.load(S162.self)) }
     builder.registerSingleton { S340() }
     builder.registerSingleton { S341() }
     builder.registerSingleton { S342() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S343(m48: resolver.load(S48.self), m122: resolver.load(S122.self), m171: resolver.load(S171.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S343(m48: resolver.load(S48.self), m122: resolver.load(S122.self), m171: resolver.load(S171.self)) }
     builder.registerSingleton { S344() }
     builder.registerSingleton { (resolver: Resolver) in S345(m87: resolver.load(S87.self)) }
     builder.registerSingleton { S346() }
     builder.registerSingleton { (resolver: Resolver) in S347(m212: resolver.load(S212.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S348(m60: resolver.load(S60.self), m180: resolver.load(S180.self), m286: resolver.load(S286.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S349(m155: resolver.load(S155.self), m224: resolver.load(S224.self), m247: resolver.load(S247.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S348(m60: resolver.load(S60.self), m180: resolver.load(S180.self), m286: resolver.load(S286.self)) }
+    builder.register { (resolver: Resolver) in S349(m155: resolver.load(S155.self), m224: resolver.load(S224.self), m247: resolver.load(S247.self)) }
     builder.registerSingleton { (resolver: Resolver) in S350(m105: resolver.load(S105.self)) }
     builder.registerSingleton { (resolver: Resolver) in S351(m66: resolver.load(S66.self)) }
     builder.registerSingleton { (resolver: Resolver) in S352(m61: resolver.load(S61.self)) }
     builder.registerSingleton { (resolver: Resolver) in S353(m183: resolver.load(S183.self), m294: resolver.load(S294.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S354(m110: resolver.load(S110.self), m191: resolver.load(S191.self), m202: resolver.load(S202.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S354(m110: resolver.load(S110.self), m191: resolver.load(S191.self), m202: resolver.load(S202.self)) }
     builder.registerSingleton { S355() }
     builder.registerSingleton { (resolver: Resolver) in S356(m233: resolver.load(S233.self)) }
     builder.registerSingleton { S357() }
@@ -522,14 +372,10 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S364() }
     builder.registerSingleton { (resolver: Resolver) in S365(m118: resolver.load(S118.self)) }
     builder.registerSingleton { (resolver: Resolver) in S366(m95: resolver.load(S95.self), m118: resolver.load(S118.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S367(m27: resolver.load(S27.self), m105: resolver.load(S105.self), m171: resolver.load(S171.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S367(m27: resolver.load(S27.self), m105: resolver.load(S105.self), m171: resolver.load(S171.self)) }
     builder.registerSingleton { (resolver: Resolver) in S368(m34: resolver.load(S34.self), m102: resolver.load(S102.self)) }
     builder.register { (resolver: Resolver) in S369(m48: resolver.load(S48.self), m186: resolver.load(S186.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S370(m97: resolver.load(S97.self), m167: resolver.load(S167.self), m293: resolver.load(S293.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S370(m97: resolver.load(S97.self), m167: resolver.load(S167.self), m293: resolver.load(S293.self)) }
     builder.registerSingleton { S371() }
     builder.registerSingleton { S372() }
     builder.registerSingleton { (resolver: Resolver) in S373(m168: resolver.load(S168.self)) }
@@ -544,34 +390,20 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S382() }
     builder.registerSingleton { (resolver: Resolver) in S383(m206: resolver.load(S206.self), m275: resolver.load(S275.self)) }
     builder.registerSingleton { S384() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S385(m43: resolver.load(S43.self), m54: resolver.load(S54.self), m155: resolver.load(S155.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S385(m43: resolver.load(S43.self), m54: resolver.load(S54.self), m155: resolver.load(S155.self)) }
     builder.registerSingleton { S386() }
     builder.registerSingleton { (resolver: Resolver) in S387(m175: resolver.load(S175.self)) }
     builder.registerSingleton { (resolver: Resolver) in S388(m222: resolver.load(S222.self), m241: resolver.load(S241.self)) }
     builder.register { S389() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S390(m81: resolver.load(S81.self), m133: resolver.load(S133.self), m256: resolver.load(S256.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S391(m43: resolver.load(S43.self), m156: resolver.load(S156.self), m200: resolver.load(S200.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S392(m15: resolver.load(S15.self), m182: resolver.load(S182.self), m298: resolver.load(S298.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S390(m81: resolver.load(S81.self), m133: resolver.load(S133.self), m256: resolver.load(S256.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S391(m43: resolver.load(S43.self), m156: resolver.load(S156.self), m200: resolver.load(S200.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S392(m15: resolver.load(S15.self), m182: resolver.load(S182.self), m298: resolver.load(S298.self)) }
     builder.registerSingleton { (resolver: Resolver) in S393(m96: resolver.load(S96.self), m104: resolver.load(S104.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S394(m101: resolver.load(S101.self), m116: resolver.load(S116.self), m293: resolver.load(S293.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S394(m101: resolver.load(S101.self), m116: resolver.load(S116.self), m293: resolver.load(S293.self)) }
     builder.registerSingleton { (resolver: Resolver) in S395(m100: resolver.load(S100.self)) }
     builder.registerSingleton { (resolver: Resolver) in S396(m100: resolver.load(S100.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S397(m66: resolver.load(S66.self), m107: resolver.load(S107.self), m167: resolver.load(S167.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S398(m36: resolver.load(S36.self), m158: resolver.load(S158.self), m204: resolver.load(S204.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S397(m66: resolver.load(S66.self), m107: resolver.load(S107.self), m167: resolver.load(S167.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S398(m36: resolver.load(S36.self), m158: resolver.load(S158.self), m204: resolver.load(S204.self)) }
     builder.register { (resolver: Resolver) in S399(m207: resolver.load(S207.self), m240: resolver.load(S240.self)) }
     builder.registerSingleton { (resolver: Resolver) in S400(m32: resolver.load(S32.self), m364: resolver.load(S364.self)) }
     builder.registerSingleton { S401() }
@@ -582,25 +414,17 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S406() }
     builder.registerSingleton { S407() }
     builder.registerSingleton { S408() }
-    builder.register { (resolver: Resolver) in
-        S409(m190: resolver.load(S190.self), m266: resolver.load(S266.self), m293: resolver.load(S293.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S410(m35: resolver.load(S35.self), m91: resolver.load(S91.self), m305: resolver.load(S305.self))
-    }
+    builder.register { (resolver: Resolver) in S409(m190: resolver.load(S190.self), m266: resolver.load(S266.self), m293: resolver.load(S293.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S410(m35: resolver.load(S35.self), m91: resolver.load(S91.self), m305: resolver.load(S305.self)) }
     builder.registerSingleton { S411() }
     builder.registerSingleton { (resolver: Resolver) in S412(m154: resolver.load(S154.self), m317: resolver.load(S317.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S413(m160: resolver.load(S160.self), m171: resolver.load(S171.self), m196: resolver.load(S196.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S413(m160: resolver.load(S160.self), m171: resolver.load(S171.self), m196: resolver.load(S196.self)) }
     builder.registerSingleton { (resolver: Resolver) in S414(m202: resolver.load(S202.self)) }
     builder.registerSingleton { (resolver: Resolver) in S415(m200: resolver.load(S200.self), m388: resolver.load(S388.self)) }
     builder.registerSingleton { (resolver: Resolver) in S416(m91: resolver.load(S91.self), m393: resolver.load(S393.self)) }
     builder.registerSingleton { (resolver: Resolver) in S417(m181: resolver.load(S181.self)) }
     builder.registerSingleton { (resolver: Resolver) in S418(m164: resolver.load(S164.self)) }
-    builder.register { (resolver: Resolver) in
-        S419(m346: resolver.load(S346.self), m377: resolver.load(S377.self), m395: resolver.load(S395.self))
-    }
+    builder.register { (resolver: Resolver) in S419(m346: resolver.load(S346.self), m377: resolver.load(S377.self), m395: resolver.load(S395.self)) }
     builder.registerSingleton { (resolver: Resolver) in S420(m372: resolver.load(S372.self)) }
     builder.registerSingleton { (resolver: Resolver) in S421(m96: resolver.load(S96.self)) }
     builder.registerSingleton { (resolver: Resolver) in S422(m58: resolver.load(S58.self)) }
@@ -613,62 +437,42 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.register { (resolver: Resolver) in S429(m144: resolver.load(S144.self)) }
     builder.registerSingleton { (resolver: Resolver) in S430(m146: resolver.load(S146.self), m374: resolver.load(S374.self)) }
     builder.registerSingleton { (resolver: Resolver) in S431(m271: resolver.load(S271.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S432(m22: resolver.load(S22.self), m162: resolver.load(S162.self), m213: resolver.load(S213.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S433(m153: resolver.load(S153.self), m156: resolver.load(S156.self), m300: resolver.load(S300.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S432(m22: resolver.load(S22.self), m162: resolver.load(S162.self), m213: resolver.load(S213.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S433(m153: resolver.load(S153.self), m156: resolver.load(S156.self), m300: resolver.load(S300.self)) }
     builder.registerSingleton { S434() }
     builder.registerSingleton { S435() }
     builder.registerSingleton { (resolver: Resolver) in S436(m322: resolver.load(S322.self)) }
     builder.registerSingleton { (resolver: Resolver) in S437(m136: resolver.load(S136.self), m276: resolver.load(S276.self)) }
     builder.registerSingleton { (resolver: Resolver) in S438(m41: resolver.load(S41.self)) }
-    builder.register { (resolver: Resolver) in
-        S439(m40: resolver.load(S40.self), m297: resolver.load(S297.self), m371: resolver.load(S371.self))
-    }
+    builder.register { (resolver: Resolver) in S439(m40: resolver.load(S40.self), m297: resolver.load(S297.self), m371: resolver.load(S371.self)) }
     builder.registerSingleton { S440() }
     builder.registerSingleton { (resolver: Resolver) in S441(m96: resolver.load(S96.self), m196: resolver.load(S196.self)) }
     builder.registerSingleton { (resolver: Resolver) in S442(m146: resolver.load(S146.self), m252: resolver.load(S252.self)) }
     builder.registerSingleton { S443() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S444(m75: resolver.load(S75.self), m153: resolver.load(S153.self), m371: resolver.load(S371.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S444(m75: resolver.load(S75.self), m153: resolver.load(S153.self), m371: resolver.load(S371.self)) }
     builder.registerSingleton { (resolver: Resolver) in S445(m182: resolver.load(S182.self), m282: resolver.load(S282.self)) }
     builder.registerSingleton { S446() }
     builder.registerSingleton { (resolver: Resolver) in S447(m54: resolver.load(S54.self), m180: resolver.load(S180.self)) }
     builder.registerSingleton { (resolver: Resolver) in S448(m345: resolver.load(S345.self)) }
     builder.register { (resolver: Resolver) in S449(m317: resolver.load(S317.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S450(m112: resolver.load(S112.self), m184: resolver.load(S184.self), m364: resolver.load(S364.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S451(m101: resolver.load(S101.self), m103: resolver.load(S103.self), m108: resolver.load(S108.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S450(m112: resolver.load(S112.self), m184: resolver.load(S184.self), m364: resolver.load(S364.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S451(m101: resolver.load(S101.self), m103: resolver.load(S103.self), m108: resolver.load(S108.self)) }
     builder.registerSingleton { (resolver: Resolver) in S452(m298: resolver.load(S298.self)) }
     builder.registerSingleton { (resolver: Resolver) in S453(m201: resolver.load(S201.self)) }
     builder.registerSingleton { (resolver: Resolver) in S454(m50: resolver.load(S50.self), m123: resolver.load(S123.self)) }
     builder.registerSingleton { (resolver: Resolver) in S455(m17: resolver.load(S17.self), m310: resolver.load(S310.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S456(m171: resolver.load(S171.self), m286: resolver.load(S286.self), m323: resolver.load(S323.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S456(m171: resolver.load(S171.self), m286: resolver.load(S286.self), m323: resolver.load(S323.self)) }
     builder.registerSingleton { (resolver: Resolver) in S457(m218: resolver.load(S218.self), m275: resolver.load(S275.self)) }
     builder.registerSingleton { S458() }
     builder.register { S459() }
     builder.registerSingleton { (resolver: Resolver) in S460(m308: resolver.load(S308.self), m375: resolver.load(S375.self)) }
     builder.registerSingleton { (resolver: Resolver) in S461(m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S462(m274: resolver.load(S274.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S463(m0: resolver.load(S0.self), m183: resolver.load(S183.self), m380: resolver.load(S380.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S464(m107: resolver.load(S107.self), m252: resolver.load(S252.self), m298: resolver.load(S298.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S463(m0: resolver.load(S0.self), m183: resolver.load(S183.self), m380: resolver.load(S380.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S464(m107: resolver.load(S107.self), m252: resolver.load(S252.self), m298: resolver.load(S298.self)) }
     builder.registerSingleton { (resolver: Resolver) in S465(m277: resolver.load(S277.self), m312: resolver.load(S312.self)) }
     builder.registerSingleton { (resolver: Resolver) in S466(m240: resolver.load(S240.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S467(m83: resolver.load(S83.self), m347: resolver.load(S347.self), m354: resolver.load(S354.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S467(m83: resolver.load(S83.self), m347: resolver.load(S347.self), m354: resolver.load(S354.self)) }
     builder.registerSingleton { (resolver: Resolver) in S468(m325: resolver.load(S325.self), m375: resolver.load(S375.self)) }
     builder.register { (resolver: Resolver) in S469(m308: resolver.load(S308.self), m353: resolver.load(S353.self)) }
     builder.registerSingleton { (resolver: Resolver) in S470(m50: resolver.load(S50.self), m226: resolver.load(S226.self)) }
@@ -678,23 +482,15 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S474(m20: resolver.load(S20.self)) }
     builder.registerSingleton { S475() }
     builder.registerSingleton { (resolver: Resolver) in S476(m230: resolver.load(S230.self), m368: resolver.load(S368.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S477(m97: resolver.load(S97.self), m256: resolver.load(S256.self), m290: resolver.load(S290.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S477(m97: resolver.load(S97.self), m256: resolver.load(S256.self), m290: resolver.load(S290.self)) }
     builder.registerSingleton { (resolver: Resolver) in S478(m188: resolver.load(S188.self)) }
     builder.register { (resolver: Resolver) in S479(m73: resolver.load(S73.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S480(m260: resolver.load(S260.self), m312: resolver.load(S312.self), m370: resolver.load(S370.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S480(m260: resolver.load(S260.self), m312: resolver.load(S312.self), m370: resolver.load(S370.self)) }
     builder.registerSingleton { (resolver: Resolver) in S481(m137: resolver.load(S137.self)) }
     builder.registerSingleton { (resolver: Resolver) in S482(m364: resolver.load(S364.self)) }
     builder.registerSingleton { (resolver: Resolver) in S483(m161: resolver.load(S161.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S484(m28: resolver.load(S28.self), m202: resolver.load(S202.self), m286: resolver.load(S286.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S485(m61: resolver.load(S61.self), m130: resolver.load(S130.self), m226: resolver.load(S226.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S484(m28: resolver.load(S28.self), m202: resolver.load(S202.self), m286: resolver.load(S286.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S485(m61: resolver.load(S61.self), m130: resolver.load(S130.self), m226: resolver.load(S226.self)) }
     builder.registerSingleton { (resolver: Resolver) in S486(m105: resolver.load(S105.self)) }
     builder.registerSingleton { (resolver: Resolver) in S487(m315: resolver.load(S315.self)) }
     builder.registerSingleton { (resolver: Resolver) in S488(m347: resolver.load(S347.self)) }
@@ -710,9 +506,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S498(m72: resolver.load(S72.self), m88: resolver.load(S88.self)) }
     builder.register { (resolver: Resolver) in S499(m264: resolver.load(S264.self)) }
     builder.registerSingleton { S500() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S501(m57: resolver.load(S57.self), m104: resolver.load(S104.self), m267: resolver.load(S267.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S501(m57: resolver.load(S57.self), m104: resolver.load(S104.self), m267: resolver.load(S267.self)) }
     builder.registerSingleton { (resolver: Resolver) in S502(m143: resolver.load(S143.self)) }
     builder.registerSingleton { S503() }
     builder.registerSingleton { (resolver: Resolver) in S504(m80: resolver.load(S80.self), m391: resolver.load(S391.self)) }
@@ -723,9 +517,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.register { S509() }
     builder.registerSingleton { (resolver: Resolver) in S510(m254: resolver.load(S254.self)) }
     builder.registerSingleton { (resolver: Resolver) in S511(m24: resolver.load(S24.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S512(m51: resolver.load(S51.self), m344: resolver.load(S344.self), m474: resolver.load(S474.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S512(m51: resolver.load(S51.self), m344: resolver.load(S344.self), m474: resolver.load(S474.self)) }
     builder.registerSingleton { (resolver: Resolver) in S513(m61: resolver.load(S61.self), m111: resolver.load(S111.self)) }
     builder.registerSingleton { (resolver: Resolver) in S514(m272: resolver.load(S272.self), m313: resolver.load(S313.self)) }
     builder.registerSingleton { (resolver: Resolver) in S515(m288: resolver.load(S288.self), m430: resolver.load(S430.self)) }
@@ -734,41 +526,25 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S518() }
     builder.register { (resolver: Resolver) in S519(m147: resolver.load(S147.self)) }
     builder.registerSingleton { (resolver: Resolver) in S520(m475: resolver.load(S475.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S521(m255: resolver.load(S255.self), m271: resolver.load(S271.self), m290: resolver.load(S290.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S522(m95: resolver.load(S95.self), m268: resolver.load(S268.self), m415: resolver.load(S415.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S521(m255: resolver.load(S255.self), m271: resolver.load(S271.self), m290: resolver.load(S290.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S522(m95: resolver.load(S95.self), m268: resolver.load(S268.self), m415: resolver.load(S415.self)) }
     builder.registerSingleton { S523() }
     builder.registerSingleton { (resolver: Resolver) in S524(m344: resolver.load(S344.self), m475: resolver.load(S475.self)) }
     builder.registerSingleton { (resolver: Resolver) in S525(m51: resolver.load(S51.self), m485: resolver.load(S485.self)) }
     builder.registerSingleton { (resolver: Resolver) in S526(m240: resolver.load(S240.self)) }
     builder.registerSingleton { (resolver: Resolver) in S527(m465: resolver.load(S465.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S528(m33: resolver.load(S33.self), m81: resolver.load(S81.self), m324: resolver.load(S324.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S529(m347: resolver.load(S347.self), m397: resolver.load(S397.self), m411: resolver.load(S411.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S528(m33: resolver.load(S33.self), m81: resolver.load(S81.self), m324: resolver.load(S324.self)) }
+    builder.register { (resolver: Resolver) in S529(m347: resolver.load(S347.self), m397: resolver.load(S397.self), m411: resolver.load(S411.self)) }
     builder.registerSingleton { (resolver: Resolver) in S530(m450: resolver.load(S450.self)) }
     builder.registerSingleton { (resolver: Resolver) in S531(m90: resolver.load(S90.self), m442: resolver.load(S442.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S532(m8: resolver.load(S8.self), m314: resolver.load(S314.self), m378: resolver.load(S378.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S532(m8: resolver.load(S8.self), m314: resolver.load(S314.self), m378: resolver.load(S378.self)) }
     builder.registerSingleton { S533() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S534(m14: resolver.load(S14.self), m273: resolver.load(S273.self), m406: resolver.load(S406.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S534(m14: resolver.load(S14.self), m273: resolver.load(S273.self), m406: resolver.load(S406.self)) }
     builder.registerSingleton { (resolver: Resolver) in S535(m231: resolver.load(S231.self)) }
     builder.registerSingleton { S536() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S537(m41: resolver.load(S41.self), m415: resolver.load(S415.self), m478: resolver.load(S478.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S537(m41: resolver.load(S41.self), m415: resolver.load(S415.self), m478: resolver.load(S478.self)) }
     builder.registerSingleton { (resolver: Resolver) in S538(m63: resolver.load(S63.self)) }
-    builder.register { (resolver: Resolver) in
-        S539(m254: resolver.load(S254.self), m280: resolver.load(S280.self), m347: resolver.load(S347.self))
-    }
+    builder.register { (resolver: Resolver) in S539(m254: resolver.load(S254.self), m280: resolver.load(S280.self), m347: resolver.load(S347.self)) }
     builder.registerSingleton { S540() }
     builder.registerSingleton { (resolver: Resolver) in S541(m322: resolver.load(S322.self)) }
     builder.registerSingleton { (resolver: Resolver) in S542(m311: resolver.load(S311.self), m377: resolver.load(S377.self)) }
@@ -780,34 +556,20 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S548() }
     builder.register { (resolver: Resolver) in S549(m96: resolver.load(S96.self)) }
     builder.registerSingleton { (resolver: Resolver) in S550(m276: resolver.load(S276.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S551(m20: resolver.load(S20.self), m122: resolver.load(S122.self), m377: resolver.load(S377.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S551(m20: resolver.load(S20.self), m122: resolver.load(S122.self), m377: resolver.load(S377.self)) }
     builder.registerSingleton { (resolver: Resolver) in S552(m307: resolver.load(S307.self)) }
     builder.registerSingleton { (resolver: Resolver) in S553(m302: resolver.load(S302.self), m441: resolver.load(S441.self)) }
     builder.registerSingleton { (resolver: Resolver) in S554(m58: resolver.load(S58.self), m101: resolver.load(S101.self)) }
     builder.registerSingleton { (resolver: Resolver) in S555(m131: resolver.load(S131.self)) }
     builder.registerSingleton { (resolver: Resolver) in S556(m357: resolver.load(S357.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S557(m53: resolver.load(S53.self), m112: resolver.load(S112.self), m341: resolver.load(S341.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S558(m6: resolver.load(S6.self), m204: resolver.load(S204.self), m391: resolver.load(S391.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S559(m228: resolver.load(S228.self), m333: resolver.load(S333.self), m340: resolver.load(S340.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S557(m53: resolver.load(S53.self), m112: resolver.load(S112.self), m341: resolver.load(S341.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S558(m6: resolver.load(S6.self), m204: resolver.load(S204.self), m391: resolver.load(S391.self)) }
+    builder.register { (resolver: Resolver) in S559(m228: resolver.load(S228.self), m333: resolver.load(S333.self), m340: resolver.load(S340.self)) }
     builder.registerSingleton { (resolver: Resolver) in S560(m173: resolver.load(S173.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S561(m58: resolver.load(S58.self), m77: resolver.load(S77.self), m450: resolver.load(S450.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S562(m247: resolver.load(S247.self), m372: resolver.load(S372.self), m405: resolver.load(S405.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S561(m58: resolver.load(S58.self), m77: resolver.load(S77.self), m450: resolver.load(S450.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S562(m247: resolver.load(S247.self), m372: resolver.load(S372.self), m405: resolver.load(S405.self)) }
     builder.registerSingleton { (resolver: Resolver) in S563(m340: resolver.load(S340.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S564(m384: resolver.load(S384.self), m466: resolver.load(S466.self), m484: resolver.load(S484.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S564(m384: resolver.load(S384.self), m466: resolver.load(S466.self), m484: resolver.load(S484.self)) }
     builder.registerSingleton { S565() }
     builder.registerSingleton { (resolver: Resolver) in S566(m126: resolver.load(S126.self), m450: resolver.load(S450.self)) }
     builder.registerSingleton { (resolver: Resolver) in S567(m447: resolver.load(S447.self), m461: resolver.load(S461.self)) }
@@ -815,29 +577,17 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.register { S569() }
     builder.registerSingleton { (resolver: Resolver) in S570(m76: resolver.load(S76.self), m193: resolver.load(S193.self)) }
     builder.registerSingleton { (resolver: Resolver) in S571(m265: resolver.load(S265.self), m445: resolver.load(S445.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S572(m0: resolver.load(S0.self), m467: resolver.load(S467.self), m494: resolver.load(S494.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S573(m117: resolver.load(S117.self), m381: resolver.load(S381.self), m482: resolver.load(S482.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S572(m0: resolver.load(S0.self), m467: resolver.load(S467.self), m494: resolver.load(S494.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S573(m117: resolver.load(S117.self), m381: resolver.load(S381.self), m482: resolver.load(S482.self)) }
     builder.registerSingleton { S574() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S575(m137: resolver.load(S137.self), m337: resolver.load(S337.self), m407: resolver.load(S407.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S576(m95: resolver.load(S95.self), m295: resolver.load(S295.self), m322: resolver.load(S322.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S575(m137: resolver.load(S137.self), m337: resolver.load(S337.self), m407: resolver.load(S407.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S576(m95: resolver.load(S95.self), m295: resolver.load(S295.self), m322: resolver.load(S322.self)) }
     builder.registerSingleton { (resolver: Resolver) in S577(m438: resolver.load(S438.self), m492: resolver.load(S492.self)) }
     builder.registerSingleton { S578() }
     builder.register { (resolver: Resolver) in S579(m83: resolver.load(S83.self)) }
     builder.registerSingleton { S580() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S581(m26: resolver.load(S26.self), m208: resolver.load(S208.self), m358: resolver.load(S358.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S582(m186: resolver.load(S186.self), m318: resolver.load(S318.self), m426: resolver.load(S426.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S581(m26: resolver.load(S26.self), m208: resolver.load(S208.self), m358: resolver.load(S358.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S582(m186: resolver.load(S186.self), m318: resolver.load(S318.self), m426: resolver.load(S426.self)) }
     builder.registerSingleton { S583() }
     builder.registerSingleton { (resolver: Resolver) in S584(m401: resolver.load(S401.self), m491: resolver.load(S491.self)) }
     builder.registerSingleton { S585() }
@@ -848,29 +598,19 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S590(m244: resolver.load(S244.self)) }
     builder.registerSingleton { (resolver: Resolver) in S591(m126: resolver.load(S126.self), m450: resolver.load(S450.self)) }
     builder.registerSingleton { S592() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S593(m68: resolver.load(S68.self), m150: resolver.load(S150.self), m266: resolver.load(S266.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S593(m68: resolver.load(S68.self), m150: resolver.load(S150.self), m266: resolver.load(S266.self)) }
     builder.registerSingleton { (resolver: Resolver) in S594(m36: resolver.load(S36.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S595(m288: resolver.load(S288.self), m314: resolver.load(S314.self), m377: resolver.load(S377.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S595(m288: resolver.load(S288.self), m314: resolver.load(S314.self), m377: resolver.load(S377.self)) }
     builder.registerSingleton { (resolver: Resolver) in S596(m332: resolver.load(S332.self)) }
     builder.registerSingleton { (resolver: Resolver) in S597(m164: resolver.load(S164.self), m177: resolver.load(S177.self)) }
     builder.registerSingleton { (resolver: Resolver) in S598(m251: resolver.load(S251.self)) }
     builder.register { (resolver: Resolver) in S599(m380: resolver.load(S380.self), m487: resolver.load(S487.self)) }
     builder.registerSingleton { S600() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S601(m136: resolver.load(S136.self), m332: resolver.load(S332.self), m406: resolver.load(S406.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S602(m270: resolver.load(S270.self), m422: resolver.load(S422.self), m562: resolver.load(S562.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S601(m136: resolver.load(S136.self), m332: resolver.load(S332.self), m406: resolver.load(S406.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S602(m270: resolver.load(S270.self), m422: resolver.load(S422.self), m562: resolver.load(S562.self)) }
     builder.registerSingleton { (resolver: Resolver) in S603(m413: resolver.load(S413.self), m538: resolver.load(S538.self)) }
     builder.registerSingleton { S604() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S605(m36: resolver.load(S36.self), m353: resolver.load(S353.self), m427: resolver.load(S427.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S605(m36: resolver.load(S36.self), m353: resolver.load(S353.self), m427: resolver.load(S427.self)) }
     builder.registerSingleton { (resolver: Resolver) in S606(m254: resolver.load(S254.self), m540: resolver.load(S540.self)) }
     builder.registerSingleton { (resolver: Resolver) in S607(m162: resolver.load(S162.self), m346: resolver.load(S346.self)) }
     builder.registerSingleton { (resolver: Resolver) in S608(m382: resolver.load(S382.self), m587: resolver.load(S587.self)) }
@@ -880,83 +620,53 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S612(m261: resolver.load(S261.self), m564: resolver.load(S564.self)) }
     builder.registerSingleton { (resolver: Resolver) in S613(m277: resolver.load(S277.self)) }
     builder.registerSingleton { (resolver: Resolver) in S614(m40: resolver.load(S40.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S615(m356: resolver.load(S356.self), m485: resolver.load(S485.self), m517: resolver.load(S517.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S615(m356: resolver.load(S356.self), m485: resolver.load(S485.self), m517: resolver.load(S517.self)) }
     builder.registerSingleton { S616() }
     builder.registerSingleton { (resolver: Resolver) in S617(m217: resolver.load(S217.self)) }
     builder.registerSingleton { S618() }
     builder.register { (resolver: Resolver) in S619(m484: resolver.load(S484.self)) }
     builder.registerSingleton { S620() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S621(m165: resolver.load(S165.self), m173: resolver.load(S173.self), m427: resolver.load(S427.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S621(m165: resolver.load(S165.self), m173: resolver.load(S173.self), m427: resolver.load(S427.self)) }
     builder.registerSingleton { (resolver: Resolver) in S622(m242: resolver.load(S242.self), m457: resolver.load(S457.self)) }
     builder.registerSingleton { (resolver: Resolver) in S623(m145: resolver.load(S145.self), m551: resolver.load(S551.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S624(m18: resolver.load(S18.self), m422: resolver.load(S422.self), m465: resolver.load(S465.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S624(m18: resolver.load(S18.self), m422: resolver.load(S422.self), m465: resolver.load(S465.self)) }
     builder.registerSingleton { S625() }
     builder.registerSingleton { S626() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S627(m11: resolver.load(S11.self), m265: resolver.load(S265.self), m564: resolver.load(S564.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S627(m11: resolver.load(S11.self), m265: resolver.load(S265.self), m564: resolver.load(S564.self)) }
     builder.registerSingleton { S628() }
     builder.register { (resolver: Resolver) in S629(m330: resolver.load(S330.self), m350: resolver.load(S350.self)) }
     builder.registerSingleton { (resolver: Resolver) in S630(m150: resolver.load(S150.self), m325: resolver.load(S325.self)) }
     builder.registerSingleton { S631() }
     builder.registerSingleton { S632() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S633(m171: resolver.load(S171.self), m300: resolver.load(S300.self), m400: resolver.load(S400.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S633(m171: resolver.load(S171.self), m300: resolver.load(S300.self), m400: resolver.load(S400.self)) }
     builder.registerSingleton { (resolver: Resolver) in S634(m125: resolver.load(S125.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S635(m180: resolver.load(S180.self), m356: resolver.load(S356.self), m527: resolver.load(S527.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S635(m180: resolver.load(S180.self), m356: resolver.load(S356.self), m527: resolver.load(S527.self)) }
     builder.registerSingleton { (resolver: Resolver) in S636(m290: resolver.load(S290.self)) }
     builder.registerSingleton { (resolver: Resolver) in S637(m132: resolver.load(S132.self), m572: resolver.load(S572.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S638(m30: resolver.load(S30.self), m345: resolver.load(S345.self), m535: resolver.load(S535.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S638(m30: resolver.load(S30.self), m345: resolver.load(S345.self), m535: resolver.load(S535.self)) }
     builder.register { (resolver: Resolver) in S639(m82: resolver.load(S82.self), m495: resolver.load(S495.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S640(m50: resolver.load(S50.self), m197: resolver.load(S197.self), m332: resolver.load(S332.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S641(m154: resolver.load(S154.self), m300: resolver.load(S300.self), m518: resolver.load(S518.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S640(m50: resolver.load(S50.self), m197: resolver.load(S197.self), m332: resolver.load(S332.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S641(m154: resolver.load(S154.self), m300: resolver.load(S300.self), m518: resolver.load(S518.self)) }
     builder.registerSingleton { (resolver: Resolver) in S642(m185: resolver.load(S185.self), m230: resolver.load(S230.self)) }
     builder.registerSingleton { (resolver: Resolver) in S643(m14: resolver.load(S14.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S644(m117: resolver.load(S117.self), m545: resolver.load(S545.self), m554: resolver.load(S554.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S644(m117: resolver.load(S117.self), m545: resolver.load(S545.self), m554: resolver.load(S554.self)) }
     builder.registerSingleton { (resolver: Resolver) in S645(m432: resolver.load(S432.self)) }
     builder.registerSingleton { (resolver: Resolver) in S646(m55: resolver.load(S55.self), m500: resolver.load(S500.self)) }
     builder.registerSingleton { (resolver: Resolver) in S647(m257: resolver.load(S257.self), m388: resolver.load(S388.self)) }
     builder.registerSingleton { (resolver: Resolver) in S648(m237: resolver.load(S237.self)) }
     builder.register { S649() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S650(m276: resolver.load(S276.self), m525: resolver.load(S525.self), m590: resolver.load(S590.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S650(m276: resolver.load(S276.self), m525: resolver.load(S525.self), m590: resolver.load(S590.self)) }
     builder.registerSingleton { S651() }
     builder.registerSingleton { S652() }
     builder.registerSingleton { (resolver: Resolver) in S653(m34: resolver.load(S34.self), m445: resolver.load(S445.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S654(m316: resolver.load(S316.self), m585: resolver.load(S585.self), m588: resolver.load(S588.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S654(m316: resolver.load(S316.self), m585: resolver.load(S585.self), m588: resolver.load(S588.self)) }
     builder.registerSingleton { (resolver: Resolver) in S655(m327: resolver.load(S327.self), m354: resolver.load(S354.self)) }
     builder.registerSingleton { (resolver: Resolver) in S656(m56: resolver.load(S56.self)) }
     builder.registerSingleton { (resolver: Resolver) in S657(m43: resolver.load(S43.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S658(m374: resolver.load(S374.self), m412: resolver.load(S412.self), m457: resolver.load(S457.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S658(m374: resolver.load(S374.self), m412: resolver.load(S412.self), m457: resolver.load(S457.self)) }
     builder.register { (resolver: Resolver) in S659(m16: resolver.load(S16.self), m47: resolver.load(S47.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S660(m40: resolver.load(S40.self), m433: resolver.load(S433.self), m515: resolver.load(S515.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S661(m91: resolver.load(S91.self), m358: resolver.load(S358.self), m492: resolver.load(S492.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S660(m40: resolver.load(S40.self), m433: resolver.load(S433.self), m515: resolver.load(S515.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S661(m91: resolver.load(S91.self), m358: resolver.load(S358.self), m492: resolver.load(S492.self)) }
     builder.registerSingleton { S662() }
     builder.registerSingleton { (resolver: Resolver) in S663(m366: resolver.load(S366.self), m543: resolver.load(S543.self)) }
     builder.registerSingleton { (resolver: Resolver) in S664(m16: resolver.load(S16.self), m330: resolver.load(S330.self)) }
@@ -965,15 +675,9 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S667(m562: resolver.load(S562.self)) }
     builder.registerSingleton { (resolver: Resolver) in S668(m108: resolver.load(S108.self), m356: resolver.load(S356.self)) }
     builder.register { (resolver: Resolver) in S669(m406: resolver.load(S406.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S670(m436: resolver.load(S436.self), m503: resolver.load(S503.self), m506: resolver.load(S506.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S671(m48: resolver.load(S48.self), m96: resolver.load(S96.self), m351: resolver.load(S351.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S672(m170: resolver.load(S170.self), m221: resolver.load(S221.self), m313: resolver.load(S313.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S670(m436: resolver.load(S436.self), m503: resolver.load(S503.self), m506: resolver.load(S506.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S671(m48: resolver.load(S48.self), m96: resolver.load(S96.self), m351: resolver.load(S351.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S672(m170: resolver.load(S170.self), m221: resolver.load(S221.self), m313: resolver.load(S313.self)) }
     builder.registerSingleton { S673() }
     builder.registerSingleton { (resolver: Resolver) in S674(m174: resolver.load(S174.self), m208: resolver.load(S208.self)) }
     builder.registerSingleton { (resolver: Resolver) in S675(m382: resolver.load(S382.self), m492: resolver.load(S492.self)) }
@@ -984,9 +688,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S680() }
     builder.registerSingleton { S681() }
     builder.registerSingleton { (resolver: Resolver) in S682(m131: resolver.load(S131.self), m435: resolver.load(S435.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S683(m120: resolver.load(S120.self), m240: resolver.load(S240.self), m298: resolver.load(S298.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S683(m120: resolver.load(S120.self), m240: resolver.load(S240.self), m298: resolver.load(S298.self)) }
     builder.registerSingleton { (resolver: Resolver) in S684(m30: resolver.load(S30.self), m340: resolver.load(S340.self)) }
     builder.registerSingleton { (resolver: Resolver) in S685(m431: resolver.load(S431.self)) }
     builder.registerSingleton { (resolver: Resolver) in S686(m76: resolver.load(S76.self)) }
@@ -994,25 +696,17 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S688() }
     builder.register { (resolver: Resolver) in S689(m402: resolver.load(S402.self), m534: resolver.load(S534.self)) }
     builder.registerSingleton { S690() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S691(m163: resolver.load(S163.self), m296: resolver.load(S296.self), m480: resolver.load(S480.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S691(m163: resolver.load(S163.self), m296: resolver.load(S296.self), m480: resolver.load(S480.self)) }
     builder.registerSingleton { (resolver: Resolver) in S692(m113: resolver.load(S113.self), m284: resolver.load(S284.self)) }
     builder.registerSingleton { (resolver: Resolver) in S693(m142: resolver.load(S142.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S694(m155: resolver.load(S155.self), m218: resolver.load(S218.self), m280: resolver.load(S280.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S695(m133: resolver.load(S133.self), m512: resolver.load(S512.self), m564: resolver.load(S564.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S694(m155: resolver.load(S155.self), m218: resolver.load(S218.self), m280: resolver.load(S280.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S695(m133: resolver.load(S133.self), m512: resolver.load(S512.self), m564: resolver.load(S564.self)) }
     builder.registerSingleton { S696() }
     builder.registerSingleton { (resolver: Resolver) in S697(m44: resolver.load(S44.self), m263: resolver.load(S263.self)) }
     builder.registerSingleton { (resolver: Resolver) in S698(m98: resolver.load(S98.self), m355: resolver.load(S355.self)) }
     builder.register { (resolver: Resolver) in S699(m201: resolver.load(S201.self), m455: resolver.load(S455.self)) }
     builder.registerSingleton { (resolver: Resolver) in S700(m533: resolver.load(S533.self), m650: resolver.load(S650.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S701(m174: resolver.load(S174.self), m345: resolver.load(S345.self), m350: resolver.load(S350.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S701(m174: resolver.load(S174.self), m345: resolver.load(S345.self), m350: resolver.load(S350.self)) }
     builder.registerSingleton { (resolver: Resolver) in S702(m208: resolver.load(S208.self), m358: resolver.load(S358.self)) }
     builder.registerSingleton { (resolver: Resolver) in S703(m357: resolver.load(S357.self)) }
     builder.registerSingleton { S704() }
@@ -1024,126 +718,80 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S710(m96: resolver.load(S96.self)) }
     builder.registerSingleton { (resolver: Resolver) in S711(m264: resolver.load(S264.self), m667: resolver.load(S667.self)) }
     builder.registerSingleton { (resolver: Resolver) in S712(m205: resolver.load(S205.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S713(m213: resolver.load(S213.self), m491: resolver.load(S491.self), m574: resolver.load(S574.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S713(m213: resolver.load(S213.self), m491: resolver.load(S491.self), m574: resolver.load(S574.self)) }
     builder.registerSingleton { (resolver: Resolver) in S714(m105: resolver.load(S105.self), m513: resolver.load(S513.self)) }
     builder.registerSingleton { (resolver: Resolver) in S715(m166: resolver.load(S166.self)) }
     builder.registerSingleton { S716() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S717(m310: resolver.load(S310.self), m545: resolver.load(S545.self), m631: resolver.load(S631.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S718(m10: resolver.load(S10.self), m54: resolver.load(S54.self), m683: resolver.load(S683.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S717(m310: resolver.load(S310.self), m545: resolver.load(S545.self), m631: resolver.load(S631.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S718(m10: resolver.load(S10.self), m54: resolver.load(S54.self), m683: resolver.load(S683.self)) }
     builder.register { (resolver: Resolver) in S719(m222: resolver.load(S222.self), m558: resolver.load(S558.self)) }
     builder.registerSingleton { (resolver: Resolver) in S720(m33: resolver.load(S33.self)) }
     builder.registerSingleton { (resolver: Resolver) in S721(m22: resolver.load(S22.self)) }
     builder.registerSingleton { S722() }
     builder.registerSingleton { S723() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S724(m150: resolver.load(S150.self), m555: resolver.load(S555.self), m626: resolver.load(S626.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S724(m150: resolver.load(S150.self), m555: resolver.load(S555.self), m626: resolver.load(S626.self)) }
     builder.registerSingleton { (resolver: Resolver) in S725(m46: resolver.load(S46.self), m202: resolver.load(S202.self)) }
     builder.registerSingleton { (resolver: Resolver) in S726(m246: resolver.load(S246.self)) }
     builder.registerSingleton { (resolver: Resolver) in S727(m32: resolver.load(S32.self)) }
     builder.registerSingleton { (resolver: Resolver) in S728(m26: resolver.load(S26.self), m166: resolver.load(S166.self)) }
     builder.register { (resolver: Resolver) in S729(m370: resolver.load(S370.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S730(m116: resolver.load(S116.self), m252: resolver.load(S252.self), m617: resolver.load(S617.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S730(m116: resolver.load(S116.self), m252: resolver.load(S252.self), m617: resolver.load(S617.self)) }
     builder.registerSingleton { (resolver: Resolver) in S731(m190: resolver.load(S190.self), m501: resolver.load(S501.self)) }
     builder.registerSingleton { (resolver: Resolver) in S732(m587: resolver.load(S587.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S733(m185: resolver.load(S185.self), m331: resolver.load(S331.self), m492: resolver.load(S492.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S733(m185: resolver.load(S185.self), m331: resolver.load(S331.self), m492: resolver.load(S492.self)) }
     builder.registerSingleton { (resolver: Resolver) in S734(m301: resolver.load(S301.self), m612: resolver.load(S612.self)) }
     builder.registerSingleton { S735() }
     builder.registerSingleton { S736() }
     builder.registerSingleton { S737() }
     builder.registerSingleton { (resolver: Resolver) in S738(m283: resolver.load(S283.self), m520: resolver.load(S520.self)) }
     builder.register { S739() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S740(m477: resolver.load(S477.self), m521: resolver.load(S521.self), m636: resolver.load(S636.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S741(m185: resolver.load(S185.self), m380: resolver.load(S380.self), m614: resolver.load(S614.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S742(m211: resolver.load(S211.self), m322: resolver.load(S322.self), m644: resolver.load(S644.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S740(m477: resolver.load(S477.self), m521: resolver.load(S521.self), m636: resolver.load(S636.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S741(m185: resolver.load(S185.self), m380: resolver.load(S380.self), m614: resolver.load(S614.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S742(m211: resolver.load(S211.self), m322: resolver.load(S322.self), m644: resolver.load(S644.self)) }
     builder.registerSingleton { S743() }
     builder.registerSingleton { S744() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S745(m215: resolver.load(S215.self), m398: resolver.load(S398.self), m443: resolver.load(S443.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S745(m215: resolver.load(S215.self), m398: resolver.load(S398.self), m443: resolver.load(S443.self)) }
     builder.registerSingleton { (resolver: Resolver) in S746(m483: resolver.load(S483.self), m694: resolver.load(S694.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S747(m371: resolver.load(S371.self), m386: resolver.load(S386.self), m403: resolver.load(S403.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S747(m371: resolver.load(S371.self), m386: resolver.load(S386.self), m403: resolver.load(S403.self)) }
     builder.registerSingleton { (resolver: Resolver) in S748(m411: resolver.load(S411.self), m698: resolver.load(S698.self)) }
     builder.register { S749() }
     builder.registerSingleton { (resolver: Resolver) in S750(m356: resolver.load(S356.self), m397: resolver.load(S397.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S751(m272: resolver.load(S272.self), m354: resolver.load(S354.self), m665: resolver.load(S665.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S751(m272: resolver.load(S272.self), m354: resolver.load(S354.self), m665: resolver.load(S665.self)) }
     builder.registerSingleton { (resolver: Resolver) in S752(m450: resolver.load(S450.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S753(m95: resolver.load(S95.self), m205: resolver.load(S205.self), m610: resolver.load(S610.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S753(m95: resolver.load(S95.self), m205: resolver.load(S205.self), m610: resolver.load(S610.self)) }
     builder.registerSingleton { S754() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S755(m20: resolver.load(S20.self), m420: resolver.load(S420.self), m440: resolver.load(S440.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S755(m20: resolver.load(S20.self), m420: resolver.load(S420.self), m440: resolver.load(S440.self)) }
     builder.registerSingleton { S756() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S757(m150: resolver.load(S150.self), m166: resolver.load(S166.self), m377: resolver.load(S377.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S757(m150: resolver.load(S150.self), m166: resolver.load(S166.self), m377: resolver.load(S377.self)) }
     builder.registerSingleton { (resolver: Resolver) in S758(m1: resolver.load(S1.self), m433: resolver.load(S433.self)) }
     builder.register { (resolver: Resolver) in S759(m28: resolver.load(S28.self), m365: resolver.load(S365.self)) }
     builder.registerSingleton { (resolver: Resolver) in S760(m148: resolver.load(S148.self), m486: resolver.load(S486.self)) }
     builder.registerSingleton { (resolver: Resolver) in S761(m553: resolver.load(S553.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S762(m115: resolver.load(S115.self), m242: resolver.load(S242.self), m495: resolver.load(S495.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S762(m115: resolver.load(S115.self), m242: resolver.load(S242.self), m495: resolver.load(S495.self)) }
     builder.registerSingleton { S763() }
     builder.registerSingleton { (resolver: Resolver) in S764(m106: resolver.load(S106.self)) }
     builder.registerSingleton { S765() }
     builder.registerSingleton { (resolver: Resolver) in S766(m55: resolver.load(S55.self), m75: resolver.load(S75.self)) }
     builder.registerSingleton { (resolver: Resolver) in S767(m106: resolver.load(S106.self), m637: resolver.load(S637.self)) }
     builder.registerSingleton { (resolver: Resolver) in S768(m236: resolver.load(S236.self)) }
-    builder.register { (resolver: Resolver) in
-        S769(m98: resolver.load(S98.self), m176: resolver.load(S176.self), m553: resolver.load(S553.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S770(m540: resolver.load(S540.self), m562: resolver.load(S562.self), m610: resolver.load(S610.self))
-    }
+    builder.register { (resolver: Resolver) in S769(m98: resolver.load(S98.self), m176: resolver.load(S176.self), m553: resolver.load(S553.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S770(m540: resolver.load(S540.self), m562: resolver.load(S562.self), m610: resolver.load(S610.self)) }
     builder.registerSingleton { (resolver: Resolver) in S771(m294: resolver.load(S294.self), m352: resolver.load(S352.self)) }
     builder.registerSingleton { (resolver: Resolver) in S772(m102: resolver.load(S102.self)) }
     builder.registerSingleton { (resolver: Resolver) in S773(m68: resolver.load(S68.self), m553: resolver.load(S553.self)) }
     builder.registerSingleton { S774() }
     builder.registerSingleton { S775() }
     builder.registerSingleton { (resolver: Resolver) in S776(m493: resolver.load(S493.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S777(m60: resolver.load(S60.self), m351: resolver.load(S351.self), m445: resolver.load(S445.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S777(m60: resolver.load(S60.self), m351: resolver.load(S351.self), m445: resolver.load(S445.self)) }
     builder.registerSingleton { S778() }
-    builder.register { (resolver: Resolver) in
-        S779(m128: resolver.load(S128.self), m265: resolver.load(S265.self), m343: resolver.load(S343.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S780(m116: resolver.load(S116.self), m148: resolver.load(S148.self), m266: resolver.load(S266.self))
-    }
+    builder.register { (resolver: Resolver) in S779(m128: resolver.load(S128.self), m265: resolver.load(S265.self), m343: resolver.load(S343.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S780(m116: resolver.load(S116.self), m148: resolver.load(S148.self), m266: resolver.load(S266.self)) }
     builder.registerSingleton { (resolver: Resolver) in S781(m94: resolver.load(S94.self)) }
     builder.registerSingleton { (resolver: Resolver) in S782(m250: resolver.load(S250.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S783(m77: resolver.load(S77.self), m261: resolver.load(S261.self), m292: resolver.load(S292.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S783(m77: resolver.load(S77.self), m261: resolver.load(S261.self), m292: resolver.load(S292.self)) }
     builder.registerSingleton { (resolver: Resolver) in S784(m3: resolver.load(S3.self), m480: resolver.load(S480.self)) }
     builder.registerSingleton { (resolver: Resolver) in S785(m431: resolver.load(S431.self), m630: resolver.load(S630.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S786(m198: resolver.load(S198.self), m336: resolver.load(S336.self), m518: resolver.load(S518.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S786(m198: resolver.load(S198.self), m336: resolver.load(S336.self), m518: resolver.load(S518.self)) }
     builder.registerSingleton { S787() }
     builder.registerSingleton { (resolver: Resolver) in S788(m90: resolver.load(S90.self), m273: resolver.load(S273.self)) }
     builder.register { (resolver: Resolver) in S789(m286: resolver.load(S286.self), m335: resolver.load(S335.self)) }
@@ -1151,9 +799,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S791(m0: resolver.load(S0.self), m530: resolver.load(S530.self)) }
     builder.registerSingleton { (resolver: Resolver) in S792(m115: resolver.load(S115.self), m337: resolver.load(S337.self)) }
     builder.registerSingleton { (resolver: Resolver) in S793(m354: resolver.load(S354.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S794(m11: resolver.load(S11.self), m474: resolver.load(S474.self), m512: resolver.load(S512.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S794(m11: resolver.load(S11.self), m474: resolver.load(S474.self), m512: resolver.load(S512.self)) }
     builder.registerSingleton { (resolver: Resolver) in S795(m98: resolver.load(S98.self)) }
     builder.registerSingleton { (resolver: Resolver) in S796(m361: resolver.load(S361.self)) }
     builder.registerSingleton { (resolver: Resolver) in S797(m118: resolver.load(S118.self), m535: resolver.load(S535.self)) }
@@ -1161,38 +807,24 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.register { (resolver: Resolver) in S799(m341: resolver.load(S341.self)) }
     builder.registerSingleton { S800() }
     builder.registerSingleton { (resolver: Resolver) in S801(m317: resolver.load(S317.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S802(m11: resolver.load(S11.self), m180: resolver.load(S180.self), m385: resolver.load(S385.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S803(m17: resolver.load(S17.self), m196: resolver.load(S196.self), m397: resolver.load(S397.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S804(m318: resolver.load(S318.self), m520: resolver.load(S520.self), m562: resolver.load(S562.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S802(m11: resolver.load(S11.self), m180: resolver.load(S180.self), m385: resolver.load(S385.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S803(m17: resolver.load(S17.self), m196: resolver.load(S196.self), m397: resolver.load(S397.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S804(m318: resolver.load(S318.self), m520: resolver.load(S520.self), m562: resolver.load(S562.self)) }
     builder.registerSingleton { (resolver: Resolver) in S805(m250: resolver.load(S250.self), m730: resolver.load(S730.self)) }
     builder.registerSingleton { (resolver: Resolver) in S806(m63: resolver.load(S63.self), m287: resolver.load(S287.self)) }
     builder.registerSingleton { (resolver: Resolver) in S807(m293: resolver.load(S293.self)) }
     builder.registerSingleton { S808() }
     builder.register { (resolver: Resolver) in S809(m396: resolver.load(S396.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S810(m25: resolver.load(S25.self), m546: resolver.load(S546.self), m634: resolver.load(S634.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S811(m187: resolver.load(S187.self), m192: resolver.load(S192.self), m442: resolver.load(S442.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S812(m96: resolver.load(S96.self), m242: resolver.load(S242.self), m317: resolver.load(S317.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S810(m25: resolver.load(S25.self), m546: resolver.load(S546.self), m634: resolver.load(S634.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S811(m187: resolver.load(S187.self), m192: resolver.load(S192.self), m442: resolver.load(S442.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S812(m96: resolver.load(S96.self), m242: resolver.load(S242.self), m317: resolver.load(S317.self)) }
     builder.registerSingleton { S813() }
     builder.registerSingleton { (resolver: Resolver) in S814(m214: resolver.load(S214.self), m404: resolver.load(S404.self)) }
     builder.registerSingleton { (resolver: Resolver) in S815(m270: resolver.load(S270.self)) }
     builder.registerSingleton { S816() }
     builder.registerSingleton { S817() }
     builder.registerSingleton { (resolver: Resolver) in S818(m105: resolver.load(S105.self), m418: resolver.load(S418.self)) }
-    builder.register { (resolver: Resolver) in
-        S819(m247: resolver.load(S247.self), m282: resolver.load(S282.self), m442: resolver.load(S442.self))
-    }
+    builder.register { (resolver: Resolver) in S819(m247: resolver.load(S247.self), m282: resolver.load(S282.self), m442: resolver.load(S442.self)) }
     builder.registerSingleton { (resolver: Resolver) in S820(m566: resolver.load(S566.self), m756: resolver.load(S756.self)) }
     builder.registerSingleton { (resolver: Resolver) in S821(m425: resolver.load(S425.self)) }
     builder.registerSingleton { S822() }
@@ -1200,16 +832,10 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S824() }
     builder.registerSingleton { (resolver: Resolver) in S825(m691: resolver.load(S691.self)) }
     builder.registerSingleton { (resolver: Resolver) in S826(m98: resolver.load(S98.self), m417: resolver.load(S417.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S827(m308: resolver.load(S308.self), m330: resolver.load(S330.self), m424: resolver.load(S424.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S827(m308: resolver.load(S308.self), m330: resolver.load(S330.self), m424: resolver.load(S424.self)) }
     builder.registerSingleton { (resolver: Resolver) in S828(m40: resolver.load(S40.self), m426: resolver.load(S426.self)) }
-    builder.register { (resolver: Resolver) in
-        S829(m328: resolver.load(S328.self), m346: resolver.load(S346.self), m755: resolver.load(S755.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S830(m46: resolver.load(S46.self), m345: resolver.load(S345.self), m785: resolver.load(S785.self))
-    }
+    builder.register { (resolver: Resolver) in S829(m328: resolver.load(S328.self), m346: resolver.load(S346.self), m755: resolver.load(S755.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S830(m46: resolver.load(S46.self), m345: resolver.load(S345.self), m785: resolver.load(S785.self)) }
     builder.registerSingleton { (resolver: Resolver) in S831(m77: resolver.load(S77.self)) }
     builder.registerSingleton { S832() }
     builder.registerSingleton { S833() }
@@ -1217,9 +843,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S835(m38: resolver.load(S38.self), m341: resolver.load(S341.self)) }
     builder.registerSingleton { S836() }
     builder.registerSingleton { S837() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S838(m20: resolver.load(S20.self), m457: resolver.load(S457.self), m571: resolver.load(S571.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S838(m20: resolver.load(S20.self), m457: resolver.load(S457.self), m571: resolver.load(S571.self)) }
     builder.register { S839() }
     builder.registerSingleton { (resolver: Resolver) in S840(m110: resolver.load(S110.self), m367: resolver.load(S367.self)) }
     builder.registerSingleton { (resolver: Resolver) in S841(m192: resolver.load(S192.self), m491: resolver.load(S491.self)) }
@@ -1229,21 +853,15 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S845(m96: resolver.load(S96.self), m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S846(m211: resolver.load(S211.self), m490: resolver.load(S490.self)) }
     builder.registerSingleton { S847() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S848(m30: resolver.load(S30.self), m580: resolver.load(S580.self), m693: resolver.load(S693.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S848(m30: resolver.load(S30.self), m580: resolver.load(S580.self), m693: resolver.load(S693.self)) }
     builder.register { S849() }
     builder.registerSingleton { (resolver: Resolver) in S850(m284: resolver.load(S284.self), m350: resolver.load(S350.self)) }
     builder.registerSingleton { (resolver: Resolver) in S851(m721: resolver.load(S721.self), m730: resolver.load(S730.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S852(m245: resolver.load(S245.self), m285: resolver.load(S285.self), m314: resolver.load(S314.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S852(m245: resolver.load(S245.self), m285: resolver.load(S285.self), m314: resolver.load(S314.self)) }
     builder.registerSingleton { S853() }
     builder.registerSingleton { (resolver: Resolver) in S854(m638: resolver.load(S638.self), m731: resolver.load(S731.self)) }
     builder.registerSingleton { (resolver: Resolver) in S855(m258: resolver.load(S258.self), m780: resolver.load(S780.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S856(m158: resolver.load(S158.self), m358: resolver.load(S358.self), m505: resolver.load(S505.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S856(m158: resolver.load(S158.self), m358: resolver.load(S358.self), m505: resolver.load(S505.self)) }
     builder.registerSingleton { (resolver: Resolver) in S857(m640: resolver.load(S640.self)) }
     builder.registerSingleton { (resolver: Resolver) in S858(m266: resolver.load(S266.self)) }
     builder.register { S859() }
@@ -1256,9 +874,7 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S866() }
     builder.registerSingleton { (resolver: Resolver) in S867(m150: resolver.load(S150.self), m167: resolver.load(S167.self)) }
     builder.registerSingleton { (resolver: Resolver) in S868(m167: resolver.load(S167.self), m268: resolver.load(S268.self)) }
-    builder.register { (resolver: Resolver) in
-        S869(m15: resolver.load(S15.self), m32: resolver.load(S32.self), m303: resolver.load(S303.self))
-    }
+    builder.register { (resolver: Resolver) in S869(m15: resolver.load(S15.self), m32: resolver.load(S32.self), m303: resolver.load(S303.self)) }
     builder.registerSingleton { S870() }
     builder.registerSingleton { (resolver: Resolver) in S871(m47: resolver.load(S47.self)) }
     builder.registerSingleton { (resolver: Resolver) in S872(m274: resolver.load(S274.self), m484: resolver.load(S484.self)) }
@@ -1273,45 +889,25 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S881(m56: resolver.load(S56.self)) }
     builder.registerSingleton { (resolver: Resolver) in S882(m511: resolver.load(S511.self)) }
     builder.registerSingleton { (resolver: Resolver) in S883(m58: resolver.load(S58.self), m105: resolver.load(S105.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S884(m67: resolver.load(S67.self), m251: resolver.load(S251.self), m564: resolver.load(S564.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S885(m235: resolver.load(S235.self), m251: resolver.load(S251.self), m523: resolver.load(S523.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S884(m67: resolver.load(S67.self), m251: resolver.load(S251.self), m564: resolver.load(S564.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S885(m235: resolver.load(S235.self), m251: resolver.load(S251.self), m523: resolver.load(S523.self)) }
     builder.registerSingleton { S886() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S887(m43: resolver.load(S43.self), m60: resolver.load(S60.self), m182: resolver.load(S182.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S887(m43: resolver.load(S43.self), m60: resolver.load(S60.self), m182: resolver.load(S182.self)) }
     builder.registerSingleton { S888() }
-    builder.register { (resolver: Resolver) in
-        S889(m173: resolver.load(S173.self), m487: resolver.load(S487.self), m753: resolver.load(S753.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S890(m25: resolver.load(S25.self), m711: resolver.load(S711.self), m776: resolver.load(S776.self))
-    }
+    builder.register { (resolver: Resolver) in S889(m173: resolver.load(S173.self), m487: resolver.load(S487.self), m753: resolver.load(S753.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S890(m25: resolver.load(S25.self), m711: resolver.load(S711.self), m776: resolver.load(S776.self)) }
     builder.registerSingleton { (resolver: Resolver) in S891(m458: resolver.load(S458.self), m792: resolver.load(S792.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S892(m356: resolver.load(S356.self), m451: resolver.load(S451.self), m655: resolver.load(S655.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S893(m603: resolver.load(S603.self), m700: resolver.load(S700.self), m730: resolver.load(S730.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S894(m12: resolver.load(S12.self), m234: resolver.load(S234.self), m462: resolver.load(S462.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S892(m356: resolver.load(S356.self), m451: resolver.load(S451.self), m655: resolver.load(S655.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S893(m603: resolver.load(S603.self), m700: resolver.load(S700.self), m730: resolver.load(S730.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S894(m12: resolver.load(S12.self), m234: resolver.load(S234.self), m462: resolver.load(S462.self)) }
     builder.registerSingleton { (resolver: Resolver) in S895(m105: resolver.load(S105.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S896(m242: resolver.load(S242.self), m426: resolver.load(S426.self), m782: resolver.load(S782.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S896(m242: resolver.load(S242.self), m426: resolver.load(S426.self), m782: resolver.load(S782.self)) }
     builder.registerSingleton { S897() }
     builder.registerSingleton { S898() }
     builder.register { S899() }
     builder.registerSingleton { S900() }
     builder.registerSingleton { (resolver: Resolver) in S901(m212: resolver.load(S212.self), m517: resolver.load(S517.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S902(m60: resolver.load(S60.self), m351: resolver.load(S351.self), m692: resolver.load(S692.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S902(m60: resolver.load(S60.self), m351: resolver.load(S351.self), m692: resolver.load(S692.self)) }
     builder.registerSingleton { S903() }
     builder.registerSingleton { (resolver: Resolver) in S904(m750: resolver.load(S750.self)) }
     builder.registerSingleton { (resolver: Resolver) in S905(m253: resolver.load(S253.self)) }
@@ -1326,50 +922,32 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S914(m832: resolver.load(S832.self)) }
     builder.registerSingleton { (resolver: Resolver) in S915(m256: resolver.load(S256.self), m515: resolver.load(S515.self)) }
     builder.registerSingleton { (resolver: Resolver) in S916(m51: resolver.load(S51.self), m426: resolver.load(S426.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S917(m50: resolver.load(S50.self), m591: resolver.load(S591.self), m616: resolver.load(S616.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S918(m395: resolver.load(S395.self), m426: resolver.load(S426.self), m681: resolver.load(S681.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S917(m50: resolver.load(S50.self), m591: resolver.load(S591.self), m616: resolver.load(S616.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S918(m395: resolver.load(S395.self), m426: resolver.load(S426.self), m681: resolver.load(S681.self)) }
     builder.register { S919() }
     builder.registerSingleton { (resolver: Resolver) in S920(m670: resolver.load(S670.self)) }
     builder.registerSingleton { (resolver: Resolver) in S921(m441: resolver.load(S441.self), m726: resolver.load(S726.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S922(m10: resolver.load(S10.self), m407: resolver.load(S407.self), m646: resolver.load(S646.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S922(m10: resolver.load(S10.self), m407: resolver.load(S407.self), m646: resolver.load(S646.self)) }
     builder.registerSingleton { (resolver: Resolver) in S923(m61: resolver.load(S61.self), m262: resolver.load(S262.self)) }
     builder.registerSingleton { (resolver: Resolver) in S924(m195: resolver.load(S195.self), m875: resolver.load(S875.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S925(m106: resolver.load(S106.self), m122: resolver.load(S122.self), m762: resolver.load(S762.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S925(m106: resolver.load(S106.self), m122: resolver.load(S122.self), m762: resolver.load(S762.self)) }
     builder.registerSingleton { S926() }
     builder.registerSingleton { (resolver: Resolver) in S927(m154: resolver.load(S154.self), m186: resolver.load(S186.self)) }
     builder.registerSingleton { (resolver: Resolver) in S928(m16: resolver.load(S16.self)) }
-    builder.register { (resolver: Resolver) in
-        S929(m66: resolver.load(S66.self), m81: resolver.load(S81.self), m228: resolver.load(S228.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S930(m190: resolver.load(S190.self), m727: resolver.load(S727.self), m791: resolver.load(S791.self))
-    }
+    builder.register { (resolver: Resolver) in S929(m66: resolver.load(S66.self), m81: resolver.load(S81.self), m228: resolver.load(S228.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S930(m190: resolver.load(S190.self), m727: resolver.load(S727.self), m791: resolver.load(S791.self)) }
     builder.registerSingleton { (resolver: Resolver) in S931(m641: resolver.load(S641.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S932(m155: resolver.load(S155.self), m290: resolver.load(S290.self), m666: resolver.load(S666.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S932(m155: resolver.load(S155.self), m290: resolver.load(S290.self), m666: resolver.load(S666.self)) }
     builder.registerSingleton { (resolver: Resolver) in S933(m823: resolver.load(S823.self), m842: resolver.load(S842.self)) }
     builder.registerSingleton { (resolver: Resolver) in S934(m493: resolver.load(S493.self), m747: resolver.load(S747.self)) }
     builder.registerSingleton { S935() }
     builder.registerSingleton { (resolver: Resolver) in S936(m498: resolver.load(S498.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S937(m181: resolver.load(S181.self), m463: resolver.load(S463.self), m464: resolver.load(S464.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S937(m181: resolver.load(S181.self), m463: resolver.load(S463.self), m464: resolver.load(S464.self)) }
     builder.registerSingleton { S938() }
     builder.register { (resolver: Resolver) in S939(m133: resolver.load(S133.self), m323: resolver.load(S323.self)) }
     builder.registerSingleton { S940() }
     builder.registerSingleton { (resolver: Resolver) in S941(m310: resolver.load(S310.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S942(m262: resolver.load(S262.self), m407: resolver.load(S407.self), m758: resolver.load(S758.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S942(m262: resolver.load(S262.self), m407: resolver.load(S407.self), m758: resolver.load(S758.self)) }
     builder.registerSingleton { (resolver: Resolver) in S943(m114: resolver.load(S114.self), m291: resolver.load(S291.self)) }
     builder.registerSingleton { (resolver: Resolver) in S944(m392: resolver.load(S392.self), m868: resolver.load(S868.self)) }
     builder.registerSingleton { (resolver: Resolver) in S945(m278: resolver.load(S278.self), m444: resolver.load(S444.self)) }
@@ -1378,49 +956,33 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S948() }
     builder.register { S949() }
     builder.registerSingleton { S950() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S951(m438: resolver.load(S438.self), m630: resolver.load(S630.self), m724: resolver.load(S724.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S951(m438: resolver.load(S438.self), m630: resolver.load(S630.self), m724: resolver.load(S724.self)) }
     builder.registerSingleton { S952() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S953(m466: resolver.load(S466.self), m587: resolver.load(S587.self), m803: resolver.load(S803.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S953(m466: resolver.load(S466.self), m587: resolver.load(S587.self), m803: resolver.load(S803.self)) }
     builder.registerSingleton { (resolver: Resolver) in S954(m367: resolver.load(S367.self), m574: resolver.load(S574.self)) }
     builder.registerSingleton { (resolver: Resolver) in S955(m227: resolver.load(S227.self), m748: resolver.load(S748.self)) }
     builder.registerSingleton { (resolver: Resolver) in S956(m86: resolver.load(S86.self), m447: resolver.load(S447.self)) }
     builder.registerSingleton { S957() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S958(m35: resolver.load(S35.self), m521: resolver.load(S521.self), m631: resolver.load(S631.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S959(m556: resolver.load(S556.self), m708: resolver.load(S708.self), m868: resolver.load(S868.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S958(m35: resolver.load(S35.self), m521: resolver.load(S521.self), m631: resolver.load(S631.self)) }
+    builder.register { (resolver: Resolver) in S959(m556: resolver.load(S556.self), m708: resolver.load(S708.self), m868: resolver.load(S868.self)) }
     builder.registerSingleton { (resolver: Resolver) in S960(m808: resolver.load(S808.self)) }
     builder.registerSingleton { (resolver: Resolver) in S961(m73: resolver.load(S73.self), m568: resolver.load(S568.self)) }
     builder.registerSingleton { (resolver: Resolver) in S962(m116: resolver.load(S116.self)) }
     builder.registerSingleton { (resolver: Resolver) in S963(m77: resolver.load(S77.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S964(m116: resolver.load(S116.self), m494: resolver.load(S494.self), m512: resolver.load(S512.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S964(m116: resolver.load(S116.self), m494: resolver.load(S494.self), m512: resolver.load(S512.self)) }
     builder.registerSingleton { S965() }
     builder.registerSingleton { S966() }
     builder.registerSingleton { (resolver: Resolver) in S967(m887: resolver.load(S887.self)) }
     builder.registerSingleton { S968() }
     builder.register { (resolver: Resolver) in S969(m811: resolver.load(S811.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S970(m40: resolver.load(S40.self), m67: resolver.load(S67.self), m558: resolver.load(S558.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S971(m286: resolver.load(S286.self), m375: resolver.load(S375.self), m764: resolver.load(S764.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S970(m40: resolver.load(S40.self), m67: resolver.load(S67.self), m558: resolver.load(S558.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S971(m286: resolver.load(S286.self), m375: resolver.load(S375.self), m764: resolver.load(S764.self)) }
     builder.registerSingleton { (resolver: Resolver) in S972(m137: resolver.load(S137.self), m578: resolver.load(S578.self)) }
     builder.registerSingleton { (resolver: Resolver) in S973(m258: resolver.load(S258.self)) }
     builder.registerSingleton { (resolver: Resolver) in S974(m893: resolver.load(S893.self)) }
     builder.registerSingleton { (resolver: Resolver) in S975(m244: resolver.load(S244.self)) }
     builder.registerSingleton { (resolver: Resolver) in S976(m342: resolver.load(S342.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S977(m347: resolver.load(S347.self), m501: resolver.load(S501.self), m555: resolver.load(S555.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S977(m347: resolver.load(S347.self), m501: resolver.load(S501.self), m555: resolver.load(S555.self)) }
     builder.registerSingleton { (resolver: Resolver) in S978(m261: resolver.load(S261.self), m435: resolver.load(S435.self)) }
     builder.register { (resolver: Resolver) in S979(m94: resolver.load(S94.self), m506: resolver.load(S506.self)) }
     builder.registerSingleton { S980() }
@@ -1431,26 +993,18 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S985(m390: resolver.load(S390.self), m467: resolver.load(S467.self)) }
     builder.registerSingleton { (resolver: Resolver) in S986(m858: resolver.load(S858.self)) }
     builder.registerSingleton { S987() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S988(m121: resolver.load(S121.self), m312: resolver.load(S312.self), m804: resolver.load(S804.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S988(m121: resolver.load(S121.self), m312: resolver.load(S312.self), m804: resolver.load(S804.self)) }
     builder.register { S989() }
     builder.registerSingleton { S990() }
     builder.registerSingleton { (resolver: Resolver) in S991(m124: resolver.load(S124.self)) }
     builder.registerSingleton { S992() }
     builder.registerSingleton { (resolver: Resolver) in S993(m230: resolver.load(S230.self), m413: resolver.load(S413.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S994(m160: resolver.load(S160.self), m375: resolver.load(S375.self), m722: resolver.load(S722.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S994(m160: resolver.load(S160.self), m375: resolver.load(S375.self), m722: resolver.load(S722.self)) }
     builder.registerSingleton { S995() }
     builder.registerSingleton { (resolver: Resolver) in S996(m92: resolver.load(S92.self), m336: resolver.load(S336.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S997(m317: resolver.load(S317.self), m728: resolver.load(S728.self), m775: resolver.load(S775.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S997(m317: resolver.load(S317.self), m728: resolver.load(S728.self), m775: resolver.load(S775.self)) }
     builder.registerSingleton { (resolver: Resolver) in S998(m486: resolver.load(S486.self)) }
-    builder.register { (resolver: Resolver) in
-        S999(m145: resolver.load(S145.self), m228: resolver.load(S228.self), m281: resolver.load(S281.self))
-    }
+    builder.register { (resolver: Resolver) in S999(m145: resolver.load(S145.self), m228: resolver.load(S228.self), m281: resolver.load(S281.self)) }
     return builder.build()
 }
 

@@ -3,2536 +3,455 @@
 import Dependencies
 
 private enum S0Key: DependencyKey { static var liveValue: S0 { return S0() } }
-extension DependencyValues {
-    var m0: S0 {
-        get { self[S0Key.self] }
-        set { self[S0Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m0: S0 { get { self[S0Key.self] } set { self[S0Key.self] = newValue } } }
 private enum S1Key: DependencyKey { static var liveValue: S1 { return S1() } }
-extension DependencyValues {
-    var m1: S1 {
-        get { self[S1Key.self] }
-        set { self[S1Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m1: S1 { get { self[S1Key.self] } set { self[S1Key.self] = newValue } } }
 private enum S2Key: DependencyKey { static var liveValue: S2 { return S2() } }
-extension DependencyValues {
-    var m2: S2 {
-        get { self[S2Key.self] }
-        set { self[S2Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m2: S2 { get { self[S2Key.self] } set { self[S2Key.self] = newValue } } }
 private enum S3Key: DependencyKey { static var liveValue: S3 { return S3() } }
-extension DependencyValues {
-    var m3: S3 {
-        get { self[S3Key.self] }
-        set { self[S3Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m3: S3 { get { self[S3Key.self] } set { self[S3Key.self] = newValue } } }
 private enum S4Key: DependencyKey { static var liveValue: S4 { return S4() } }
-extension DependencyValues {
-    var m4: S4 {
-        get { self[S4Key.self] }
-        set { self[S4Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m4: S4 { get { self[S4Key.self] } set { self[S4Key.self] = newValue } } }
 private enum S5Key: DependencyKey { static var liveValue: S5 { return S5() } }
-extension DependencyValues {
-    var m5: S5 {
-        get { self[S5Key.self] }
-        set { self[S5Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m5: S5 { get { self[S5Key.self] } set { self[S5Key.self] = newValue } } }
 private enum S6Key: DependencyKey { static var liveValue: S6 { return S6() } }
-extension DependencyValues {
-    var m6: S6 {
-        get { self[S6Key.self] }
-        set { self[S6Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m6: S6 { get { self[S6Key.self] } set { self[S6Key.self] = newValue } } }
 private enum S7Key: DependencyKey { static var liveValue: S7 { return S7() } }
-extension DependencyValues {
-    var m7: S7 {
-        get { self[S7Key.self] }
-        set { self[S7Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m7: S7 { get { self[S7Key.self] } set { self[S7Key.self] = newValue } } }
 private enum S8Key: DependencyKey { static var liveValue: S8 { return S8() } }
-extension DependencyValues {
-    var m8: S8 {
-        get { self[S8Key.self] }
-        set { self[S8Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m8: S8 { get { self[S8Key.self] } set { self[S8Key.self] = newValue } } }
 private enum S10Key: DependencyKey { static var liveValue: S10 { return S10() } }
-extension DependencyValues {
-    var m10: S10 {
-        get { self[S10Key.self] }
-        set { self[S10Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m10: S10 { get { self[S10Key.self] } set { self[S10Key.self] = newValue } } }
 private enum S11Key: DependencyKey { static var liveValue: S11 { return S11() } }
-extension DependencyValues {
-    var m11: S11 {
-        get { self[S11Key.self] }
-        set { self[S11Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m11: S11 { get { self[S11Key.self] } set { self[S11Key.self] = newValue } } }
 private enum S12Key: DependencyKey { static var liveValue: S12 { return S12() } }
-extension DependencyValues {
-    var m12: S12 {
-        get { self[S12Key.self] }
-        set { self[S12Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m12: S12 { get { self[S12Key.self] } set { self[S12Key.self] = newValue } } }
 private enum S13Key: DependencyKey { static var liveValue: S13 { return S13() } }
-extension DependencyValues {
-    var m13: S13 {
-        get { self[S13Key.self] }
-        set { self[S13Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m13: S13 { get { self[S13Key.self] } set { self[S13Key.self] = newValue } } }
 private enum S14Key: DependencyKey { static var liveValue: S14 { return S14() } }
-extension DependencyValues {
-    var m14: S14 {
-        get { self[S14Key.self] }
-        set { self[S14Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m14: S14 { get { self[S14Key.self] } set { self[S14Key.self] = newValue } } }
 private enum S15Key: DependencyKey { static var liveValue: S15 { return S15() } }
-extension DependencyValues {
-    var m15: S15 {
-        get { self[S15Key.self] }
-        set { self[S15Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m15: S15 { get { self[S15Key.self] } set { self[S15Key.self] = newValue } } }
 private enum S16Key: DependencyKey { static var liveValue: S16 { return S16() } }
-extension DependencyValues {
-    var m16: S16 {
-        get { self[S16Key.self] }
-        set { self[S16Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m16: S16 { get { self[S16Key.self] } set { self[S16Key.self] = newValue } } }
 private enum S17Key: DependencyKey { static var liveValue: S17 { return S17() } }
-extension DependencyValues {
-    var m17: S17 {
-        get { self[S17Key.self] }
-        set { self[S17Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m17: S17 { get { self[S17Key.self] } set { self[S17Key.self] = newValue } } }
 private enum S18Key: DependencyKey { static var liveValue: S18 { return S18() } }
-extension DependencyValues {
-    var m18: S18 {
-        get { self[S18Key.self] }
-        set { self[S18Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m18: S18 { get { self[S18Key.self] } set { self[S18Key.self] = newValue } } }
 private enum S20Key: DependencyKey { static var liveValue: S20 { return S20() } }
-extension DependencyValues {
-    var m20: S20 {
-        get { self[S20Key.self] }
-        set { self[S20Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m20: S20 { get { self[S20Key.self] } set { self[S20Key.self] = newValue } } }
 private enum S21Key: DependencyKey { static var liveValue: S21 { return S21() } }
-extension DependencyValues {
-    var m21: S21 {
-        get { self[S21Key.self] }
-        set { self[S21Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m21: S21 { get { self[S21Key.self] } set { self[S21Key.self] = newValue } } }
 private enum S22Key: DependencyKey { static var liveValue: S22 { return S22() } }
-extension DependencyValues {
-    var m22: S22 {
-        get { self[S22Key.self] }
-        set { self[S22Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m22: S22 { get { self[S22Key.self] } set { self[S22Key.self] = newValue } } }
 private enum S23Key: DependencyKey { static var liveValue: S23 { return S23() } }
-extension DependencyValues {
-    var m23: S23 {
-        get { self[S23Key.self] }
-        set { self[S23Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m23: S23 { get { self[S23Key.self] } set { self[S23Key.self] = newValue } } }
 private enum S24Key: DependencyKey { static var liveValue: S24 { return S24() } }
-extension DependencyValues {
-    var m24: S24 {
-        get { self[S24Key.self] }
-        set { self[S24Key.self] = newValue }
-    }
-}
-private enum S25Key: DependencyKey {
-    static var liveValue: S25 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m22) var m22
-        return S25(m20: m20, m22: m22)
-    }
-}
-extension DependencyValues {
-    var m25: S25 {
-        get { self[S25Key.self] }
-        set { self[S25Key.self] = newValue }
-    }
-}
-private enum S26Key: DependencyKey {
-    static var liveValue: S26 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m24) var m24
-        return S26(m0: m0, m24: m24)
-    }
-}
-extension DependencyValues {
-    var m26: S26 {
-        get { self[S26Key.self] }
-        set { self[S26Key.self] = newValue }
-    }
-}
-private enum S27Key: DependencyKey {
-    static var liveValue: S27 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m21) var m21
-        return S27(m12: m12, m21: m21)
-    }
-}
-extension DependencyValues {
-    var m27: S27 {
-        get { self[S27Key.self] }
-        set { self[S27Key.self] = newValue }
-    }
-}
-private enum S28Key: DependencyKey {
-    static var liveValue: S28 {
-        @Dependency(\.m24) var m24
-        return S28(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m28: S28 {
-        get { self[S28Key.self] }
-        set { self[S28Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m24: S24 { get { self[S24Key.self] } set { self[S24Key.self] = newValue } } }
+private enum S25Key: DependencyKey { static var liveValue: S25 { @Dependency(\.m20) var m20; @Dependency(\.m22) var m22; return S25(m20: m20, m22: m22) } }
+extension DependencyValues { var m25: S25 { get { self[S25Key.self] } set { self[S25Key.self] = newValue } } }
+private enum S26Key: DependencyKey { static var liveValue: S26 { @Dependency(\.m0) var m0; @Dependency(\.m24) var m24; return S26(m0: m0, m24: m24) } }
+extension DependencyValues { var m26: S26 { get { self[S26Key.self] } set { self[S26Key.self] = newValue } } }
+private enum S27Key: DependencyKey { static var liveValue: S27 { @Dependency(\.m12) var m12; @Dependency(\.m21) var m21; return S27(m12: m12, m21: m21) } }
+extension DependencyValues { var m27: S27 { get { self[S27Key.self] } set { self[S27Key.self] = newValue } } }
+private enum S28Key: DependencyKey { static var liveValue: S28 { @Dependency(\.m24) var m24; return S28(m24: m24) } }
+extension DependencyValues { var m28: S28 { get { self[S28Key.self] } set { self[S28Key.self] = newValue } } }
 private enum S30Key: DependencyKey { static var liveValue: S30 { return S30() } }
-extension DependencyValues {
-    var m30: S30 {
-        get { self[S30Key.self] }
-        set { self[S30Key.self] = newValue }
-    }
-}
-private enum S31Key: DependencyKey {
-    static var liveValue: S31 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m3) var m3
-        return S31(m2: m2, m3: m3)
-    }
-}
-extension DependencyValues {
-    var m31: S31 {
-        get { self[S31Key.self] }
-        set { self[S31Key.self] = newValue }
-    }
-}
-private enum S32Key: DependencyKey {
-    static var liveValue: S32 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m20) var m20
-        @Dependency(\.m24) var m24
-        return S32(m12: m12, m20: m20, m24: m24)
-    }
-}
-extension DependencyValues {
-    var m32: S32 {
-        get { self[S32Key.self] }
-        set { self[S32Key.self] = newValue }
-    }
-}
-private enum S33Key: DependencyKey {
-    static var liveValue: S33 {
-        @Dependency(\.m24) var m24
-        return S33(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m33: S33 {
-        get { self[S33Key.self] }
-        set { self[S33Key.self] = newValue }
-    }
-}
-private enum S34Key: DependencyKey {
-    static var liveValue: S34 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m11) var m11
-        return S34(m1: m1, m11: m11)
-    }
-}
-extension DependencyValues {
-    var m34: S34 {
-        get { self[S34Key.self] }
-        set { self[S34Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m30: S30 { get { self[S30Key.self] } set { self[S30Key.self] = newValue } } }
+private enum S31Key: DependencyKey { static var liveValue: S31 { @Dependency(\.m2) var m2; @Dependency(\.m3) var m3; return S31(m2: m2, m3: m3) } }
+extension DependencyValues { var m31: S31 { get { self[S31Key.self] } set { self[S31Key.self] = newValue } } }
+private enum S32Key: DependencyKey { static var liveValue: S32 { @Dependency(\.m12) var m12; @Dependency(\.m20) var m20; @Dependency(\.m24) var m24; return S32(m12: m12, m20: m20, m24: m24) } }
+extension DependencyValues { var m32: S32 { get { self[S32Key.self] } set { self[S32Key.self] = newValue } } }
+private enum S33Key: DependencyKey { static var liveValue: S33 { @Dependency(\.m24) var m24; return S33(m24: m24) } }
+extension DependencyValues { var m33: S33 { get { self[S33Key.self] } set { self[S33Key.self] = newValue } } }
+private enum S34Key: DependencyKey { static var liveValue: S34 { @Dependency(\.m1) var m1; @Dependency(\.m11) var m11; return S34(m1: m1, m11: m11) } }
+extension DependencyValues { var m34: S34 { get { self[S34Key.self] } set { self[S34Key.self] = newValue } } }
 private enum S35Key: DependencyKey { static var liveValue: S35 { return S35() } }
-extension DependencyValues {
-    var m35: S35 {
-        get { self[S35Key.self] }
-        set { self[S35Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m35: S35 { get { self[S35Key.self] } set { self[S35Key.self] = newValue } } }
 private enum S36Key: DependencyKey { static var liveValue: S36 { return S36() } }
-extension DependencyValues {
-    var m36: S36 {
-        get { self[S36Key.self] }
-        set { self[S36Key.self] = newValue }
-    }
-}
-private enum S37Key: DependencyKey {
-    static var liveValue: S37 {
-        @Dependency(\.m13) var m13
-        return S37(m13: m13)
-    }
-}
-extension DependencyValues {
-    var m37: S37 {
-        get { self[S37Key.self] }
-        set { self[S37Key.self] = newValue }
-    }
-}
-private enum S38Key: DependencyKey {
-    static var liveValue: S38 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m18) var m18
-        @Dependency(\.m20) var m20
-        return S38(m3: m3, m18: m18, m20: m20)
-    }
-}
-extension DependencyValues {
-    var m38: S38 {
-        get { self[S38Key.self] }
-        set { self[S38Key.self] = newValue }
-    }
-}
-private enum S40Key: DependencyKey {
-    static var liveValue: S40 {
-        @Dependency(\.m24) var m24
-        return S40(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m40: S40 {
-        get { self[S40Key.self] }
-        set { self[S40Key.self] = newValue }
-    }
-}
-private enum S41Key: DependencyKey {
-    static var liveValue: S41 {
-        @Dependency(\.m14) var m14
-        return S41(m14: m14)
-    }
-}
-extension DependencyValues {
-    var m41: S41 {
-        get { self[S41Key.self] }
-        set { self[S41Key.self] = newValue }
-    }
-}
-private enum S42Key: DependencyKey {
-    static var liveValue: S42 {
-        @Dependency(\.m23) var m23
-        return S42(m23: m23)
-    }
-}
-extension DependencyValues {
-    var m42: S42 {
-        get { self[S42Key.self] }
-        set { self[S42Key.self] = newValue }
-    }
-}
-private enum S43Key: DependencyKey {
-    static var liveValue: S43 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m12) var m12
-        return S43(m2: m2, m12: m12)
-    }
-}
-extension DependencyValues {
-    var m43: S43 {
-        get { self[S43Key.self] }
-        set { self[S43Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m36: S36 { get { self[S36Key.self] } set { self[S36Key.self] = newValue } } }
+private enum S37Key: DependencyKey { static var liveValue: S37 { @Dependency(\.m13) var m13; return S37(m13: m13) } }
+extension DependencyValues { var m37: S37 { get { self[S37Key.self] } set { self[S37Key.self] = newValue } } }
+private enum S38Key: DependencyKey { static var liveValue: S38 { @Dependency(\.m3) var m3; @Dependency(\.m18) var m18; @Dependency(\.m20) var m20; return S38(m3: m3, m18: m18, m20: m20) } }
+extension DependencyValues { var m38: S38 { get { self[S38Key.self] } set { self[S38Key.self] = newValue } } }
+private enum S40Key: DependencyKey { static var liveValue: S40 { @Dependency(\.m24) var m24; return S40(m24: m24) } }
+extension DependencyValues { var m40: S40 { get { self[S40Key.self] } set { self[S40Key.self] = newValue } } }
+private enum S41Key: DependencyKey { static var liveValue: S41 { @Dependency(\.m14) var m14; return S41(m14: m14) } }
+extension DependencyValues { var m41: S41 { get { self[S41Key.self] } set { self[S41Key.self] = newValue } } }
+private enum S42Key: DependencyKey { static var liveValue: S42 { @Dependency(\.m23) var m23; return S42(m23: m23) } }
+extension DependencyValues { var m42: S42 { get { self[S42Key.self] } set { self[S42Key.self] = newValue } } }
+private enum S43Key: DependencyKey { static var liveValue: S43 { @Dependency(\.m2) var m2; @Dependency(\.m12) var m12; return S43(m2: m2, m12: m12) } }
+extension DependencyValues { var m43: S43 { get { self[S43Key.self] } set { self[S43Key.self] = newValue } } }
 private enum S44Key: DependencyKey { static var liveValue: S44 { return S44() } }
-extension DependencyValues {
-    var m44: S44 {
-        get { self[S44Key.self] }
-        set { self[S44Key.self] = newValue }
-    }
-}
-private enum S45Key: DependencyKey {
-    static var liveValue: S45 {
-        @Dependency(\.m8) var m8
-        return S45(m8: m8)
-    }
-}
-extension DependencyValues {
-    var m45: S45 {
-        get { self[S45Key.self] }
-        set { self[S45Key.self] = newValue }
-    }
-}
-private enum S46Key: DependencyKey {
-    static var liveValue: S46 {
-        @Dependency(\.m20) var m20
-        return S46(m20: m20)
-    }
-}
-extension DependencyValues {
-    var m46: S46 {
-        get { self[S46Key.self] }
-        set { self[S46Key.self] = newValue }
-    }
-}
-private enum S47Key: DependencyKey {
-    static var liveValue: S47 {
-        @Dependency(\.m0) var m0
-        return S47(m0: m0)
-    }
-}
-extension DependencyValues {
-    var m47: S47 {
-        get { self[S47Key.self] }
-        set { self[S47Key.self] = newValue }
-    }
-}
-private enum S48Key: DependencyKey {
-    static var liveValue: S48 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m20) var m20
-        return S48(m15: m15, m20: m20)
-    }
-}
-extension DependencyValues {
-    var m48: S48 {
-        get { self[S48Key.self] }
-        set { self[S48Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m44: S44 { get { self[S44Key.self] } set { self[S44Key.self] = newValue } } }
+private enum S45Key: DependencyKey { static var liveValue: S45 { @Dependency(\.m8) var m8; return S45(m8: m8) } }
+extension DependencyValues { var m45: S45 { get { self[S45Key.self] } set { self[S45Key.self] = newValue } } }
+private enum S46Key: DependencyKey { static var liveValue: S46 { @Dependency(\.m20) var m20; return S46(m20: m20) } }
+extension DependencyValues { var m46: S46 { get { self[S46Key.self] } set { self[S46Key.self] = newValue } } }
+private enum S47Key: DependencyKey { static var liveValue: S47 { @Dependency(\.m0) var m0; return S47(m0: m0) } }
+extension DependencyValues { var m47: S47 { get { self[S47Key.self] } set { self[S47Key.self] = newValue } } }
+private enum S48Key: DependencyKey { static var liveValue: S48 { @Dependency(\.m15) var m15; @Dependency(\.m20) var m20; return S48(m15: m15, m20: m20) } }
+extension DependencyValues { var m48: S48 { get { self[S48Key.self] } set { self[S48Key.self] = newValue } } }
 private enum S50Key: DependencyKey { static var liveValue: S50 { return S50() } }
-extension DependencyValues {
-    var m50: S50 {
-        get { self[S50Key.self] }
-        set { self[S50Key.self] = newValue }
-    }
-}
-private enum S51Key: DependencyKey {
-    static var liveValue: S51 {
-        @Dependency(\.m38) var m38
-        @Dependency(\.m48) var m48
-        return S51(m38: m38, m48: m48)
-    }
-}
-extension DependencyValues {
-    var m51: S51 {
-        get { self[S51Key.self] }
-        set { self[S51Key.self] = newValue }
-    }
-}
-private enum S52Key: DependencyKey {
-    static var liveValue: S52 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m31) var m31
-        return S52(m12: m12, m31: m31)
-    }
-}
-extension DependencyValues {
-    var m52: S52 {
-        get { self[S52Key.self] }
-        set { self[S52Key.self] = newValue }
-    }
-}
-private enum S53Key: DependencyKey {
-    static var liveValue: S53 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m36) var m36
-        @Dependency(\.m43) var m43
-        return S53(m34: m34, m36: m36, m43: m43)
-    }
-}
-extension DependencyValues {
-    var m53: S53 {
-        get { self[S53Key.self] }
-        set { self[S53Key.self] = newValue }
-    }
-}
-private enum S54Key: DependencyKey {
-    static var liveValue: S54 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m6) var m6
-        @Dependency(\.m32) var m32
-        return S54(m5: m5, m6: m6, m32: m32)
-    }
-}
-extension DependencyValues {
-    var m54: S54 {
-        get { self[S54Key.self] }
-        set { self[S54Key.self] = newValue }
-    }
-}
-private enum S55Key: DependencyKey {
-    static var liveValue: S55 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m26) var m26
-        @Dependency(\.m27) var m27
-        return S55(m15: m15, m26: m26, m27: m27)
-    }
-}
-extension DependencyValues {
-    var m55: S55 {
-        get { self[S55Key.self] }
-        set { self[S55Key.self] = newValue }
-    }
-}
-private enum S56Key: DependencyKey {
-    static var liveValue: S56 {
-        @Dependency(\.m11) var m11
-        @Dependency(\.m15) var m15
-        @Dependency(\.m23) var m23
-        return S56(m11: m11, m15: m15, m23: m23)
-    }
-}
-extension DependencyValues {
-    var m56: S56 {
-        get { self[S56Key.self] }
-        set { self[S56Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m50: S50 { get { self[S50Key.self] } set { self[S50Key.self] = newValue } } }
+private enum S51Key: DependencyKey { static var liveValue: S51 { @Dependency(\.m38) var m38; @Dependency(\.m48) var m48; return S51(m38: m38, m48: m48) } }
+extension DependencyValues { var m51: S51 { get { self[S51Key.self] } set { self[S51Key.self] = newValue } } }
+private enum S52Key: DependencyKey { static var liveValue: S52 { @Dependency(\.m12) var m12; @Dependency(\.m31) var m31; return S52(m12: m12, m31: m31) } }
+extension DependencyValues { var m52: S52 { get { self[S52Key.self] } set { self[S52Key.self] = newValue } } }
+private enum S53Key: DependencyKey { static var liveValue: S53 { @Dependency(\.m34) var m34; @Dependency(\.m36) var m36; @Dependency(\.m43) var m43; return S53(m34: m34, m36: m36, m43: m43) } }
+extension DependencyValues { var m53: S53 { get { self[S53Key.self] } set { self[S53Key.self] = newValue } } }
+private enum S54Key: DependencyKey { static var liveValue: S54 { @Dependency(\.m5) var m5; @Dependency(\.m6) var m6; @Dependency(\.m32) var m32; return S54(m5: m5, m6: m6, m32: m32) } }
+extension DependencyValues { var m54: S54 { get { self[S54Key.self] } set { self[S54Key.self] = newValue } } }
+private enum S55Key: DependencyKey { static var liveValue: S55 { @Dependency(\.m15) var m15; @Dependency(\.m26) var m26; @Dependency(\.m27) var m27; return S55(m15: m15, m26: m26, m27: m27) } }
+extension DependencyValues { var m55: S55 { get { self[S55Key.self] } set { self[S55Key.self] = newValue } } }
+private enum S56Key: DependencyKey { static var liveValue: S56 { @Dependency(\.m11) var m11; @Dependency(\.m15) var m15; @Dependency(\.m23) var m23; return S56(m11: m11, m15: m15, m23: m23) } }
+extension DependencyValues { var m56: S56 { get { self[S56Key.self] } set { self[S56Key.self] = newValue } } }
 private enum S57Key: DependencyKey { static var liveValue: S57 { return S57() } }
-extension DependencyValues {
-    var m57: S57 {
-        get { self[S57Key.self] }
-        set { self[S57Key.self] = newValue }
-    }
-}
-private enum S58Key: DependencyKey {
-    static var liveValue: S58 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m33) var m33
-        @Dependency(\.m42) var m42
-        return S58(m2: m2, m33: m33, m42: m42)
-    }
-}
-extension DependencyValues {
-    var m58: S58 {
-        get { self[S58Key.self] }
-        set { self[S58Key.self] = newValue }
-    }
-}
-private enum S60Key: DependencyKey {
-    static var liveValue: S60 {
-        @Dependency(\.m12) var m12
-        return S60(m12: m12)
-    }
-}
-extension DependencyValues {
-    var m60: S60 {
-        get { self[S60Key.self] }
-        set { self[S60Key.self] = newValue }
-    }
-}
-private enum S61Key: DependencyKey {
-    static var liveValue: S61 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m22) var m22
-        @Dependency(\.m26) var m26
-        return S61(m3: m3, m22: m22, m26: m26)
-    }
-}
-extension DependencyValues {
-    var m61: S61 {
-        get { self[S61Key.self] }
-        set { self[S61Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m57: S57 { get { self[S57Key.self] } set { self[S57Key.self] = newValue } } }
+private enum S58Key: DependencyKey { static var liveValue: S58 { @Dependency(\.m2) var m2; @Dependency(\.m33) var m33; @Dependency(\.m42) var m42; return S58(m2: m2, m33: m33, m42: m42) } }
+extension DependencyValues { var m58: S58 { get { self[S58Key.self] } set { self[S58Key.self] = newValue } } }
+private enum S60Key: DependencyKey { static var liveValue: S60 { @Dependency(\.m12) var m12; return S60(m12: m12) } }
+extension DependencyValues { var m60: S60 { get { self[S60Key.self] } set { self[S60Key.self] = newValue } } }
+private enum S61Key: DependencyKey { static var liveValue: S61 { @Dependency(\.m3) var m3; @Dependency(\.m22) var m22; @Dependency(\.m26) var m26; return S61(m3: m3, m22: m22, m26: m26) } }
+extension DependencyValues { var m61: S61 { get { self[S61Key.self] } set { self[S61Key.self] = newValue } } }
 private enum S62Key: DependencyKey { static var liveValue: S62 { return S62() } }
-extension DependencyValues {
-    var m62: S62 {
-        get { self[S62Key.self] }
-        set { self[S62Key.self] = newValue }
-    }
-}
-private enum S63Key: DependencyKey {
-    static var liveValue: S63 {
-        @Dependency(\.m10) var m10
-        @Dependency(\.m32) var m32
-        @Dependency(\.m43) var m43
-        return S63(m10: m10, m32: m32, m43: m43)
-    }
-}
-extension DependencyValues {
-    var m63: S63 {
-        get { self[S63Key.self] }
-        set { self[S63Key.self] = newValue }
-    }
-}
-private enum S64Key: DependencyKey {
-    static var liveValue: S64 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m15) var m15
-        return S64(m3: m3, m15: m15)
-    }
-}
-extension DependencyValues {
-    var m64: S64 {
-        get { self[S64Key.self] }
-        set { self[S64Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m62: S62 { get { self[S62Key.self] } set { self[S62Key.self] = newValue } } }
+private enum S63Key: DependencyKey { static var liveValue: S63 { @Dependency(\.m10) var m10; @Dependency(\.m32) var m32; @Dependency(\.m43) var m43; return S63(m10: m10, m32: m32, m43: m43) } }
+extension DependencyValues { var m63: S63 { get { self[S63Key.self] } set { self[S63Key.self] = newValue } } }
+private enum S64Key: DependencyKey { static var liveValue: S64 { @Dependency(\.m3) var m3; @Dependency(\.m15) var m15; return S64(m3: m3, m15: m15) } }
+extension DependencyValues { var m64: S64 { get { self[S64Key.self] } set { self[S64Key.self] = newValue } } }
 private enum S65Key: DependencyKey { static var liveValue: S65 { return S65() } }
-extension DependencyValues {
-    var m65: S65 {
-        get { self[S65Key.self] }
-        set { self[S65Key.self] = newValue }
-    }
-}
-private enum S66Key: DependencyKey {
-    static var liveValue: S66 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m24) var m24
-        @Dependency(\.m38) var m38
-        return S66(m16: m16, m24: m24, m38: m38)
-    }
-}
-extension DependencyValues {
-    var m66: S66 {
-        get { self[S66Key.self] }
-        set { self[S66Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m65: S65 { get { self[S65Key.self] } set { self[S65Key.self] = newValue } } }
+private enum S66Key: DependencyKey { static var liveValue: S66 { @Dependency(\.m16) var m16; @Dependency(\.m24) var m24; @Dependency(\.m38) var m38; return S66(m16: m16, m24: m24, m38: m38) } }
+extension DependencyValues { var m66: S66 { get { self[S66Key.self] } set { self[S66Key.self] = newValue } } }
 private enum S67Key: DependencyKey { static var liveValue: S67 { return S67() } }
-extension DependencyValues {
-    var m67: S67 {
-        get { self[S67Key.self] }
-        set { self[S67Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m67: S67 { get { self[S67Key.self] } set { self[S67Key.self] = newValue } } }
 private enum S68Key: DependencyKey { static var liveValue: S68 { return S68() } }
-extension DependencyValues {
-    var m68: S68 {
-        get { self[S68Key.self] }
-        set { self[S68Key.self] = newValue }
-    }
-}
-private enum S70Key: DependencyKey {
-    static var liveValue: S70 {
-        @Dependency(\.m16) var m16
-        return S70(m16: m16)
-    }
-}
-extension DependencyValues {
-    var m70: S70 {
-        get { self[S70Key.self] }
-        set { self[S70Key.self] = newValue }
-    }
-}
-private enum S71Key: DependencyKey {
-    static var liveValue: S71 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m38) var m38
-        @Dependency(\.m41) var m41
-        return S71(m16: m16, m38: m38, m41: m41)
-    }
-}
-extension DependencyValues {
-    var m71: S71 {
-        get { self[S71Key.self] }
-        set { self[S71Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m68: S68 { get { self[S68Key.self] } set { self[S68Key.self] = newValue } } }
+private enum S70Key: DependencyKey { static var liveValue: S70 { @Dependency(\.m16) var m16; return S70(m16: m16) } }
+extension DependencyValues { var m70: S70 { get { self[S70Key.self] } set { self[S70Key.self] = newValue } } }
+private enum S71Key: DependencyKey { static var liveValue: S71 { @Dependency(\.m16) var m16; @Dependency(\.m38) var m38; @Dependency(\.m41) var m41; return S71(m16: m16, m38: m38, m41: m41) } }
+extension DependencyValues { var m71: S71 { get { self[S71Key.self] } set { self[S71Key.self] = newValue } } }
 private enum S72Key: DependencyKey { static var liveValue: S72 { return S72() } }
-extension DependencyValues {
-    var m72: S72 {
-        get { self[S72Key.self] }
-        set { self[S72Key.self] = newValue }
-    }
-}
-private enum S73Key: DependencyKey {
-    static var liveValue: S73 {
-        @Dependency(\.m4) var m4
-        @Dependency(\.m42) var m42
-        return S73(m4: m4, m42: m42)
-    }
-}
-extension DependencyValues {
-    var m73: S73 {
-        get { self[S73Key.self] }
-        set { self[S73Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m72: S72 { get { self[S72Key.self] } set { self[S72Key.self] = newValue } } }
+private enum S73Key: DependencyKey { static var liveValue: S73 { @Dependency(\.m4) var m4; @Dependency(\.m42) var m42; return S73(m4: m4, m42: m42) } }
+extension DependencyValues { var m73: S73 { get { self[S73Key.self] } set { self[S73Key.self] = newValue } } }
 private enum S74Key: DependencyKey { static var liveValue: S74 { return S74() } }
-extension DependencyValues {
-    var m74: S74 {
-        get { self[S74Key.self] }
-        set { self[S74Key.self] = newValue }
-    }
-}
-private enum S75Key: DependencyKey {
-    static var liveValue: S75 {
-        @Dependency(\.m52) var m52
-        @Dependency(\.m66) var m66
-        return S75(m52: m52, m66: m66)
-    }
-}
-extension DependencyValues {
-    var m75: S75 {
-        get { self[S75Key.self] }
-        set { self[S75Key.self] = newValue }
-    }
-}
-private enum S76Key: DependencyKey {
-    static var liveValue: S76 {
-        @Dependency(\.m33) var m33
-        @Dependency(\.m35) var m35
-        @Dependency(\.m64) var m64
-        return S76(m33: m33, m35: m35, m64: m64)
-    }
-}
-extension DependencyValues {
-    var m76: S76 {
-        get { self[S76Key.self] }
-        set { self[S76Key.self] = newValue }
-    }
-}
-private enum S77Key: DependencyKey {
-    static var liveValue: S77 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m4) var m4
-        @Dependency(\.m5) var m5
-        return S77(m2: m2, m4: m4, m5: m5)
-    }
-}
-extension DependencyValues {
-    var m77: S77 {
-        get { self[S77Key.self] }
-        set { self[S77Key.self] = newValue }
-    }
-}
-private enum S78Key: DependencyKey {
-    static var liveValue: S78 {
-        @Dependency(\.m43) var m43
-        return S78(m43: m43)
-    }
-}
-extension DependencyValues {
-    var m78: S78 {
-        get { self[S78Key.self] }
-        set { self[S78Key.self] = newValue }
-    }
-}
-private enum S80Key: DependencyKey {
-    static var liveValue: S80 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m61) var m61
-        return S80(m7: m7, m61: m61)
-    }
-}
-extension DependencyValues {
-    var m80: S80 {
-        get { self[S80Key.self] }
-        set { self[S80Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m74: S74 { get { self[S74Key.self] } set { self[S74Key.self] = newValue } } }
+private enum S75Key: DependencyKey { static var liveValue: S75 { @Dependency(\.m52) var m52; @Dependency(\.m66) var m66; return S75(m52: m52, m66: m66) } }
+extension DependencyValues { var m75: S75 { get { self[S75Key.self] } set { self[S75Key.self] = newValue } } }
+private enum S76Key: DependencyKey { static var liveValue: S76 { @Dependency(\.m33) var m33; @Dependency(\.m35) var m35; @Dependency(\.m64) var m64; return S76(m33: m33, m35: m35, m64: m64) } }
+extension DependencyValues { var m76: S76 { get { self[S76Key.self] } set { self[S76Key.self] = newValue } } }
+private enum S77Key: DependencyKey { static var liveValue: S77 { @Dependency(\.m2) var m2; @Dependency(\.m4) var m4; @Dependency(\.m5) var m5; return S77(m2: m2, m4: m4, m5: m5) } }
+extension DependencyValues { var m77: S77 { get { self[S77Key.self] } set { self[S77Key.self] = newValue } } }
+private enum S78Key: DependencyKey { static var liveValue: S78 { @Dependency(\.m43) var m43; return S78(m43: m43) } }
+extension DependencyValues { var m78: S78 { get { self[S78Key.self] } set { self[S78Key.self] = newValue } } }
+private enum S80Key: DependencyKey { static var liveValue: S80 { @Dependency(\.m7) var m7; @Dependency(\.m61) var m61; return S80(m7: m7, m61: m61) } }
+extension DependencyValues { var m80: S80 { get { self[S80Key.self] } set { self[S80Key.self] = newValue } } }
 private enum S81Key: DependencyKey { static var liveValue: S81 { return S81() } }
-extension DependencyValues {
-    var m81: S81 {
-        get { self[S81Key.self] }
-        set { self[S81Key.self] = newValue }
-    }
-}
-private enum S82Key: DependencyKey {
-    static var liveValue: S82 {
-        @Dependency(\.m23) var m23
-        return S82(m23: m23)
-    }
-}
-extension DependencyValues {
-    var m82: S82 {
-        get { self[S82Key.self] }
-        set { self[S82Key.self] = newValue }
-    }
-}
-private enum S83Key: DependencyKey {
-    static var liveValue: S83 {
-        @Dependency(\.m32) var m32
-        @Dependency(\.m74) var m74
-        return S83(m32: m32, m74: m74)
-    }
-}
-extension DependencyValues {
-    var m83: S83 {
-        get { self[S83Key.self] }
-        set { self[S83Key.self] = newValue }
-    }
-}
-private enum S84Key: DependencyKey {
-    static var liveValue: S84 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m16) var m16
-        @Dependency(\.m28) var m28
-        return S84(m5: m5, m16: m16, m28: m28)
-    }
-}
-extension DependencyValues {
-    var m84: S84 {
-        get { self[S84Key.self] }
-        set { self[S84Key.self] = newValue }
-    }
-}
-private enum S85Key: DependencyKey {
-    static var liveValue: S85 {
-        @Dependency(\.m30) var m30
-        return S85(m30: m30)
-    }
-}
-extension DependencyValues {
-    var m85: S85 {
-        get { self[S85Key.self] }
-        set { self[S85Key.self] = newValue }
-    }
-}
-private enum S86Key: DependencyKey {
-    static var liveValue: S86 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m56) var m56
-        return S86(m34: m34, m56: m56)
-    }
-}
-extension DependencyValues {
-    var m86: S86 {
-        get { self[S86Key.self] }
-        set { self[S86Key.self] = newValue }
-    }
-}
-private enum S87Key: DependencyKey {
-    static var liveValue: S87 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m21) var m21
-        return S87(m7: m7, m21: m21)
-    }
-}
-extension DependencyValues {
-    var m87: S87 {
-        get { self[S87Key.self] }
-        set { self[S87Key.self] = newValue }
-    }
-}
-private enum S88Key: DependencyKey {
-    static var liveValue: S88 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m25) var m25
-        @Dependency(\.m61) var m61
-        return S88(m5: m5, m25: m25, m61: m61)
-    }
-}
-extension DependencyValues {
-    var m88: S88 {
-        get { self[S88Key.self] }
-        set { self[S88Key.self] = newValue }
-    }
-}
-private enum S90Key: DependencyKey {
-    static var liveValue: S90 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m35) var m35
-        @Dependency(\.m50) var m50
-        return S90(m28: m28, m35: m35, m50: m50)
-    }
-}
-extension DependencyValues {
-    var m90: S90 {
-        get { self[S90Key.self] }
-        set { self[S90Key.self] = newValue }
-    }
-}
-private enum S91Key: DependencyKey {
-    static var liveValue: S91 {
-        @Dependency(\.m24) var m24
-        @Dependency(\.m43) var m43
-        return S91(m24: m24, m43: m43)
-    }
-}
-extension DependencyValues {
-    var m91: S91 {
-        get { self[S91Key.self] }
-        set { self[S91Key.self] = newValue }
-    }
-}
-private enum S92Key: DependencyKey {
-    static var liveValue: S92 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m42) var m42
-        @Dependency(\.m43) var m43
-        return S92(m26: m26, m42: m42, m43: m43)
-    }
-}
-extension DependencyValues {
-    var m92: S92 {
-        get { self[S92Key.self] }
-        set { self[S92Key.self] = newValue }
-    }
-}
-private enum S93Key: DependencyKey {
-    static var liveValue: S93 {
-        @Dependency(\.m44) var m44
-        @Dependency(\.m48) var m48
-        @Dependency(\.m61) var m61
-        return S93(m44: m44, m48: m48, m61: m61)
-    }
-}
-extension DependencyValues {
-    var m93: S93 {
-        get { self[S93Key.self] }
-        set { self[S93Key.self] = newValue }
-    }
-}
-private enum S94Key: DependencyKey {
-    static var liveValue: S94 {
-        @Dependency(\.m72) var m72
-        return S94(m72: m72)
-    }
-}
-extension DependencyValues {
-    var m94: S94 {
-        get { self[S94Key.self] }
-        set { self[S94Key.self] = newValue }
-    }
-}
-private enum S95Key: DependencyKey {
-    static var liveValue: S95 {
-        @Dependency(\.m25) var m25
-        @Dependency(\.m36) var m36
-        @Dependency(\.m50) var m50
-        return S95(m25: m25, m36: m36, m50: m50)
-    }
-}
-extension DependencyValues {
-    var m95: S95 {
-        get { self[S95Key.self] }
-        set { self[S95Key.self] = newValue }
-    }
-}
-private enum S96Key: DependencyKey {
-    static var liveValue: S96 {
-        @Dependency(\.m8) var m8
-        @Dependency(\.m42) var m42
-        @Dependency(\.m60) var m60
-        return S96(m8: m8, m42: m42, m60: m60)
-    }
-}
-extension DependencyValues {
-    var m96: S96 {
-        get { self[S96Key.self] }
-        set { self[S96Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m81: S81 { get { self[S81Key.self] } set { self[S81Key.self] = newValue } } }
+private enum S82Key: DependencyKey { static var liveValue: S82 { @Dependency(\.m23) var m23; return S82(m23: m23) } }
+extension DependencyValues { var m82: S82 { get { self[S82Key.self] } set { self[S82Key.self] = newValue } } }
+private enum S83Key: DependencyKey { static var liveValue: S83 { @Dependency(\.m32) var m32; @Dependency(\.m74) var m74; return S83(m32: m32, m74: m74) } }
+extension DependencyValues { var m83: S83 { get { self[S83Key.self] } set { self[S83Key.self] = newValue } } }
+private enum S84Key: DependencyKey { static var liveValue: S84 { @Dependency(\.m5) var m5; @Dependency(\.m16) var m16; @Dependency(\.m28) var m28; return S84(m5: m5, m16: m16, m28: m28) } }
+extension DependencyValues { var m84: S84 { get { self[S84Key.self] } set { self[S84Key.self] = newValue } } }
+private enum S85Key: DependencyKey { static var liveValue: S85 { @Dependency(\.m30) var m30; return S85(m30: m30) } }
+extension DependencyValues { var m85: S85 { get { self[S85Key.self] } set { self[S85Key.self] = newValue } } }
+private enum S86Key: DependencyKey { static var liveValue: S86 { @Dependency(\.m34) var m34; @Dependency(\.m56) var m56; return S86(m34: m34, m56: m56) } }
+extension DependencyValues { var m86: S86 { get { self[S86Key.self] } set { self[S86Key.self] = newValue } } }
+private enum S87Key: DependencyKey { static var liveValue: S87 { @Dependency(\.m7) var m7; @Dependency(\.m21) var m21; return S87(m7: m7, m21: m21) } }
+extension DependencyValues { var m87: S87 { get { self[S87Key.self] } set { self[S87Key.self] = newValue } } }
+private enum S88Key: DependencyKey { static var liveValue: S88 { @Dependency(\.m5) var m5; @Dependency(\.m25) var m25; @Dependency(\.m61) var m61; return S88(m5: m5, m25: m25, m61: m61) } }
+extension DependencyValues { var m88: S88 { get { self[S88Key.self] } set { self[S88Key.self] = newValue } } }
+private enum S90Key: DependencyKey { static var liveValue: S90 { @Dependency(\.m28) var m28; @Dependency(\.m35) var m35; @Dependency(\.m50) var m50; return S90(m28: m28, m35: m35, m50: m50) } }
+extension DependencyValues { var m90: S90 { get { self[S90Key.self] } set { self[S90Key.self] = newValue } } }
+private enum S91Key: DependencyKey { static var liveValue: S91 { @Dependency(\.m24) var m24; @Dependency(\.m43) var m43; return S91(m24: m24, m43: m43) } }
+extension DependencyValues { var m91: S91 { get { self[S91Key.self] } set { self[S91Key.self] = newValue } } }
+private enum S92Key: DependencyKey { static var liveValue: S92 { @Dependency(\.m26) var m26; @Dependency(\.m42) var m42; @Dependency(\.m43) var m43; return S92(m26: m26, m42: m42, m43: m43) } }
+extension DependencyValues { var m92: S92 { get { self[S92Key.self] } set { self[S92Key.self] = newValue } } }
+private enum S93Key: DependencyKey { static var liveValue: S93 { @Dependency(\.m44) var m44; @Dependency(\.m48) var m48; @Dependency(\.m61) var m61; return S93(m44: m44, m48: m48, m61: m61) } }
+extension DependencyValues { var m93: S93 { get { self[S93Key.self] } set { self[S93Key.self] = newValue } } }
+private enum S94Key: DependencyKey { static var liveValue: S94 { @Dependency(\.m72) var m72; return S94(m72: m72) } }
+extension DependencyValues { var m94: S94 { get { self[S94Key.self] } set { self[S94Key.self] = newValue } } }
+private enum S95Key: DependencyKey { static var liveValue: S95 { @Dependency(\.m25) var m25; @Dependency(\.m36) var m36; @Dependency(\.m50) var m50; return S95(m25: m25, m36: m36, m50: m50) } }
+extension DependencyValues { var m95: S95 { get { self[S95Key.self] } set { self[S95Key.self] = newValue } } }
+private enum S96Key: DependencyKey { static var liveValue: S96 { @Dependency(\.m8) var m8; @Dependency(\.m42) var m42; @Dependency(\.m60) var m60; return S96(m8: m8, m42: m42, m60: m60) } }
+extension DependencyValues { var m96: S96 { get { self[S96Key.self] } set { self[S96Key.self] = newValue } } }
 private enum S97Key: DependencyKey { static var liveValue: S97 { return S97() } }
-extension DependencyValues {
-    var m97: S97 {
-        get { self[S97Key.self] }
-        set { self[S97Key.self] = newValue }
-    }
-}
-private enum S98Key: DependencyKey {
-    static var liveValue: S98 {
-        @Dependency(\.m20) var m20
-        @Dependency(\.m73) var m73
-        @Dependency(\.m74) var m74
-        return S98(m20: m20, m73: m73, m74: m74)
-    }
-}
-extension DependencyValues {
-    var m98: S98 {
-        get { self[S98Key.self] }
-        set { self[S98Key.self] = newValue }
-    }
-}
-private enum S100Key: DependencyKey {
-    static var liveValue: S100 {
-        @Dependency(\.m47) var m47
-        return S100(m47: m47)
-    }
-}
-extension DependencyValues {
-    var m100: S100 {
-        get { self[S100Key.self] }
-        set { self[S100Key.self] = newValue }
-    }
-}
-private enum S101Key: DependencyKey {
-    static var liveValue: S101 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m55) var m55
-        @Dependency(\.m65) var m65
-        return S101(m30: m30, m55: m55, m65: m65)
-    }
-}
-extension DependencyValues {
-    var m101: S101 {
-        get { self[S101Key.self] }
-        set { self[S101Key.self] = newValue }
-    }
-}
-private enum S102Key: DependencyKey {
-    static var liveValue: S102 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m52) var m52
-        return S102(m43: m43, m52: m52)
-    }
-}
-extension DependencyValues {
-    var m102: S102 {
-        get { self[S102Key.self] }
-        set { self[S102Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m97: S97 { get { self[S97Key.self] } set { self[S97Key.self] = newValue } } }
+private enum S98Key: DependencyKey { static var liveValue: S98 { @Dependency(\.m20) var m20; @Dependency(\.m73) var m73; @Dependency(\.m74) var m74; return S98(m20: m20, m73: m73, m74: m74) } }
+extension DependencyValues { var m98: S98 { get { self[S98Key.self] } set { self[S98Key.self] = newValue } } }
+private enum S100Key: DependencyKey { static var liveValue: S100 { @Dependency(\.m47) var m47; return S100(m47: m47) } }
+extension DependencyValues { var m100: S100 { get { self[S100Key.self] } set { self[S100Key.self] = newValue } } }
+private enum S101Key: DependencyKey { static var liveValue: S101 { @Dependency(\.m30) var m30; @Dependency(\.m55) var m55; @Dependency(\.m65) var m65; return S101(m30: m30, m55: m55, m65: m65) } }
+extension DependencyValues { var m101: S101 { get { self[S101Key.self] } set { self[S101Key.self] = newValue } } }
+private enum S102Key: DependencyKey { static var liveValue: S102 { @Dependency(\.m43) var m43; @Dependency(\.m52) var m52; return S102(m43: m43, m52: m52) } }
+extension DependencyValues { var m102: S102 { get { self[S102Key.self] } set { self[S102Key.self] = newValue } } }
 private enum S103Key: DependencyKey { static var liveValue: S103 { return S103() } }
-extension DependencyValues {
-    var m103: S103 {
-        get { self[S103Key.self] }
-        set { self[S103Key.self] = newValue }
-    }
-}
-private enum S104Key: DependencyKey {
-    static var liveValue: S104 {
-        @Dependency(\.m45) var m45
-        @Dependency(\.m74) var m74
-        @Dependency(\.m76) var m76
-        return S104(m45: m45, m74: m74, m76: m76)
-    }
-}
-extension DependencyValues {
-    var m104: S104 {
-        get { self[S104Key.self] }
-        set { self[S104Key.self] = newValue }
-    }
-}
-private enum S105Key: DependencyKey {
-    static var liveValue: S105 {
-        @Dependency(\.m31) var m31
-        @Dependency(\.m68) var m68
-        return S105(m31: m31, m68: m68)
-    }
-}
-extension DependencyValues {
-    var m105: S105 {
-        get { self[S105Key.self] }
-        set { self[S105Key.self] = newValue }
-    }
-}
-private enum S106Key: DependencyKey {
-    static var liveValue: S106 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m60) var m60
-        @Dependency(\.m84) var m84
-        return S106(m2: m2, m60: m60, m84: m84)
-    }
-}
-extension DependencyValues {
-    var m106: S106 {
-        get { self[S106Key.self] }
-        set { self[S106Key.self] = newValue }
-    }
-}
-private enum S107Key: DependencyKey {
-    static var liveValue: S107 {
-        @Dependency(\.m57) var m57
-        return S107(m57: m57)
-    }
-}
-extension DependencyValues {
-    var m107: S107 {
-        get { self[S107Key.self] }
-        set { self[S107Key.self] = newValue }
-    }
-}
-private enum S108Key: DependencyKey {
-    static var liveValue: S108 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m32) var m32
-        @Dependency(\.m55) var m55
-        return S108(m7: m7, m32: m32, m55: m55)
-    }
-}
-extension DependencyValues {
-    var m108: S108 {
-        get { self[S108Key.self] }
-        set { self[S108Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m103: S103 { get { self[S103Key.self] } set { self[S103Key.self] = newValue } } }
+private enum S104Key: DependencyKey { static var liveValue: S104 { @Dependency(\.m45) var m45; @Dependency(\.m74) var m74; @Dependency(\.m76) var m76; return S104(m45: m45, m74: m74, m76: m76) } }
+extension DependencyValues { var m104: S104 { get { self[S104Key.self] } set { self[S104Key.self] = newValue } } }
+private enum S105Key: DependencyKey { static var liveValue: S105 { @Dependency(\.m31) var m31; @Dependency(\.m68) var m68; return S105(m31: m31, m68: m68) } }
+extension DependencyValues { var m105: S105 { get { self[S105Key.self] } set { self[S105Key.self] = newValue } } }
+private enum S106Key: DependencyKey { static var liveValue: S106 { @Dependency(\.m2) var m2; @Dependency(\.m60) var m60; @Dependency(\.m84) var m84; return S106(m2: m2, m60: m60, m84: m84) } }
+extension DependencyValues { var m106: S106 { get { self[S106Key.self] } set { self[S106Key.self] = newValue } } }
+private enum S107Key: DependencyKey { static var liveValue: S107 { @Dependency(\.m57) var m57; return S107(m57: m57) } }
+extension DependencyValues { var m107: S107 { get { self[S107Key.self] } set { self[S107Key.self] = newValue } } }
+private enum S108Key: DependencyKey { static var liveValue: S108 { @Dependency(\.m7) var m7; @Dependency(\.m32) var m32; @Dependency(\.m55) var m55; return S108(m7: m7, m32: m32, m55: m55) } }
+extension DependencyValues { var m108: S108 { get { self[S108Key.self] } set { self[S108Key.self] = newValue } } }
 private enum S110Key: DependencyKey { static var liveValue: S110 { return S110() } }
-extension DependencyValues {
-    var m110: S110 {
-        get { self[S110Key.self] }
-        set { self[S110Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m110: S110 { get { self[S110Key.self] } set { self[S110Key.self] = newValue } } }
 private enum S111Key: DependencyKey { static var liveValue: S111 { return S111() } }
-extension DependencyValues {
-    var m111: S111 {
-        get { self[S111Key.self] }
-        set { self[S111Key.self] = newValue }
-    }
-}
-private enum S112Key: DependencyKey {
-    static var liveValue: S112 {
-        @Dependency(\.m66) var m66
-        @Dependency(\.m98) var m98
-        return S112(m66: m66, m98: m98)
-    }
-}
-extension DependencyValues {
-    var m112: S112 {
-        get { self[S112Key.self] }
-        set { self[S112Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m111: S111 { get { self[S111Key.self] } set { self[S111Key.self] = newValue } } }
+private enum S112Key: DependencyKey { static var liveValue: S112 { @Dependency(\.m66) var m66; @Dependency(\.m98) var m98; return S112(m66: m66, m98: m98) } }
+extension DependencyValues { var m112: S112 { get { self[S112Key.self] } set { self[S112Key.self] = newValue } } }
 private enum S113Key: DependencyKey { static var liveValue: S113 { return S113() } }
-extension DependencyValues {
-    var m113: S113 {
-        get { self[S113Key.self] }
-        set { self[S113Key.self] = newValue }
-    }
-}
-private enum S114Key: DependencyKey {
-    static var liveValue: S114 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m18) var m18
-        @Dependency(\.m78) var m78
-        return S114(m3: m3, m18: m18, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m114: S114 {
-        get { self[S114Key.self] }
-        set { self[S114Key.self] = newValue }
-    }
-}
-private enum S115Key: DependencyKey {
-    static var liveValue: S115 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m85) var m85
-        return S115(m26: m26, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m115: S115 {
-        get { self[S115Key.self] }
-        set { self[S115Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m113: S113 { get { self[S113Key.self] } set { self[S113Key.self] = newValue } } }
+private enum S114Key: DependencyKey { static var liveValue: S114 { @Dependency(\.m3) var m3; @Dependency(\.m18) var m18; @Dependency(\.m78) var m78; return S114(m3: m3, m18: m18, m78: m78) } }
+extension DependencyValues { var m114: S114 { get { self[S114Key.self] } set { self[S114Key.self] = newValue } } }
+private enum S115Key: DependencyKey { static var liveValue: S115 { @Dependency(\.m26) var m26; @Dependency(\.m85) var m85; return S115(m26: m26, m85: m85) } }
+extension DependencyValues { var m115: S115 { get { self[S115Key.self] } set { self[S115Key.self] = newValue } } }
 private enum S116Key: DependencyKey { static var liveValue: S116 { return S116() } }
-extension DependencyValues {
-    var m116: S116 {
-        get { self[S116Key.self] }
-        set { self[S116Key.self] = newValue }
-    }
-}
-private enum S117Key: DependencyKey {
-    static var liveValue: S117 {
-        @Dependency(\.m5) var m5
-        return S117(m5: m5)
-    }
-}
-extension DependencyValues {
-    var m117: S117 {
-        get { self[S117Key.self] }
-        set { self[S117Key.self] = newValue }
-    }
-}
-private enum S118Key: DependencyKey {
-    static var liveValue: S118 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m71) var m71
-        @Dependency(\.m74) var m74
-        return S118(m16: m16, m71: m71, m74: m74)
-    }
-}
-extension DependencyValues {
-    var m118: S118 {
-        get { self[S118Key.self] }
-        set { self[S118Key.self] = newValue }
-    }
-}
-private enum S120Key: DependencyKey {
-    static var liveValue: S120 {
-        @Dependency(\.m65) var m65
-        @Dependency(\.m85) var m85
-        return S120(m65: m65, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m120: S120 {
-        get { self[S120Key.self] }
-        set { self[S120Key.self] = newValue }
-    }
-}
-private enum S121Key: DependencyKey {
-    static var liveValue: S121 {
-        @Dependency(\.m7) var m7
-        @Dependency(\.m13) var m13
-        return S121(m7: m7, m13: m13)
-    }
-}
-extension DependencyValues {
-    var m121: S121 {
-        get { self[S121Key.self] }
-        set { self[S121Key.self] = newValue }
-    }
-}
-private enum S122Key: DependencyKey {
-    static var liveValue: S122 {
-        @Dependency(\.m72) var m72
-        return S122(m72: m72)
-    }
-}
-extension DependencyValues {
-    var m122: S122 {
-        get { self[S122Key.self] }
-        set { self[S122Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m116: S116 { get { self[S116Key.self] } set { self[S116Key.self] = newValue } } }
+private enum S117Key: DependencyKey { static var liveValue: S117 { @Dependency(\.m5) var m5; return S117(m5: m5) } }
+extension DependencyValues { var m117: S117 { get { self[S117Key.self] } set { self[S117Key.self] = newValue } } }
+private enum S118Key: DependencyKey { static var liveValue: S118 { @Dependency(\.m16) var m16; @Dependency(\.m71) var m71; @Dependency(\.m74) var m74; return S118(m16: m16, m71: m71, m74: m74) } }
+extension DependencyValues { var m118: S118 { get { self[S118Key.self] } set { self[S118Key.self] = newValue } } }
+private enum S120Key: DependencyKey { static var liveValue: S120 { @Dependency(\.m65) var m65; @Dependency(\.m85) var m85; return S120(m65: m65, m85: m85) } }
+extension DependencyValues { var m120: S120 { get { self[S120Key.self] } set { self[S120Key.self] = newValue } } }
+private enum S121Key: DependencyKey { static var liveValue: S121 { @Dependency(\.m7) var m7; @Dependency(\.m13) var m13; return S121(m7: m7, m13: m13) } }
+extension DependencyValues { var m121: S121 { get { self[S121Key.self] } set { self[S121Key.self] = newValue } } }
+private enum S122Key: DependencyKey { static var liveValue: S122 { @Dependency(\.m72) var m72; return S122(m72: m72) } }
+extension DependencyValues { var m122: S122 { get { self[S122Key.self] } set { self[S122Key.self] = newValue } } }
 private enum S123Key: DependencyKey { static var liveValue: S123 { return S123() } }
-extension DependencyValues {
-    var m123: S123 {
-        get { self[S123Key.self] }
-        set { self[S123Key.self] = newValue }
-    }
-}
-private enum S124Key: DependencyKey {
-    static var liveValue: S124 {
-        @Dependency(\.m23) var m23
-        return S124(m23: m23)
-    }
-}
-extension DependencyValues {
-    var m124: S124 {
-        get { self[S124Key.self] }
-        set { self[S124Key.self] = newValue }
-    }
-}
-private enum S125Key: DependencyKey {
-    static var liveValue: S125 {
-        @Dependency(\.m37) var m37
-        return S125(m37: m37)
-    }
-}
-extension DependencyValues {
-    var m125: S125 {
-        get { self[S125Key.self] }
-        set { self[S125Key.self] = newValue }
-    }
-}
-private enum S126Key: DependencyKey {
-    static var liveValue: S126 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m47) var m47
-        return S126(m1: m1, m47: m47)
-    }
-}
-extension DependencyValues {
-    var m126: S126 {
-        get { self[S126Key.self] }
-        set { self[S126Key.self] = newValue }
-    }
-}
-private enum S127Key: DependencyKey {
-    static var liveValue: S127 {
-        @Dependency(\.m22) var m22
-        @Dependency(\.m47) var m47
-        return S127(m22: m22, m47: m47)
-    }
-}
-extension DependencyValues {
-    var m127: S127 {
-        get { self[S127Key.self] }
-        set { self[S127Key.self] = newValue }
-    }
-}
-private enum S128Key: DependencyKey {
-    static var liveValue: S128 {
-        @Dependency(\.m82) var m82
-        @Dependency(\.m118) var m118
-        return S128(m82: m82, m118: m118)
-    }
-}
-extension DependencyValues {
-    var m128: S128 {
-        get { self[S128Key.self] }
-        set { self[S128Key.self] = newValue }
-    }
-}
-private enum S130Key: DependencyKey {
-    static var liveValue: S130 {
-        @Dependency(\.m68) var m68
-        @Dependency(\.m84) var m84
-        @Dependency(\.m90) var m90
-        return S130(m68: m68, m84: m84, m90: m90)
-    }
-}
-extension DependencyValues {
-    var m130: S130 {
-        get { self[S130Key.self] }
-        set { self[S130Key.self] = newValue }
-    }
-}
-private enum S131Key: DependencyKey {
-    static var liveValue: S131 {
-        @Dependency(\.m27) var m27
-        @Dependency(\.m62) var m62
-        @Dependency(\.m85) var m85
-        return S131(m27: m27, m62: m62, m85: m85)
-    }
-}
-extension DependencyValues {
-    var m131: S131 {
-        get { self[S131Key.self] }
-        set { self[S131Key.self] = newValue }
-    }
-}
-private enum S132Key: DependencyKey {
-    static var liveValue: S132 {
-        @Dependency(\.m14) var m14
-        @Dependency(\.m97) var m97
-        @Dependency(\.m108) var m108
-        return S132(m14: m14, m97: m97, m108: m108)
-    }
-}
-extension DependencyValues {
-    var m132: S132 {
-        get { self[S132Key.self] }
-        set { self[S132Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m123: S123 { get { self[S123Key.self] } set { self[S123Key.self] = newValue } } }
+private enum S124Key: DependencyKey { static var liveValue: S124 { @Dependency(\.m23) var m23; return S124(m23: m23) } }
+extension DependencyValues { var m124: S124 { get { self[S124Key.self] } set { self[S124Key.self] = newValue } } }
+private enum S125Key: DependencyKey { static var liveValue: S125 { @Dependency(\.m37) var m37; return S125(m37: m37) } }
+extension DependencyValues { var m125: S125 { get { self[S125Key.self] } set { self[S125Key.self] = newValue } } }
+private enum S126Key: DependencyKey { static var liveValue: S126 { @Dependency(\.m1) var m1; @Dependency(\.m47) var m47; return S126(m1: m1, m47: m47) } }
+extension DependencyValues { var m126: S126 { get { self[S126Key.self] } set { self[S126Key.self] = newValue } } }
+private enum S127Key: DependencyKey { static var liveValue: S127 { @Dependency(\.m22) var m22; @Dependency(\.m47) var m47; return S127(m22: m22, m47: m47) } }
+extension DependencyValues { var m127: S127 { get { self[S127Key.self] } set { self[S127Key.self] = newValue } } }
+private enum S128Key: DependencyKey { static var liveValue: S128 { @Dependency(\.m82) var m82; @Dependency(\.m118) var m118; return S128(m82: m82, m118: m118) } }
+extension DependencyValues { var m128: S128 { get { self[S128Key.self] } set { self[S128Key.self] = newValue } } }
+private enum S130Key: DependencyKey { static var liveValue: S130 { @Dependency(\.m68) var m68; @Dependency(\.m84) var m84; @Dependency(\.m90) var m90; return S130(m68: m68, m84: m84, m90: m90) } }
+extension DependencyValues { var m130: S130 { get { self[S130Key.self] } set { self[S130Key.self] = newValue } } }
+private enum S131Key: DependencyKey { static var liveValue: S131 { @Dependency(\.m27) var m27; @Dependency(\.m62) var m62; @Dependency(\.m85) var m85; return S131(m27: m27, m62: m62, m85: m85) } }
+extension DependencyValues { var m131: S131 { get { self[S131Key.self] } set { self[S131Key.self] = newValue } } }
+private enum S132Key: DependencyKey { static var liveValue: S132 { @Dependency(\.m14) var m14; @Dependency(\.m97) var m97; @Dependency(\.m108) var m108; return S132(m14: m14, m97: m97, m108: m108) } }
+extension DependencyValues { var m132: S132 { get { self[S132Key.self] } set { self[S132Key.self] = newValue } } }
 private enum S133Key: DependencyKey { static var liveValue: S133 { return S133() } }
-extension DependencyValues {
-    var m133: S133 {
-        get { self[S133Key.self] }
-        set { self[S133Key.self] = newValue }
-    }
-}
-private enum S134Key: DependencyKey {
-    static var liveValue: S134 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m74) var m74
-        @Dependency(\.m123) var m123
-        return S134(m3: m3, m74: m74, m123: m123)
-    }
-}
-extension DependencyValues {
-    var m134: S134 {
-        get { self[S134Key.self] }
-        set { self[S134Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m133: S133 { get { self[S133Key.self] } set { self[S133Key.self] = newValue } } }
+private enum S134Key: DependencyKey { static var liveValue: S134 { @Dependency(\.m3) var m3; @Dependency(\.m74) var m74; @Dependency(\.m123) var m123; return S134(m3: m3, m74: m74, m123: m123) } }
+extension DependencyValues { var m134: S134 { get { self[S134Key.self] } set { self[S134Key.self] = newValue } } }
 private enum S135Key: DependencyKey { static var liveValue: S135 { return S135() } }
-extension DependencyValues {
-    var m135: S135 {
-        get { self[S135Key.self] }
-        set { self[S135Key.self] = newValue }
-    }
-}
-private enum S136Key: DependencyKey {
-    static var liveValue: S136 {
-        @Dependency(\.m64) var m64
-        return S136(m64: m64)
-    }
-}
-extension DependencyValues {
-    var m136: S136 {
-        get { self[S136Key.self] }
-        set { self[S136Key.self] = newValue }
-    }
-}
-private enum S137Key: DependencyKey {
-    static var liveValue: S137 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m27) var m27
-        @Dependency(\.m78) var m78
-        return S137(m0: m0, m27: m27, m78: m78)
-    }
-}
-extension DependencyValues {
-    var m137: S137 {
-        get { self[S137Key.self] }
-        set { self[S137Key.self] = newValue }
-    }
-}
-private enum S138Key: DependencyKey {
-    static var liveValue: S138 {
-        @Dependency(\.m83) var m83
-        return S138(m83: m83)
-    }
-}
-extension DependencyValues {
-    var m138: S138 {
-        get { self[S138Key.self] }
-        set { self[S138Key.self] = newValue }
-    }
-}
-private enum S140Key: DependencyKey {
-    static var liveValue: S140 {
-        @Dependency(\.m13) var m13
-        @Dependency(\.m55) var m55
-        return S140(m13: m13, m55: m55)
-    }
-}
-extension DependencyValues {
-    var m140: S140 {
-        get { self[S140Key.self] }
-        set { self[S140Key.self] = newValue }
-    }
-}
-private enum S141Key: DependencyKey {
-    static var liveValue: S141 {
-        @Dependency(\.m17) var m17
-        @Dependency(\.m67) var m67
-        return S141(m17: m17, m67: m67)
-    }
-}
-extension DependencyValues {
-    var m141: S141 {
-        get { self[S141Key.self] }
-        set { self[S141Key.self] = newValue }
-    }
-}
-private enum S142Key: DependencyKey {
-    static var liveValue: S142 {
-        @Dependency(\.m21) var m21
-        @Dependency(\.m111) var m111
-        return S142(m21: m21, m111: m111)
-    }
-}
-extension DependencyValues {
-    var m142: S142 {
-        get { self[S142Key.self] }
-        set { self[S142Key.self] = newValue }
-    }
-}
-private enum S143Key: DependencyKey {
-    static var liveValue: S143 {
-        @Dependency(\.m71) var m71
-        return S143(m71: m71)
-    }
-}
-extension DependencyValues {
-    var m143: S143 {
-        get { self[S143Key.self] }
-        set { self[S143Key.self] = newValue }
-    }
-}
-private enum S144Key: DependencyKey {
-    static var liveValue: S144 {
-        @Dependency(\.m38) var m38
-        @Dependency(\.m106) var m106
-        @Dependency(\.m107) var m107
-        return S144(m38: m38, m106: m106, m107: m107)
-    }
-}
-extension DependencyValues {
-    var m144: S144 {
-        get { self[S144Key.self] }
-        set { self[S144Key.self] = newValue }
-    }
-}
-private enum S145Key: DependencyKey {
-    static var liveValue: S145 {
-        @Dependency(\.m26) var m26
-        @Dependency(\.m58) var m58
-        @Dependency(\.m74) var m74
-        return S145(m26: m26, m58: m58, m74: m74)
-    }
-}
-extension DependencyValues {
-    var m145: S145 {
-        get { self[S145Key.self] }
-        set { self[S145Key.self] = newValue }
-    }
-}
-private enum S146Key: DependencyKey {
-    static var liveValue: S146 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m61) var m61
-        @Dependency(\.m70) var m70
-        return S146(m3: m3, m61: m61, m70: m70)
-    }
-}
-extension DependencyValues {
-    var m146: S146 {
-        get { self[S146Key.self] }
-        set { self[S146Key.self] = newValue }
-    }
-}
-private enum S147Key: DependencyKey {
-    static var liveValue: S147 {
-        @Dependency(\.m101) var m101
-        return S147(m101: m101)
-    }
-}
-extension DependencyValues {
-    var m147: S147 {
-        get { self[S147Key.self] }
-        set { self[S147Key.self] = newValue }
-    }
-}
-private enum S148Key: DependencyKey {
-    static var liveValue: S148 {
-        @Dependency(\.m43) var m43
-        @Dependency(\.m66) var m66
-        return S148(m43: m43, m66: m66)
-    }
-}
-extension DependencyValues {
-    var m148: S148 {
-        get { self[S148Key.self] }
-        set { self[S148Key.self] = newValue }
-    }
-}
-private enum S150Key: DependencyKey {
-    static var liveValue: S150 {
-        @Dependency(\.m114) var m114
-        @Dependency(\.m118) var m118
-        return S150(m114: m114, m118: m118)
-    }
-}
-extension DependencyValues {
-    var m150: S150 {
-        get { self[S150Key.self] }
-        set { self[S150Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m135: S135 { get { self[S135Key.self] } set { self[S135Key.self] = newValue } } }
+private enum S136Key: DependencyKey { static var liveValue: S136 { @Dependency(\.m64) var m64; return S136(m64: m64) } }
+extension DependencyValues { var m136: S136 { get { self[S136Key.self] } set { self[S136Key.self] = newValue } } }
+private enum S137Key: DependencyKey { static var liveValue: S137 { @Dependency(\.m0) var m0; @Dependency(\.m27) var m27; @Dependency(\.m78) var m78; return S137(m0: m0, m27: m27, m78: m78) } }
+extension DependencyValues { var m137: S137 { get { self[S137Key.self] } set { self[S137Key.self] = newValue } } }
+private enum S138Key: DependencyKey { static var liveValue: S138 { @Dependency(\.m83) var m83; return S138(m83: m83) } }
+extension DependencyValues { var m138: S138 { get { self[S138Key.self] } set { self[S138Key.self] = newValue } } }
+private enum S140Key: DependencyKey { static var liveValue: S140 { @Dependency(\.m13) var m13; @Dependency(\.m55) var m55; return S140(m13: m13, m55: m55) } }
+extension DependencyValues { var m140: S140 { get { self[S140Key.self] } set { self[S140Key.self] = newValue } } }
+private enum S141Key: DependencyKey { static var liveValue: S141 { @Dependency(\.m17) var m17; @Dependency(\.m67) var m67; return S141(m17: m17, m67: m67) } }
+extension DependencyValues { var m141: S141 { get { self[S141Key.self] } set { self[S141Key.self] = newValue } } }
+private enum S142Key: DependencyKey { static var liveValue: S142 { @Dependency(\.m21) var m21; @Dependency(\.m111) var m111; return S142(m21: m21, m111: m111) } }
+extension DependencyValues { var m142: S142 { get { self[S142Key.self] } set { self[S142Key.self] = newValue } } }
+private enum S143Key: DependencyKey { static var liveValue: S143 { @Dependency(\.m71) var m71; return S143(m71: m71) } }
+extension DependencyValues { var m143: S143 { get { self[S143Key.self] } set { self[S143Key.self] = newValue } } }
+private enum S144Key: DependencyKey { static var liveValue: S144 { @Dependency(\.m38) var m38; @Dependency(\.m106) var m106; @Dependency(\.m107) var m107; return S144(m38: m38, m106: m106, m107: m107) } }
+extension DependencyValues { var m144: S144 { get { self[S144Key.self] } set { self[S144Key.self] = newValue } } }
+private enum S145Key: DependencyKey { static var liveValue: S145 { @Dependency(\.m26) var m26; @Dependency(\.m58) var m58; @Dependency(\.m74) var m74; return S145(m26: m26, m58: m58, m74: m74) } }
+extension DependencyValues { var m145: S145 { get { self[S145Key.self] } set { self[S145Key.self] = newValue } } }
+private enum S146Key: DependencyKey { static var liveValue: S146 { @Dependency(\.m3) var m3; @Dependency(\.m61) var m61; @Dependency(\.m70) var m70; return S146(m3: m3, m61: m61, m70: m70) } }
+extension DependencyValues { var m146: S146 { get { self[S146Key.self] } set { self[S146Key.self] = newValue } } }
+private enum S147Key: DependencyKey { static var liveValue: S147 { @Dependency(\.m101) var m101; return S147(m101: m101) } }
+extension DependencyValues { var m147: S147 { get { self[S147Key.self] } set { self[S147Key.self] = newValue } } }
+private enum S148Key: DependencyKey { static var liveValue: S148 { @Dependency(\.m43) var m43; @Dependency(\.m66) var m66; return S148(m43: m43, m66: m66) } }
+extension DependencyValues { var m148: S148 { get { self[S148Key.self] } set { self[S148Key.self] = newValue } } }
+private enum S150Key: DependencyKey { static var liveValue: S150 { @Dependency(\.m114) var m114; @Dependency(\.m118) var m118; return S150(m114: m114, m118: m118) } }
+extension DependencyValues { var m150: S150 { get { self[S150Key.self] } set { self[S150Key.self] = newValue } } }
 private enum S151Key: DependencyKey { static var liveValue: S151 { return S151() } }
-extension DependencyValues {
-    var m151: S151 {
-        get { self[S151Key.self] }
-        set { self[S151Key.self] = newValue }
-    }
-}
-private enum S152Key: DependencyKey {
-    static var liveValue: S152 {
-        @Dependency(\.m85) var m85
-        return S152(m85: m85)
-    }
-}
-extension DependencyValues {
-    var m152: S152 {
-        get { self[S152Key.self] }
-        set { self[S152Key.self] = newValue }
-    }
-}
-private enum S153Key: DependencyKey {
-    static var liveValue: S153 {
-        @Dependency(\.m82) var m82
-        return S153(m82: m82)
-    }
-}
-extension DependencyValues {
-    var m153: S153 {
-        get { self[S153Key.self] }
-        set { self[S153Key.self] = newValue }
-    }
-}
-private enum S154Key: DependencyKey {
-    static var liveValue: S154 {
-        @Dependency(\.m148) var m148
-        return S154(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m154: S154 {
-        get { self[S154Key.self] }
-        set { self[S154Key.self] = newValue }
-    }
-}
-private enum S155Key: DependencyKey {
-    static var liveValue: S155 {
-        @Dependency(\.m53) var m53
-        return S155(m53: m53)
-    }
-}
-extension DependencyValues {
-    var m155: S155 {
-        get { self[S155Key.self] }
-        set { self[S155Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m151: S151 { get { self[S151Key.self] } set { self[S151Key.self] = newValue } } }
+private enum S152Key: DependencyKey { static var liveValue: S152 { @Dependency(\.m85) var m85; return S152(m85: m85) } }
+extension DependencyValues { var m152: S152 { get { self[S152Key.self] } set { self[S152Key.self] = newValue } } }
+private enum S153Key: DependencyKey { static var liveValue: S153 { @Dependency(\.m82) var m82; return S153(m82: m82) } }
+extension DependencyValues { var m153: S153 { get { self[S153Key.self] } set { self[S153Key.self] = newValue } } }
+private enum S154Key: DependencyKey { static var liveValue: S154 { @Dependency(\.m148) var m148; return S154(m148: m148) } }
+extension DependencyValues { var m154: S154 { get { self[S154Key.self] } set { self[S154Key.self] = newValue } } }
+private enum S155Key: DependencyKey { static var liveValue: S155 { @Dependency(\.m53) var m53; return S155(m53: m53) } }
+extension DependencyValues { var m155: S155 { get { self[S155Key.self] } set { self[S155Key.self] = newValue } } }
 private enum S156Key: DependencyKey { static var liveValue: S156 { return S156() } }
-extension DependencyValues {
-    var m156: S156 {
-        get { self[S156Key.self] }
-        set { self[S156Key.self] = newValue }
-    }
-}
-private enum S157Key: DependencyKey {
-    static var liveValue: S157 {
-        @Dependency(\.m23) var m23
-        @Dependency(\.m101) var m101
-        @Dependency(\.m137) var m137
-        return S157(m23: m23, m101: m101, m137: m137)
-    }
-}
-extension DependencyValues {
-    var m157: S157 {
-        get { self[S157Key.self] }
-        set { self[S157Key.self] = newValue }
-    }
-}
-private enum S158Key: DependencyKey {
-    static var liveValue: S158 {
-        @Dependency(\.m54) var m54
-        @Dependency(\.m118) var m118
-        @Dependency(\.m137) var m137
-        return S158(m54: m54, m118: m118, m137: m137)
-    }
-}
-extension DependencyValues {
-    var m158: S158 {
-        get { self[S158Key.self] }
-        set { self[S158Key.self] = newValue }
-    }
-}
-private enum S160Key: DependencyKey {
-    static var liveValue: S160 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m2) var m2
-        @Dependency(\.m91) var m91
-        return S160(m0: m0, m2: m2, m91: m91)
-    }
-}
-extension DependencyValues {
-    var m160: S160 {
-        get { self[S160Key.self] }
-        set { self[S160Key.self] = newValue }
-    }
-}
-private enum S161Key: DependencyKey {
-    static var liveValue: S161 {
-        @Dependency(\.m45) var m45
-        return S161(m45: m45)
-    }
-}
-extension DependencyValues {
-    var m161: S161 {
-        get { self[S161Key.self] }
-        set { self[S161Key.self] = newValue }
-    }
-}
-private enum S162Key: DependencyKey {
-    static var liveValue: S162 {
-        @Dependency(\.m4) var m4
-        return S162(m4: m4)
-    }
-}
-extension DependencyValues {
-    var m162: S162 {
-        get { self[S162Key.self] }
-        set { self[S162Key.self] = newValue }
-    }
-}
-private enum S163Key: DependencyKey {
-    static var liveValue: S163 {
-        @Dependency(\.m148) var m148
-        return S163(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m163: S163 {
-        get { self[S163Key.self] }
-        set { self[S163Key.self] = newValue }
-    }
-}
-private enum S164Key: DependencyKey {
-    static var liveValue: S164 {
-        @Dependency(\.m24) var m24
-        return S164(m24: m24)
-    }
-}
-extension DependencyValues {
-    var m164: S164 {
-        get { self[S164Key.self] }
-        set { self[S164Key.self] = newValue }
-    }
-}
-private enum S165Key: DependencyKey {
-    static var liveValue: S165 {
-        @Dependency(\.m43) var m43
-        return S165(m43: m43)
-    }
-}
-extension DependencyValues {
-    var m165: S165 {
-        get { self[S165Key.self] }
-        set { self[S165Key.self] = newValue }
-    }
-}
-private enum S166Key: DependencyKey {
-    static var liveValue: S166 {
-        @Dependency(\.m55) var m55
-        @Dependency(\.m144) var m144
-        return S166(m55: m55, m144: m144)
-    }
-}
-extension DependencyValues {
-    var m166: S166 {
-        get { self[S166Key.self] }
-        set { self[S166Key.self] = newValue }
-    }
-}
-private enum S167Key: DependencyKey {
-    static var liveValue: S167 {
-        @Dependency(\.m4) var m4
-        @Dependency(\.m136) var m136
-        @Dependency(\.m148) var m148
-        return S167(m4: m4, m136: m136, m148: m148)
-    }
-}
-extension DependencyValues {
-    var m167: S167 {
-        get { self[S167Key.self] }
-        set { self[S167Key.self] = newValue }
-    }
-}
-private enum S168Key: DependencyKey {
-    static var liveValue: S168 {
-        @Dependency(\.m34) var m34
-        @Dependency(\.m37) var m37
-        @Dependency(\.m90) var m90
-        return S168(m34: m34, m37: m37, m90: m90)
-    }
-}
-extension DependencyValues {
-    var m168: S168 {
-        get { self[S168Key.self] }
-        set { self[S168Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m156: S156 { get { self[S156Key.self] } set { self[S156Key.self] = newValue } } }
+private enum S157Key: DependencyKey { static var liveValue: S157 { @Dependency(\.m23) var m23; @Dependency(\.m101) var m101; @Dependency(\.m137) var m137; return S157(m23: m23, m101: m101, m137: m137) } }
+extension DependencyValues { var m157: S157 { get { self[S157Key.self] } set { self[S157Key.self] = newValue } } }
+private enum S158Key: DependencyKey { static var liveValue: S158 { @Dependency(\.m54) var m54; @Dependency(\.m118) var m118; @Dependency(\.m137) var m137; return S158(m54: m54, m118: m118, m137: m137) } }
+extension DependencyValues { var m158: S158 { get { self[S158Key.self] } set { self[S158Key.self] = newValue } } }
+private enum S160Key: DependencyKey { static var liveValue: S160 { @Dependency(\.m0) var m0; @Dependency(\.m2) var m2; @Dependency(\.m91) var m91; return S160(m0: m0, m2: m2, m91: m91) } }
+extension DependencyValues { var m160: S160 { get { self[S160Key.self] } set { self[S160Key.self] = newValue } } }
+private enum S161Key: DependencyKey { static var liveValue: S161 { @Dependency(\.m45) var m45; return S161(m45: m45) } }
+extension DependencyValues { var m161: S161 { get { self[S161Key.self] } set { self[S161Key.self] = newValue } } }
+private enum S162Key: DependencyKey { static var liveValue: S162 { @Dependency(\.m4) var m4; return S162(m4: m4) } }
+extension DependencyValues { var m162: S162 { get { self[S162Key.self] } set { self[S162Key.self] = newValue } } }
+private enum S163Key: DependencyKey { static var liveValue: S163 { @Dependency(\.m148) var m148; return S163(m148: m148) } }
+extension DependencyValues { var m163: S163 { get { self[S163Key.self] } set { self[S163Key.self] = newValue } } }
+private enum S164Key: DependencyKey { static var liveValue: S164 { @Dependency(\.m24) var m24; return S164(m24: m24) } }
+extension DependencyValues { var m164: S164 { get { self[S164Key.self] } set { self[S164Key.self] = newValue } } }
+private enum S165Key: DependencyKey { static var liveValue: S165 { @Dependency(\.m43) var m43; return S165(m43: m43) } }
+extension DependencyValues { var m165: S165 { get { self[S165Key.self] } set { self[S165Key.self] = newValue } } }
+private enum S166Key: DependencyKey { static var liveValue: S166 { @Dependency(\.m55) var m55; @Dependency(\.m144) var m144; return S166(m55: m55, m144: m144) } }
+extension DependencyValues { var m166: S166 { get { self[S166Key.self] } set { self[S166Key.self] = newValue } } }
+private enum S167Key: DependencyKey { static var liveValue: S167 { @Dependency(\.m4) var m4; @Dependency(\.m136) var m136; @Dependency(\.m148) var m148; return S167(m4: m4, m136: m136, m148: m148) } }
+extension DependencyValues { var m167: S167 { get { self[S167Key.self] } set { self[S167Key.self] = newValue } } }
+private enum S168Key: DependencyKey { static var liveValue: S168 { @Dependency(\.m34) var m34; @Dependency(\.m37) var m37; @Dependency(\.m90) var m90; return S168(m34: m34, m37: m37, m90: m90) } }
+extension DependencyValues { var m168: S168 { get { self[S168Key.self] } set { self[S168Key.self] = newValue } } }
 private enum S170Key: DependencyKey { static var liveValue: S170 { return S170() } }
-extension DependencyValues {
-    var m170: S170 {
-        get { self[S170Key.self] }
-        set { self[S170Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m170: S170 { get { self[S170Key.self] } set { self[S170Key.self] = newValue } } }
 private enum S171Key: DependencyKey { static var liveValue: S171 { return S171() } }
-extension DependencyValues {
-    var m171: S171 {
-        get { self[S171Key.self] }
-        set { self[S171Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m171: S171 { get { self[S171Key.self] } set { self[S171Key.self] = newValue } } }
 private enum S172Key: DependencyKey { static var liveValue: S172 { return S172() } }
-extension DependencyValues {
-    var m172: S172 {
-        get { self[S172Key.self] }
-        set { self[S172Key.self] = newValue }
-    }
-}
-private enum S173Key: DependencyKey {
-    static var liveValue: S173 {
-        @Dependency(\.m84) var m84
-        @Dependency(\.m112) var m112
-        @Dependency(\.m123) var m123
-        return S173(m84: m84, m112: m112, m123: m123)
-    }
-}
-extension DependencyValues {
-    var m173: S173 {
-        get { self[S173Key.self] }
-        set { self[S173Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m172: S172 { get { self[S172Key.self] } set { self[S172Key.self] = newValue } } }
+private enum S173Key: DependencyKey { static var liveValue: S173 { @Dependency(\.m84) var m84; @Dependency(\.m112) var m112; @Dependency(\.m123) var m123; return S173(m84: m84, m112: m112, m123: m123) } }
+extension DependencyValues { var m173: S173 { get { self[S173Key.self] } set { self[S173Key.self] = newValue } } }
 private enum S174Key: DependencyKey { static var liveValue: S174 { return S174() } }
-extension DependencyValues {
-    var m174: S174 {
-        get { self[S174Key.self] }
-        set { self[S174Key.self] = newValue }
-    }
-}
-private enum S175Key: DependencyKey {
-    static var liveValue: S175 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m168) var m168
-        return S175(m6: m6, m168: m168)
-    }
-}
-extension DependencyValues {
-    var m175: S175 {
-        get { self[S175Key.self] }
-        set { self[S175Key.self] = newValue }
-    }
-}
-private enum S176Key: DependencyKey {
-    static var liveValue: S176 {
-        @Dependency(\.m148) var m148
-        return S176(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m176: S176 {
-        get { self[S176Key.self] }
-        set { self[S176Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m174: S174 { get { self[S174Key.self] } set { self[S174Key.self] = newValue } } }
+private enum S175Key: DependencyKey { static var liveValue: S175 { @Dependency(\.m6) var m6; @Dependency(\.m168) var m168; return S175(m6: m6, m168: m168) } }
+extension DependencyValues { var m175: S175 { get { self[S175Key.self] } set { self[S175Key.self] = newValue } } }
+private enum S176Key: DependencyKey { static var liveValue: S176 { @Dependency(\.m148) var m148; return S176(m148: m148) } }
+extension DependencyValues { var m176: S176 { get { self[S176Key.self] } set { self[S176Key.self] = newValue } } }
 private enum S177Key: DependencyKey { static var liveValue: S177 { return S177() } }
-extension DependencyValues {
-    var m177: S177 {
-        get { self[S177Key.self] }
-        set { self[S177Key.self] = newValue }
-    }
-}
-private enum S178Key: DependencyKey {
-    static var liveValue: S178 {
-        @Dependency(\.m148) var m148
-        return S178(m148: m148)
-    }
-}
-extension DependencyValues {
-    var m178: S178 {
-        get { self[S178Key.self] }
-        set { self[S178Key.self] = newValue }
-    }
-}
-private enum S180Key: DependencyKey {
-    static var liveValue: S180 {
-        @Dependency(\.m16) var m16
-        @Dependency(\.m85) var m85
-        @Dependency(\.m128) var m128
-        return S180(m16: m16, m85: m85, m128: m128)
-    }
-}
-extension DependencyValues {
-    var m180: S180 {
-        get { self[S180Key.self] }
-        set { self[S180Key.self] = newValue }
-    }
-}
-private enum S181Key: DependencyKey {
-    static var liveValue: S181 {
-        @Dependency(\.m11) var m11
-        return S181(m11: m11)
-    }
-}
-extension DependencyValues {
-    var m181: S181 {
-        get { self[S181Key.self] }
-        set { self[S181Key.self] = newValue }
-    }
-}
-private enum S182Key: DependencyKey {
-    static var liveValue: S182 {
-        @Dependency(\.m75) var m75
-        @Dependency(\.m163) var m163
-        return S182(m75: m75, m163: m163)
-    }
-}
-extension DependencyValues {
-    var m182: S182 {
-        get { self[S182Key.self] }
-        set { self[S182Key.self] = newValue }
-    }
-}
-private enum S183Key: DependencyKey {
-    static var liveValue: S183 {
-        @Dependency(\.m103) var m103
-        @Dependency(\.m140) var m140
-        return S183(m103: m103, m140: m140)
-    }
-}
-extension DependencyValues {
-    var m183: S183 {
-        get { self[S183Key.self] }
-        set { self[S183Key.self] = newValue }
-    }
-}
-private enum S184Key: DependencyKey {
-    static var liveValue: S184 {
-        @Dependency(\.m56) var m56
-        @Dependency(\.m120) var m120
-        return S184(m56: m56, m120: m120)
-    }
-}
-extension DependencyValues {
-    var m184: S184 {
-        get { self[S184Key.self] }
-        set { self[S184Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m177: S177 { get { self[S177Key.self] } set { self[S177Key.self] = newValue } } }
+private enum S178Key: DependencyKey { static var liveValue: S178 { @Dependency(\.m148) var m148; return S178(m148: m148) } }
+extension DependencyValues { var m178: S178 { get { self[S178Key.self] } set { self[S178Key.self] = newValue } } }
+private enum S180Key: DependencyKey { static var liveValue: S180 { @Dependency(\.m16) var m16; @Dependency(\.m85) var m85; @Dependency(\.m128) var m128; return S180(m16: m16, m85: m85, m128: m128) } }
+extension DependencyValues { var m180: S180 { get { self[S180Key.self] } set { self[S180Key.self] = newValue } } }
+private enum S181Key: DependencyKey { static var liveValue: S181 { @Dependency(\.m11) var m11; return S181(m11: m11) } }
+extension DependencyValues { var m181: S181 { get { self[S181Key.self] } set { self[S181Key.self] = newValue } } }
+private enum S182Key: DependencyKey { static var liveValue: S182 { @Dependency(\.m75) var m75; @Dependency(\.m163) var m163; return S182(m75: m75, m163: m163) } }
+extension DependencyValues { var m182: S182 { get { self[S182Key.self] } set { self[S182Key.self] = newValue } } }
+private enum S183Key: DependencyKey { static var liveValue: S183 { @Dependency(\.m103) var m103; @Dependency(\.m140) var m140; return S183(m103: m103, m140: m140) } }
+extension DependencyValues { var m183: S183 { get { self[S183Key.self] } set { self[S183Key.self] = newValue } } }
+private enum S184Key: DependencyKey { static var liveValue: S184 { @Dependency(\.m56) var m56; @Dependency(\.m120) var m120; return S184(m56: m56, m120: m120) } }
+extension DependencyValues { var m184: S184 { get { self[S184Key.self] } set { self[S184Key.self] = newValue } } }
 private enum S185Key: DependencyKey { static var liveValue: S185 { return S185() } }
-extension DependencyValues {
-    var m185: S185 {
-        get { self[S185Key.self] }
-        set { self[S185Key.self] = newValue }
-    }
-}
-private enum S186Key: DependencyKey {
-    static var liveValue: S186 {
-        @Dependency(\.m46) var m46
-        @Dependency(\.m48) var m48
-        @Dependency(\.m165) var m165
-        return S186(m46: m46, m48: m48, m165: m165)
-    }
-}
-extension DependencyValues {
-    var m186: S186 {
-        get { self[S186Key.self] }
-        set { self[S186Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m185: S185 { get { self[S185Key.self] } set { self[S185Key.self] = newValue } } }
+private enum S186Key: DependencyKey { static var liveValue: S186 { @Dependency(\.m46) var m46; @Dependency(\.m48) var m48; @Dependency(\.m165) var m165; return S186(m46: m46, m48: m48, m165: m165) } }
+extension DependencyValues { var m186: S186 { get { self[S186Key.self] } set { self[S186Key.self] = newValue } } }
 private enum S187Key: DependencyKey { static var liveValue: S187 { return S187() } }
-extension DependencyValues {
-    var m187: S187 {
-        get { self[S187Key.self] }
-        set { self[S187Key.self] = newValue }
-    }
-}
-private enum S188Key: DependencyKey {
-    static var liveValue: S188 {
-        @Dependency(\.m95) var m95
-        @Dependency(\.m107) var m107
-        @Dependency(\.m174) var m174
-        return S188(m95: m95, m107: m107, m174: m174)
-    }
-}
-extension DependencyValues {
-    var m188: S188 {
-        get { self[S188Key.self] }
-        set { self[S188Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m187: S187 { get { self[S187Key.self] } set { self[S187Key.self] = newValue } } }
+private enum S188Key: DependencyKey { static var liveValue: S188 { @Dependency(\.m95) var m95; @Dependency(\.m107) var m107; @Dependency(\.m174) var m174; return S188(m95: m95, m107: m107, m174: m174) } }
+extension DependencyValues { var m188: S188 { get { self[S188Key.self] } set { self[S188Key.self] = newValue } } }
 private enum S190Key: DependencyKey { static var liveValue: S190 { return S190() } }
-extension DependencyValues {
-    var m190: S190 {
-        get { self[S190Key.self] }
-        set { self[S190Key.self] = newValue }
-    }
-}
-private enum S191Key: DependencyKey {
-    static var liveValue: S191 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m72) var m72
-        return S191(m1: m1, m72: m72)
-    }
-}
-extension DependencyValues {
-    var m191: S191 {
-        get { self[S191Key.self] }
-        set { self[S191Key.self] = newValue }
-    }
-}
-private enum S192Key: DependencyKey {
-    static var liveValue: S192 {
-        @Dependency(\.m95) var m95
-        return S192(m95: m95)
-    }
-}
-extension DependencyValues {
-    var m192: S192 {
-        get { self[S192Key.self] }
-        set { self[S192Key.self] = newValue }
-    }
-}
-private enum S193Key: DependencyKey {
-    static var liveValue: S193 {
-        @Dependency(\.m45) var m45
-        @Dependency(\.m52) var m52
-        @Dependency(\.m124) var m124
-        return S193(m45: m45, m52: m52, m124: m124)
-    }
-}
-extension DependencyValues {
-    var m193: S193 {
-        get { self[S193Key.self] }
-        set { self[S193Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m190: S190 { get { self[S190Key.self] } set { self[S190Key.self] = newValue } } }
+private enum S191Key: DependencyKey { static var liveValue: S191 { @Dependency(\.m1) var m1; @Dependency(\.m72) var m72; return S191(m1: m1, m72: m72) } }
+extension DependencyValues { var m191: S191 { get { self[S191Key.self] } set { self[S191Key.self] = newValue } } }
+private enum S192Key: DependencyKey { static var liveValue: S192 { @Dependency(\.m95) var m95; return S192(m95: m95) } }
+extension DependencyValues { var m192: S192 { get { self[S192Key.self] } set { self[S192Key.self] = newValue } } }
+private enum S193Key: DependencyKey { static var liveValue: S193 { @Dependency(\.m45) var m45; @Dependency(\.m52) var m52; @Dependency(\.m124) var m124; return S193(m45: m45, m52: m52, m124: m124) } }
+extension DependencyValues { var m193: S193 { get { self[S193Key.self] } set { self[S193Key.self] = newValue } } }
 private enum S194Key: DependencyKey { static var liveValue: S194 { return S194() } }
-extension DependencyValues {
-    var m194: S194 {
-        get { self[S194Key.self] }
-        set { self[S194Key.self] = newValue }
-    }
-}
-private enum S195Key: DependencyKey {
-    static var liveValue: S195 {
-        @Dependency(\.m30) var m30
-        @Dependency(\.m43) var m43
-        @Dependency(\.m75) var m75
-        return S195(m30: m30, m43: m43, m75: m75)
-    }
-}
-extension DependencyValues {
-    var m195: S195 {
-        get { self[S195Key.self] }
-        set { self[S195Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m194: S194 { get { self[S194Key.self] } set { self[S194Key.self] = newValue } } }
+private enum S195Key: DependencyKey { static var liveValue: S195 { @Dependency(\.m30) var m30; @Dependency(\.m43) var m43; @Dependency(\.m75) var m75; return S195(m30: m30, m43: m43, m75: m75) } }
+extension DependencyValues { var m195: S195 { get { self[S195Key.self] } set { self[S195Key.self] = newValue } } }
 private enum S196Key: DependencyKey { static var liveValue: S196 { return S196() } }
-extension DependencyValues {
-    var m196: S196 {
-        get { self[S196Key.self] }
-        set { self[S196Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m196: S196 { get { self[S196Key.self] } set { self[S196Key.self] = newValue } } }
 private enum S197Key: DependencyKey { static var liveValue: S197 { return S197() } }
-extension DependencyValues {
-    var m197: S197 {
-        get { self[S197Key.self] }
-        set { self[S197Key.self] = newValue }
-    }
-}
-private enum S198Key: DependencyKey {
-    static var liveValue: S198 {
-        @Dependency(\.m172) var m172
-        return S198(m172: m172)
-    }
-}
-extension DependencyValues {
-    var m198: S198 {
-        get { self[S198Key.self] }
-        set { self[S198Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m197: S197 { get { self[S197Key.self] } set { self[S197Key.self] = newValue } } }
+private enum S198Key: DependencyKey { static var liveValue: S198 { @Dependency(\.m172) var m172; return S198(m172: m172) } }
+extension DependencyValues { var m198: S198 { get { self[S198Key.self] } set { self[S198Key.self] = newValue } } }
 private enum S200Key: DependencyKey { static var liveValue: S200 { return S200() } }
-extension DependencyValues {
-    var m200: S200 {
-        get { self[S200Key.self] }
-        set { self[S200Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m200: S200 { get { self[S200Key.self] } set { self[S200Key.self] = newValue } } }
 private enum S201Key: DependencyKey { static var liveValue: S201 { return S201() } }
-extension DependencyValues {
-    var m201: S201 {
-        get { self[S201Key.self] }
-        set { self[S201Key.self] = newValue }
-    }
-}
-private enum S202Key: DependencyKey {
-    static var liveValue: S202 {
-        @Dependency(\.m27) var m27
-        @Dependency(\.m137) var m137
-        @Dependency(\.m164) var m164
-        return S202(m27: m27, m137: m137, m164: m164)
-    }
-}
-extension DependencyValues {
-    var m202: S202 {
-        get { self[S202Key.self] }
-        set { self[S202Key.self] = newValue }
-    }
-}
-private enum S203Key: DependencyKey {
-    static var liveValue: S203 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m162) var m162
-        return S203(m15: m15, m162: m162)
-    }
-}
-extension DependencyValues {
-    var m203: S203 {
-        get { self[S203Key.self] }
-        set { self[S203Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m201: S201 { get { self[S201Key.self] } set { self[S201Key.self] = newValue } } }
+private enum S202Key: DependencyKey { static var liveValue: S202 { @Dependency(\.m27) var m27; @Dependency(\.m137) var m137; @Dependency(\.m164) var m164; return S202(m27: m27, m137: m137, m164: m164) } }
+extension DependencyValues { var m202: S202 { get { self[S202Key.self] } set { self[S202Key.self] = newValue } } }
+private enum S203Key: DependencyKey { static var liveValue: S203 { @Dependency(\.m15) var m15; @Dependency(\.m162) var m162; return S203(m15: m15, m162: m162) } }
+extension DependencyValues { var m203: S203 { get { self[S203Key.self] } set { self[S203Key.self] = newValue } } }
 private enum S204Key: DependencyKey { static var liveValue: S204 { return S204() } }
-extension DependencyValues {
-    var m204: S204 {
-        get { self[S204Key.self] }
-        set { self[S204Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m204: S204 { get { self[S204Key.self] } set { self[S204Key.self] = newValue } } }
 private enum S205Key: DependencyKey { static var liveValue: S205 { return S205() } }
-extension DependencyValues {
-    var m205: S205 {
-        get { self[S205Key.self] }
-        set { self[S205Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m205: S205 { get { self[S205Key.self] } set { self[S205Key.self] = newValue } } }
 private enum S206Key: DependencyKey { static var liveValue: S206 { return S206() } }
-extension DependencyValues {
-    var m206: S206 {
-        get { self[S206Key.self] }
-        set { self[S206Key.self] = newValue }
-    }
-}
-private enum S207Key: DependencyKey {
-    static var liveValue: S207 {
-        @Dependency(\.m65) var m65
-        @Dependency(\.m144) var m144
-        @Dependency(\.m161) var m161
-        return S207(m65: m65, m144: m144, m161: m161)
-    }
-}
-extension DependencyValues {
-    var m207: S207 {
-        get { self[S207Key.self] }
-        set { self[S207Key.self] = newValue }
-    }
-}
-private enum S208Key: DependencyKey {
-    static var liveValue: S208 {
-        @Dependency(\.m87) var m87
-        @Dependency(\.m98) var m98
-        return S208(m87: m87, m98: m98)
-    }
-}
-extension DependencyValues {
-    var m208: S208 {
-        get { self[S208Key.self] }
-        set { self[S208Key.self] = newValue }
-    }
-}
-private enum S210Key: DependencyKey {
-    static var liveValue: S210 {
-        @Dependency(\.m76) var m76
-        @Dependency(\.m120) var m120
-        return S210(m76: m76, m120: m120)
-    }
-}
-extension DependencyValues {
-    var m210: S210 {
-        get { self[S210Key.self] }
-        set { self[S210Key.self] = newValue }
-    }
-}
-private enum S211Key: DependencyKey {
-    static var liveValue: S211 {
-        @Dependency(\.m31) var m31
-        return S211(m31: m31)
-    }
-}
-extension DependencyValues {
-    var m211: S211 {
-        get { self[S211Key.self] }
-        set { self[S211Key.self] = newValue }
-    }
-}
-private enum S212Key: DependencyKey {
-    static var liveValue: S212 {
-        @Dependency(\.m38) var m38
-        @Dependency(\.m165) var m165
-        return S212(m38: m38, m165: m165)
-    }
-}
-extension DependencyValues {
-    var m212: S212 {
-        get { self[S212Key.self] }
-        set { self[S212Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m206: S206 { get { self[S206Key.self] } set { self[S206Key.self] = newValue } } }
+private enum S207Key: DependencyKey { static var liveValue: S207 { @Dependency(\.m65) var m65; @Dependency(\.m144) var m144; @Dependency(\.m161) var m161; return S207(m65: m65, m144: m144, m161: m161) } }
+extension DependencyValues { var m207: S207 { get { self[S207Key.self] } set { self[S207Key.self] = newValue } } }
+private enum S208Key: DependencyKey { static var liveValue: S208 { @Dependency(\.m87) var m87; @Dependency(\.m98) var m98; return S208(m87: m87, m98: m98) } }
+extension DependencyValues { var m208: S208 { get { self[S208Key.self] } set { self[S208Key.self] = newValue } } }
+private enum S210Key: DependencyKey { static var liveValue: S210 { @Dependency(\.m76) var m76; @Dependency(\.m120) var m120; return S210(m76: m76, m120: m120) } }
+extension DependencyValues { var m210: S210 { get { self[S210Key.self] } set { self[S210Key.self] = newValue } } }
+private enum S211Key: DependencyKey { static var liveValue: S211 { @Dependency(\.m31) var m31; return S211(m31: m31) } }
+extension DependencyValues { var m211: S211 { get { self[S211Key.self] } set { self[S211Key.self] = newValue } } }
+private enum S212Key: DependencyKey { static var liveValue: S212 { @Dependency(\.m38) var m38; @Dependency(\.m165) var m165; return S212(m38: m38, m165: m165) } }
+extension DependencyValues { var m212: S212 { get { self[S212Key.self] } set { self[S212Key.self] = newValue } } }
 private enum S213Key: DependencyKey { static var liveValue: S213 { return S213() } }
-extension DependencyValues {
-    var m213: S213 {
-        get { self[S213Key.self] }
-        set { self[S213Key.self] = newValue }
-    }
-}
-private enum S214Key: DependencyKey {
-    static var liveValue: S214 {
-        @Dependency(\.m23) var m23
-        @Dependency(\.m34) var m34
-        @Dependency(\.m186) var m186
-        return S214(m23: m23, m34: m34, m186: m186)
-    }
-}
-extension DependencyValues {
-    var m214: S214 {
-        get { self[S214Key.self] }
-        set { self[S214Key.self] = newValue }
-    }
-}
-private enum S215Key: DependencyKey {
-    static var liveValue: S215 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m8) var m8
-        @Dependency(\.m15) var m15
-        return S215(m0: m0, m8: m8, m15: m15)
-    }
-}
-extension DependencyValues {
-    var m215: S215 {
-        get { self[S215Key.self] }
-        set { self[S215Key.self] = newValue }
-    }
-}
-private enum S216Key: DependencyKey {
-    static var liveValue: S216 {
-        @Dependency(\.m41) var m41
-        @Dependency(\.m120) var m120
-        @Dependency(\.m150) var m150
-        return S216(m41: m41, m120: m120, m150: m150)
-    }
-}
-extension DependencyValues {
-    var m216: S216 {
-        get { self[S216Key.self] }
-        set { self[S216Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m213: S213 { get { self[S213Key.self] } set { self[S213Key.self] = newValue } } }
+private enum S214Key: DependencyKey { static var liveValue: S214 { @Dependency(\.m23) var m23; @Dependency(\.m34) var m34; @Dependency(\.m186) var m186; return S214(m23: m23, m34: m34, m186: m186) } }
+extension DependencyValues { var m214: S214 { get { self[S214Key.self] } set { self[S214Key.self] = newValue } } }
+private enum S215Key: DependencyKey { static var liveValue: S215 { @Dependency(\.m0) var m0; @Dependency(\.m8) var m8; @Dependency(\.m15) var m15; return S215(m0: m0, m8: m8, m15: m15) } }
+extension DependencyValues { var m215: S215 { get { self[S215Key.self] } set { self[S215Key.self] = newValue } } }
+private enum S216Key: DependencyKey { static var liveValue: S216 { @Dependency(\.m41) var m41; @Dependency(\.m120) var m120; @Dependency(\.m150) var m150; return S216(m41: m41, m120: m120, m150: m150) } }
+extension DependencyValues { var m216: S216 { get { self[S216Key.self] } set { self[S216Key.self] = newValue } } }
 private enum S217Key: DependencyKey { static var liveValue: S217 { return S217() } }
-extension DependencyValues {
-    var m217: S217 {
-        get { self[S217Key.self] }
-        set { self[S217Key.self] = newValue }
-    }
-}
-private enum S218Key: DependencyKey {
-    static var liveValue: S218 {
-        @Dependency(\.m112) var m112
-        @Dependency(\.m117) var m117
-        return S218(m112: m112, m117: m117)
-    }
-}
-extension DependencyValues {
-    var m218: S218 {
-        get { self[S218Key.self] }
-        set { self[S218Key.self] = newValue }
-    }
-}
-private enum S220Key: DependencyKey {
-    static var liveValue: S220 {
-        @Dependency(\.m31) var m31
-        @Dependency(\.m43) var m43
-        @Dependency(\.m101) var m101
-        return S220(m31: m31, m43: m43, m101: m101)
-    }
-}
-extension DependencyValues {
-    var m220: S220 {
-        get { self[S220Key.self] }
-        set { self[S220Key.self] = newValue }
-    }
-}
-private enum S221Key: DependencyKey {
-    static var liveValue: S221 {
-        @Dependency(\.m111) var m111
-        return S221(m111: m111)
-    }
-}
-extension DependencyValues {
-    var m221: S221 {
-        get { self[S221Key.self] }
-        set { self[S221Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m217: S217 { get { self[S217Key.self] } set { self[S217Key.self] = newValue } } }
+private enum S218Key: DependencyKey { static var liveValue: S218 { @Dependency(\.m112) var m112; @Dependency(\.m117) var m117; return S218(m112: m112, m117: m117) } }
+extension DependencyValues { var m218: S218 { get { self[S218Key.self] } set { self[S218Key.self] = newValue } } }
+private enum S220Key: DependencyKey { static var liveValue: S220 { @Dependency(\.m31) var m31; @Dependency(\.m43) var m43; @Dependency(\.m101) var m101; return S220(m31: m31, m43: m43, m101: m101) } }
+extension DependencyValues { var m220: S220 { get { self[S220Key.self] } set { self[S220Key.self] = newValue } } }
+private enum S221Key: DependencyKey { static var liveValue: S221 { @Dependency(\.m111) var m111; return S221(m111: m111) } }
+extension DependencyValues { var m221: S221 { get { self[S221Key.self] } set { self[S221Key.self] = newValue } } }
 private enum S222Key: DependencyKey { static var liveValue: S222 { return S222() } }
-extension DependencyValues {
-    var m222: S222 {
-        get { self[S222Key.self] }
-        set { self[S222Key.self] = newValue }
-    }
-}
-private enum S223Key: DependencyKey {
-    static var liveValue: S223 {
-        @Dependency(\.m28) var m28
-        @Dependency(\.m64) var m64
-        return S223(m28: m28, m64: m64)
-    }
-}
-extension DependencyValues {
-    var m223: S223 {
-        get { self[S223Key.self] }
-        set { self[S223Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m222: S222 { get { self[S222Key.self] } set { self[S222Key.self] = newValue } } }
+private enum S223Key: DependencyKey { static var liveValue: S223 { @Dependency(\.m28) var m28; @Dependency(\.m64) var m64; return S223(m28: m28, m64: m64) } }
+extension DependencyValues { var m223: S223 { get { self[S223Key.self] } set { self[S223Key.self] = newValue } } }
 private enum S224Key: DependencyKey { static var liveValue: S224 { return S224() } }
-extension DependencyValues {
-    var m224: S224 {
-        get { self[S224Key.self] }
-        set { self[S224Key.self] = newValue }
-    }
-}
-private enum S225Key: DependencyKey {
-    static var liveValue: S225 {
-        @Dependency(\.m15) var m15
-        @Dependency(\.m33) var m33
-        @Dependency(\.m73) var m73
-        return S225(m15: m15, m33: m33, m73: m73)
-    }
-}
-extension DependencyValues {
-    var m225: S225 {
-        get { self[S225Key.self] }
-        set { self[S225Key.self] = newValue }
-    }
-}
-private enum S226Key: DependencyKey {
-    static var liveValue: S226 {
-        @Dependency(\.m16) var m16
-        return S226(m16: m16)
-    }
-}
-extension DependencyValues {
-    var m226: S226 {
-        get { self[S226Key.self] }
-        set { self[S226Key.self] = newValue }
-    }
-}
-private enum S227Key: DependencyKey {
-    static var liveValue: S227 {
-        @Dependency(\.m73) var m73
-        @Dependency(\.m207) var m207
-        return S227(m73: m73, m207: m207)
-    }
-}
-extension DependencyValues {
-    var m227: S227 {
-        get { self[S227Key.self] }
-        set { self[S227Key.self] = newValue }
-    }
-}
-private enum S228Key: DependencyKey {
-    static var liveValue: S228 {
-        @Dependency(\.m80) var m80
-        @Dependency(\.m224) var m224
-        return S228(m80: m80, m224: m224)
-    }
-}
-extension DependencyValues {
-    var m228: S228 {
-        get { self[S228Key.self] }
-        set { self[S228Key.self] = newValue }
-    }
-}
-private enum S230Key: DependencyKey {
-    static var liveValue: S230 {
-        @Dependency(\.m53) var m53
-        @Dependency(\.m82) var m82
-        return S230(m53: m53, m82: m82)
-    }
-}
-extension DependencyValues {
-    var m230: S230 {
-        get { self[S230Key.self] }
-        set { self[S230Key.self] = newValue }
-    }
-}
-private enum S231Key: DependencyKey {
-    static var liveValue: S231 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m72) var m72
-        @Dependency(\.m132) var m132
-        return S231(m1: m1, m72: m72, m132: m132)
-    }
-}
-extension DependencyValues {
-    var m231: S231 {
-        get { self[S231Key.self] }
-        set { self[S231Key.self] = newValue }
-    }
-}
-private enum S232Key: DependencyKey {
-    static var liveValue: S232 {
-        @Dependency(\.m58) var m58
-        @Dependency(\.m113) var m113
-        @Dependency(\.m190) var m190
-        return S232(m58: m58, m113: m113, m190: m190)
-    }
-}
-extension DependencyValues {
-    var m232: S232 {
-        get { self[S232Key.self] }
-        set { self[S232Key.self] = newValue }
-    }
-}
-private enum S233Key: DependencyKey {
-    static var liveValue: S233 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m174) var m174
-        return S233(m0: m0, m174: m174)
-    }
-}
-extension DependencyValues {
-    var m233: S233 {
-        get { self[S233Key.self] }
-        set { self[S233Key.self] = newValue }
-    }
-}
-private enum S234Key: DependencyKey {
-    static var liveValue: S234 {
-        @Dependency(\.m96) var m96
-        @Dependency(\.m166) var m166
-        return S234(m96: m96, m166: m166)
-    }
-}
-extension DependencyValues {
-    var m234: S234 {
-        get { self[S234Key.self] }
-        set { self[S234Key.self] = newValue }
-    }
-}
-private enum S235Key: DependencyKey {
-    static var liveValue: S235 {
-        @Dependency(\.m8) var m8
-        return S235(m8: m8)
-    }
-}
-extension DependencyValues {
-    var m235: S235 {
-        get { self[S235Key.self] }
-        set { self[S235Key.self] = newValue }
-    }
-}
-private enum S236Key: DependencyKey {
-    static var liveValue: S236 {
-        @Dependency(\.m151) var m151
-        return S236(m151: m151)
-    }
-}
-extension DependencyValues {
-    var m236: S236 {
-        get { self[S236Key.self] }
-        set { self[S236Key.self] = newValue }
-    }
-}
-private enum S237Key: DependencyKey {
-    static var liveValue: S237 {
-        @Dependency(\.m143) var m143
-        @Dependency(\.m196) var m196
-        return S237(m143: m143, m196: m196)
-    }
-}
-extension DependencyValues {
-    var m237: S237 {
-        get { self[S237Key.self] }
-        set { self[S237Key.self] = newValue }
-    }
-}
-private enum S238Key: DependencyKey {
-    static var liveValue: S238 {
-        @Dependency(\.m18) var m18
-        @Dependency(\.m153) var m153
-        @Dependency(\.m190) var m190
-        return S238(m18: m18, m153: m153, m190: m190)
-    }
-}
-extension DependencyValues {
-    var m238: S238 {
-        get { self[S238Key.self] }
-        set { self[S238Key.self] = newValue }
-    }
-}
-private enum S240Key: DependencyKey {
-    static var liveValue: S240 {
-        @Dependency(\.m142) var m142
-        return S240(m142: m142)
-    }
-}
-extension DependencyValues {
-    var m240: S240 {
-        get { self[S240Key.self] }
-        set { self[S240Key.self] = newValue }
-    }
-}
-private enum S241Key: DependencyKey {
-    static var liveValue: S241 {
-        @Dependency(\.m107) var m107
-        @Dependency(\.m201) var m201
-        @Dependency(\.m202) var m202
-        return S241(m107: m107, m201: m201, m202: m202)
-    }
-}
-extension DependencyValues {
-    var m241: S241 {
-        get { self[S241Key.self] }
-        set { self[S241Key.self] = newValue }
-    }
-}
-private enum S242Key: DependencyKey {
-    static var liveValue: S242 {
-        @Dependency(\.m72) var m72
-        @Dependency(\.m222) var m222
-        return S242(m72: m72, m222: m222)
-    }
-}
-extension DependencyValues {
-    var m242: S242 {
-        get { self[S242Key.self] }
-        set { self[S242Key.self] = newValue }
-    }
-}
-private enum S243Key: DependencyKey {
-    static var liveValue: S243 {
-        @Dependency(\.m21) var m21
-        @Dependency(\.m166) var m166
-        @Dependency(\.m174) var m174
-        return S243(m21: m21, m166: m166, m174: m174)
-    }
-}
-extension DependencyValues {
-    var m243: S243 {
-        get { self[S243Key.self] }
-        set { self[S243Key.self] = newValue }
-    }
-}
-private enum S244Key: DependencyKey {
-    static var liveValue: S244 {
-        @Dependency(\.m32) var m32
-        @Dependency(\.m53) var m53
-        @Dependency(\.m123) var m123
-        return S244(m32: m32, m53: m53, m123: m123)
-    }
-}
-extension DependencyValues {
-    var m244: S244 {
-        get { self[S244Key.self] }
-        set { self[S244Key.self] = newValue }
-    }
-}
-private enum S245Key: DependencyKey {
-    static var liveValue: S245 {
-        @Dependency(\.m33) var m33
-        @Dependency(\.m120) var m120
-        return S245(m33: m33, m120: m120)
-    }
-}
-extension DependencyValues {
-    var m245: S245 {
-        get { self[S245Key.self] }
-        set { self[S245Key.self] = newValue }
-    }
-}
-private enum S246Key: DependencyKey {
-    static var liveValue: S246 {
-        @Dependency(\.m103) var m103
-        @Dependency(\.m165) var m165
-        return S246(m103: m103, m165: m165)
-    }
-}
-extension DependencyValues {
-    var m246: S246 {
-        get { self[S246Key.self] }
-        set { self[S246Key.self] = newValue }
-    }
-}
-private enum S247Key: DependencyKey {
-    static var liveValue: S247 {
-        @Dependency(\.m140) var m140
-        @Dependency(\.m211) var m211
-        return S247(m140: m140, m211: m211)
-    }
-}
-extension DependencyValues {
-    var m247: S247 {
-        get { self[S247Key.self] }
-        set { self[S247Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m224: S224 { get { self[S224Key.self] } set { self[S224Key.self] = newValue } } }
+private enum S225Key: DependencyKey { static var liveValue: S225 { @Dependency(\.m15) var m15; @Dependency(\.m33) var m33; @Dependency(\.m73) var m73; return S225(m15: m15, m33: m33, m73: m73) } }
+extension DependencyValues { var m225: S225 { get { self[S225Key.self] } set { self[S225Key.self] = newValue } } }
+private enum S226Key: DependencyKey { static var liveValue: S226 { @Dependency(\.m16) var m16; return S226(m16: m16) } }
+extension DependencyValues { var m226: S226 { get { self[S226Key.self] } set { self[S226Key.self] = newValue } } }
+private enum S227Key: DependencyKey { static var liveValue: S227 { @Dependency(\.m73) var m73; @Dependency(\.m207) var m207; return S227(m73: m73, m207: m207) } }
+extension DependencyValues { var m227: S227 { get { self[S227Key.self] } set { self[S227Key.self] = newValue } } }
+private enum S228Key: DependencyKey { static var liveValue: S228 { @Dependency(\.m80) var m80; @Dependency(\.m224) var m224; return S228(m80: m80, m224: m224) } }
+extension DependencyValues { var m228: S228 { get { self[S228Key.self] } set { self[S228Key.self] = newValue } } }
+private enum S230Key: DependencyKey { static var liveValue: S230 { @Dependency(\.m53) var m53; @Dependency(\.m82) var m82; return S230(m53: m53, m82: m82) } }
+extension DependencyValues { var m230: S230 { get { self[S230Key.self] } set { self[S230Key.self] = newValue } } }
+private enum S231Key: DependencyKey { static var liveValue: S231 { @Dependency(\.m1) var m1; @Dependency(\.m72) var m72; @Dependency(\.m132) var m132; return S231(m1: m1, m72: m72, m132: m132) } }
+extension DependencyValues { var m231: S231 { get { self[S231Key.self] } set { self[S231Key.self] = newValue } } }
+private enum S232Key: DependencyKey { static var liveValue: S232 { @Dependency(\.m58) var m58; @Dependency(\.m113) var m113; @Dependency(\.m190) var m190; return S232(m58: m58, m113: m113, m190: m190) } }
+extension DependencyValues { var m232: S232 { get { self[S232Key.self] } set { self[S232Key.self] = newValue } } }
+private enum S233Key: DependencyKey { static var liveValue: S233 { @Dependency(\.m0) var m0; @Dependency(\.m174) var m174; return S233(m0: m0, m174: m174) } }
+extension DependencyValues { var m233: S233 { get { self[S233Key.self] } set { self[S233Key.self] = newValue } } }
+private enum S234Key: DependencyKey { static var liveValue: S234 { @Dependency(\.m96) var m96; @Dependency(\.m166) var m166; return S234(m96: m96, m166: m166) } }
+extension DependencyValues { var m234: S234 { get { self[S234Key.self] } set { self[S234Key.self] = newValue } } }
+private enum S235Key: DependencyKey { static var liveValue: S235 { @Dependency(\.m8) var m8; return S235(m8: m8) } }
+extension DependencyValues { var m235: S235 { get { self[S235Key.self] } set { self[S235Key.self] = newValue } } }
+private enum S236Key: DependencyKey { static var liveValue: S236 { @Dependency(\.m151) var m151; return S236(m151: m151) } }
+extension DependencyValues { var m236: S236 { get { self[S236Key.self] } set { self[S236Key.self] = newValue } } }
+private enum S237Key: DependencyKey { static var liveValue: S237 { @Dependency(\.m143) var m143; @Dependency(\.m196) var m196; return S237(m143: m143, m196: m196) } }
+extension DependencyValues { var m237: S237 { get { self[S237Key.self] } set { self[S237Key.self] = newValue } } }
+private enum S238Key: DependencyKey { static var liveValue: S238 { @Dependency(\.m18) var m18; @Dependency(\.m153) var m153; @Dependency(\.m190) var m190; return S238(m18: m18, m153: m153, m190: m190) } }
+extension DependencyValues { var m238: S238 { get { self[S238Key.self] } set { self[S238Key.self] = newValue } } }
+private enum S240Key: DependencyKey { static var liveValue: S240 { @Dependency(\.m142) var m142; return S240(m142: m142) } }
+extension DependencyValues { var m240: S240 { get { self[S240Key.self] } set { self[S240Key.self] = newValue } } }
+private enum S241Key: DependencyKey { static var liveValue: S241 { @Dependency(\.m107) var m107; @Dependency(\.m201) var m201; @Dependency(\.m202) var m202; return S241(m107: m107, m201: m201, m202: m202) } }
+extension DependencyValues { var m241: S241 { get { self[S241Key.self] } set { self[S241Key.self] = newValue } } }
+private enum S242Key: DependencyKey { static var liveValue: S242 { @Dependency(\.m72) var m72; @Dependency(\.m222) var m222; return S242(m72: m72, m222: m222) } }
+extension DependencyValues { var m242: S242 { get { self[S242Key.self] } set { self[S242Key.self] = newValue } } }
+private enum S243Key: DependencyKey { static var liveValue: S243 { @Dependency(\.m21) var m21; @Dependency(\.m166) var m166; @Dependency(\.m174) var m174; return S243(m21: m21, m166: m166, m174: m174) } }
+extension DependencyValues { var m243: S243 { get { self[S243Key.self] } set { self[S243Key.self] = newValue } } }
+private enum S244Key: DependencyKey { static var liveValue: S244 { @Dependency(\.m32) var m32; @Dependency(\.m53) var m53; @Dependency(\.m123) var m123; return S244(m32: m32, m53: m53, m123: m123) } }
+extension DependencyValues { var m244: S244 { get { self[S244Key.self] } set { self[S244Key.self] = newValue } } }
+private enum S245Key: DependencyKey { static var liveValue: S245 { @Dependency(\.m33) var m33; @Dependency(\.m120) var m120; return S245(m33: m33, m120: m120) } }
+extension DependencyValues { var m245: S245 { get { self[S245Key.self] } set { self[S245Key.self] = newValue } } }
+private enum S246Key: DependencyKey { static var liveValue: S246 { @Dependency(\.m103) var m103; @Dependency(\.m165) var m165; return S246(m103: m103, m165: m165) } }
+extension DependencyValues { var m246: S246 { get { self[S246Key.self] } set { self[S246Key.self] = newValue } } }
+private enum S247Key: DependencyKey { static var liveValue: S247 { @Dependency(\.m140) var m140; @Dependency(\.m211) var m211; return S247(m140: m140, m211: m211) } }
+extension DependencyValues { var m247: S247 { get { self[S247Key.self] } set { self[S247Key.self] = newValue } } }
 private enum S248Key: DependencyKey { static var liveValue: S248 { return S248() } }
-extension DependencyValues {
-    var m248: S248 {
-        get { self[S248Key.self] }
-        set { self[S248Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m248: S248 { get { self[S248Key.self] } set { self[S248Key.self] = newValue } } }
 
 /// How app code reads a dependency: through the `@Dependency` property wrapper.
 struct DependenciesReader { @Dependency(\.m248) var m248 }

@@ -25,1380 +25,228 @@ final class S21: Sendable { init() {} }
 final class S22: Sendable { init() {} }
 final class S23: Sendable { init() {} }
 final class S24: Sendable { init() {} }
-final class S25: Sendable {
-    let m20: S20
-    let m22: S22
-    init(m20: S20, m22: S22) {
-        self.m20 = m20
-        self.m22 = m22
-    }
-}
-final class S26: Sendable {
-    let m0: S0
-    let m24: S24
-    init(m0: S0, m24: S24) {
-        self.m0 = m0
-        self.m24 = m24
-    }
-}
-final class S27: Sendable {
-    let m12: S12
-    let m21: S21
-    init(m12: S12, m21: S21) {
-        self.m12 = m12
-        self.m21 = m21
-    }
-}
-final class S28: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S29: Sendable {
-    let m7: S7
-    let m8: S8
-    let m24: S24
-    init(m7: S7, m8: S8, m24: S24) {
-        self.m7 = m7
-        self.m8 = m8
-        self.m24 = m24
-    }
-}
+final class S25: Sendable { let m20: S20; let m22: S22; init(m20: S20, m22: S22) { self.m20 = m20; self.m22 = m22; } }
+final class S26: Sendable { let m0: S0; let m24: S24; init(m0: S0, m24: S24) { self.m0 = m0; self.m24 = m24; } }
+final class S27: Sendable { let m12: S12; let m21: S21; init(m12: S12, m21: S21) { self.m12 = m12; self.m21 = m21; } }
+final class S28: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S29: Sendable { let m7: S7; let m8: S8; let m24: S24; init(m7: S7, m8: S8, m24: S24) { self.m7 = m7; self.m8 = m8; self.m24 = m24; } }
 final class S30: Sendable { init() {} }
-final class S31: Sendable {
-    let m2: S2
-    let m3: S3
-    init(m2: S2, m3: S3) {
-        self.m2 = m2
-        self.m3 = m3
-    }
-}
-final class S32: Sendable {
-    let m12: S12
-    let m20: S20
-    let m24: S24
-    init(m12: S12, m20: S20, m24: S24) {
-        self.m12 = m12
-        self.m20 = m20
-        self.m24 = m24
-    }
-}
-final class S33: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S34: Sendable {
-    let m1: S1
-    let m11: S11
-    init(m1: S1, m11: S11) {
-        self.m1 = m1
-        self.m11 = m11
-    }
-}
+final class S31: Sendable { let m2: S2; let m3: S3; init(m2: S2, m3: S3) { self.m2 = m2; self.m3 = m3; } }
+final class S32: Sendable { let m12: S12; let m20: S20; let m24: S24; init(m12: S12, m20: S20, m24: S24) { self.m12 = m12; self.m20 = m20; self.m24 = m24; } }
+final class S33: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S34: Sendable { let m1: S1; let m11: S11; init(m1: S1, m11: S11) { self.m1 = m1; self.m11 = m11; } }
 final class S35: Sendable { init() {} }
 final class S36: Sendable { init() {} }
-final class S37: Sendable {
-    let m13: S13
-    init(m13: S13) { self.m13 = m13 }
-}
-final class S38: Sendable {
-    let m3: S3
-    let m18: S18
-    let m20: S20
-    init(m3: S3, m18: S18, m20: S20) {
-        self.m3 = m3
-        self.m18 = m18
-        self.m20 = m20
-    }
-}
-final class S39: Sendable {
-    let m1: S1
-    let m6: S6
-    let m18: S18
-    init(m1: S1, m6: S6, m18: S18) {
-        self.m1 = m1
-        self.m6 = m6
-        self.m18 = m18
-    }
-}
-final class S40: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S41: Sendable {
-    let m14: S14
-    init(m14: S14) { self.m14 = m14 }
-}
-final class S42: Sendable {
-    let m23: S23
-    init(m23: S23) { self.m23 = m23 }
-}
-final class S43: Sendable {
-    let m2: S2
-    let m12: S12
-    init(m2: S2, m12: S12) {
-        self.m2 = m2
-        self.m12 = m12
-    }
-}
+final class S37: Sendable { let m13: S13; init(m13: S13) { self.m13 = m13; } }
+final class S38: Sendable { let m3: S3; let m18: S18; let m20: S20; init(m3: S3, m18: S18, m20: S20) { self.m3 = m3; self.m18 = m18; self.m20 = m20; } }
+final class S39: Sendable { let m1: S1; let m6: S6; let m18: S18; init(m1: S1, m6: S6, m18: S18) { self.m1 = m1; self.m6 = m6; self.m18 = m18; } }
+final class S40: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S41: Sendable { let m14: S14; init(m14: S14) { self.m14 = m14; } }
+final class S42: Sendable { let m23: S23; init(m23: S23) { self.m23 = m23; } }
+final class S43: Sendable { let m2: S2; let m12: S12; init(m2: S2, m12: S12) { self.m2 = m2; self.m12 = m12; } }
 final class S44: Sendable { init() {} }
-final class S45: Sendable {
-    let m8: S8
-    init(m8: S8) { self.m8 = m8 }
-}
-final class S46: Sendable {
-    let m20: S20
-    init(m20: S20) { self.m20 = m20 }
-}
-final class S47: Sendable {
-    let m0: S0
-    init(m0: S0) { self.m0 = m0 }
-}
-final class S48: Sendable {
-    let m15: S15
-    let m20: S20
-    init(m15: S15, m20: S20) {
-        self.m15 = m15
-        self.m20 = m20
-    }
-}
+final class S45: Sendable { let m8: S8; init(m8: S8) { self.m8 = m8; } }
+final class S46: Sendable { let m20: S20; init(m20: S20) { self.m20 = m20; } }
+final class S47: Sendable { let m0: S0; init(m0: S0) { self.m0 = m0; } }
+final class S48: Sendable { let m15: S15; let m20: S20; init(m15: S15, m20: S20) { self.m15 = m15; self.m20 = m20; } }
 final class S49: Sendable { init() {} }
 final class S50: Sendable { init() {} }
-final class S51: Sendable {
-    let m38: S38
-    let m48: S48
-    init(m38: S38, m48: S48) {
-        self.m38 = m38
-        self.m48 = m48
-    }
-}
-final class S52: Sendable {
-    let m12: S12
-    let m31: S31
-    init(m12: S12, m31: S31) {
-        self.m12 = m12
-        self.m31 = m31
-    }
-}
-final class S53: Sendable {
-    let m34: S34
-    let m36: S36
-    let m43: S43
-    init(m34: S34, m36: S36, m43: S43) {
-        self.m34 = m34
-        self.m36 = m36
-        self.m43 = m43
-    }
-}
-final class S54: Sendable {
-    let m5: S5
-    let m6: S6
-    let m32: S32
-    init(m5: S5, m6: S6, m32: S32) {
-        self.m5 = m5
-        self.m6 = m6
-        self.m32 = m32
-    }
-}
-final class S55: Sendable {
-    let m15: S15
-    let m26: S26
-    let m27: S27
-    init(m15: S15, m26: S26, m27: S27) {
-        self.m15 = m15
-        self.m26 = m26
-        self.m27 = m27
-    }
-}
-final class S56: Sendable {
-    let m11: S11
-    let m15: S15
-    let m23: S23
-    init(m11: S11, m15: S15, m23: S23) {
-        self.m11 = m11
-        self.m15 = m15
-        self.m23 = m23
-    }
-}
+final class S51: Sendable { let m38: S38; let m48: S48; init(m38: S38, m48: S48) { self.m38 = m38; self.m48 = m48; } }
+final class S52: Sendable { let m12: S12; let m31: S31; init(m12: S12, m31: S31) { self.m12 = m12; self.m31 = m31; } }
+final class S53: Sendable { let m34: S34; let m36: S36; let m43: S43; init(m34: S34, m36: S36, m43: S43) { self.m34 = m34; self.m36 = m36; self.m43 = m43; } }
+final class S54: Sendable { let m5: S5; let m6: S6; let m32: S32; init(m5: S5, m6: S6, m32: S32) { self.m5 = m5; self.m6 = m6; self.m32 = m32; } }
+final class S55: Sendable { let m15: S15; let m26: S26; let m27: S27; init(m15: S15, m26: S26, m27: S27) { self.m15 = m15; self.m26 = m26; self.m27 = m27; } }
+final class S56: Sendable { let m11: S11; let m15: S15; let m23: S23; init(m11: S11, m15: S15, m23: S23) { self.m11 = m11; self.m15 = m15; self.m23 = m23; } }
 final class S57: Sendable { init() {} }
-final class S58: Sendable {
-    let m2: S2
-    let m33: S33
-    let m42: S42
-    init(m2: S2, m33: S33, m42: S42) {
-        self.m2 = m2
-        self.m33 = m33
-        self.m42 = m42
-    }
-}
-final class S59: Sendable {
-    let m26: S26
-    init(m26: S26) { self.m26 = m26 }
-}
-final class S60: Sendable {
-    let m12: S12
-    init(m12: S12) { self.m12 = m12 }
-}
-final class S61: Sendable {
-    let m3: S3
-    let m22: S22
-    let m26: S26
-    init(m3: S3, m22: S22, m26: S26) {
-        self.m3 = m3
-        self.m22 = m22
-        self.m26 = m26
-    }
-}
+final class S58: Sendable { let m2: S2; let m33: S33; let m42: S42; init(m2: S2, m33: S33, m42: S42) { self.m2 = m2; self.m33 = m33; self.m42 = m42; } }
+final class S59: Sendable { let m26: S26; init(m26: S26) { self.m26 = m26; } }
+final class S60: Sendable { let m12: S12; init(m12: S12) { self.m12 = m12; } }
+final class S61: Sendable { let m3: S3; let m22: S22; let m26: S26; init(m3: S3, m22: S22, m26: S26) { self.m3 = m3; self.m22 = m22; self.m26 = m26; } }
 final class S62: Sendable { init() {} }
-final class S63: Sendable {
-    let m10: S10
-    let m32: S32
-    let m43: S43
-    init(m10: S10, m32: S32, m43: S43) {
-        self.m10 = m10
-        self.m32 = m32
-        self.m43 = m43
-    }
-}
-final class S64: Sendable {
-    let m3: S3
-    let m15: S15
-    init(m3: S3, m15: S15) {
-        self.m3 = m3
-        self.m15 = m15
-    }
-}
+final class S63: Sendable { let m10: S10; let m32: S32; let m43: S43; init(m10: S10, m32: S32, m43: S43) { self.m10 = m10; self.m32 = m32; self.m43 = m43; } }
+final class S64: Sendable { let m3: S3; let m15: S15; init(m3: S3, m15: S15) { self.m3 = m3; self.m15 = m15; } }
 final class S65: Sendable { init() {} }
-final class S66: Sendable {
-    let m16: S16
-    let m24: S24
-    let m38: S38
-    init(m16: S16, m24: S24, m38: S38) {
-        self.m16 = m16
-        self.m24 = m24
-        self.m38 = m38
-    }
-}
+final class S66: Sendable { let m16: S16; let m24: S24; let m38: S38; init(m16: S16, m24: S24, m38: S38) { self.m16 = m16; self.m24 = m24; self.m38 = m38; } }
 final class S67: Sendable { init() {} }
 final class S68: Sendable { init() {} }
-final class S69: Sendable {
-    let m5: S5
-    let m24: S24
-    let m32: S32
-    init(m5: S5, m24: S24, m32: S32) {
-        self.m5 = m5
-        self.m24 = m24
-        self.m32 = m32
-    }
-}
-final class S70: Sendable {
-    let m16: S16
-    init(m16: S16) { self.m16 = m16 }
-}
-final class S71: Sendable {
-    let m16: S16
-    let m38: S38
-    let m41: S41
-    init(m16: S16, m38: S38, m41: S41) {
-        self.m16 = m16
-        self.m38 = m38
-        self.m41 = m41
-    }
-}
+final class S69: Sendable { let m5: S5; let m24: S24; let m32: S32; init(m5: S5, m24: S24, m32: S32) { self.m5 = m5; self.m24 = m24; self.m32 = m32; } }
+final class S70: Sendable { let m16: S16; init(m16: S16) { self.m16 = m16; } }
+final class S71: Sendable { let m16: S16; let m38: S38; let m41: S41; init(m16: S16, m38: S38, m41: S41) { self.m16 = m16; self.m38 = m38; self.m41 = m41; } }
 final class S72: Sendable { init() {} }
-final class S73: Sendable {
-    let m4: S4
-    let m42: S42
-    init(m4: S4, m42: S42) {
-        self.m4 = m4
-        self.m42 = m42
-    }
-}
+final class S73: Sendable { let m4: S4; let m42: S42; init(m4: S4, m42: S42) { self.m4 = m4; self.m42 = m42; } }
 final class S74: Sendable { init() {} }
-final class S75: Sendable {
-    let m52: S52
-    let m66: S66
-    init(m52: S52, m66: S66) {
-        self.m52 = m52
-        self.m66 = m66
-    }
-}
-final class S76: Sendable {
-    let m33: S33
-    let m35: S35
-    let m64: S64
-    init(m33: S33, m35: S35, m64: S64) {
-        self.m33 = m33
-        self.m35 = m35
-        self.m64 = m64
-    }
-}
-final class S77: Sendable {
-    let m2: S2
-    let m4: S4
-    let m5: S5
-    init(m2: S2, m4: S4, m5: S5) {
-        self.m2 = m2
-        self.m4 = m4
-        self.m5 = m5
-    }
-}
-final class S78: Sendable {
-    let m43: S43
-    init(m43: S43) { self.m43 = m43 }
-}
+final class S75: Sendable { let m52: S52; let m66: S66; init(m52: S52, m66: S66) { self.m52 = m52; self.m66 = m66; } }
+final class S76: Sendable { let m33: S33; let m35: S35; let m64: S64; init(m33: S33, m35: S35, m64: S64) { self.m33 = m33; self.m35 = m35; self.m64 = m64; } }
+final class S77: Sendable { let m2: S2; let m4: S4; let m5: S5; init(m2: S2, m4: S4, m5: S5) { self.m2 = m2; self.m4 = m4; self.m5 = m5; } }
+final class S78: Sendable { let m43: S43; init(m43: S43) { self.m43 = m43; } }
 final class S79: Sendable { init() {} }
-final class S80: Sendable {
-    let m7: S7
-    let m61: S61
-    init(m7: S7, m61: S61) {
-        self.m7 = m7
-        self.m61 = m61
-    }
-}
+final class S80: Sendable { let m7: S7; let m61: S61; init(m7: S7, m61: S61) { self.m7 = m7; self.m61 = m61; } }
 final class S81: Sendable { init() {} }
-final class S82: Sendable {
-    let m23: S23
-    init(m23: S23) { self.m23 = m23 }
-}
-final class S83: Sendable {
-    let m32: S32
-    let m74: S74
-    init(m32: S32, m74: S74) {
-        self.m32 = m32
-        self.m74 = m74
-    }
-}
-final class S84: Sendable {
-    let m5: S5
-    let m16: S16
-    let m28: S28
-    init(m5: S5, m16: S16, m28: S28) {
-        self.m5 = m5
-        self.m16 = m16
-        self.m28 = m28
-    }
-}
-final class S85: Sendable {
-    let m30: S30
-    init(m30: S30) { self.m30 = m30 }
-}
-final class S86: Sendable {
-    let m34: S34
-    let m56: S56
-    init(m34: S34, m56: S56) {
-        self.m34 = m34
-        self.m56 = m56
-    }
-}
-final class S87: Sendable {
-    let m7: S7
-    let m21: S21
-    init(m7: S7, m21: S21) {
-        self.m7 = m7
-        self.m21 = m21
-    }
-}
-final class S88: Sendable {
-    let m5: S5
-    let m25: S25
-    let m61: S61
-    init(m5: S5, m25: S25, m61: S61) {
-        self.m5 = m5
-        self.m25 = m25
-        self.m61 = m61
-    }
-}
-final class S89: Sendable {
-    let m28: S28
-    let m43: S43
-    let m71: S71
-    init(m28: S28, m43: S43, m71: S71) {
-        self.m28 = m28
-        self.m43 = m43
-        self.m71 = m71
-    }
-}
-final class S90: Sendable {
-    let m28: S28
-    let m35: S35
-    let m50: S50
-    init(m28: S28, m35: S35, m50: S50) {
-        self.m28 = m28
-        self.m35 = m35
-        self.m50 = m50
-    }
-}
-final class S91: Sendable {
-    let m24: S24
-    let m43: S43
-    init(m24: S24, m43: S43) {
-        self.m24 = m24
-        self.m43 = m43
-    }
-}
-final class S92: Sendable {
-    let m26: S26
-    let m42: S42
-    let m43: S43
-    init(m26: S26, m42: S42, m43: S43) {
-        self.m26 = m26
-        self.m42 = m42
-        self.m43 = m43
-    }
-}
-final class S93: Sendable {
-    let m44: S44
-    let m48: S48
-    let m61: S61
-    init(m44: S44, m48: S48, m61: S61) {
-        self.m44 = m44
-        self.m48 = m48
-        self.m61 = m61
-    }
-}
-final class S94: Sendable {
-    let m72: S72
-    init(m72: S72) { self.m72 = m72 }
-}
-final class S95: Sendable {
-    let m25: S25
-    let m36: S36
-    let m50: S50
-    init(m25: S25, m36: S36, m50: S50) {
-        self.m25 = m25
-        self.m36 = m36
-        self.m50 = m50
-    }
-}
-final class S96: Sendable {
-    let m8: S8
-    let m42: S42
-    let m60: S60
-    init(m8: S8, m42: S42, m60: S60) {
-        self.m8 = m8
-        self.m42 = m42
-        self.m60 = m60
-    }
-}
+final class S82: Sendable { let m23: S23; init(m23: S23) { self.m23 = m23; } }
+final class S83: Sendable { let m32: S32; let m74: S74; init(m32: S32, m74: S74) { self.m32 = m32; self.m74 = m74; } }
+final class S84: Sendable { let m5: S5; let m16: S16; let m28: S28; init(m5: S5, m16: S16, m28: S28) { self.m5 = m5; self.m16 = m16; self.m28 = m28; } }
+final class S85: Sendable { let m30: S30; init(m30: S30) { self.m30 = m30; } }
+final class S86: Sendable { let m34: S34; let m56: S56; init(m34: S34, m56: S56) { self.m34 = m34; self.m56 = m56; } }
+final class S87: Sendable { let m7: S7; let m21: S21; init(m7: S7, m21: S21) { self.m7 = m7; self.m21 = m21; } }
+final class S88: Sendable { let m5: S5; let m25: S25; let m61: S61; init(m5: S5, m25: S25, m61: S61) { self.m5 = m5; self.m25 = m25; self.m61 = m61; } }
+final class S89: Sendable { let m28: S28; let m43: S43; let m71: S71; init(m28: S28, m43: S43, m71: S71) { self.m28 = m28; self.m43 = m43; self.m71 = m71; } }
+final class S90: Sendable { let m28: S28; let m35: S35; let m50: S50; init(m28: S28, m35: S35, m50: S50) { self.m28 = m28; self.m35 = m35; self.m50 = m50; } }
+final class S91: Sendable { let m24: S24; let m43: S43; init(m24: S24, m43: S43) { self.m24 = m24; self.m43 = m43; } }
+final class S92: Sendable { let m26: S26; let m42: S42; let m43: S43; init(m26: S26, m42: S42, m43: S43) { self.m26 = m26; self.m42 = m42; self.m43 = m43; } }
+final class S93: Sendable { let m44: S44; let m48: S48; let m61: S61; init(m44: S44, m48: S48, m61: S61) { self.m44 = m44; self.m48 = m48; self.m61 = m61; } }
+final class S94: Sendable { let m72: S72; init(m72: S72) { self.m72 = m72; } }
+final class S95: Sendable { let m25: S25; let m36: S36; let m50: S50; init(m25: S25, m36: S36, m50: S50) { self.m25 = m25; self.m36 = m36; self.m50 = m50; } }
+final class S96: Sendable { let m8: S8; let m42: S42; let m60: S60; init(m8: S8, m42: S42, m60: S60) { self.m8 = m8; self.m42 = m42; self.m60 = m60; } }
 final class S97: Sendable { init() {} }
-final class S98: Sendable {
-    let m20: S20
-    let m73: S73
-    let m74: S74
-    init(m20: S20, m73: S73, m74: S74) {
-        self.m20 = m20
-        self.m73 = m73
-        self.m74 = m74
-    }
-}
-final class S99: Sendable {
-    let m37: S37
-    let m70: S70
-    let m72: S72
-    init(m37: S37, m70: S70, m72: S72) {
-        self.m37 = m37
-        self.m70 = m70
-        self.m72 = m72
-    }
-}
-final class S100: Sendable {
-    let m47: S47
-    init(m47: S47) { self.m47 = m47 }
-}
-final class S101: Sendable {
-    let m30: S30
-    let m55: S55
-    let m65: S65
-    init(m30: S30, m55: S55, m65: S65) {
-        self.m30 = m30
-        self.m55 = m55
-        self.m65 = m65
-    }
-}
-final class S102: Sendable {
-    let m43: S43
-    let m52: S52
-    init(m43: S43, m52: S52) {
-        self.m43 = m43
-        self.m52 = m52
-    }
-}
+final class S98: Sendable { let m20: S20; let m73: S73; let m74: S74; init(m20: S20, m73: S73, m74: S74) { self.m20 = m20; self.m73 = m73; self.m74 = m74; } }
+final class S99: Sendable { let m37: S37; let m70: S70; let m72: S72; init(m37: S37, m70: S70, m72: S72) { self.m37 = m37; self.m70 = m70; self.m72 = m72; } }
+final class S100: Sendable { let m47: S47; init(m47: S47) { self.m47 = m47; } }
+final class S101: Sendable { let m30: S30; let m55: S55; let m65: S65; init(m30: S30, m55: S55, m65: S65) { self.m30 = m30; self.m55 = m55; self.m65 = m65; } }
+final class S102: Sendable { let m43: S43; let m52: S52; init(m43: S43, m52: S52) { self.m43 = m43; self.m52 = m52; } }
 final class S103: Sendable { init() {} }
-final class S104: Sendable {
-    let m45: S45
-    let m74: S74
-    let m76: S76
-    init(m45: S45, m74: S74, m76: S76) {
-        self.m45 = m45
-        self.m74 = m74
-        self.m76 = m76
-    }
-}
-final class S105: Sendable {
-    let m31: S31
-    let m68: S68
-    init(m31: S31, m68: S68) {
-        self.m31 = m31
-        self.m68 = m68
-    }
-}
-final class S106: Sendable {
-    let m2: S2
-    let m60: S60
-    let m84: S84
-    init(m2: S2, m60: S60, m84: S84) {
-        self.m2 = m2
-        self.m60 = m60
-        self.m84 = m84
-    }
-}
-final class S107: Sendable {
-    let m57: S57
-    init(m57: S57) { self.m57 = m57 }
-}
-final class S108: Sendable {
-    let m7: S7
-    let m32: S32
-    let m55: S55
-    init(m7: S7, m32: S32, m55: S55) {
-        self.m7 = m7
-        self.m32 = m32
-        self.m55 = m55
-    }
-}
-final class S109: Sendable {
-    let m36: S36
-    init(m36: S36) { self.m36 = m36 }
-}
+final class S104: Sendable { let m45: S45; let m74: S74; let m76: S76; init(m45: S45, m74: S74, m76: S76) { self.m45 = m45; self.m74 = m74; self.m76 = m76; } }
+final class S105: Sendable { let m31: S31; let m68: S68; init(m31: S31, m68: S68) { self.m31 = m31; self.m68 = m68; } }
+final class S106: Sendable { let m2: S2; let m60: S60; let m84: S84; init(m2: S2, m60: S60, m84: S84) { self.m2 = m2; self.m60 = m60; self.m84 = m84; } }
+final class S107: Sendable { let m57: S57; init(m57: S57) { self.m57 = m57; } }
+final class S108: Sendable { let m7: S7; let m32: S32; let m55: S55; init(m7: S7, m32: S32, m55: S55) { self.m7 = m7; self.m32 = m32; self.m55 = m55; } }
+final class S109: Sendable { let m36: S36; init(m36: S36) { self.m36 = m36; } }
 final class S110: Sendable { init() {} }
 final class S111: Sendable { init() {} }
-final class S112: Sendable {
-    let m66: S66
-    let m98: S98
-    init(m66: S66, m98: S98) {
-        self.m66 = m66
-        self.m98 = m98
-    }
-}
+final class S112: Sendable { let m66: S66; let m98: S98; init(m66: S66, m98: S98) { self.m66 = m66; self.m98 = m98; } }
 final class S113: Sendable { init() {} }
-final class S114: Sendable {
-    let m3: S3
-    let m18: S18
-    let m78: S78
-    init(m3: S3, m18: S18, m78: S78) {
-        self.m3 = m3
-        self.m18 = m18
-        self.m78 = m78
-    }
-}
-final class S115: Sendable {
-    let m26: S26
-    let m85: S85
-    init(m26: S26, m85: S85) {
-        self.m26 = m26
-        self.m85 = m85
-    }
-}
+final class S114: Sendable { let m3: S3; let m18: S18; let m78: S78; init(m3: S3, m18: S18, m78: S78) { self.m3 = m3; self.m18 = m18; self.m78 = m78; } }
+final class S115: Sendable { let m26: S26; let m85: S85; init(m26: S26, m85: S85) { self.m26 = m26; self.m85 = m85; } }
 final class S116: Sendable { init() {} }
-final class S117: Sendable {
-    let m5: S5
-    init(m5: S5) { self.m5 = m5 }
-}
-final class S118: Sendable {
-    let m16: S16
-    let m71: S71
-    let m74: S74
-    init(m16: S16, m71: S71, m74: S74) {
-        self.m16 = m16
-        self.m71 = m71
-        self.m74 = m74
-    }
-}
-final class S119: Sendable {
-    let m15: S15
-    let m76: S76
-    init(m15: S15, m76: S76) {
-        self.m15 = m15
-        self.m76 = m76
-    }
-}
-final class S120: Sendable {
-    let m65: S65
-    let m85: S85
-    init(m65: S65, m85: S85) {
-        self.m65 = m65
-        self.m85 = m85
-    }
-}
-final class S121: Sendable {
-    let m7: S7
-    let m13: S13
-    init(m7: S7, m13: S13) {
-        self.m7 = m7
-        self.m13 = m13
-    }
-}
-final class S122: Sendable {
-    let m72: S72
-    init(m72: S72) { self.m72 = m72 }
-}
+final class S117: Sendable { let m5: S5; init(m5: S5) { self.m5 = m5; } }
+final class S118: Sendable { let m16: S16; let m71: S71; let m74: S74; init(m16: S16, m71: S71, m74: S74) { self.m16 = m16; self.m71 = m71; self.m74 = m74; } }
+final class S119: Sendable { let m15: S15; let m76: S76; init(m15: S15, m76: S76) { self.m15 = m15; self.m76 = m76; } }
+final class S120: Sendable { let m65: S65; let m85: S85; init(m65: S65, m85: S85) { self.m65 = m65; self.m85 = m85; } }
+final class S121: Sendable { let m7: S7; let m13: S13; init(m7: S7, m13: S13) { self.m7 = m7; self.m13 = m13; } }
+final class S122: Sendable { let m72: S72; init(m72: S72) { self.m72 = m72; } }
 final class S123: Sendable { init() {} }
-final class S124: Sendable {
-    let m23: S23
-    init(m23: S23) { self.m23 = m23 }
-}
-final class S125: Sendable {
-    let m37: S37
-    init(m37: S37) { self.m37 = m37 }
-}
-final class S126: Sendable {
-    let m1: S1
-    let m47: S47
-    init(m1: S1, m47: S47) {
-        self.m1 = m1
-        self.m47 = m47
-    }
-}
-final class S127: Sendable {
-    let m22: S22
-    let m47: S47
-    init(m22: S22, m47: S47) {
-        self.m22 = m22
-        self.m47 = m47
-    }
-}
-final class S128: Sendable {
-    let m82: S82
-    let m118: S118
-    init(m82: S82, m118: S118) {
-        self.m82 = m82
-        self.m118 = m118
-    }
-}
-final class S129: Sendable {
-    let m48: S48
-    let m91: S91
-    init(m48: S48, m91: S91) {
-        self.m48 = m48
-        self.m91 = m91
-    }
-}
-final class S130: Sendable {
-    let m68: S68
-    let m84: S84
-    let m90: S90
-    init(m68: S68, m84: S84, m90: S90) {
-        self.m68 = m68
-        self.m84 = m84
-        self.m90 = m90
-    }
-}
-final class S131: Sendable {
-    let m27: S27
-    let m62: S62
-    let m85: S85
-    init(m27: S27, m62: S62, m85: S85) {
-        self.m27 = m27
-        self.m62 = m62
-        self.m85 = m85
-    }
-}
-final class S132: Sendable {
-    let m14: S14
-    let m97: S97
-    let m108: S108
-    init(m14: S14, m97: S97, m108: S108) {
-        self.m14 = m14
-        self.m97 = m97
-        self.m108 = m108
-    }
-}
+final class S124: Sendable { let m23: S23; init(m23: S23) { self.m23 = m23; } }
+final class S125: Sendable { let m37: S37; init(m37: S37) { self.m37 = m37; } }
+final class S126: Sendable { let m1: S1; let m47: S47; init(m1: S1, m47: S47) { self.m1 = m1; self.m47 = m47; } }
+final class S127: Sendable { let m22: S22; let m47: S47; init(m22: S22, m47: S47) { self.m22 = m22; self.m47 = m47; } }
+final class S128: Sendable { let m82: S82; let m118: S118; init(m82: S82, m118: S118) { self.m82 = m82; self.m118 = m118; } }
+final class S129: Sendable { let m48: S48; let m91: S91; init(m48: S48, m91: S91) { self.m48 = m48; self.m91 = m91; } }
+final class S130: Sendable { let m68: S68; let m84: S84; let m90: S90; init(m68: S68, m84: S84, m90: S90) { self.m68 = m68; self.m84 = m84; self.m90 = m90; } }
+final class S131: Sendable { let m27: S27; let m62: S62; let m85: S85; init(m27: S27, m62: S62, m85: S85) { self.m27 = m27; self.m62 = m62; self.m85 = m85; } }
+final class S132: Sendable { let m14: S14; let m97: S97; let m108: S108; init(m14: S14, m97: S97, m108: S108) { self.m14 = m14; self.m97 = m97; self.m108 = m108; } }
 final class S133: Sendable { init() {} }
-final class S134: Sendable {
-    let m3: S3
-    let m74: S74
-    let m123: S123
-    init(m3: S3, m74: S74, m123: S123) {
-        self.m3 = m3
-        self.m74 = m74
-        self.m123 = m123
-    }
-}
+final class S134: Sendable { let m3: S3; let m74: S74; let m123: S123; init(m3: S3, m74: S74, m123: S123) { self.m3 = m3; self.m74 = m74; self.m123 = m123; } }
 final class S135: Sendable { init() {} }
-final class S136: Sendable {
-    let m64: S64
-    init(m64: S64) { self.m64 = m64 }
-}
-final class S137: Sendable {
-    let m0: S0
-    let m27: S27
-    let m78: S78
-    init(m0: S0, m27: S27, m78: S78) {
-        self.m0 = m0
-        self.m27 = m27
-        self.m78 = m78
-    }
-}
-final class S138: Sendable {
-    let m83: S83
-    init(m83: S83) { self.m83 = m83 }
-}
-final class S139: Sendable {
-    let m54: S54
-    let m121: S121
-    init(m54: S54, m121: S121) {
-        self.m54 = m54
-        self.m121 = m121
-    }
-}
-final class S140: Sendable {
-    let m13: S13
-    let m55: S55
-    init(m13: S13, m55: S55) {
-        self.m13 = m13
-        self.m55 = m55
-    }
-}
-final class S141: Sendable {
-    let m17: S17
-    let m67: S67
-    init(m17: S17, m67: S67) {
-        self.m17 = m17
-        self.m67 = m67
-    }
-}
-final class S142: Sendable {
-    let m21: S21
-    let m111: S111
-    init(m21: S21, m111: S111) {
-        self.m21 = m21
-        self.m111 = m111
-    }
-}
-final class S143: Sendable {
-    let m71: S71
-    init(m71: S71) { self.m71 = m71 }
-}
-final class S144: Sendable {
-    let m38: S38
-    let m106: S106
-    let m107: S107
-    init(m38: S38, m106: S106, m107: S107) {
-        self.m38 = m38
-        self.m106 = m106
-        self.m107 = m107
-    }
-}
-final class S145: Sendable {
-    let m26: S26
-    let m58: S58
-    let m74: S74
-    init(m26: S26, m58: S58, m74: S74) {
-        self.m26 = m26
-        self.m58 = m58
-        self.m74 = m74
-    }
-}
-final class S146: Sendable {
-    let m3: S3
-    let m61: S61
-    let m70: S70
-    init(m3: S3, m61: S61, m70: S70) {
-        self.m3 = m3
-        self.m61 = m61
-        self.m70 = m70
-    }
-}
-final class S147: Sendable {
-    let m101: S101
-    init(m101: S101) { self.m101 = m101 }
-}
-final class S148: Sendable {
-    let m43: S43
-    let m66: S66
-    init(m43: S43, m66: S66) {
-        self.m43 = m43
-        self.m66 = m66
-    }
-}
-final class S149: Sendable {
-    let m10: S10
-    let m30: S30
-    init(m10: S10, m30: S30) {
-        self.m10 = m10
-        self.m30 = m30
-    }
-}
-final class S150: Sendable {
-    let m114: S114
-    let m118: S118
-    init(m114: S114, m118: S118) {
-        self.m114 = m114
-        self.m118 = m118
-    }
-}
+final class S136: Sendable { let m64: S64; init(m64: S64) { self.m64 = m64; } }
+final class S137: Sendable { let m0: S0; let m27: S27; let m78: S78; init(m0: S0, m27: S27, m78: S78) { self.m0 = m0; self.m27 = m27; self.m78 = m78; } }
+final class S138: Sendable { let m83: S83; init(m83: S83) { self.m83 = m83; } }
+final class S139: Sendable { let m54: S54; let m121: S121; init(m54: S54, m121: S121) { self.m54 = m54; self.m121 = m121; } }
+final class S140: Sendable { let m13: S13; let m55: S55; init(m13: S13, m55: S55) { self.m13 = m13; self.m55 = m55; } }
+final class S141: Sendable { let m17: S17; let m67: S67; init(m17: S17, m67: S67) { self.m17 = m17; self.m67 = m67; } }
+final class S142: Sendable { let m21: S21; let m111: S111; init(m21: S21, m111: S111) { self.m21 = m21; self.m111 = m111; } }
+final class S143: Sendable { let m71: S71; init(m71: S71) { self.m71 = m71; } }
+final class S144: Sendable { let m38: S38; let m106: S106; let m107: S107; init(m38: S38, m106: S106, m107: S107) { self.m38 = m38; self.m106 = m106; self.m107 = m107; } }
+final class S145: Sendable { let m26: S26; let m58: S58; let m74: S74; init(m26: S26, m58: S58, m74: S74) { self.m26 = m26; self.m58 = m58; self.m74 = m74; } }
+final class S146: Sendable { let m3: S3; let m61: S61; let m70: S70; init(m3: S3, m61: S61, m70: S70) { self.m3 = m3; self.m61 = m61; self.m70 = m70; } }
+final class S147: Sendable { let m101: S101; init(m101: S101) { self.m101 = m101; } }
+final class S148: Sendable { let m43: S43; let m66: S66; init(m43: S43, m66: S66) { self.m43 = m43; self.m66 = m66; } }
+final class S149: Sendable { let m10: S10; let m30: S30; init(m10: S10, m30: S30) { self.m10 = m10; self.m30 = m30; } }
+final class S150: Sendable { let m114: S114; let m118: S118; init(m114: S114, m118: S118) { self.m114 = m114; self.m118 = m118; } }
 final class S151: Sendable { init() {} }
-final class S152: Sendable {
-    let m85: S85
-    init(m85: S85) { self.m85 = m85 }
-}
-final class S153: Sendable {
-    let m82: S82
-    init(m82: S82) { self.m82 = m82 }
-}
-final class S154: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
-final class S155: Sendable {
-    let m53: S53
-    init(m53: S53) { self.m53 = m53 }
-}
+final class S152: Sendable { let m85: S85; init(m85: S85) { self.m85 = m85; } }
+final class S153: Sendable { let m82: S82; init(m82: S82) { self.m82 = m82; } }
+final class S154: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
+final class S155: Sendable { let m53: S53; init(m53: S53) { self.m53 = m53; } }
 final class S156: Sendable { init() {} }
-final class S157: Sendable {
-    let m23: S23
-    let m101: S101
-    let m137: S137
-    init(m23: S23, m101: S101, m137: S137) {
-        self.m23 = m23
-        self.m101 = m101
-        self.m137 = m137
-    }
-}
-final class S158: Sendable {
-    let m54: S54
-    let m118: S118
-    let m137: S137
-    init(m54: S54, m118: S118, m137: S137) {
-        self.m54 = m54
-        self.m118 = m118
-        self.m137 = m137
-    }
-}
+final class S157: Sendable { let m23: S23; let m101: S101; let m137: S137; init(m23: S23, m101: S101, m137: S137) { self.m23 = m23; self.m101 = m101; self.m137 = m137; } }
+final class S158: Sendable { let m54: S54; let m118: S118; let m137: S137; init(m54: S54, m118: S118, m137: S137) { self.m54 = m54; self.m118 = m118; self.m137 = m137; } }
 final class S159: Sendable { init() {} }
-final class S160: Sendable {
-    let m0: S0
-    let m2: S2
-    let m91: S91
-    init(m0: S0, m2: S2, m91: S91) {
-        self.m0 = m0
-        self.m2 = m2
-        self.m91 = m91
-    }
-}
-final class S161: Sendable {
-    let m45: S45
-    init(m45: S45) { self.m45 = m45 }
-}
-final class S162: Sendable {
-    let m4: S4
-    init(m4: S4) { self.m4 = m4 }
-}
-final class S163: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
-final class S164: Sendable {
-    let m24: S24
-    init(m24: S24) { self.m24 = m24 }
-}
-final class S165: Sendable {
-    let m43: S43
-    init(m43: S43) { self.m43 = m43 }
-}
-final class S166: Sendable {
-    let m55: S55
-    let m144: S144
-    init(m55: S55, m144: S144) {
-        self.m55 = m55
-        self.m144 = m144
-    }
-}
-final class S167: Sendable {
-    let m4: S4
-    let m136: S136
-    let m148: S148
-    init(m4: S4, m136: S136, m148: S148) {
-        self.m4 = m4
-        self.m136 = m136
-        self.m148 = m148
-    }
-}
-final class S168: Sendable {
-    let m34: S34
-    let m37: S37
-    let m90: S90
-    init(m34: S34, m37: S37, m90: S90) {
-        self.m34 = m34
-        self.m37 = m37
-        self.m90 = m90
-    }
-}
+final class S160: Sendable { let m0: S0; let m2: S2; let m91: S91; init(m0: S0, m2: S2, m91: S91) { self.m0 = m0; self.m2 = m2; self.m91 = m91; } }
+final class S161: Sendable { let m45: S45; init(m45: S45) { self.m45 = m45; } }
+final class S162: Sendable { let m4: S4; init(m4: S4) { self.m4 = m4; } }
+final class S163: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
+final class S164: Sendable { let m24: S24; init(m24: S24) { self.m24 = m24; } }
+final class S165: Sendable { let m43: S43; init(m43: S43) { self.m43 = m43; } }
+final class S166: Sendable { let m55: S55; let m144: S144; init(m55: S55, m144: S144) { self.m55 = m55; self.m144 = m144; } }
+final class S167: Sendable { let m4: S4; let m136: S136; let m148: S148; init(m4: S4, m136: S136, m148: S148) { self.m4 = m4; self.m136 = m136; self.m148 = m148; } }
+final class S168: Sendable { let m34: S34; let m37: S37; let m90: S90; init(m34: S34, m37: S37, m90: S90) { self.m34 = m34; self.m37 = m37; self.m90 = m90; } }
 final class S169: Sendable { init() {} }
 final class S170: Sendable { init() {} }
 final class S171: Sendable { init() {} }
 final class S172: Sendable { init() {} }
-final class S173: Sendable {
-    let m84: S84
-    let m112: S112
-    let m123: S123
-    init(m84: S84, m112: S112, m123: S123) {
-        self.m84 = m84
-        self.m112 = m112
-        self.m123 = m123
-    }
-}
+final class S173: Sendable { let m84: S84; let m112: S112; let m123: S123; init(m84: S84, m112: S112, m123: S123) { self.m84 = m84; self.m112 = m112; self.m123 = m123; } }
 final class S174: Sendable { init() {} }
-final class S175: Sendable {
-    let m6: S6
-    let m168: S168
-    init(m6: S6, m168: S168) {
-        self.m6 = m6
-        self.m168 = m168
-    }
-}
-final class S176: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
+final class S175: Sendable { let m6: S6; let m168: S168; init(m6: S6, m168: S168) { self.m6 = m6; self.m168 = m168; } }
+final class S176: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
 final class S177: Sendable { init() {} }
-final class S178: Sendable {
-    let m148: S148
-    init(m148: S148) { self.m148 = m148 }
-}
-final class S179: Sendable {
-    let m34: S34
-    init(m34: S34) { self.m34 = m34 }
-}
-final class S180: Sendable {
-    let m16: S16
-    let m85: S85
-    let m128: S128
-    init(m16: S16, m85: S85, m128: S128) {
-        self.m16 = m16
-        self.m85 = m85
-        self.m128 = m128
-    }
-}
-final class S181: Sendable {
-    let m11: S11
-    init(m11: S11) { self.m11 = m11 }
-}
-final class S182: Sendable {
-    let m75: S75
-    let m163: S163
-    init(m75: S75, m163: S163) {
-        self.m75 = m75
-        self.m163 = m163
-    }
-}
-final class S183: Sendable {
-    let m103: S103
-    let m140: S140
-    init(m103: S103, m140: S140) {
-        self.m103 = m103
-        self.m140 = m140
-    }
-}
-final class S184: Sendable {
-    let m56: S56
-    let m120: S120
-    init(m56: S56, m120: S120) {
-        self.m56 = m56
-        self.m120 = m120
-    }
-}
+final class S178: Sendable { let m148: S148; init(m148: S148) { self.m148 = m148; } }
+final class S179: Sendable { let m34: S34; init(m34: S34) { self.m34 = m34; } }
+final class S180: Sendable { let m16: S16; let m85: S85; let m128: S128; init(m16: S16, m85: S85, m128: S128) { self.m16 = m16; self.m85 = m85; self.m128 = m128; } }
+final class S181: Sendable { let m11: S11; init(m11: S11) { self.m11 = m11; } }
+final class S182: Sendable { let m75: S75; let m163: S163; init(m75: S75, m163: S163) { self.m75 = m75; self.m163 = m163; } }
+final class S183: Sendable { let m103: S103; let m140: S140; init(m103: S103, m140: S140) { self.m103 = m103; self.m140 = m140; } }
+final class S184: Sendable { let m56: S56; let m120: S120; init(m56: S56, m120: S120) { self.m56 = m56; self.m120 = m120; } }
 final class S185: Sendable { init() {} }
-final class S186: Sendable {
-    let m46: S46
-    let m48: S48
-    let m165: S165
-    init(m46: S46, m48: S48, m165: S165) {
-        self.m46 = m46
-        self.m48 = m48
-        self.m165 = m165
-    }
-}
+final class S186: Sendable { let m46: S46; let m48: S48; let m165: S165; init(m46: S46, m48: S48, m165: S165) { self.m46 = m46; self.m48 = m48; self.m165 = m165; } }
 final class S187: Sendable { init() {} }
-final class S188: Sendable {
-    let m95: S95
-    let m107: S107
-    let m174: S174
-    init(m95: S95, m107: S107, m174: S174) {
-        self.m95 = m95
-        self.m107 = m107
-        self.m174 = m174
-    }
-}
-final class S189: Sendable {
-    let m32: S32
-    let m94: S94
-    init(m32: S32, m94: S94) {
-        self.m32 = m32
-        self.m94 = m94
-    }
-}
+final class S188: Sendable { let m95: S95; let m107: S107; let m174: S174; init(m95: S95, m107: S107, m174: S174) { self.m95 = m95; self.m107 = m107; self.m174 = m174; } }
+final class S189: Sendable { let m32: S32; let m94: S94; init(m32: S32, m94: S94) { self.m32 = m32; self.m94 = m94; } }
 final class S190: Sendable { init() {} }
-final class S191: Sendable {
-    let m1: S1
-    let m72: S72
-    init(m1: S1, m72: S72) {
-        self.m1 = m1
-        self.m72 = m72
-    }
-}
-final class S192: Sendable {
-    let m95: S95
-    init(m95: S95) { self.m95 = m95 }
-}
-final class S193: Sendable {
-    let m45: S45
-    let m52: S52
-    let m124: S124
-    init(m45: S45, m52: S52, m124: S124) {
-        self.m45 = m45
-        self.m52 = m52
-        self.m124 = m124
-    }
-}
+final class S191: Sendable { let m1: S1; let m72: S72; init(m1: S1, m72: S72) { self.m1 = m1; self.m72 = m72; } }
+final class S192: Sendable { let m95: S95; init(m95: S95) { self.m95 = m95; } }
+final class S193: Sendable { let m45: S45; let m52: S52; let m124: S124; init(m45: S45, m52: S52, m124: S124) { self.m45 = m45; self.m52 = m52; self.m124 = m124; } }
 final class S194: Sendable { init() {} }
-final class S195: Sendable {
-    let m30: S30
-    let m43: S43
-    let m75: S75
-    init(m30: S30, m43: S43, m75: S75) {
-        self.m30 = m30
-        self.m43 = m43
-        self.m75 = m75
-    }
-}
+final class S195: Sendable { let m30: S30; let m43: S43; let m75: S75; init(m30: S30, m43: S43, m75: S75) { self.m30 = m30; self.m43 = m43; self.m75 = m75; } }
 final class S196: Sendable { init() {} }
 final class S197: Sendable { init() {} }
-final class S198: Sendable {
-    let m172: S172
-    init(m172: S172) { self.m172 = m172 }
-}
+final class S198: Sendable { let m172: S172; init(m172: S172) { self.m172 = m172; } }
 final class S199: Sendable { init() {} }
 final class S200: Sendable { init() {} }
 final class S201: Sendable { init() {} }
-final class S202: Sendable {
-    let m27: S27
-    let m137: S137
-    let m164: S164
-    init(m27: S27, m137: S137, m164: S164) {
-        self.m27 = m27
-        self.m137 = m137
-        self.m164 = m164
-    }
-}
-final class S203: Sendable {
-    let m15: S15
-    let m162: S162
-    init(m15: S15, m162: S162) {
-        self.m15 = m15
-        self.m162 = m162
-    }
-}
+final class S202: Sendable { let m27: S27; let m137: S137; let m164: S164; init(m27: S27, m137: S137, m164: S164) { self.m27 = m27; self.m137 = m137; self.m164 = m164; } }
+final class S203: Sendable { let m15: S15; let m162: S162; init(m15: S15, m162: S162) { self.m15 = m15; self.m162 = m162; } }
 final class S204: Sendable { init() {} }
 final class S205: Sendable { init() {} }
 final class S206: Sendable { init() {} }
-final class S207: Sendable {
-    let m65: S65
-    let m144: S144
-    let m161: S161
-    init(m65: S65, m144: S144, m161: S161) {
-        self.m65 = m65
-        self.m144 = m144
-        self.m161 = m161
-    }
-}
-final class S208: Sendable {
-    let m87: S87
-    let m98: S98
-    init(m87: S87, m98: S98) {
-        self.m87 = m87
-        self.m98 = m98
-    }
-}
-final class S209: Sendable {
-    let m40: S40
-    let m177: S177
-    init(m40: S40, m177: S177) {
-        self.m40 = m40
-        self.m177 = m177
-    }
-}
-final class S210: Sendable {
-    let m76: S76
-    let m120: S120
-    init(m76: S76, m120: S120) {
-        self.m76 = m76
-        self.m120 = m120
-    }
-}
-final class S211: Sendable {
-    let m31: S31
-    init(m31: S31) { self.m31 = m31 }
-}
-final class S212: Sendable {
-    let m38: S38
-    let m165: S165
-    init(m38: S38, m165: S165) {
-        self.m38 = m38
-        self.m165 = m165
-    }
-}
+final class S207: Sendable { let m65: S65; let m144: S144; let m161: S161; init(m65: S65, m144: S144, m161: S161) { self.m65 = m65; self.m144 = m144; self.m161 = m161; } }
+final class S208: Sendable { let m87: S87; let m98: S98; init(m87: S87, m98: S98) { self.m87 = m87; self.m98 = m98; } }
+final class S209: Sendable { let m40: S40; let m177: S177; init(m40: S40, m177: S177) { self.m40 = m40; self.m177 = m177; } }
+final class S210: Sendable { let m76: S76; let m120: S120; init(m76: S76, m120: S120) { self.m76 = m76; self.m120 = m120; } }
+final class S211: Sendable { let m31: S31; init(m31: S31) { self.m31 = m31; } }
+final class S212: Sendable { let m38: S38; let m165: S165; init(m38: S38, m165: S165) { self.m38 = m38; self.m165 = m165; } }
 final class S213: Sendable { init() {} }
-final class S214: Sendable {
-    let m23: S23
-    let m34: S34
-    let m186: S186
-    init(m23: S23, m34: S34, m186: S186) {
-        self.m23 = m23
-        self.m34 = m34
-        self.m186 = m186
-    }
-}
-final class S215: Sendable {
-    let m0: S0
-    let m8: S8
-    let m15: S15
-    init(m0: S0, m8: S8, m15: S15) {
-        self.m0 = m0
-        self.m8 = m8
-        self.m15 = m15
-    }
-}
-final class S216: Sendable {
-    let m41: S41
-    let m120: S120
-    let m150: S150
-    init(m41: S41, m120: S120, m150: S150) {
-        self.m41 = m41
-        self.m120 = m120
-        self.m150 = m150
-    }
-}
+final class S214: Sendable { let m23: S23; let m34: S34; let m186: S186; init(m23: S23, m34: S34, m186: S186) { self.m23 = m23; self.m34 = m34; self.m186 = m186; } }
+final class S215: Sendable { let m0: S0; let m8: S8; let m15: S15; init(m0: S0, m8: S8, m15: S15) { self.m0 = m0; self.m8 = m8; self.m15 = m15; } }
+final class S216: Sendable { let m41: S41; let m120: S120; let m150: S150; init(m41: S41, m120: S120, m150: S150) { self.m41 = m41; self.m120 = m120; self.m150 = m150; } }
 final class S217: Sendable { init() {} }
-final class S218: Sendable {
-    let m112: S112
-    let m117: S117
-    init(m112: S112, m117: S117) {
-        self.m112 = m112
-        self.m117 = m117
-    }
-}
-final class S219: Sendable {
-    let m66: S66
-    init(m66: S66) { self.m66 = m66 }
-}
-final class S220: Sendable {
-    let m31: S31
-    let m43: S43
-    let m101: S101
-    init(m31: S31, m43: S43, m101: S101) {
-        self.m31 = m31
-        self.m43 = m43
-        self.m101 = m101
-    }
-}
-final class S221: Sendable {
-    let m111: S111
-    init(m111: S111) { self.m111 = m111 }
-}
+final class S218: Sendable { let m112: S112; let m117: S117; init(m112: S112, m117: S117) { self.m112 = m112; self.m117 = m117; } }
+final class S219: Sendable { let m66: S66; init(m66: S66) { self.m66 = m66; } }
+final class S220: Sendable { let m31: S31; let m43: S43; let m101: S101; init(m31: S31, m43: S43, m101: S101) { self.m31 = m31; self.m43 = m43; self.m101 = m101; } }
+final class S221: Sendable { let m111: S111; init(m111: S111) { self.m111 = m111; } }
 final class S222: Sendable { init() {} }
-final class S223: Sendable {
-    let m28: S28
-    let m64: S64
-    init(m28: S28, m64: S64) {
-        self.m28 = m28
-        self.m64 = m64
-    }
-}
+final class S223: Sendable { let m28: S28; let m64: S64; init(m28: S28, m64: S64) { self.m28 = m28; self.m64 = m64; } }
 final class S224: Sendable { init() {} }
-final class S225: Sendable {
-    let m15: S15
-    let m33: S33
-    let m73: S73
-    init(m15: S15, m33: S33, m73: S73) {
-        self.m15 = m15
-        self.m33 = m33
-        self.m73 = m73
-    }
-}
-final class S226: Sendable {
-    let m16: S16
-    init(m16: S16) { self.m16 = m16 }
-}
-final class S227: Sendable {
-    let m73: S73
-    let m207: S207
-    init(m73: S73, m207: S207) {
-        self.m73 = m73
-        self.m207 = m207
-    }
-}
-final class S228: Sendable {
-    let m80: S80
-    let m224: S224
-    init(m80: S80, m224: S224) {
-        self.m80 = m80
-        self.m224 = m224
-    }
-}
+final class S225: Sendable { let m15: S15; let m33: S33; let m73: S73; init(m15: S15, m33: S33, m73: S73) { self.m15 = m15; self.m33 = m33; self.m73 = m73; } }
+final class S226: Sendable { let m16: S16; init(m16: S16) { self.m16 = m16; } }
+final class S227: Sendable { let m73: S73; let m207: S207; init(m73: S73, m207: S207) { self.m73 = m73; self.m207 = m207; } }
+final class S228: Sendable { let m80: S80; let m224: S224; init(m80: S80, m224: S224) { self.m80 = m80; self.m224 = m224; } }
 final class S229: Sendable { init() {} }
-final class S230: Sendable {
-    let m53: S53
-    let m82: S82
-    init(m53: S53, m82: S82) {
-        self.m53 = m53
-        self.m82 = m82
-    }
-}
-final class S231: Sendable {
-    let m1: S1
-    let m72: S72
-    let m132: S132
-    init(m1: S1, m72: S72, m132: S132) {
-        self.m1 = m1
-        self.m72 = m72
-        self.m132 = m132
-    }
-}
-final class S232: Sendable {
-    let m58: S58
-    let m113: S113
-    let m190: S190
-    init(m58: S58, m113: S113, m190: S190) {
-        self.m58 = m58
-        self.m113 = m113
-        self.m190 = m190
-    }
-}
-final class S233: Sendable {
-    let m0: S0
-    let m174: S174
-    init(m0: S0, m174: S174) {
-        self.m0 = m0
-        self.m174 = m174
-    }
-}
-final class S234: Sendable {
-    let m96: S96
-    let m166: S166
-    init(m96: S96, m166: S166) {
-        self.m96 = m96
-        self.m166 = m166
-    }
-}
-final class S235: Sendable {
-    let m8: S8
-    init(m8: S8) { self.m8 = m8 }
-}
-final class S236: Sendable {
-    let m151: S151
-    init(m151: S151) { self.m151 = m151 }
-}
-final class S237: Sendable {
-    let m143: S143
-    let m196: S196
-    init(m143: S143, m196: S196) {
-        self.m143 = m143
-        self.m196 = m196
-    }
-}
-final class S238: Sendable {
-    let m18: S18
-    let m153: S153
-    let m190: S190
-    init(m18: S18, m153: S153, m190: S190) {
-        self.m18 = m18
-        self.m153 = m153
-        self.m190 = m190
-    }
-}
-final class S239: Sendable {
-    let m14: S14
-    let m131: S131
-    init(m14: S14, m131: S131) {
-        self.m14 = m14
-        self.m131 = m131
-    }
-}
-final class S240: Sendable {
-    let m142: S142
-    init(m142: S142) { self.m142 = m142 }
-}
-final class S241: Sendable {
-    let m107: S107
-    let m201: S201
-    let m202: S202
-    init(m107: S107, m201: S201, m202: S202) {
-        self.m107 = m107
-        self.m201 = m201
-        self.m202 = m202
-    }
-}
-final class S242: Sendable {
-    let m72: S72
-    let m222: S222
-    init(m72: S72, m222: S222) {
-        self.m72 = m72
-        self.m222 = m222
-    }
-}
-final class S243: Sendable {
-    let m21: S21
-    let m166: S166
-    let m174: S174
-    init(m21: S21, m166: S166, m174: S174) {
-        self.m21 = m21
-        self.m166 = m166
-        self.m174 = m174
-    }
-}
-final class S244: Sendable {
-    let m32: S32
-    let m53: S53
-    let m123: S123
-    init(m32: S32, m53: S53, m123: S123) {
-        self.m32 = m32
-        self.m53 = m53
-        self.m123 = m123
-    }
-}
-final class S245: Sendable {
-    let m33: S33
-    let m120: S120
-    init(m33: S33, m120: S120) {
-        self.m33 = m33
-        self.m120 = m120
-    }
-}
-final class S246: Sendable {
-    let m103: S103
-    let m165: S165
-    init(m103: S103, m165: S165) {
-        self.m103 = m103
-        self.m165 = m165
-    }
-}
-final class S247: Sendable {
-    let m140: S140
-    let m211: S211
-    init(m140: S140, m211: S211) {
-        self.m140 = m140
-        self.m211 = m211
-    }
-}
+final class S230: Sendable { let m53: S53; let m82: S82; init(m53: S53, m82: S82) { self.m53 = m53; self.m82 = m82; } }
+final class S231: Sendable { let m1: S1; let m72: S72; let m132: S132; init(m1: S1, m72: S72, m132: S132) { self.m1 = m1; self.m72 = m72; self.m132 = m132; } }
+final class S232: Sendable { let m58: S58; let m113: S113; let m190: S190; init(m58: S58, m113: S113, m190: S190) { self.m58 = m58; self.m113 = m113; self.m190 = m190; } }
+final class S233: Sendable { let m0: S0; let m174: S174; init(m0: S0, m174: S174) { self.m0 = m0; self.m174 = m174; } }
+final class S234: Sendable { let m96: S96; let m166: S166; init(m96: S96, m166: S166) { self.m96 = m96; self.m166 = m166; } }
+final class S235: Sendable { let m8: S8; init(m8: S8) { self.m8 = m8; } }
+final class S236: Sendable { let m151: S151; init(m151: S151) { self.m151 = m151; } }
+final class S237: Sendable { let m143: S143; let m196: S196; init(m143: S143, m196: S196) { self.m143 = m143; self.m196 = m196; } }
+final class S238: Sendable { let m18: S18; let m153: S153; let m190: S190; init(m18: S18, m153: S153, m190: S190) { self.m18 = m18; self.m153 = m153; self.m190 = m190; } }
+final class S239: Sendable { let m14: S14; let m131: S131; init(m14: S14, m131: S131) { self.m14 = m14; self.m131 = m131; } }
+final class S240: Sendable { let m142: S142; init(m142: S142) { self.m142 = m142; } }
+final class S241: Sendable { let m107: S107; let m201: S201; let m202: S202; init(m107: S107, m201: S201, m202: S202) { self.m107 = m107; self.m201 = m201; self.m202 = m202; } }
+final class S242: Sendable { let m72: S72; let m222: S222; init(m72: S72, m222: S222) { self.m72 = m72; self.m222 = m222; } }
+final class S243: Sendable { let m21: S21; let m166: S166; let m174: S174; init(m21: S21, m166: S166, m174: S174) { self.m21 = m21; self.m166 = m166; self.m174 = m174; } }
+final class S244: Sendable { let m32: S32; let m53: S53; let m123: S123; init(m32: S32, m53: S53, m123: S123) { self.m32 = m32; self.m53 = m53; self.m123 = m123; } }
+final class S245: Sendable { let m33: S33; let m120: S120; init(m33: S33, m120: S120) { self.m33 = m33; self.m120 = m120; } }
+final class S246: Sendable { let m103: S103; let m165: S165; init(m103: S103, m165: S165) { self.m103 = m103; self.m165 = m165; } }
+final class S247: Sendable { let m140: S140; let m211: S211; init(m140: S140, m211: S211) { self.m140 = m140; self.m211 = m211; } }
 final class S248: Sendable { init() {} }
-final class S249: Sendable {
-    let m87: S87
-    let m125: S125
-    let m178: S178
-    init(m87: S87, m125: S125, m178: S178) {
-        self.m87 = m87
-        self.m125 = m125
-        self.m178 = m178
-    }
-}
+final class S249: Sendable { let m87: S87; let m125: S125; let m178: S178; init(m87: S87, m125: S125, m178: S178) { self.m87 = m87; self.m125 = m125; self.m178 = m178; } }

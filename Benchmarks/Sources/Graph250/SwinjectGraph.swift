@@ -30,421 +30,231 @@ func makeSwinjectContainer() -> Container {
     container.register(S22.self) { _ in S22() }.inObjectScope(.container)
     container.register(S23.self) { _ in S23() }.inObjectScope(.container)
     container.register(S24.self) { _ in S24() }.inObjectScope(.container)
-    container.register(S25.self) { resolver in S25(m20: resolver.resolve(S20.self)!, m22: resolver.resolve(S22.self)!) }
-        .inObjectScope(.container)
-    container.register(S26.self) { resolver in S26(m0: resolver.resolve(S0.self)!, m24: resolver.resolve(S24.self)!) }
-        .inObjectScope(.container)
-    container.register(S27.self) { resolver in S27(m12: resolver.resolve(S12.self)!, m21: resolver.resolve(S21.self)!) }
-        .inObjectScope(.container)
+    container.register(S25.self) { resolver in S25(m20: resolver.resolve(S20.self)!, m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
+    container.register(S26.self) { resolver in S26(m0: resolver.resolve(S0.self)!, m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
+    container.register(S27.self) { resolver in S27(m12: resolver.resolve(S12.self)!, m21: resolver.resolve(S21.self)!) }.inObjectScope(.container)
     container.register(S28.self) { resolver in S28(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S29.self) { resolver in
-        S29(m7: resolver.resolve(S7.self)!, m8: resolver.resolve(S8.self)!, m24: resolver.resolve(S24.self)!)
-    }.inObjectScope(.transient)
+    container.register(S29.self) { resolver in S29(m7: resolver.resolve(S7.self)!, m8: resolver.resolve(S8.self)!, m24: resolver.resolve(S24.self)!) }.inObjectScope(.transient)
     container.register(S30.self) { _ in S30() }.inObjectScope(.container)
-    container.register(S31.self) { resolver in S31(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!) }
-        .inObjectScope(.container)
-    container.register(S32.self) { resolver in
-        S32(m12: resolver.resolve(S12.self)!, m20: resolver.resolve(S20.self)!, m24: resolver.resolve(S24.self)!)
-    }.inObjectScope(.container)
+    container.register(S31.self) { resolver in S31(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!) }.inObjectScope(.container)
+    container.register(S32.self) { resolver in S32(m12: resolver.resolve(S12.self)!, m20: resolver.resolve(S20.self)!, m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S33.self) { resolver in S33(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
-    container.register(S34.self) { resolver in S34(m1: resolver.resolve(S1.self)!, m11: resolver.resolve(S11.self)!) }
-        .inObjectScope(.container)
+    container.register(S34.self) { resolver in S34(m1: resolver.resolve(S1.self)!, m11: resolver.resolve(S11.self)!) }.inObjectScope(.container)
     container.register(S35.self) { _ in S35() }.inObjectScope(.container)
     container.register(S36.self) { _ in S36() }.inObjectScope(.container)
     container.register(S37.self) { resolver in S37(m13: resolver.resolve(S13.self)!) }.inObjectScope(.container)
-    container.register(S38.self) { resolver in
-        S38(m3: resolver.resolve(S3.self)!, m18: resolver.resolve(S18.self)!, m20: resolver.resolve(S20.self)!)
-    }.inObjectScope(.container)
-    container.register(S39.self) { resolver in
-        S39(m1: resolver.resolve(S1.self)!, m6: resolver.resolve(S6.self)!, m18: resolver.resolve(S18.self)!)
-    }.inObjectScope(.transient)
+    container.register(S38.self) { resolver in S38(m3: resolver.resolve(S3.self)!, m18: resolver.resolve(S18.self)!, m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
+    container.register(S39.self) { resolver in S39(m1: resolver.resolve(S1.self)!, m6: resolver.resolve(S6.self)!, m18: resolver.resolve(S18.self)!) }.inObjectScope(.transient)
     container.register(S40.self) { resolver in S40(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S41.self) { resolver in S41(m14: resolver.resolve(S14.self)!) }.inObjectScope(.container)
     container.register(S42.self) { resolver in S42(m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
-    container.register(S43.self) { resolver in S43(m2: resolver.resolve(S2.self)!, m12: resolver.resolve(S12.self)!) }
-        .inObjectScope(.container)
+    container.register(S43.self) { resolver in S43(m2: resolver.resolve(S2.self)!, m12: resolver.resolve(S12.self)!) }.inObjectScope(.container)
     container.register(S44.self) { _ in S44() }.inObjectScope(.container)
     container.register(S45.self) { resolver in S45(m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S46.self) { resolver in S46(m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
     container.register(S47.self) { resolver in S47(m0: resolver.resolve(S0.self)!) }.inObjectScope(.container)
-    container.register(S48.self) { resolver in S48(m15: resolver.resolve(S15.self)!, m20: resolver.resolve(S20.self)!) }
-        .inObjectScope(.container)
+    container.register(S48.self) { resolver in S48(m15: resolver.resolve(S15.self)!, m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
     container.register(S49.self) { _ in S49() }.inObjectScope(.transient)
     container.register(S50.self) { _ in S50() }.inObjectScope(.container)
-    container.register(S51.self) { resolver in S51(m38: resolver.resolve(S38.self)!, m48: resolver.resolve(S48.self)!) }
-        .inObjectScope(.container)
-    container.register(S52.self) { resolver in S52(m12: resolver.resolve(S12.self)!, m31: resolver.resolve(S31.self)!) }
-        .inObjectScope(.container)
-    container.register(S53.self) { resolver in
-        S53(m34: resolver.resolve(S34.self)!, m36: resolver.resolve(S36.self)!, m43: resolver.resolve(S43.self)!)
-    }.inObjectScope(.container)
-    container.register(S54.self) { resolver in
-        S54(m5: resolver.resolve(S5.self)!, m6: resolver.resolve(S6.self)!, m32: resolver.resolve(S32.self)!)
-    }.inObjectScope(.container)
-    container.register(S55.self) { resolver in
-        S55(m15: resolver.resolve(S15.self)!, m26: resolver.resolve(S26.self)!, m27: resolver.resolve(S27.self)!)
-    }.inObjectScope(.container)
-    container.register(S56.self) { resolver in
-        S56(m11: resolver.resolve(S11.self)!, m15: resolver.resolve(S15.self)!, m23: resolver.resolve(S23.self)!)
-    }.inObjectScope(.container)
+    container.register(S51.self) { resolver in S51(m38: resolver.resolve(S38.self)!, m48: resolver.resolve(S48.self)!) }.inObjectScope(.container)
+    container.register(S52.self) { resolver in S52(m12: resolver.resolve(S12.self)!, m31: resolver.resolve(S31.self)!) }.inObjectScope(.container)
+    container.register(S53.self) { resolver in S53(m34: resolver.resolve(S34.self)!, m36: resolver.resolve(S36.self)!, m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
+    container.register(S54.self) { resolver in S54(m5: resolver.resolve(S5.self)!, m6: resolver.resolve(S6.self)!, m32: resolver.resolve(S32.self)!) }.inObjectScope(.container)
+    container.register(S55.self) { resolver in S55(m15: resolver.resolve(S15.self)!, m26: resolver.resolve(S26.self)!, m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
+    container.register(S56.self) { resolver in S56(m11: resolver.resolve(S11.self)!, m15: resolver.resolve(S15.self)!, m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
     container.register(S57.self) { _ in S57() }.inObjectScope(.container)
-    container.register(S58.self) { resolver in
-        S58(m2: resolver.resolve(S2.self)!, m33: resolver.resolve(S33.self)!, m42: resolver.resolve(S42.self)!)
-    }.inObjectScope(.container)
+    container.register(S58.self) { resolver in S58(m2: resolver.resolve(S2.self)!, m33: resolver.resolve(S33.self)!, m42: resolver.resolve(S42.self)!) }.inObjectScope(.container)
     container.register(S59.self) { resolver in S59(m26: resolver.resolve(S26.self)!) }.inObjectScope(.transient)
     container.register(S60.self) { resolver in S60(m12: resolver.resolve(S12.self)!) }.inObjectScope(.container)
-    container.register(S61.self) { resolver in
-        S61(m3: resolver.resolve(S3.self)!, m22: resolver.resolve(S22.self)!, m26: resolver.resolve(S26.self)!)
-    }.inObjectScope(.container)
+    container.register(S61.self) { resolver in S61(m3: resolver.resolve(S3.self)!, m22: resolver.resolve(S22.self)!, m26: resolver.resolve(S26.self)!) }.inObjectScope(.container)
     container.register(S62.self) { _ in S62() }.inObjectScope(.container)
-    container.register(S63.self) { resolver in
-        S63(m10: resolver.resolve(S10.self)!, m32: resolver.resolve(S32.self)!, m43: resolver.resolve(S43.self)!)
-    }.inObjectScope(.container)
-    container.register(S64.self) { resolver in S64(m3: resolver.resolve(S3.self)!, m15: resolver.resolve(S15.self)!) }
-        .inObjectScope(.container)
+    container.register(S63.self) { resolver in S63(m10: resolver.resolve(S10.self)!, m32: resolver.resolve(S32.self)!, m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
+    container.register(S64.self) { resolver in S64(m3: resolver.resolve(S3.self)!, m15: resolver.resolve(S15.self)!) }.inObjectScope(.container)
     container.register(S65.self) { _ in S65() }.inObjectScope(.container)
-    container.register(S66.self) { resolver in
-        S66(m16: resolver.resolve(S16.self)!, m24: resolver.resolve(S24.self)!, m38: resolver.resolve(S38.self)!)
-    }.inObjectScope(.container)
+    container.register(S66.self) { resolver in S66(m16: resolver.resolve(S16.self)!, m24: resolver.resolve(S24.self)!, m38: resolver.resolve(S38.self)!) }.inObjectScope(.container)
     container.register(S67.self) { _ in S67() }.inObjectScope(.container)
     container.register(S68.self) { _ in S68() }.inObjectScope(.container)
-    container.register(S69.self) { resolver in
-        S69(m5: resolver.resolve(S5.self)!, m24: resolver.resolve(S24.self)!, m32: resolver.resolve(S32.self)!)
-    }.inObjectScope(.transient)
+    container.register(S69.self) { resolver in S69(m5: resolver.resolve(S5.self)!, m24: resolver.resolve(S24.self)!, m32: resolver.resolve(S32.self)!) }.inObjectScope(.transient)
     container.register(S70.self) { resolver in S70(m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
-    container.register(S71.self) { resolver in
-        S71(m16: resolver.resolve(S16.self)!, m38: resolver.resolve(S38.self)!, m41: resolver.resolve(S41.self)!)
-    }.inObjectScope(.container)
+    container.register(S71.self) { resolver in S71(m16: resolver.resolve(S16.self)!, m38: resolver.resolve(S38.self)!, m41: resolver.resolve(S41.self)!) }.inObjectScope(.container)
     container.register(S72.self) { _ in S72() }.inObjectScope(.container)
-    container.register(S73.self) { resolver in S73(m4: resolver.resolve(S4.self)!, m42: resolver.resolve(S42.self)!) }
-        .inObjectScope(.container)
+    container.register(S73.self) { resolver in S73(m4: resolver.resolve(S4.self)!, m42: resolver.resolve(S42.self)!) }.inObjectScope(.container)
     container.register(S74.self) { _ in S74() }.inObjectScope(.container)
-    container.register(S75.self) { resolver in S75(m52: resolver.resolve(S52.self)!, m66: resolver.resolve(S66.self)!) }
-        .inObjectScope(.container)
-    container.register(S76.self) { resolver in
-        S76(m33: resolver.resolve(S33.self)!, m35: resolver.resolve(S35.self)!, m64: resolver.resolve(S64.self)!)
-    }.inObjectScope(.container)
-    container.register(S77.self) { resolver in
-        S77(m2: resolver.resolve(S2.self)!, m4: resolver.resolve(S4.self)!, m5: resolver.resolve(S5.self)!)
-    }.inObjectScope(.container)
+    container.register(S75.self) { resolver in S75(m52: resolver.resolve(S52.self)!, m66: resolver.resolve(S66.self)!) }.inObjectScope(.container)
+    container.register(S76.self) { resolver in S76(m33: resolver.resolve(S33.self)!, m35: resolver.resolve(S35.self)!, m64: resolver.resolve(S64.self)!) }.inObjectScope(.container)
+    container.register(S77.self) { resolver in S77(m2: resolver.resolve(S2.self)!, m4: resolver.resolve(S4.self)!, m5: resolver.resolve(S5.self)!) }.inObjectScope(.container)
     container.register(S78.self) { resolver in S78(m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
     container.register(S79.self) { _ in S79() }.inObjectScope(.transient)
-    container.register(S80.self) { resolver in S80(m7: resolver.resolve(S7.self)!, m61: resolver.resolve(S61.self)!) }
-        .inObjectScope(.container)
+    container.register(S80.self) { resolver in S80(m7: resolver.resolve(S7.self)!, m61: resolver.resolve(S61.self)!) }.inObjectScope(.container)
     container.register(S81.self) { _ in S81() }.inObjectScope(.container)
     container.register(S82.self) { resolver in S82(m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
-    container.register(S83.self) { resolver in S83(m32: resolver.resolve(S32.self)!, m74: resolver.resolve(S74.self)!) }
-        .inObjectScope(.container)
-    container.register(S84.self) { resolver in
-        S84(m5: resolver.resolve(S5.self)!, m16: resolver.resolve(S16.self)!, m28: resolver.resolve(S28.self)!)
-    }.inObjectScope(.container)
+    container.register(S83.self) { resolver in S83(m32: resolver.resolve(S32.self)!, m74: resolver.resolve(S74.self)!) }.inObjectScope(.container)
+    container.register(S84.self) { resolver in S84(m5: resolver.resolve(S5.self)!, m16: resolver.resolve(S16.self)!, m28: resolver.resolve(S28.self)!) }.inObjectScope(.container)
     container.register(S85.self) { resolver in S85(m30: resolver.resolve(S30.self)!) }.inObjectScope(.container)
-    container.register(S86.self) { resolver in S86(m34: resolver.resolve(S34.self)!, m56: resolver.resolve(S56.self)!) }
-        .inObjectScope(.container)
-    container.register(S87.self) { resolver in S87(m7: resolver.resolve(S7.self)!, m21: resolver.resolve(S21.self)!) }
-        .inObjectScope(.container)
-    container.register(S88.self) { resolver in
-        S88(m5: resolver.resolve(S5.self)!, m25: resolver.resolve(S25.self)!, m61: resolver.resolve(S61.self)!)
-    }.inObjectScope(.container)
-    container.register(S89.self) { resolver in
-        S89(m28: resolver.resolve(S28.self)!, m43: resolver.resolve(S43.self)!, m71: resolver.resolve(S71.self)!)
-    }.inObjectScope(.transient)
-    container.register(S90.self) { resolver in
-        S90(m28: resolver.resolve(S28.self)!, m35: resolver.resolve(S35.self)!, m50: resolver.resolve(S50.self)!)
-    }.inObjectScope(.container)
-    container.register(S91.self) { resolver in S91(m24: resolver.resolve(S24.self)!, m43: resolver.resolve(S43.self)!) }
-        .inObjectScope(.container)
-    container.register(S92.self) { resolver in
-        S92(m26: resolver.resolve(S26.self)!, m42: resolver.resolve(S42.self)!, m43: resolver.resolve(S43.self)!)
-    }.inObjectScope(.container)
-    container.register(S93.self) { resolver in
-        S93(m44: resolver.resolve(S44.self)!, m48: resolver.resolve(S48.self)!, m61: resolver.resolve(S61.self)!)
-    }.inObjectScope(.container)
+    container.register(S86.self) { resolver in S86(m34: resolver.resolve(S34.self)!, m56: resolver.resolve(S56.self)!) }.inObjectScope(.container)
+    container.register(S87.self) { resolver in S87(m7: resolver.resolve(S7.self)!, m21: resolver.resolve(S21.self)!) }.inObjectScope(.container)
+    container.register(S88.self) { resolver in S88(m5: resolver.resolve(S5.self)!, m25: resolver.resolve(S25.self)!, m61: resolver.resolve(S61.self)!) }.inObjectScope(.container)
+    container.register(S89.self) { resolver in S89(m28: resolver.resolve(S28.self)!, m43: resolver.resolve(S43.self)!, m71: resolver.resolve(S71.self)!) }.inObjectScope(.transient)
+    container.register(S90.self) { resolver in S90(m28: resolver.resolve(S28.self)!, m35: resolver.resolve(S35.self)!, m50: resolver.resolve(S50.self)!) }.inObjectScope(.container)
+    container.register(S91.self) { resolver in S91(m24: resolver.resolve(S24.self)!, m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
+    container.register(S92.self) { resolver in S92(m26: resolver.resolve(S26.self)!, m42: resolver.resolve(S42.self)!, m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
+    container.register(S93.self) { resolver in S93(m44: resolver.resolve(S44.self)!, m48: resolver.resolve(S48.self)!, m61: resolver.resolve(S61.self)!) }.inObjectScope(.container)
     container.register(S94.self) { resolver in S94(m72: resolver.resolve(S72.self)!) }.inObjectScope(.container)
-    container.register(S95.self) { resolver in
-        S95(m25: resolver.resolve(S25.self)!, m36: resolver.resolve(S36.self)!, m50: resolver.resolve(S50.self)!)
-    }.inObjectScope(.container)
-    container.register(S96.self) { resolver in
-        S96(m8: resolver.resolve(S8.self)!, m42: resolver.resolve(S42.self)!, m60: resolver.resolve(S60.self)!)
-    }.inObjectScope(.container)
+    container.register(S95.self) { resolver in S95(m25: resolver.resolve(S25.self)!, m36: resolver.resolve(S36.self)!, m50: resolver.resolve(S50.self)!) }.inObjectScope(.container)
+    container.register(S96.self) { resolver in S96(m8: resolver.resolve(S8.self)!, m42: resolver.resolve(S42.self)!, m60: resolver.resolve(S60.self)!) }.inObjectScope(.container)
     container.register(S97.self) { _ in S97() }.inObjectScope(.container)
-    container.register(S98.self) { resolver in
-        S98(m20: resolver.resolve(S20.self)!, m73: resolver.resolve(S73.self)!, m74: resolver.resolve(S74.self)!)
-    }.inObjectScope(.container)
-    container.register(S99.self) { resolver in
-        S99(m37: resolver.resolve(S37.self)!, m70: resolver.resolve(S70.self)!, m72: resolver.resolve(S72.self)!)
-    }.inObjectScope(.transient)
+    container.register(S98.self) { resolver in S98(m20: resolver.resolve(S20.self)!, m73: resolver.resolve(S73.self)!, m74: resolver.resolve(S74.self)!) }.inObjectScope(.container)
+    container.register(S99.self) { resolver in S99(m37: resolver.resolve(S37.self)!, m70: resolver.resolve(S70.self)!, m72: resolver.resolve(S72.self)!) }.inObjectScope(.transient)
     container.register(S100.self) { resolver in S100(m47: resolver.resolve(S47.self)!) }.inObjectScope(.container)
-    container.register(S101.self) { resolver in
-        S101(m30: resolver.resolve(S30.self)!, m55: resolver.resolve(S55.self)!, m65: resolver.resolve(S65.self)!)
-    }.inObjectScope(.container)
-    container.register(S102.self) { resolver in S102(m43: resolver.resolve(S43.self)!, m52: resolver.resolve(S52.self)!) }
-        .inObjectScope(.container)
+    container.register(S101.self) { resolver in S101(m30: resolver.resolve(S30.self)!, m55: resolver.resolve(S55.self)!, m65: resolver.resolve(S65.self)!) }.inObjectScope(.container)
+    container.register(S102.self) { resolver in S102(m43: resolver.resolve(S43.self)!, m52: resolver.resolve(S52.self)!) }.inObjectScope(.container)
     container.register(S103.self) { _ in S103() }.inObjectScope(.container)
-    container.register(S104.self) { resolver in
-        S104(m45: resolver.resolve(S45.self)!, m74: resolver.resolve(S74.self)!, m76: resolver.resolve(S76.self)!)
-    }.inObjectScope(.container)
-    container.register(S105.self) { resolver in S105(m31: resolver.resolve(S31.self)!, m68: resolver.resolve(S68.self)!) }
-        .inObjectScope(.container)
-    container.register(S106.self) { resolver in
-        S106(m2: resolver.resolve(S2.self)!, m60: resolver.resolve(S60.self)!, m84: resolver.resolve(S84.self)!)
-    }.inObjectScope(.container)
+    container.register(S104.self) { resolver in S104(m45: resolver.resolve(S45.self)!, m74: resolver.resolve(S74.self)!, m76: resolver.resolve(S76.self)!) }.inObjectScope(.container)
+    container.register(S105.self) { resolver in S105(m31: resolver.resolve(S31.self)!, m68: resolver.resolve(S68.self)!) }.inObjectScope(.container)
+    container.register(S106.self) { resolver in S106(m2: resolver.resolve(S2.self)!, m60: resolver.resolve(S60.self)!, m84: resolver.resolve(S84.self)!) }.inObjectScope(.container)
     container.register(S107.self) { resolver in S107(m57: resolver.resolve(S57.self)!) }.inObjectScope(.container)
-    container.register(S108.self) { resolver in
-        S108(m7: resolver.resolve(S7.self)!, m32: resolver.resolve(S32.self)!, m55: resolver.resolve(S55.self)!)
-    }.inObjectScope(.container)
+    container.register(S108.self) { resolver in S108(m7: resolver.resolve(S7.self)!, m32: resolver.resolve(S32.self)!, m55: resolver.resolve(S55.self)!) }.inObjectScope(.container)
     container.register(S109.self) { resolver in S109(m36: resolver.resolve(S36.self)!) }.inObjectScope(.transient)
     container.register(S110.self) { _ in S110() }.inObjectScope(.container)
     container.register(S111.self) { _ in S111() }.inObjectScope(.container)
-    container.register(S112.self) { resolver in S112(m66: resolver.resolve(S66.self)!, m98: resolver.resolve(S98.self)!) }
-        .inObjectScope(.container)
+    container.register(S112.self) { resolver in S112(m66: resolver.resolve(S66.self)!, m98: resolver.resolve(S98.self)!) }.inObjectScope(.container)
     container.register(S113.self) { _ in S113() }.inObjectScope(.container)
-    container.register(S114.self) { resolver in
-        S114(m3: resolver.resolve(S3.self)!, m18: resolver.resolve(S18.self)!, m78: resolver.resolve(S78.self)!)
-    }.inObjectScope(.container)
-    container.register(S115.self) { resolver in S115(m26: resolver.resolve(S26.self)!, m85: resolver.resolve(S85.self)!) }
-        .inObjectScope(.container)
+    container.register(S114.self) { resolver in S114(m3: resolver.resolve(S3.self)!, m18: resolver.resolve(S18.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
+    container.register(S115.self) { resolver in S115(m26: resolver.resolve(S26.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
     container.register(S116.self) { _ in S116() }.inObjectScope(.container)
     container.register(S117.self) { resolver in S117(m5: resolver.resolve(S5.self)!) }.inObjectScope(.container)
-    container.register(S118.self) { resolver in
-        S118(m16: resolver.resolve(S16.self)!, m71: resolver.resolve(S71.self)!, m74: resolver.resolve(S74.self)!)
-    }.inObjectScope(.container)
-    container.register(S119.self) { resolver in S119(m15: resolver.resolve(S15.self)!, m76: resolver.resolve(S76.self)!) }
-        .inObjectScope(.transient)
-    container.register(S120.self) { resolver in S120(m65: resolver.resolve(S65.self)!, m85: resolver.resolve(S85.self)!) }
-        .inObjectScope(.container)
-    container.register(S121.self) { resolver in S121(m7: resolver.resolve(S7.self)!, m13: resolver.resolve(S13.self)!) }
-        .inObjectScope(.container)
+    container.register(S118.self) { resolver in S118(m16: resolver.resolve(S16.self)!, m71: resolver.resolve(S71.self)!, m74: resolver.resolve(S74.self)!) }.inObjectScope(.container)
+    container.register(S119.self) { resolver in S119(m15: resolver.resolve(S15.self)!, m76: resolver.resolve(S76.self)!) }.inObjectScope(.transient)
+    container.register(S120.self) { resolver in S120(m65: resolver.resolve(S65.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
+    container.register(S121.self) { resolver in S121(m7: resolver.resolve(S7.self)!, m13: resolver.resolve(S13.self)!) }.inObjectScope(.container)
     container.register(S122.self) { resolver in S122(m72: resolver.resolve(S72.self)!) }.inObjectScope(.container)
     container.register(S123.self) { _ in S123() }.inObjectScope(.container)
     container.register(S124.self) { resolver in S124(m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
     container.register(S125.self) { resolver in S125(m37: resolver.resolve(S37.self)!) }.inObjectScope(.container)
-    container.register(S126.self) { resolver in S126(m1: resolver.resolve(S1.self)!, m47: resolver.resolve(S47.self)!) }
-        .inObjectScope(.container)
-    container.register(S127.self) { resolver in S127(m22: resolver.resolve(S22.self)!, m47: resolver.resolve(S47.self)!) }
-        .inObjectScope(.container)
-    container.register(S128.self) { resolver in S128(m82: resolver.resolve(S82.self)!, m118: resolver.resolve(S118.self)!) }
-        .inObjectScope(.container)
-    container.register(S129.self) { resolver in S129(m48: resolver.resolve(S48.self)!, m91: resolver.resolve(S91.self)!) }
-        .inObjectScope(.transient)
-    container.register(S130.self) { resolver in
-        S130(m68: resolver.resolve(S68.self)!, m84: resolver.resolve(S84.self)!, m90: resolver.resolve(S90.self)!)
-    }.inObjectScope(.container)
-    container.register(S131.self) { resolver in
-        S131(m27: resolver.resolve(S27.self)!, m62: resolver.resolve(S62.self)!, m85: resolver.resolve(S85.self)!)
-    }.inObjectScope(.container)
-    container.register(S132.self) { resolver in
-        S132(m14: resolver.resolve(S14.self)!, m97: resolver.resolve(S97.self)!, m108: resolver.resolve(S108.self)!)
-    }.inObjectScope(.container)
+    container.register(S126.self) { resolver in S126(m1: resolver.resolve(S1.self)!, m47: resolver.resolve(S47.self)!) }.inObjectScope(.container)
+    container.register(S127.self) { resolver in S127(m22: resolver.resolve(S22.self)!, m47: resolver.resolve(S47.self)!) }.inObjectScope(.container)
+    container.register(S128.self) { resolver in S128(m82: resolver.resolve(S82.self)!, m118: resolver.resolve(S118.self)!) }.inObjectScope(.container)
+    container.register(S129.self) { resolver in S129(m48: resolver.resolve(S48.self)!, m91: resolver.resolve(S91.self)!) }.inObjectScope(.transient)
+    container.register(S130.self) { resolver in S130(m68: resolver.resolve(S68.self)!, m84: resolver.resolve(S84.self)!, m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
+    container.register(S131.self) { resolver in S131(m27: resolver.resolve(S27.self)!, m62: resolver.resolve(S62.self)!, m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
+    container.register(S132.self) { resolver in S132(m14: resolver.resolve(S14.self)!, m97: resolver.resolve(S97.self)!, m108: resolver.resolve(S108.self)!) }.inObjectScope(.container)
     container.register(S133.self) { _ in S133() }.inObjectScope(.container)
-    container.register(S134.self) { resolver in
-        S134(m3: resolver.resolve(S3.self)!, m74: resolver.resolve(S74.self)!, m123: resolver.resolve(S123.self)!)
-    }.inObjectScope(.container)
+    container.register(S134.self) { resolver in S134(m3: resolver.resolve(S3.self)!, m74: resolver.resolve(S74.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
     container.register(S135.self) { _ in S135() }.inObjectScope(.container)
     container.register(S136.self) { resolver in S136(m64: resolver.resolve(S64.self)!) }.inObjectScope(.container)
-    container.register(S137.self) { resolver in
-        S137(m0: resolver.resolve(S0.self)!, m27: resolver.resolve(S27.self)!, m78: resolver.resolve(S78.self)!)
-    }.inObjectScope(.container)
+    container.register(S137.self) { resolver in S137(m0: resolver.resolve(S0.self)!, m27: resolver.resolve(S27.self)!, m78: resolver.resolve(S78.self)!) }.inObjectScope(.container)
     container.register(S138.self) { resolver in S138(m83: resolver.resolve(S83.self)!) }.inObjectScope(.container)
-    container.register(S139.self) { resolver in S139(m54: resolver.resolve(S54.self)!, m121: resolver.resolve(S121.self)!) }
-        .inObjectScope(.transient)
-    container.register(S140.self) { resolver in S140(m13: resolver.resolve(S13.self)!, m55: resolver.resolve(S55.self)!) }
-        .inObjectScope(.container)
-    container.register(S141.self) { resolver in S141(m17: resolver.resolve(S17.self)!, m67: resolver.resolve(S67.self)!) }
-        .inObjectScope(.container)
-    container.register(S142.self) { resolver in S142(m21: resolver.resolve(S21.self)!, m111: resolver.resolve(S111.self)!) }
-        .inObjectScope(.container)
+    container.register(S139.self) { resolver in S139(m54: resolver.resolve(S54.self)!, m121: resolver.resolve(S121.self)!) }.inObjectScope(.transient)
+    container.register(S140.self) { resolver in S140(m13: resolver.resolve(S13.self)!, m55: resolver.resolve(S55.self)!) }.inObjectScope(.container)
+    container.register(S141.self) { resolver in S141(m17: resolver.resolve(S17.self)!, m67: resolver.resolve(S67.self)!) }.inObjectScope(.container)
+    container.register(S142.self) { resolver in S142(m21: resolver.resolve(S21.self)!, m111: resolver.resolve(S111.self)!) }.inObjectScope(.container)
     container.register(S143.self) { resolver in S143(m71: resolver.resolve(S71.self)!) }.inObjectScope(.container)
-    container.register(S144.self) { resolver in
-        S144(m38: resolver.resolve(S38.self)!, m106: resolver.resolve(S106.self)!, m107: resolver.resolve(S107.self)!)
-    }.inObjectScope(.container)
-    container.register(S145.self) { resolver in
-        S145(m26: resolver.resolve(S26.self)!, m58: resolver.resolve(S58.self)!, m74: resolver.resolve(S74.self)!)
-    }.inObjectScope(.container)
-    container.register(S146.self) { resolver in
-        S146(m3: resolver.resolve(S3.self)!, m61: resolver.resolve(S61.self)!, m70: resolver.resolve(S70.self)!)
-    }.inObjectScope(.container)
+    container.register(S144.self) { resolver in S144(m38: resolver.resolve(S38.self)!, m106: resolver.resolve(S106.self)!, m107: resolver.resolve(S107.self)!) }.inObjectScope(.container)
+    container.register(S145.self) { resolver in S145(m26: resolver.resolve(S26.self)!, m58: resolver.resolve(S58.self)!, m74: resolver.resolve(S74.self)!) }.inObjectScope(.container)
+    container.register(S146.self) { resolver in S146(m3: resolver.resolve(S3.self)!, m61: resolver.resolve(S61.self)!, m70: resolver.resolve(S70.self)!) }.inObjectScope(.container)
     container.register(S147.self) { resolver in S147(m101: resolver.resolve(S101.self)!) }.inObjectScope(.container)
-    container.register(S148.self) { resolver in S148(m43: resolver.resolve(S43.self)!, m66: resolver.resolve(S66.self)!) }
-        .inObjectScope(.container)
-    container.register(S149.self) { resolver in S149(m10: resolver.resolve(S10.self)!, m30: resolver.resolve(S30.self)!) }
-        .inObjectScope(.transient)
-    container.register(S150.self) { resolver in S150(m114: resolver.resolve(S114.self)!, m118: resolver.resolve(S118.self)!) }
-        .inObjectScope(.container)
+    container.register(S148.self) { resolver in S148(m43: resolver.resolve(S43.self)!, m66: resolver.resolve(S66.self)!) }.inObjectScope(.container)
+    container.register(S149.self) { resolver in S149(m10: resolver.resolve(S10.self)!, m30: resolver.resolve(S30.self)!) }.inObjectScope(.transient)
+    container.register(S150.self) { resolver in S150(m114: resolver.resolve(S114.self)!, m118: resolver.resolve(S118.self)!) }.inObjectScope(.container)
     container.register(S151.self) { _ in S151() }.inObjectScope(.container)
     container.register(S152.self) { resolver in S152(m85: resolver.resolve(S85.self)!) }.inObjectScope(.container)
     container.register(S153.self) { resolver in S153(m82: resolver.resolve(S82.self)!) }.inObjectScope(.container)
     container.register(S154.self) { resolver in S154(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S155.self) { resolver in S155(m53: resolver.resolve(S53.self)!) }.inObjectScope(.container)
     container.register(S156.self) { _ in S156() }.inObjectScope(.container)
-    container.register(S157.self) { resolver in
-        S157(m23: resolver.resolve(S23.self)!, m101: resolver.resolve(S101.self)!, m137: resolver.resolve(S137.self)!)
-    }.inObjectScope(.container)
-    container.register(S158.self) { resolver in
-        S158(m54: resolver.resolve(S54.self)!, m118: resolver.resolve(S118.self)!, m137: resolver.resolve(S137.self)!)
-    }.inObjectScope(.container)
+    container.register(S157.self) { resolver in S157(m23: resolver.resolve(S23.self)!, m101: resolver.resolve(S101.self)!, m137: resolver.resolve(S137.self)!) }.inObjectScope(.container)
+    container.register(S158.self) { resolver in S158(m54: resolver.resolve(S54.self)!, m118: resolver.resolve(S118.self)!, m137: resolver.resolve(S137.self)!) }.inObjectScope(.container)
     container.register(S159.self) { _ in S159() }.inObjectScope(.transient)
-    container.register(S160.self) { resolver in
-        S160(m0: resolver.resolve(S0.self)!, m2: resolver.resolve(S2.self)!, m91: resolver.resolve(S91.self)!)
-    }.inObjectScope(.container)
+    container.register(S160.self) { resolver in S160(m0: resolver.resolve(S0.self)!, m2: resolver.resolve(S2.self)!, m91: resolver.resolve(S91.self)!) }.inObjectScope(.container)
     container.register(S161.self) { resolver in S161(m45: resolver.resolve(S45.self)!) }.inObjectScope(.container)
     container.register(S162.self) { resolver in S162(m4: resolver.resolve(S4.self)!) }.inObjectScope(.container)
     container.register(S163.self) { resolver in S163(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S164.self) { resolver in S164(m24: resolver.resolve(S24.self)!) }.inObjectScope(.container)
     container.register(S165.self) { resolver in S165(m43: resolver.resolve(S43.self)!) }.inObjectScope(.container)
-    container.register(S166.self) { resolver in S166(m55: resolver.resolve(S55.self)!, m144: resolver.resolve(S144.self)!) }
-        .inObjectScope(.container)
-    container.register(S167.self) { resolver in
-        S167(m4: resolver.resolve(S4.self)!, m136: resolver.resolve(S136.self)!, m148: resolver.resolve(S148.self)!)
-    }.inObjectScope(.container)
-    container.register(S168.self) { resolver in
-        S168(m34: resolver.resolve(S34.self)!, m37: resolver.resolve(S37.self)!, m90: resolver.resolve(S90.self)!)
-    }.inObjectScope(.container)
+    container.register(S166.self) { resolver in S166(m55: resolver.resolve(S55.self)!, m144: resolver.resolve(S144.self)!) }.inObjectScope(.container)
+    container.register(S167.self) { resolver in S167(m4: resolver.resolve(S4.self)!, m136: resolver.resolve(S136.self)!, m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
+    container.register(S168.self) { resolver in S168(m34: resolver.resolve(S34.self)!, m37: resolver.resolve(S37.self)!, m90: resolver.resolve(S90.self)!) }.inObjectScope(.container)
     container.register(S169.self) { _ in S169() }.inObjectScope(.transient)
     container.register(S170.self) { _ in S170() }.inObjectScope(.container)
     container.register(S171.self) { _ in S171() }.inObjectScope(.container)
     container.register(S172.self) { _ in S172() }.inObjectScope(.container)
-    container.register(S173.self) { resolver in
-        S173(m84: resolver.resolve(S84.self)!, m112: resolver.resolve(S112.self)!, m123: resolver.resolve(S123.self)!)
-    }.inObjectScope(.container)
+    container.register(S173.self) { resolver in S173(m84: resolver.resolve(S84.self)!, m112: resolver.resolve(S112.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
     container.register(S174.self) { _ in S174() }.inObjectScope(.container)
-    container.register(S175.self) { resolver in S175(m6: resolver.resolve(S6.self)!, m168: resolver.resolve(S168.self)!) }
-        .inObjectScope(.container)
+    container.register(S175.self) { resolver in S175(m6: resolver.resolve(S6.self)!, m168: resolver.resolve(S168.self)!) }.inObjectScope(.container)
     container.register(S176.self) { resolver in S176(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S177.self) { _ in S177() }.inObjectScope(.container)
     container.register(S178.self) { resolver in S178(m148: resolver.resolve(S148.self)!) }.inObjectScope(.container)
     container.register(S179.self) { resolver in S179(m34: resolver.resolve(S34.self)!) }.inObjectScope(.transient)
-    container.register(S180.self) { resolver in
-        S180(m16: resolver.resolve(S16.self)!, m85: resolver.resolve(S85.self)!, m128: resolver.resolve(S128.self)!)
-    }.inObjectScope(.container)
+    container.register(S180.self) { resolver in S180(m16: resolver.resolve(S16.self)!, m85: resolver.resolve(S85.self)!, m128: resolver.resolve(S128.self)!) }.inObjectScope(.container)
     container.register(S181.self) { resolver in S181(m11: resolver.resolve(S11.self)!) }.inObjectScope(.container)
-    container.register(S182.self) { resolver in S182(m75: resolver.resolve(S75.self)!, m163: resolver.resolve(S163.self)!) }
-        .inObjectScope(.container)
-    container.register(S183.self) { resolver in S183(m103: resolver.resolve(S103.self)!, m140: resolver.resolve(S140.self)!) }
-        .inObjectScope(.container)
-    container.register(S184.self) { resolver in S184(m56: resolver.resolve(S56.self)!, m120: resolver.resolve(S120.self)!) }
-        .inObjectScope(.container)
+    container.register(S182.self) { resolver in S182(m75: resolver.resolve(S75.self)!, m163: resolver.resolve(S163.self)!) }.inObjectScope(.container)
+    container.register(S183.self) { resolver in S183(m103: resolver.resolve(S103.self)!, m140: resolver.resolve(S140.self)!) }.inObjectScope(.container)
+    container.register(S184.self) { resolver in S184(m56: resolver.resolve(S56.self)!, m120: resolver.resolve(S120.self)!) }.inObjectScope(.container)
     container.register(S185.self) { _ in S185() }.inObjectScope(.container)
-    container.register(S186.self) { resolver in
-        S186(m46: resolver.resolve(S46.self)!, m48: resolver.resolve(S48.self)!, m165: resolver.resolve(S165.self)!)
-    }.inObjectScope(.container)
+    container.register(S186.self) { resolver in S186(m46: resolver.resolve(S46.self)!, m48: resolver.resolve(S48.self)!, m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
     container.register(S187.self) { _ in S187() }.inObjectScope(.container)
-    container.register(S188.self) { resolver in
-        S188(m95: resolver.resolve(S95.self)!, m107: resolver.resolve(S107.self)!, m174: resolver.resolve(S174.self)!)
-    }.inObjectScope(.container)
-    container.register(S189.self) { resolver in S189(m32: resolver.resolve(S32.self)!, m94: resolver.resolve(S94.self)!) }
-        .inObjectScope(.transient)
+    container.register(S188.self) { resolver in S188(m95: resolver.resolve(S95.self)!, m107: resolver.resolve(S107.self)!, m174: resolver.resolve(S174.self)!) }.inObjectScope(.container)
+    container.register(S189.self) { resolver in S189(m32: resolver.resolve(S32.self)!, m94: resolver.resolve(S94.self)!) }.inObjectScope(.transient)
     container.register(S190.self) { _ in S190() }.inObjectScope(.container)
-    container.register(S191.self) { resolver in S191(m1: resolver.resolve(S1.self)!, m72: resolver.resolve(S72.self)!) }
-        .inObjectScope(.container)
+    container.register(S191.self) { resolver in S191(m1: resolver.resolve(S1.self)!, m72: resolver.resolve(S72.self)!) }.inObjectScope(.container)
     container.register(S192.self) { resolver in S192(m95: resolver.resolve(S95.self)!) }.inObjectScope(.container)
-    container.register(S193.self) { resolver in
-        S193(m45: resolver.resolve(S45.self)!, m52: resolver.resolve(S52.self)!, m124: resolver.resolve(S124.self)!)
-    }.inObjectScope(.container)
+    container.register(S193.self) { resolver in S193(m45: resolver.resolve(S45.self)!, m52: resolver.resolve(S52.self)!, m124: resolver.resolve(S124.self)!) }.inObjectScope(.container)
     container.register(S194.self) { _ in S194() }.inObjectScope(.container)
-    container.register(S195.self) { resolver in
-        S195(m30: resolver.resolve(S30.self)!, m43: resolver.resolve(S43.self)!, m75: resolver.resolve(S75.self)!)
-    }.inObjectScope(.container)
+    container.register(S195.self) { resolver in S195(m30: resolver.resolve(S30.self)!, m43: resolver.resolve(S43.self)!, m75: resolver.resolve(S75.self)!) }.inObjectScope(.container)
     container.register(S196.self) { _ in S196() }.inObjectScope(.container)
     container.register(S197.self) { _ in S197() }.inObjectScope(.container)
     container.register(S198.self) { resolver in S198(m172: resolver.resolve(S172.self)!) }.inObjectScope(.container)
     container.register(S199.self) { _ in S199() }.inObjectScope(.transient)
     container.register(S200.self) { _ in S200() }.inObjectScope(.container)
     container.register(S201.self) { _ in S201() }.inObjectScope(.container)
-    container.register(S202.self) { resolver in
-        S202(m27: resolver.resolve(S27.self)!, m137: resolver.resolve(S137.self)!, m164: resolver.resolve(S164.self)!)
-    }.inObjectScope(.container)
-    container.register(S203.self) { resolver in S203(m15: resolver.resolve(S15.self)!, m162: resolver.resolve(S162.self)!) }
-        .inObjectScope(.container)
+    container.register(S202.self) { resolver in S202(m27: resolver.resolve(S27.self)!, m137: resolver.resolve(S137.self)!, m164: resolver.resolve(S164.self)!) }.inObjectScope(.container)
+    container.register(S203.self) { resolver in S203(m15: resolver.resolve(S15.self)!, m162: resolver.resolve(S162.self)!) }.inObjectScope(.container)
     container.register(S204.self) { _ in S204() }.inObjectScope(.container)
     container.register(S205.self) { _ in S205() }.inObjectScope(.container)
     container.register(S206.self) { _ in S206() }.inObjectScope(.container)
-    container.register(S207.self) { resolver in
-        S207(m65: resolver.resolve(S65.self)!, m144: resolver.resolve(S144.self)!, m161: resolver.resolve(S161.self)!)
-    }.inObjectScope(.container)
-    container.register(S208.self) { resolver in S208(m87: resolver.resolve(S87.self)!, m98: resolver.resolve(S98.self)!) }
-        .inObjectScope(.container)
-    container.register(S209.self) { resolver in S209(m40: resolver.resolve(S40.self)!, m177: resolver.resolve(S177.self)!) }
-        .inObjectScope(.transient)
-    container.register(S210.self) { resolver in S210(m76: resolver.resolve(S76.self)!, m120: resolver.resolve(S120.self)!) }
-        .inObjectScope(.container)
+    container.register(S207.self) { resolver in S207(m65: resolver.resolve(S65.self)!, m144: resolver.resolve(S144.self)!, m161: resolver.resolve(S161.self)!) }.inObjectScope(.container)
+    container.register(S208.self) { resolver in S208(m87: resolver.resolve(S87.self)!, m98: resolver.resolve(S98.self)!) }.inObjectScope(.container)
+    container.register(S209.self) { resolver in S209(m40: resolver.resolve(S40.self)!, m177: resolver.resolve(S177.self)!) }.inObjectScope(.transient)
+    container.register(S210.self) { resolver in S210(m76: resolver.resolve(S76.self)!, m120: resolver.resolve(S120.self)!) }.inObjectScope(.container)
     container.register(S211.self) { resolver in S211(m31: resolver.resolve(S31.self)!) }.inObjectScope(.container)
-    container.register(S212.self) { resolver in S212(m38: resolver.resolve(S38.self)!, m165: resolver.resolve(S165.self)!) }
-        .inObjectScope(.container)
+    container.register(S212.self) { resolver in S212(m38: resolver.resolve(S38.self)!, m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
     container.register(S213.self) { _ in S213() }.inObjectScope(.container)
-    container.register(S214.self) { resolver in
-        S214(m23: resolver.resolve(S23.self)!, m34: resolver.resolve(S34.self)!, m186: resolver.resolve(S186.self)!)
-    }.inObjectScope(.container)
-    container.register(S215.self) { resolver in
-        S215(m0: resolver.resolve(S0.self)!, m8: resolver.resolve(S8.self)!, m15: resolver.resolve(S15.self)!)
-    }.inObjectScope(.container)
-    container.register(S216.self) { resolver in
-        S216(m41: resolver.resolve(S41.self)!, m120: resolver.resolve(S120.self)!, m150: resolver.resolve(S150.self)!)
-    }.inObjectScope(.container)
+    container.register(S214.self) { resolver in S214(m23: resolver.resolve(S23.self)!, m34: resolver.resolve(S34.self)!, m186: resolver.resolve(S186.self)!) }.inObjectScope(.container)
+    container.register(S215.self) { resolver in S215(m0: resolver.resolve(S0.self)!, m8: resolver.resolve(S8.self)!, m15: resolver.resolve(S15.self)!) }.inObjectScope(.container)
+    container.register(S216.self) { resolver in S216(m41: resolver.resolve(S41.self)!, m120: resolver.resolve(S120.self)!, m150: resolver.resolve(S150.self)!) }.inObjectScope(.container)
     container.register(S217.self) { _ in S217() }.inObjectScope(.container)
-    container.register(S218.self) { resolver in S218(m112: resolver.resolve(S112.self)!, m117: resolver.resolve(S117.self)!) }
-        .inObjectScope(.container)
+    container.register(S218.self) { resolver in S218(m112: resolver.resolve(S112.self)!, m117: resolver.resolve(S117.self)!) }.inObjectScope(.container)
     container.register(S219.self) { resolver in S219(m66: resolver.resolve(S66.self)!) }.inObjectScope(.transient)
-    container.register(S220.self) { resolver in
-        S220(m31: resolver.resolve(S31.self)!, m43: resolver.resolve(S43.self)!, m101: resolver.resolve(S101.self)!)
-    }.inObjectScope(.container)
+    container.register(S220.self) { resolver in S220(m31: resolver.resolve(S31.self)!, m43: resolver.resolve(S43.self)!, m101: resolver.resolve(S101.self)!) }.inObjectScope(.container)
     container.register(S221.self) { resolver in S221(m111: resolver.resolve(S111.self)!) }.inObjectScope(.container)
     container.register(S222.self) { _ in S222() }.inObjectScope(.container)
-    container.register(S223.self) { resolver in S223(m28: resolver.resolve(S28.self)!, m64: resolver.resolve(S64.self)!) }
-        .inObjectScope(.container)
+    container.register(S223.self) { resolver in S223(m28: resolver.resolve(S28.self)!, m64: resolver.resolve(S64.self)!) }.inObjectScope(.container)
     container.register(S224.self) { _ in S224() }.inObjectScope(.container)
-    container.register(S225.self) { resolver in
-        S225(m15: resolver.resolve(S15.self)!, m33: resolver.resolve(S33.self)!, m73: resolver.resolve(S73.self)!)
-    }.inObjectScope(.container)
+    container.register(S225.self) { resolver in S225(m15: resolver.resolve(S15.self)!, m33: resolver.resolve(S33.self)!, m73: resolver.resolve(S73.self)!) }.inObjectScope(.container)
     container.register(S226.self) { resolver in S226(m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
-    container.register(S227.self) { resolver in S227(m73: resolver.resolve(S73.self)!, m207: resolver.resolve(S207.self)!) }
-        .inObjectScope(.container)
-    container.register(S228.self) { resolver in S228(m80: resolver.resolve(S80.self)!, m224: resolver.resolve(S224.self)!) }
-        .inObjectScope(.container)
+    container.register(S227.self) { resolver in S227(m73: resolver.resolve(S73.self)!, m207: resolver.resolve(S207.self)!) }.inObjectScope(.container)
+    container.register(S228.self) { resolver in S228(m80: resolver.resolve(S80.self)!, m224: resolver.resolve(S224.self)!) }.inObjectScope(.container)
     container.register(S229.self) { _ in S229() }.inObjectScope(.transient)
-    container.register(S230.self) { resolver in S230(m53: resolver.resolve(S53.self)!, m82: resolver.resolve(S82.self)!) }
-        .inObjectScope(.container)
-    container.register(S231.self) { resolver in
-        S231(m1: resolver.resolve(S1.self)!, m72: resolver.resolve(S72.self)!, m132: resolver.resolve(S132.self)!)
-    }.inObjectScope(.container)
-    container.register(S232.self) { resolver in
-        S232(m58: resolver.resolve(S58.self)!, m113: resolver.resolve(S113.self)!, m190: resolver.resolve(S190.self)!)
-    }.inObjectScope(.container)
-    container.register(S233.self) { resolver in S233(m0: resolver.resolve(S0.self)!, m174: resolver.resolve(S174.self)!) }
-        .inObjectScope(.container)
-    container.register(S234.self) { resolver in S234(m96: resolver.resolve(S96.self)!, m166: resolver.resolve(S166.self)!) }
-        .inObjectScope(.container)
+    container.register(S230.self) { resolver in S230(m53: resolver.resolve(S53.self)!, m82: resolver.resolve(S82.self)!) }.inObjectScope(.container)
+    container.register(S231.self) { resolver in S231(m1: resolver.resolve(S1.self)!, m72: resolver.resolve(S72.self)!, m132: resolver.resolve(S132.self)!) }.inObjectScope(.container)
+    container.register(S232.self) { resolver in S232(m58: resolver.resolve(S58.self)!, m113: resolver.resolve(S113.self)!, m190: resolver.resolve(S190.self)!) }.inObjectScope(.container)
+    container.register(S233.self) { resolver in S233(m0: resolver.resolve(S0.self)!, m174: resolver.resolve(S174.self)!) }.inObjectScope(.container)
+    container.register(S234.self) { resolver in S234(m96: resolver.resolve(S96.self)!, m166: resolver.resolve(S166.self)!) }.inObjectScope(.container)
     container.register(S235.self) { resolver in S235(m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S236.self) { resolver in S236(m151: resolver.resolve(S151.self)!) }.inObjectScope(.container)
-    container.register(S237.self) { resolver in S237(m143: resolver.resolve(S143.self)!, m196: resolver.resolve(S196.self)!) }
-        .inObjectScope(.container)
-    container.register(S238.self) { resolver in
-        S238(m18: resolver.resolve(S18.self)!, m153: resolver.resolve(S153.self)!, m190: resolver.resolve(S190.self)!)
-    }.inObjectScope(.container)
-    container.register(S239.self) { resolver in S239(m14: resolver.resolve(S14.self)!, m131: resolver.resolve(S131.self)!) }
-        .inObjectScope(.transient)
+    container.register(S237.self) { resolver in S237(m143: resolver.resolve(S143.self)!, m196: resolver.resolve(S196.self)!) }.inObjectScope(.container)
+    container.register(S238.self) { resolver in S238(m18: resolver.resolve(S18.self)!, m153: resolver.resolve(S153.self)!, m190: resolver.resolve(S190.self)!) }.inObjectScope(.container)
+    container.register(S239.self) { resolver in S239(m14: resolver.resolve(S14.self)!, m131: resolver.resolve(S131.self)!) }.inObjectScope(.transient)
     container.register(S240.self) { resolver in S240(m142: resolver.resolve(S142.self)!) }.inObjectScope(.container)
-    container.register(S241.self) { resolver in
-        S241(m107: resolver.resolve(S107.self)!, m201: resolver.resolve(S201.self)!, m202: resolver.resolve(S202.self)!)
-    }.inObjectScope(.container)
-    container.register(S242.self) { resolver in S242(m72: resolver.resolve(S72.self)!, m222: resolver.resolve(S222.self)!) }
-        .inObjectScope(.container)
-    container.register(S243.self) { resolver in
-        S243(m21: resolver.resolve(S21.self)!, m166: resolver.resolve(S166.self)!, m174: resolver.resolve(S174.self)!)
-    }.inObjectScope(.container)
-    container.register(S244.self) { resolver in
-        S244(m32: resolver.resolve(S32.self)!, m53: resolver.resolve(S53.self)!, m123: resolver.resolve(S123.self)!)
-    }.inObjectScope(.container)
-    container.register(S245.self) { resolver in S245(m33: resolver.resolve(S33.self)!, m120: resolver.resolve(S120.self)!) }
-        .inObjectScope(.container)
-    container.register(S246.self) { resolver in S246(m103: resolver.resolve(S103.self)!, m165: resolver.resolve(S165.self)!) }
-        .inObjectScope(.container)
-    container.register(S247.self) { resolver in S247(m140: resolver.resolve(S140.self)!, m211: resolver.resolve(S211.self)!) }
-        .inObjectScope(.container)
+    container.register(S241.self) { resolver in S241(m107: resolver.resolve(S107.self)!, m201: resolver.resolve(S201.self)!, m202: resolver.resolve(S202.self)!) }.inObjectScope(.container)
+    container.register(S242.self) { resolver in S242(m72: resolver.resolve(S72.self)!, m222: resolver.resolve(S222.self)!) }.inObjectScope(.container)
+    container.register(S243.self) { resolver in S243(m21: resolver.resolve(S21.self)!, m166: resolver.resolve(S166.self)!, m174: resolver.resolve(S174.self)!) }.inObjectScope(.container)
+    container.register(S244.self) { resolver in S244(m32: resolver.resolve(S32.self)!, m53: resolver.resolve(S53.self)!, m123: resolver.resolve(S123.self)!) }.inObjectScope(.container)
+    container.register(S245.self) { resolver in S245(m33: resolver.resolve(S33.self)!, m120: resolver.resolve(S120.self)!) }.inObjectScope(.container)
+    container.register(S246.self) { resolver in S246(m103: resolver.resolve(S103.self)!, m165: resolver.resolve(S165.self)!) }.inObjectScope(.container)
+    container.register(S247.self) { resolver in S247(m140: resolver.resolve(S140.self)!, m211: resolver.resolve(S211.self)!) }.inObjectScope(.container)
     container.register(S248.self) { _ in S248() }.inObjectScope(.container)
-    container.register(S249.self) { resolver in
-        S249(m87: resolver.resolve(S87.self)!, m125: resolver.resolve(S125.self)!, m178: resolver.resolve(S178.self)!)
-    }.inObjectScope(.transient)
+    container.register(S249.self) { resolver in S249(m87: resolver.resolve(S87.self)!, m125: resolver.resolve(S125.self)!, m178: resolver.resolve(S178.self)!) }.inObjectScope(.transient)
     return container
 }
 

@@ -727,8 +727,7 @@ struct TrellisContainer {
     @Provide(.shared, S240.self, with: [\Self.m142], concrete: true)
     var m240: S240
 
-    @Provide(
-        .shared, factory: { (m107: S107, m201: S201, m202: S202) in S241(m107: m107, m201: m201, m202: m202) }, concrete: true)
+    @Provide(.shared, factory: { (m107: S107, m201: S201, m202: S202) in S241(m107: m107, m201: m201, m202: m202) }, concrete: true)
     var m241: S241
 
     @Provide(.shared, S242.self, with: [\Self.m72, \Self.m222], concrete: true)
@@ -752,7 +751,6 @@ struct TrellisContainer {
     @Provide(.shared, S248.self, concrete: true)
     var m248: S248
 
-    @Provide(
-        .transient, factory: { (m87: S87, m125: S125, m178: S178) in S249(m87: m87, m125: m125, m178: m178) }, concrete: true)
+    @Provide(.transient, factory: { (m87: S87, m125: S125, m178: S178) in S249(m87: m87, m125: m125, m178: m178) }, concrete: true)
     var m249: S249
 }

@@ -34,25 +34,17 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S26(m0: resolver.load(S0.self), m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S27(m12: resolver.load(S12.self), m21: resolver.load(S21.self)) }
     builder.registerSingleton { (resolver: Resolver) in S28(m24: resolver.load(S24.self)) }
-    builder.register { (resolver: Resolver) in
-        S29(m7: resolver.load(S7.self), m8: resolver.load(S8.self), m24: resolver.load(S24.self))
-    }
+    builder.register { (resolver: Resolver) in S29(m7: resolver.load(S7.self), m8: resolver.load(S8.self), m24: resolver.load(S24.self)) }
     builder.registerSingleton { S30() }
     builder.registerSingleton { (resolver: Resolver) in S31(m2: resolver.load(S2.self), m3: resolver.load(S3.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S32(m12: resolver.load(S12.self), m20: resolver.load(S20.self), m24: resolver.load(S24.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S32(m12: resolver.load(S12.self), m20: resolver.load(S20.self), m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S33(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S34(m1: resolver.load(S1.self), m11: resolver.load(S11.self)) }
     builder.registerSingleton { S35() }
     builder.registerSingleton { S36() }
     builder.registerSingleton { (resolver: Resolver) in S37(m13: resolver.load(S13.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S38(m3: resolver.load(S3.self), m18: resolver.load(S18.self), m20: resolver.load(S20.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S39(m1: resolver.load(S1.self), m6: resolver.load(S6.self), m18: resolver.load(S18.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S38(m3: resolver.load(S3.self), m18: resolver.load(S18.self), m20: resolver.load(S20.self)) }
+    builder.register { (resolver: Resolver) in S39(m1: resolver.load(S1.self), m6: resolver.load(S6.self), m18: resolver.load(S18.self)) }
     builder.registerSingleton { (resolver: Resolver) in S40(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S41(m14: resolver.load(S14.self)) }
     builder.registerSingleton { (resolver: Resolver) in S42(m23: resolver.load(S23.self)) }
@@ -66,128 +58,72 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S50() }
     builder.registerSingleton { (resolver: Resolver) in S51(m38: resolver.load(S38.self), m48: resolver.load(S48.self)) }
     builder.registerSingleton { (resolver: Resolver) in S52(m12: resolver.load(S12.self), m31: resolver.load(S31.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S53(m34: resolver.load(S34.self), m36: resolver.load(S36.self), m43: resolver.load(S43.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S54(m5: resolver.load(S5.self), m6: resolver.load(S6.self), m32: resolver.load(S32.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S55(m15: resolver.load(S15.self), m26: resolver.load(S26.self), m27: resolver.load(S27.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S56(m11: resolver.load(S11.self), m15: resolver.load(S15.self), m23: resolver.load(S23.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S53(m34: resolver.load(S34.self), m36: resolver.load(S36.self), m43: resolver.load(S43.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S54(m5: resolver.load(S5.self), m6: resolver.load(S6.self), m32: resolver.load(S32.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S55(m15: resolver.load(S15.self), m26: resolver.load(S26.self), m27: resolver.load(S27.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S56(m11: resolver.load(S11.self), m15: resolver.load(S15.self), m23: resolver.load(S23.self)) }
     builder.registerSingleton { S57() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S58(m2: resolver.load(S2.self), m33: resolver.load(S33.self), m42: resolver.load(S42.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S58(m2: resolver.load(S2.self), m33: resolver.load(S33.self), m42: resolver.load(S42.self)) }
     builder.register { (resolver: Resolver) in S59(m26: resolver.load(S26.self)) }
     builder.registerSingleton { (resolver: Resolver) in S60(m12: resolver.load(S12.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S61(m3: resolver.load(S3.self), m22: resolver.load(S22.self), m26: resolver.load(S26.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S61(m3: resolver.load(S3.self), m22: resolver.load(S22.self), m26: resolver.load(S26.self)) }
     builder.registerSingleton { S62() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S63(m10: resolver.load(S10.self), m32: resolver.load(S32.self), m43: resolver.load(S43.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S63(m10: resolver.load(S10.self), m32: resolver.load(S32.self), m43: resolver.load(S43.self)) }
     builder.registerSingleton { (resolver: Resolver) in S64(m3: resolver.load(S3.self), m15: resolver.load(S15.self)) }
     builder.registerSingleton { S65() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S66(m16: resolver.load(S16.self), m24: resolver.load(S24.self), m38: resolver.load(S38.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S66(m16: resolver.load(S16.self), m24: resolver.load(S24.self), m38: resolver.load(S38.self)) }
     builder.registerSingleton { S67() }
     builder.registerSingleton { S68() }
-    builder.register { (resolver: Resolver) in
-        S69(m5: resolver.load(S5.self), m24: resolver.load(S24.self), m32: resolver.load(S32.self))
-    }
+    builder.register { (resolver: Resolver) in S69(m5: resolver.load(S5.self), m24: resolver.load(S24.self), m32: resolver.load(S32.self)) }
     builder.registerSingleton { (resolver: Resolver) in S70(m16: resolver.load(S16.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S71(m16: resolver.load(S16.self), m38: resolver.load(S38.self), m41: resolver.load(S41.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S71(m16: resolver.load(S16.self), m38: resolver.load(S38.self), m41: resolver.load(S41.self)) }
     builder.registerSingleton { S72() }
     builder.registerSingleton { (resolver: Resolver) in S73(m4: resolver.load(S4.self), m42: resolver.load(S42.self)) }
     builder.registerSingleton { S74() }
     builder.registerSingleton { (resolver: Resolver) in S75(m52: resolver.load(S52.self), m66: resolver.load(S66.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S76(m33: resolver.load(S33.self), m35: resolver.load(S35.self), m64: resolver.load(S64.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S77(m2: resolver.load(S2.self), m4: resolver.load(S4.self), m5: resolver.load(S5.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S76(m33: resolver.load(S33.self), m35: resolver.load(S35.self), m64: resolver.load(S64.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S77(m2: resolver.load(S2.self), m4: resolver.load(S4.self), m5: resolver.load(S5.self)) }
     builder.registerSingleton { (resolver: Resolver) in S78(m43: resolver.load(S43.self)) }
     builder.register { S79() }
     builder.registerSingleton { (resolver: Resolver) in S80(m7: resolver.load(S7.self), m61: resolver.load(S61.self)) }
     builder.registerSingleton { S81() }
     builder.registerSingleton { (resolver: Resolver) in S82(m23: resolver.load(S23.self)) }
     builder.registerSingleton { (resolver: Resolver) in S83(m32: resolver.load(S32.self), m74: resolver.load(S74.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S84(m5: resolver.load(S5.self), m16: resolver.load(S16.self), m28: resolver.load(S28.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S84(m5: resolver.load(S5.self), m16: resolver.load(S16.self), m28: resolver.load(S28.self)) }
     builder.registerSingleton { (resolver: Resolver) in S85(m30: resolver.load(S30.self)) }
     builder.registerSingleton { (resolver: Resolver) in S86(m34: resolver.load(S34.self), m56: resolver.load(S56.self)) }
     builder.registerSingleton { (resolver: Resolver) in S87(m7: resolver.load(S7.self), m21: resolver.load(S21.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S88(m5: resolver.load(S5.self), m25: resolver.load(S25.self), m61: resolver.load(S61.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S89(m28: resolver.load(S28.self), m43: resolver.load(S43.self), m71: resolver.load(S71.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S90(m28: resolver.load(S28.self), m35: resolver.load(S35.self), m50: resolver.load(S50.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S88(m5: resolver.load(S5.self), m25: resolver.load(S25.self), m61: resolver.load(S61.self)) }
+    builder.register { (resolver: Resolver) in S89(m28: resolver.load(S28.self), m43: resolver.load(S43.self), m71: resolver.load(S71.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S90(m28: resolver.load(S28.self), m35: resolver.load(S35.self), m50: resolver.load(S50.self)) }
     builder.registerSingleton { (resolver: Resolver) in S91(m24: resolver.load(S24.self), m43: resolver.load(S43.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S92(m26: resolver.load(S26.self), m42: resolver.load(S42.self), m43: resolver.load(S43.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S93(m44: resolver.load(S44.self), m48: resolver.load(S48.self), m61: resolver.load(S61.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S92(m26: resolver.load(S26.self), m42: resolver.load(S42.self), m43: resolver.load(S43.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S93(m44: resolver.load(S44.self), m48: resolver.load(S48.self), m61: resolver.load(S61.self)) }
     builder.registerSingleton { (resolver: Resolver) in S94(m72: resolver.load(S72.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S95(m25: resolver.load(S25.self), m36: resolver.load(S36.self), m50: resolver.load(S50.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S96(m8: resolver.load(S8.self), m42: resolver.load(S42.self), m60: resolver.load(S60.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S95(m25: resolver.load(S25.self), m36: resolver.load(S36.self), m50: resolver.load(S50.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S96(m8: resolver.load(S8.self), m42: resolver.load(S42.self), m60: resolver.load(S60.self)) }
     builder.registerSingleton { S97() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S98(m20: resolver.load(S20.self), m73: resolver.load(S73.self), m74: resolver.load(S74.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S99(m37: resolver.load(S37.self), m70: resolver.load(S70.self), m72: resolver.load(S72.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S98(m20: resolver.load(S20.self), m73: resolver.load(S73.self), m74: resolver.load(S74.self)) }
+    builder.register { (resolver: Resolver) in S99(m37: resolver.load(S37.self), m70: resolver.load(S70.self), m72: resolver.load(S72.self)) }
     builder.registerSingleton { (resolver: Resolver) in S100(m47: resolver.load(S47.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S101(m30: resolver.load(S30.self), m55: resolver.load(S55.self), m65: resolver.load(S65.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S101(m30: resolver.load(S30.self), m55: resolver.load(S55.self), m65: resolver.load(S65.self)) }
     builder.registerSingleton { (resolver: Resolver) in S102(m43: resolver.load(S43.self), m52: resolver.load(S52.self)) }
     builder.registerSingleton { S103() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S104(m45: resolver.load(S45.self), m74: resolver.load(S74.self), m76: resolver.load(S76.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S104(m45: resolver.load(S45.self), m74: resolver.load(S74.self), m76: resolver.load(S76.self)) }
     builder.registerSingleton { (resolver: Resolver) in S105(m31: resolver.load(S31.self), m68: resolver.load(S68.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S106(m2: resolver.load(S2.self), m60: resolver.load(S60.self), m84: resolver.load(S84.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S106(m2: resolver.load(S2.self), m60: resolver.load(S60.self), m84: resolver.load(S84.self)) }
     builder.registerSingleton { (resolver: Resolver) in S107(m57: resolver.load(S57.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S108(m7: resolver.load(S7.self), m32: resolver.load(S32.self), m55: resolver.load(S55.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S108(m7: resolver.load(S7.self), m32: resolver.load(S32.self), m55: resolver.load(S55.self)) }
     builder.register { (resolver: Resolver) in S109(m36: resolver.load(S36.self)) }
     builder.registerSingleton { S110() }
     builder.registerSingleton { S111() }
     builder.registerSingleton { (resolver: Resolver) in S112(m66: resolver.load(S66.self), m98: resolver.load(S98.self)) }
     builder.registerSingleton { S113() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S114(m3: resolver.load(S3.self), m18: resolver.load(S18.self), m78: resolver.load(S78.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S114(m3: resolver.load(S3.self), m18: resolver.load(S18.self), m78: resolver.load(S78.self)) }
     builder.registerSingleton { (resolver: Resolver) in S115(m26: resolver.load(S26.self), m85: resolver.load(S85.self)) }
     builder.registerSingleton { S116() }
     builder.registerSingleton { (resolver: Resolver) in S117(m5: resolver.load(S5.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S118(m16: resolver.load(S16.self), m71: resolver.load(S71.self), m74: resolver.load(S74.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S118(m16: resolver.load(S16.self), m71: resolver.load(S71.self), m74: resolver.load(S74.self)) }
     builder.register { (resolver: Resolver) in S119(m15: resolver.load(S15.self), m76: resolver.load(S76.self)) }
     builder.registerSingleton { (resolver: Resolver) in S120(m65: resolver.load(S65.self), m85: resolver.load(S85.self)) }
     builder.registerSingleton { (resolver: Resolver) in S121(m7: resolver.load(S7.self), m13: resolver.load(S13.self)) }
@@ -199,39 +135,23 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S127(m22: resolver.load(S22.self), m47: resolver.load(S47.self)) }
     builder.registerSingleton { (resolver: Resolver) in S128(m82: resolver.load(S82.self), m118: resolver.load(S118.self)) }
     builder.register { (resolver: Resolver) in S129(m48: resolver.load(S48.self), m91: resolver.load(S91.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S130(m68: resolver.load(S68.self), m84: resolver.load(S84.self), m90: resolver.load(S90.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S131(m27: resolver.load(S27.self), m62: resolver.load(S62.self), m85: resolver.load(S85.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S132(m14: resolver.load(S14.self), m97: resolver.load(S97.self), m108: resolver.load(S108.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S130(m68: resolver.load(S68.self), m84: resolver.load(S84.self), m90: resolver.load(S90.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S131(m27: resolver.load(S27.self), m62: resolver.load(S62.self), m85: resolver.load(S85.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S132(m14: resolver.load(S14.self), m97: resolver.load(S97.self), m108: resolver.load(S108.self)) }
     builder.registerSingleton { S133() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S134(m3: resolver.load(S3.self), m74: resolver.load(S74.self), m123: resolver.load(S123.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S134(m3: resolver.load(S3.self), m74: resolver.load(S74.self), m123: resolver.load(S123.self)) }
     builder.registerSingleton { S135() }
     builder.registerSingleton { (resolver: Resolver) in S136(m64: resolver.load(S64.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S137(m0: resolver.load(S0.self), m27: resolver.load(S27.self), m78: resolver.load(S78.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S137(m0: resolver.load(S0.self), m27: resolver.load(S27.self), m78: resolver.load(S78.self)) }
     builder.registerSingleton { (resolver: Resolver) in S138(m83: resolver.load(S83.self)) }
     builder.register { (resolver: Resolver) in S139(m54: resolver.load(S54.self), m121: resolver.load(S121.self)) }
     builder.registerSingleton { (resolver: Resolver) in S140(m13: resolver.load(S13.self), m55: resolver.load(S55.self)) }
     builder.registerSingleton { (resolver: Resolver) in S141(m17: resolver.load(S17.self), m67: resolver.load(S67.self)) }
     builder.registerSingleton { (resolver: Resolver) in S142(m21: resolver.load(S21.self), m111: resolver.load(S111.self)) }
     builder.registerSingleton { (resolver: Resolver) in S143(m71: resolver.load(S71.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S144(m38: resolver.load(S38.self), m106: resolver.load(S106.self), m107: resolver.load(S107.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S145(m26: resolver.load(S26.self), m58: resolver.load(S58.self), m74: resolver.load(S74.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S146(m3: resolver.load(S3.self), m61: resolver.load(S61.self), m70: resolver.load(S70.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S144(m38: resolver.load(S38.self), m106: resolver.load(S106.self), m107: resolver.load(S107.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S145(m26: resolver.load(S26.self), m58: resolver.load(S58.self), m74: resolver.load(S74.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S146(m3: resolver.load(S3.self), m61: resolver.load(S61.self), m70: resolver.load(S70.self)) }
     builder.registerSingleton { (resolver: Resolver) in S147(m101: resolver.load(S101.self)) }
     builder.registerSingleton { (resolver: Resolver) in S148(m43: resolver.load(S43.self), m66: resolver.load(S66.self)) }
     builder.register { (resolver: Resolver) in S149(m10: resolver.load(S10.self), m30: resolver.load(S30.self)) }
@@ -242,149 +162,99 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { (resolver: Resolver) in S154(m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S155(m53: resolver.load(S53.self)) }
     builder.registerSingleton { S156() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S157(m23: resolver.load(S23.self), m101: resolver.load(S101.self), m137: resolver.load(S137.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S158(m54: resolver.load(S54.self), m118: resolver.load(S118.self), m137: resolver.load(S137.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S157(m23: resolver.load(S23.self), m101: resolver.load(S101.self), m137: resolver.load(S137.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S158(m54: resolver.load(S54.self), m118: resolver.load(S118.self), m137: resolver.load(S137.self)) }
     builder.register { S159() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S160(m0: resolver.load(S0.self), m2: resolver.load(S2.self), m91: resolver.load(S91.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S160(m0: resolver.load(S0.self), m2: resolver.load(S2.self), m91: resolver.load(S91.self)) }
     builder.registerSingleton { (resolver: Resolver) in S161(m45: resolver.load(S45.self)) }
     builder.registerSingleton { (resolver: Resolver) in S162(m4: resolver.load(S4.self)) }
     builder.registerSingleton { (resolver: Resolver) in S163(m148: resolver.load(S148.self)) }
     builder.registerSingleton { (resolver: Resolver) in S164(m24: resolver.load(S24.self)) }
     builder.registerSingleton { (resolver: Resolver) in S165(m43: resolver.load(S43.self)) }
     builder.registerSingleton { (resolver: Resolver) in S166(m55: resolver.load(S55.self), m144: resolver.load(S144.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S167(m4: resolver.load(S4.self), m136: resolver.load(S136.self), m148: resolver.load(S148.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S168(m34: resolver.load(S34.self), m37: resolver.load(S37.self), m90: resolver.load(S90.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S167(m4: resolver.load(S4.self), m136: resolver.load(S136.self), m148: resolver.load(S148.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S168(m34: resolver.load(S34.self), m37: resolver.load(S37.self), m90: resolver.load(S90.self)) }
     builder.register { S169() }
     builder.registerSingleton { S170() }
     builder.registerSingleton { S171() }
     builder.registerSingleton { S172() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S173(m84: resolver.load(S84.self), m112: resolver.load(S112.self), m123: resolver.load(S123.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S173(m84: resolver.load(S84.self), m112: resolver.load(S112.self), m123: resolver.load(S123.self)) }
     builder.registerSingleton { S174() }
     builder.registerSingleton { (resolver: Resolver) in S175(m6: resolver.load(S6.self), m168: resolver.load(S168.self)) }
     builder.registerSingleton { (resolver: Resolver) in S176(m148: resolver.load(S148.self)) }
     builder.registerSingleton { S177() }
     builder.registerSingleton { (resolver: Resolver) in S178(m148: resolver.load(S148.self)) }
     builder.register { (resolver: Resolver) in S179(m34: resolver.load(S34.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S180(m16: resolver.load(S16.self), m85: resolver.load(S85.self), m128: resolver.load(S128.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S180(m16: resolver.load(S16.self), m85: resolver.load(S85.self), m128: resolver.load(S128.self)) }
     builder.registerSingleton { (resolver: Resolver) in S181(m11: resolver.load(S11.self)) }
     builder.registerSingleton { (resolver: Resolver) in S182(m75: resolver.load(S75.self), m163: resolver.load(S163.self)) }
     builder.registerSingleton { (resolver: Resolver) in S183(m103: resolver.load(S103.self), m140: resolver.load(S140.self)) }
     builder.registerSingleton { (resolver: Resolver) in S184(m56: resolver.load(S56.self), m120: resolver.load(S120.self)) }
     builder.registerSingleton { S185() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S186(m46: resolver.load(S46.self), m48: resolver.load(S48.self), m165: resolver.load(S165.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S186(m46: resolver.load(S46.self), m48: resolver.load(S48.self), m165: resolver.load(S165.self)) }
     builder.registerSingleton { S187() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S188(m95: resolver.load(S95.self), m107: resolver.load(S107.self), m174: resolver.load(S174.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S188(m95: resolver.load(S95.self), m107: resolver.load(S107.self), m174: resolver.load(S174.self)) }
     builder.register { (resolver: Resolver) in S189(m32: resolver.load(S32.self), m94: resolver.load(S94.self)) }
     builder.registerSingleton { S190() }
     builder.registerSingleton { (resolver: Resolver) in S191(m1: resolver.load(S1.self), m72: resolver.load(S72.self)) }
     builder.registerSingleton { (resolver: Resolver) in S192(m95: resolver.load(S95.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S193(m45: resolver.load(S45.self), m52: resolver.load(S52.self), m124: resolver.load(S124.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S193(m45: resolver.load(S45.self), m52: resolver.load(S52.self), m124: resolver.load(S124.self)) }
     builder.registerSingleton { S194() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S195(m30: resolver.load(S30.self), m43: resolver.load(S43.self), m75: resolver.load(S75.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S195(m30: resolver.load(S30.self), m43: resolver.load(S43.self), m75: resolver.load(S75.self)) }
     builder.registerSingleton { S196() }
     builder.registerSingleton { S197() }
     builder.registerSingleton { (resolver: Resolver) in S198(m172: resolver.load(S172.self)) }
     builder.register { S199() }
     builder.registerSingleton { S200() }
     builder.registerSingleton { S201() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S202(m27: resolver.load(S27.self), m137: resolver.load(S137.self), m164: resolver.load(S164.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S202(m27: resolver.load(S27.self), m137: resolver.load(S137.self), m164: resolver.load(S164.self)) }
     builder.registerSingleton { (resolver: Resolver) in S203(m15: resolver.load(S15.self), m162: resolver.load(S162.self)) }
     builder.registerSingleton { S204() }
     builder.registerSingleton { S205() }
     builder.registerSingleton { S206() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S207(m65: resolver.load(S65.self), m144: resolver.load(S144.self), m161: resolver.load(S161.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S207(m65: resolver.load(S65.self), m144: resolver.load(S144.self), m161: resolver.load(S161.self)) }
     builder.registerSingleton { (resolver: Resolver) in S208(m87: resolver.load(S87.self), m98: resolver.load(S98.self)) }
     builder.register { (resolver: Resolver) in S209(m40: resolver.load(S40.self), m177: resolver.load(S177.self)) }
     builder.registerSingleton { (resolver: Resolver) in S210(m76: resolver.load(S76.self), m120: resolver.load(S120.self)) }
     builder.registerSingleton { (resolver: Resolver) in S211(m31: resolver.load(S31.self)) }
     builder.registerSingleton { (resolver: Resolver) in S212(m38: resolver.load(S38.self), m165: resolver.load(S165.self)) }
     builder.registerSingleton { S213() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S214(m23: resolver.load(S23.self), m34: resolver.load(S34.self), m186: resolver.load(S186.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S215(m0: resolver.load(S0.self), m8: resolver.load(S8.self), m15: resolver.load(S15.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S216(m41: resolver.load(S41.self), m120: resolver.load(S120.self), m150: resolver.load(S150.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S214(m23: resolver.load(S23.self), m34: resolver.load(S34.self), m186: resolver.load(S186.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S215(m0: resolver.load(S0.self), m8: resolver.load(S8.self), m15: resolver.load(S15.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S216(m41: resolver.load(S41.self), m120: resolver.load(S120.self), m150: resolver.load(S150.self)) }
     builder.registerSingleton { S217() }
     builder.registerSingleton { (resolver: Resolver) in S218(m112: resolver.load(S112.self), m117: resolver.load(S117.self)) }
     builder.register { (resolver: Resolver) in S219(m66: resolver.load(S66.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S220(m31: resolver.load(S31.self), m43: resolver.load(S43.self), m101: resolver.load(S101.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S220(m31: resolver.load(S31.self), m43: resolver.load(S43.self), m101: resolver.load(S101.self)) }
     builder.registerSingleton { (resolver: Resolver) in S221(m111: resolver.load(S111.self)) }
     builder.registerSingleton { S222() }
     builder.registerSingleton { (resolver: Resolver) in S223(m28: resolver.load(S28.self), m64: resolver.load(S64.self)) }
     builder.registerSingleton { S224() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S225(m15: resolver.load(S15.self), m33: resolver.load(S33.self), m73: resolver.load(S73.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S225(m15: resolver.load(S15.self), m33: resolver.load(S33.self), m73: resolver.load(S73.self)) }
     builder.registerSingleton { (resolver: Resolver) in S226(m16: resolver.load(S16.self)) }
     builder.registerSingleton { (resolver: Resolver) in S227(m73: resolver.load(S73.self), m207: resolver.load(S207.self)) }
     builder.registerSingleton { (resolver: Resolver) in S228(m80: resolver.load(S80.self), m224: resolver.load(S224.self)) }
     builder.register { S229() }
     builder.registerSingleton { (resolver: Resolver) in S230(m53: resolver.load(S53.self), m82: resolver.load(S82.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S231(m1: resolver.load(S1.self), m72: resolver.load(S72.self), m132: resolver.load(S132.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S232(m58: resolver.load(S58.self), m113: resolver.load(S113.self), m190: resolver.load(S190.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S231(m1: resolver.load(S1.self), m72: resolver.load(S72.self), m132: resolver.load(S132.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S232(m58: resolver.load(S58.self), m113: resolver.load(S113.self), m190: resolver.load(S190.self)) }
     builder.registerSingleton { (resolver: Resolver) in S233(m0: resolver.load(S0.self), m174: resolver.load(S174.self)) }
     builder.registerSingleton { (resolver: Resolver) in S234(m96: resolver.load(S96.self), m166: resolver.load(S166.self)) }
     builder.registerSingleton { (resolver: Resolver) in S235(m8: resolver.load(S8.self)) }
     builder.registerSingleton { (resolver: Resolver) in S236(m151: resolver.load(S151.self)) }
     builder.registerSingleton { (resolver: Resolver) in S237(m143: resolver.load(S143.self), m196: resolver.load(S196.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S238(m18: resolver.load(S18.self), m153: resolver.load(S153.self), m190: resolver.load(S190.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S238(m18: resolver.load(S18.self), m153: resolver.load(S153.self), m190: resolver.load(S190.self)) }
     builder.register { (resolver: Resolver) in S239(m14: resolver.load(S14.self), m131: resolver.load(S131.self)) }
     builder.registerSingleton { (resolver: Resolver) in S240(m142: resolver.load(S142.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S241(m107: resolver.load(S107.self), m201: resolver.load(S201.self), m202: resolver.load(S202.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S241(m107: resolver.load(S107.self), m201: resolver.load(S201.self), m202: resolver.load(S202.self)) }
     builder.registerSingleton { (resolver: Resolver) in S242(m72: resolver.load(S72.self), m222: resolver.load(S222.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S243(m21: resolver.load(S21.self), m166: resolver.load(S166.self), m174: resolver.load(S174.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S244(m32: resolver.load(S32.self), m53: resolver.load(S53.self), m123: resolver.load(S123.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S243(m21: resolver.load(S21.self), m166: resolver.load(S166.self), m174: resolver.load(S174.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S244(m32: resolver.load(S32.self), m53: resolver.load(S53.self), m123: resolver.load(S123.self)) }
     builder.registerSingleton { (resolver: Resolver) in S245(m33: resolver.load(S33.self), m120: resolver.load(S120.self)) }
     builder.registerSingleton { (resolver: Resolver) in S246(m103: resolver.load(S103.self), m165: resolver.load(S165.self)) }
     builder.registerSingleton { (resolver: Resolver) in S247(m140: resolver.load(S140.self), m211: resolver.load(S211.self)) }
     builder.registerSingleton { S248() }
-    builder.register { (resolver: Resolver) in
-        S249(m87: resolver.load(S87.self), m125: resolver.load(S125.self), m178: resolver.load(S178.self))
-    }
+    builder.register { (resolver: Resolver) in S249(m87: resolver.load(S87.self), m125: resolver.load(S125.self), m178: resolver.load(S178.self)) }
     return builder.build()
 }
 

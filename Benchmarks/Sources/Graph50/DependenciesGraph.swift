@@ -3,494 +3,95 @@
 import Dependencies
 
 private enum S0Key: DependencyKey { static var liveValue: S0 { return S0() } }
-extension DependencyValues {
-    var m0: S0 {
-        get { self[S0Key.self] }
-        set { self[S0Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m0: S0 { get { self[S0Key.self] } set { self[S0Key.self] = newValue } } }
 private enum S1Key: DependencyKey { static var liveValue: S1 { return S1() } }
-extension DependencyValues {
-    var m1: S1 {
-        get { self[S1Key.self] }
-        set { self[S1Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m1: S1 { get { self[S1Key.self] } set { self[S1Key.self] = newValue } } }
 private enum S2Key: DependencyKey { static var liveValue: S2 { return S2() } }
-extension DependencyValues {
-    var m2: S2 {
-        get { self[S2Key.self] }
-        set { self[S2Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m2: S2 { get { self[S2Key.self] } set { self[S2Key.self] = newValue } } }
 private enum S3Key: DependencyKey { static var liveValue: S3 { return S3() } }
-extension DependencyValues {
-    var m3: S3 {
-        get { self[S3Key.self] }
-        set { self[S3Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m3: S3 { get { self[S3Key.self] } set { self[S3Key.self] = newValue } } }
 private enum S4Key: DependencyKey { static var liveValue: S4 { return S4() } }
-extension DependencyValues {
-    var m4: S4 {
-        get { self[S4Key.self] }
-        set { self[S4Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m4: S4 { get { self[S4Key.self] } set { self[S4Key.self] = newValue } } }
 private enum S5Key: DependencyKey { static var liveValue: S5 { return S5() } }
-extension DependencyValues {
-    var m5: S5 {
-        get { self[S5Key.self] }
-        set { self[S5Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m5: S5 { get { self[S5Key.self] } set { self[S5Key.self] = newValue } } }
 private enum S6Key: DependencyKey { static var liveValue: S6 { return S6() } }
-extension DependencyValues {
-    var m6: S6 {
-        get { self[S6Key.self] }
-        set { self[S6Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m6: S6 { get { self[S6Key.self] } set { self[S6Key.self] = newValue } } }
 private enum S7Key: DependencyKey { static var liveValue: S7 { return S7() } }
-extension DependencyValues {
-    var m7: S7 {
-        get { self[S7Key.self] }
-        set { self[S7Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m7: S7 { get { self[S7Key.self] } set { self[S7Key.self] = newValue } } }
 private enum S8Key: DependencyKey { static var liveValue: S8 { return S8() } }
-extension DependencyValues {
-    var m8: S8 {
-        get { self[S8Key.self] }
-        set { self[S8Key.self] = newValue }
-    }
-}
-private enum S10Key: DependencyKey {
-    static var liveValue: S10 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m4) var m4
-        @Dependency(\.m6) var m6
-        return S10(m1: m1, m4: m4, m6: m6)
-    }
-}
-extension DependencyValues {
-    var m10: S10 {
-        get { self[S10Key.self] }
-        set { self[S10Key.self] = newValue }
-    }
-}
-private enum S11Key: DependencyKey {
-    static var liveValue: S11 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m8) var m8
-        return S11(m2: m2, m8: m8)
-    }
-}
-extension DependencyValues {
-    var m11: S11 {
-        get { self[S11Key.self] }
-        set { self[S11Key.self] = newValue }
-    }
-}
-private enum S12Key: DependencyKey {
-    static var liveValue: S12 {
-        @Dependency(\.m8) var m8
-        return S12(m8: m8)
-    }
-}
-extension DependencyValues {
-    var m12: S12 {
-        get { self[S12Key.self] }
-        set { self[S12Key.self] = newValue }
-    }
-}
-private enum S13Key: DependencyKey {
-    static var liveValue: S13 {
-        @Dependency(\.m8) var m8
-        return S13(m8: m8)
-    }
-}
-extension DependencyValues {
-    var m13: S13 {
-        get { self[S13Key.self] }
-        set { self[S13Key.self] = newValue }
-    }
-}
-private enum S14Key: DependencyKey {
-    static var liveValue: S14 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m3) var m3
-        return S14(m2: m2, m3: m3)
-    }
-}
-extension DependencyValues {
-    var m14: S14 {
-        get { self[S14Key.self] }
-        set { self[S14Key.self] = newValue }
-    }
-}
-private enum S15Key: DependencyKey {
-    static var liveValue: S15 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m3) var m3
-        @Dependency(\.m5) var m5
-        return S15(m2: m2, m3: m3, m5: m5)
-    }
-}
-extension DependencyValues {
-    var m15: S15 {
-        get { self[S15Key.self] }
-        set { self[S15Key.self] = newValue }
-    }
-}
-private enum S16Key: DependencyKey {
-    static var liveValue: S16 {
-        @Dependency(\.m0) var m0
-        @Dependency(\.m6) var m6
-        @Dependency(\.m7) var m7
-        return S16(m0: m0, m6: m6, m7: m7)
-    }
-}
-extension DependencyValues {
-    var m16: S16 {
-        get { self[S16Key.self] }
-        set { self[S16Key.self] = newValue }
-    }
-}
-private enum S17Key: DependencyKey {
-    static var liveValue: S17 {
-        @Dependency(\.m1) var m1
-        return S17(m1: m1)
-    }
-}
-extension DependencyValues {
-    var m17: S17 {
-        get { self[S17Key.self] }
-        set { self[S17Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m8: S8 { get { self[S8Key.self] } set { self[S8Key.self] = newValue } } }
+private enum S10Key: DependencyKey { static var liveValue: S10 { @Dependency(\.m1) var m1; @Dependency(\.m4) var m4; @Dependency(\.m6) var m6; return S10(m1: m1, m4: m4, m6: m6) } }
+extension DependencyValues { var m10: S10 { get { self[S10Key.self] } set { self[S10Key.self] = newValue } } }
+private enum S11Key: DependencyKey { static var liveValue: S11 { @Dependency(\.m2) var m2; @Dependency(\.m8) var m8; return S11(m2: m2, m8: m8) } }
+extension DependencyValues { var m11: S11 { get { self[S11Key.self] } set { self[S11Key.self] = newValue } } }
+private enum S12Key: DependencyKey { static var liveValue: S12 { @Dependency(\.m8) var m8; return S12(m8: m8) } }
+extension DependencyValues { var m12: S12 { get { self[S12Key.self] } set { self[S12Key.self] = newValue } } }
+private enum S13Key: DependencyKey { static var liveValue: S13 { @Dependency(\.m8) var m8; return S13(m8: m8) } }
+extension DependencyValues { var m13: S13 { get { self[S13Key.self] } set { self[S13Key.self] = newValue } } }
+private enum S14Key: DependencyKey { static var liveValue: S14 { @Dependency(\.m2) var m2; @Dependency(\.m3) var m3; return S14(m2: m2, m3: m3) } }
+extension DependencyValues { var m14: S14 { get { self[S14Key.self] } set { self[S14Key.self] = newValue } } }
+private enum S15Key: DependencyKey { static var liveValue: S15 { @Dependency(\.m2) var m2; @Dependency(\.m3) var m3; @Dependency(\.m5) var m5; return S15(m2: m2, m3: m3, m5: m5) } }
+extension DependencyValues { var m15: S15 { get { self[S15Key.self] } set { self[S15Key.self] = newValue } } }
+private enum S16Key: DependencyKey { static var liveValue: S16 { @Dependency(\.m0) var m0; @Dependency(\.m6) var m6; @Dependency(\.m7) var m7; return S16(m0: m0, m6: m6, m7: m7) } }
+extension DependencyValues { var m16: S16 { get { self[S16Key.self] } set { self[S16Key.self] = newValue } } }
+private enum S17Key: DependencyKey { static var liveValue: S17 { @Dependency(\.m1) var m1; return S17(m1: m1) } }
+extension DependencyValues { var m17: S17 { get { self[S17Key.self] } set { self[S17Key.self] = newValue } } }
 private enum S18Key: DependencyKey { static var liveValue: S18 { return S18() } }
-extension DependencyValues {
-    var m18: S18 {
-        get { self[S18Key.self] }
-        set { self[S18Key.self] = newValue }
-    }
-}
-private enum S20Key: DependencyKey {
-    static var liveValue: S20 {
-        @Dependency(\.m14) var m14
-        @Dependency(\.m15) var m15
-        @Dependency(\.m16) var m16
-        return S20(m14: m14, m15: m15, m16: m16)
-    }
-}
-extension DependencyValues {
-    var m20: S20 {
-        get { self[S20Key.self] }
-        set { self[S20Key.self] = newValue }
-    }
-}
-private enum S21Key: DependencyKey {
-    static var liveValue: S21 {
-        @Dependency(\.m6) var m6
-        @Dependency(\.m11) var m11
-        @Dependency(\.m12) var m12
-        return S21(m6: m6, m11: m11, m12: m12)
-    }
-}
-extension DependencyValues {
-    var m21: S21 {
-        get { self[S21Key.self] }
-        set { self[S21Key.self] = newValue }
-    }
-}
-private enum S22Key: DependencyKey {
-    static var liveValue: S22 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m3) var m3
-        @Dependency(\.m15) var m15
-        return S22(m2: m2, m3: m3, m15: m15)
-    }
-}
-extension DependencyValues {
-    var m22: S22 {
-        get { self[S22Key.self] }
-        set { self[S22Key.self] = newValue }
-    }
-}
-private enum S23Key: DependencyKey {
-    static var liveValue: S23 {
-        @Dependency(\.m4) var m4
-        return S23(m4: m4)
-    }
-}
-extension DependencyValues {
-    var m23: S23 {
-        get { self[S23Key.self] }
-        set { self[S23Key.self] = newValue }
-    }
-}
-private enum S24Key: DependencyKey {
-    static var liveValue: S24 {
-        @Dependency(\.m6) var m6
-        return S24(m6: m6)
-    }
-}
-extension DependencyValues {
-    var m24: S24 {
-        get { self[S24Key.self] }
-        set { self[S24Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m18: S18 { get { self[S18Key.self] } set { self[S18Key.self] = newValue } } }
+private enum S20Key: DependencyKey { static var liveValue: S20 { @Dependency(\.m14) var m14; @Dependency(\.m15) var m15; @Dependency(\.m16) var m16; return S20(m14: m14, m15: m15, m16: m16) } }
+extension DependencyValues { var m20: S20 { get { self[S20Key.self] } set { self[S20Key.self] = newValue } } }
+private enum S21Key: DependencyKey { static var liveValue: S21 { @Dependency(\.m6) var m6; @Dependency(\.m11) var m11; @Dependency(\.m12) var m12; return S21(m6: m6, m11: m11, m12: m12) } }
+extension DependencyValues { var m21: S21 { get { self[S21Key.self] } set { self[S21Key.self] = newValue } } }
+private enum S22Key: DependencyKey { static var liveValue: S22 { @Dependency(\.m2) var m2; @Dependency(\.m3) var m3; @Dependency(\.m15) var m15; return S22(m2: m2, m3: m3, m15: m15) } }
+extension DependencyValues { var m22: S22 { get { self[S22Key.self] } set { self[S22Key.self] = newValue } } }
+private enum S23Key: DependencyKey { static var liveValue: S23 { @Dependency(\.m4) var m4; return S23(m4: m4) } }
+extension DependencyValues { var m23: S23 { get { self[S23Key.self] } set { self[S23Key.self] = newValue } } }
+private enum S24Key: DependencyKey { static var liveValue: S24 { @Dependency(\.m6) var m6; return S24(m6: m6) } }
+extension DependencyValues { var m24: S24 { get { self[S24Key.self] } set { self[S24Key.self] = newValue } } }
 private enum S25Key: DependencyKey { static var liveValue: S25 { return S25() } }
-extension DependencyValues {
-    var m25: S25 {
-        get { self[S25Key.self] }
-        set { self[S25Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m25: S25 { get { self[S25Key.self] } set { self[S25Key.self] = newValue } } }
 private enum S26Key: DependencyKey { static var liveValue: S26 { return S26() } }
-extension DependencyValues {
-    var m26: S26 {
-        get { self[S26Key.self] }
-        set { self[S26Key.self] = newValue }
-    }
-}
-private enum S27Key: DependencyKey {
-    static var liveValue: S27 {
-        @Dependency(\.m8) var m8
-        @Dependency(\.m17) var m17
-        return S27(m8: m8, m17: m17)
-    }
-}
-extension DependencyValues {
-    var m27: S27 {
-        get { self[S27Key.self] }
-        set { self[S27Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m26: S26 { get { self[S26Key.self] } set { self[S26Key.self] = newValue } } }
+private enum S27Key: DependencyKey { static var liveValue: S27 { @Dependency(\.m8) var m8; @Dependency(\.m17) var m17; return S27(m8: m8, m17: m17) } }
+extension DependencyValues { var m27: S27 { get { self[S27Key.self] } set { self[S27Key.self] = newValue } } }
 private enum S28Key: DependencyKey { static var liveValue: S28 { return S28() } }
-extension DependencyValues {
-    var m28: S28 {
-        get { self[S28Key.self] }
-        set { self[S28Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m28: S28 { get { self[S28Key.self] } set { self[S28Key.self] = newValue } } }
 private enum S30Key: DependencyKey { static var liveValue: S30 { return S30() } }
-extension DependencyValues {
-    var m30: S30 {
-        get { self[S30Key.self] }
-        set { self[S30Key.self] = newValue }
-    }
-}
-private enum S31Key: DependencyKey {
-    static var liveValue: S31 {
-        @Dependency(\.m21) var m21
-        @Dependency(\.m22) var m22
-        return S31(m21: m21, m22: m22)
-    }
-}
-extension DependencyValues {
-    var m31: S31 {
-        get { self[S31Key.self] }
-        set { self[S31Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m30: S30 { get { self[S30Key.self] } set { self[S30Key.self] = newValue } } }
+private enum S31Key: DependencyKey { static var liveValue: S31 { @Dependency(\.m21) var m21; @Dependency(\.m22) var m22; return S31(m21: m21, m22: m22) } }
+extension DependencyValues { var m31: S31 { get { self[S31Key.self] } set { self[S31Key.self] = newValue } } }
 private enum S32Key: DependencyKey { static var liveValue: S32 { return S32() } }
-extension DependencyValues {
-    var m32: S32 {
-        get { self[S32Key.self] }
-        set { self[S32Key.self] = newValue }
-    }
-}
-private enum S33Key: DependencyKey {
-    static var liveValue: S33 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m16) var m16
-        return S33(m3: m3, m16: m16)
-    }
-}
-extension DependencyValues {
-    var m33: S33 {
-        get { self[S33Key.self] }
-        set { self[S33Key.self] = newValue }
-    }
-}
-private enum S34Key: DependencyKey {
-    static var liveValue: S34 {
-        @Dependency(\.m12) var m12
-        @Dependency(\.m21) var m21
-        @Dependency(\.m22) var m22
-        return S34(m12: m12, m21: m21, m22: m22)
-    }
-}
-extension DependencyValues {
-    var m34: S34 {
-        get { self[S34Key.self] }
-        set { self[S34Key.self] = newValue }
-    }
-}
-private enum S35Key: DependencyKey {
-    static var liveValue: S35 {
-        @Dependency(\.m3) var m3
-        @Dependency(\.m23) var m23
-        return S35(m3: m3, m23: m23)
-    }
-}
-extension DependencyValues {
-    var m35: S35 {
-        get { self[S35Key.self] }
-        set { self[S35Key.self] = newValue }
-    }
-}
-private enum S36Key: DependencyKey {
-    static var liveValue: S36 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m21) var m21
-        return S36(m5: m5, m21: m21)
-    }
-}
-extension DependencyValues {
-    var m36: S36 {
-        get { self[S36Key.self] }
-        set { self[S36Key.self] = newValue }
-    }
-}
-private enum S37Key: DependencyKey {
-    static var liveValue: S37 {
-        @Dependency(\.m17) var m17
-        return S37(m17: m17)
-    }
-}
-extension DependencyValues {
-    var m37: S37 {
-        get { self[S37Key.self] }
-        set { self[S37Key.self] = newValue }
-    }
-}
-private enum S38Key: DependencyKey {
-    static var liveValue: S38 {
-        @Dependency(\.m27) var m27
-        return S38(m27: m27)
-    }
-}
-extension DependencyValues {
-    var m38: S38 {
-        get { self[S38Key.self] }
-        set { self[S38Key.self] = newValue }
-    }
-}
-private enum S40Key: DependencyKey {
-    static var liveValue: S40 {
-        @Dependency(\.m36) var m36
-        return S40(m36: m36)
-    }
-}
-extension DependencyValues {
-    var m40: S40 {
-        get { self[S40Key.self] }
-        set { self[S40Key.self] = newValue }
-    }
-}
-private enum S41Key: DependencyKey {
-    static var liveValue: S41 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m8) var m8
-        @Dependency(\.m27) var m27
-        return S41(m1: m1, m8: m8, m27: m27)
-    }
-}
-extension DependencyValues {
-    var m41: S41 {
-        get { self[S41Key.self] }
-        set { self[S41Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m32: S32 { get { self[S32Key.self] } set { self[S32Key.self] = newValue } } }
+private enum S33Key: DependencyKey { static var liveValue: S33 { @Dependency(\.m3) var m3; @Dependency(\.m16) var m16; return S33(m3: m3, m16: m16) } }
+extension DependencyValues { var m33: S33 { get { self[S33Key.self] } set { self[S33Key.self] = newValue } } }
+private enum S34Key: DependencyKey { static var liveValue: S34 { @Dependency(\.m12) var m12; @Dependency(\.m21) var m21; @Dependency(\.m22) var m22; return S34(m12: m12, m21: m21, m22: m22) } }
+extension DependencyValues { var m34: S34 { get { self[S34Key.self] } set { self[S34Key.self] = newValue } } }
+private enum S35Key: DependencyKey { static var liveValue: S35 { @Dependency(\.m3) var m3; @Dependency(\.m23) var m23; return S35(m3: m3, m23: m23) } }
+extension DependencyValues { var m35: S35 { get { self[S35Key.self] } set { self[S35Key.self] = newValue } } }
+private enum S36Key: DependencyKey { static var liveValue: S36 { @Dependency(\.m5) var m5; @Dependency(\.m21) var m21; return S36(m5: m5, m21: m21) } }
+extension DependencyValues { var m36: S36 { get { self[S36Key.self] } set { self[S36Key.self] = newValue } } }
+private enum S37Key: DependencyKey { static var liveValue: S37 { @Dependency(\.m17) var m17; return S37(m17: m17) } }
+extension DependencyValues { var m37: S37 { get { self[S37Key.self] } set { self[S37Key.self] = newValue } } }
+private enum S38Key: DependencyKey { static var liveValue: S38 { @Dependency(\.m27) var m27; return S38(m27: m27) } }
+extension DependencyValues { var m38: S38 { get { self[S38Key.self] } set { self[S38Key.self] = newValue } } }
+private enum S40Key: DependencyKey { static var liveValue: S40 { @Dependency(\.m36) var m36; return S40(m36: m36) } }
+extension DependencyValues { var m40: S40 { get { self[S40Key.self] } set { self[S40Key.self] = newValue } } }
+private enum S41Key: DependencyKey { static var liveValue: S41 { @Dependency(\.m1) var m1; @Dependency(\.m8) var m8; @Dependency(\.m27) var m27; return S41(m1: m1, m8: m8, m27: m27) } }
+extension DependencyValues { var m41: S41 { get { self[S41Key.self] } set { self[S41Key.self] = newValue } } }
 private enum S42Key: DependencyKey { static var liveValue: S42 { return S42() } }
-extension DependencyValues {
-    var m42: S42 {
-        get { self[S42Key.self] }
-        set { self[S42Key.self] = newValue }
-    }
-}
-private enum S43Key: DependencyKey {
-    static var liveValue: S43 {
-        @Dependency(\.m18) var m18
-        @Dependency(\.m23) var m23
-        @Dependency(\.m38) var m38
-        return S43(m18: m18, m23: m23, m38: m38)
-    }
-}
-extension DependencyValues {
-    var m43: S43 {
-        get { self[S43Key.self] }
-        set { self[S43Key.self] = newValue }
-    }
-}
-private enum S44Key: DependencyKey {
-    static var liveValue: S44 {
-        @Dependency(\.m2) var m2
-        return S44(m2: m2)
-    }
-}
-extension DependencyValues {
-    var m44: S44 {
-        get { self[S44Key.self] }
-        set { self[S44Key.self] = newValue }
-    }
-}
-private enum S45Key: DependencyKey {
-    static var liveValue: S45 {
-        @Dependency(\.m2) var m2
-        @Dependency(\.m15) var m15
-        return S45(m2: m2, m15: m15)
-    }
-}
-extension DependencyValues {
-    var m45: S45 {
-        get { self[S45Key.self] }
-        set { self[S45Key.self] = newValue }
-    }
-}
-private enum S46Key: DependencyKey {
-    static var liveValue: S46 {
-        @Dependency(\.m20) var m20
-        return S46(m20: m20)
-    }
-}
-extension DependencyValues {
-    var m46: S46 {
-        get { self[S46Key.self] }
-        set { self[S46Key.self] = newValue }
-    }
-}
-private enum S47Key: DependencyKey {
-    static var liveValue: S47 {
-        @Dependency(\.m5) var m5
-        @Dependency(\.m6) var m6
-        return S47(m5: m5, m6: m6)
-    }
-}
-extension DependencyValues {
-    var m47: S47 {
-        get { self[S47Key.self] }
-        set { self[S47Key.self] = newValue }
-    }
-}
-private enum S48Key: DependencyKey {
-    static var liveValue: S48 {
-        @Dependency(\.m1) var m1
-        @Dependency(\.m16) var m16
-        @Dependency(\.m17) var m17
-        return S48(m1: m1, m16: m16, m17: m17)
-    }
-}
-extension DependencyValues {
-    var m48: S48 {
-        get { self[S48Key.self] }
-        set { self[S48Key.self] = newValue }
-    }
-}
+extension DependencyValues { var m42: S42 { get { self[S42Key.self] } set { self[S42Key.self] = newValue } } }
+private enum S43Key: DependencyKey { static var liveValue: S43 { @Dependency(\.m18) var m18; @Dependency(\.m23) var m23; @Dependency(\.m38) var m38; return S43(m18: m18, m23: m23, m38: m38) } }
+extension DependencyValues { var m43: S43 { get { self[S43Key.self] } set { self[S43Key.self] = newValue } } }
+private enum S44Key: DependencyKey { static var liveValue: S44 { @Dependency(\.m2) var m2; return S44(m2: m2) } }
+extension DependencyValues { var m44: S44 { get { self[S44Key.self] } set { self[S44Key.self] = newValue } } }
+private enum S45Key: DependencyKey { static var liveValue: S45 { @Dependency(\.m2) var m2; @Dependency(\.m15) var m15; return S45(m2: m2, m15: m15) } }
+extension DependencyValues { var m45: S45 { get { self[S45Key.self] } set { self[S45Key.self] = newValue } } }
+private enum S46Key: DependencyKey { static var liveValue: S46 { @Dependency(\.m20) var m20; return S46(m20: m20) } }
+extension DependencyValues { var m46: S46 { get { self[S46Key.self] } set { self[S46Key.self] = newValue } } }
+private enum S47Key: DependencyKey { static var liveValue: S47 { @Dependency(\.m5) var m5; @Dependency(\.m6) var m6; return S47(m5: m5, m6: m6) } }
+extension DependencyValues { var m47: S47 { get { self[S47Key.self] } set { self[S47Key.self] = newValue } } }
+private enum S48Key: DependencyKey { static var liveValue: S48 { @Dependency(\.m1) var m1; @Dependency(\.m16) var m16; @Dependency(\.m17) var m17; return S48(m1: m1, m16: m16, m17: m17) } }
+extension DependencyValues { var m48: S48 { get { self[S48Key.self] } set { self[S48Key.self] = newValue } } }
 
 /// How app code reads a dependency: through the `@Dependency` property wrapper.
 struct DependenciesReader { @Dependency(\.m48) var m48 }

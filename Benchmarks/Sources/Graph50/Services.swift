@@ -10,251 +10,43 @@ final class S6: Sendable { init() {} }
 final class S7: Sendable { init() {} }
 final class S8: Sendable { init() {} }
 final class S9: Sendable { init() {} }
-final class S10: Sendable {
-    let m1: S1
-    let m4: S4
-    let m6: S6
-    init(m1: S1, m4: S4, m6: S6) {
-        self.m1 = m1
-        self.m4 = m4
-        self.m6 = m6
-    }
-}
-final class S11: Sendable {
-    let m2: S2
-    let m8: S8
-    init(m2: S2, m8: S8) {
-        self.m2 = m2
-        self.m8 = m8
-    }
-}
-final class S12: Sendable {
-    let m8: S8
-    init(m8: S8) { self.m8 = m8 }
-}
-final class S13: Sendable {
-    let m8: S8
-    init(m8: S8) { self.m8 = m8 }
-}
-final class S14: Sendable {
-    let m2: S2
-    let m3: S3
-    init(m2: S2, m3: S3) {
-        self.m2 = m2
-        self.m3 = m3
-    }
-}
-final class S15: Sendable {
-    let m2: S2
-    let m3: S3
-    let m5: S5
-    init(m2: S2, m3: S3, m5: S5) {
-        self.m2 = m2
-        self.m3 = m3
-        self.m5 = m5
-    }
-}
-final class S16: Sendable {
-    let m0: S0
-    let m6: S6
-    let m7: S7
-    init(m0: S0, m6: S6, m7: S7) {
-        self.m0 = m0
-        self.m6 = m6
-        self.m7 = m7
-    }
-}
-final class S17: Sendable {
-    let m1: S1
-    init(m1: S1) { self.m1 = m1 }
-}
+final class S10: Sendable { let m1: S1; let m4: S4; let m6: S6; init(m1: S1, m4: S4, m6: S6) { self.m1 = m1; self.m4 = m4; self.m6 = m6; } }
+final class S11: Sendable { let m2: S2; let m8: S8; init(m2: S2, m8: S8) { self.m2 = m2; self.m8 = m8; } }
+final class S12: Sendable { let m8: S8; init(m8: S8) { self.m8 = m8; } }
+final class S13: Sendable { let m8: S8; init(m8: S8) { self.m8 = m8; } }
+final class S14: Sendable { let m2: S2; let m3: S3; init(m2: S2, m3: S3) { self.m2 = m2; self.m3 = m3; } }
+final class S15: Sendable { let m2: S2; let m3: S3; let m5: S5; init(m2: S2, m3: S3, m5: S5) { self.m2 = m2; self.m3 = m3; self.m5 = m5; } }
+final class S16: Sendable { let m0: S0; let m6: S6; let m7: S7; init(m0: S0, m6: S6, m7: S7) { self.m0 = m0; self.m6 = m6; self.m7 = m7; } }
+final class S17: Sendable { let m1: S1; init(m1: S1) { self.m1 = m1; } }
 final class S18: Sendable { init() {} }
 final class S19: Sendable { init() {} }
-final class S20: Sendable {
-    let m14: S14
-    let m15: S15
-    let m16: S16
-    init(m14: S14, m15: S15, m16: S16) {
-        self.m14 = m14
-        self.m15 = m15
-        self.m16 = m16
-    }
-}
-final class S21: Sendable {
-    let m6: S6
-    let m11: S11
-    let m12: S12
-    init(m6: S6, m11: S11, m12: S12) {
-        self.m6 = m6
-        self.m11 = m11
-        self.m12 = m12
-    }
-}
-final class S22: Sendable {
-    let m2: S2
-    let m3: S3
-    let m15: S15
-    init(m2: S2, m3: S3, m15: S15) {
-        self.m2 = m2
-        self.m3 = m3
-        self.m15 = m15
-    }
-}
-final class S23: Sendable {
-    let m4: S4
-    init(m4: S4) { self.m4 = m4 }
-}
-final class S24: Sendable {
-    let m6: S6
-    init(m6: S6) { self.m6 = m6 }
-}
+final class S20: Sendable { let m14: S14; let m15: S15; let m16: S16; init(m14: S14, m15: S15, m16: S16) { self.m14 = m14; self.m15 = m15; self.m16 = m16; } }
+final class S21: Sendable { let m6: S6; let m11: S11; let m12: S12; init(m6: S6, m11: S11, m12: S12) { self.m6 = m6; self.m11 = m11; self.m12 = m12; } }
+final class S22: Sendable { let m2: S2; let m3: S3; let m15: S15; init(m2: S2, m3: S3, m15: S15) { self.m2 = m2; self.m3 = m3; self.m15 = m15; } }
+final class S23: Sendable { let m4: S4; init(m4: S4) { self.m4 = m4; } }
+final class S24: Sendable { let m6: S6; init(m6: S6) { self.m6 = m6; } }
 final class S25: Sendable { init() {} }
 final class S26: Sendable { init() {} }
-final class S27: Sendable {
-    let m8: S8
-    let m17: S17
-    init(m8: S8, m17: S17) {
-        self.m8 = m8
-        self.m17 = m17
-    }
-}
+final class S27: Sendable { let m8: S8; let m17: S17; init(m8: S8, m17: S17) { self.m8 = m8; self.m17 = m17; } }
 final class S28: Sendable { init() {} }
-final class S29: Sendable {
-    let m7: S7
-    let m11: S11
-    let m15: S15
-    init(m7: S7, m11: S11, m15: S15) {
-        self.m7 = m7
-        self.m11 = m11
-        self.m15 = m15
-    }
-}
+final class S29: Sendable { let m7: S7; let m11: S11; let m15: S15; init(m7: S7, m11: S11, m15: S15) { self.m7 = m7; self.m11 = m11; self.m15 = m15; } }
 final class S30: Sendable { init() {} }
-final class S31: Sendable {
-    let m21: S21
-    let m22: S22
-    init(m21: S21, m22: S22) {
-        self.m21 = m21
-        self.m22 = m22
-    }
-}
+final class S31: Sendable { let m21: S21; let m22: S22; init(m21: S21, m22: S22) { self.m21 = m21; self.m22 = m22; } }
 final class S32: Sendable { init() {} }
-final class S33: Sendable {
-    let m3: S3
-    let m16: S16
-    init(m3: S3, m16: S16) {
-        self.m3 = m3
-        self.m16 = m16
-    }
-}
-final class S34: Sendable {
-    let m12: S12
-    let m21: S21
-    let m22: S22
-    init(m12: S12, m21: S21, m22: S22) {
-        self.m12 = m12
-        self.m21 = m21
-        self.m22 = m22
-    }
-}
-final class S35: Sendable {
-    let m3: S3
-    let m23: S23
-    init(m3: S3, m23: S23) {
-        self.m3 = m3
-        self.m23 = m23
-    }
-}
-final class S36: Sendable {
-    let m5: S5
-    let m21: S21
-    init(m5: S5, m21: S21) {
-        self.m5 = m5
-        self.m21 = m21
-    }
-}
-final class S37: Sendable {
-    let m17: S17
-    init(m17: S17) { self.m17 = m17 }
-}
-final class S38: Sendable {
-    let m27: S27
-    init(m27: S27) { self.m27 = m27 }
-}
-final class S39: Sendable {
-    let m0: S0
-    let m18: S18
-    init(m0: S0, m18: S18) {
-        self.m0 = m0
-        self.m18 = m18
-    }
-}
-final class S40: Sendable {
-    let m36: S36
-    init(m36: S36) { self.m36 = m36 }
-}
-final class S41: Sendable {
-    let m1: S1
-    let m8: S8
-    let m27: S27
-    init(m1: S1, m8: S8, m27: S27) {
-        self.m1 = m1
-        self.m8 = m8
-        self.m27 = m27
-    }
-}
+final class S33: Sendable { let m3: S3; let m16: S16; init(m3: S3, m16: S16) { self.m3 = m3; self.m16 = m16; } }
+final class S34: Sendable { let m12: S12; let m21: S21; let m22: S22; init(m12: S12, m21: S21, m22: S22) { self.m12 = m12; self.m21 = m21; self.m22 = m22; } }
+final class S35: Sendable { let m3: S3; let m23: S23; init(m3: S3, m23: S23) { self.m3 = m3; self.m23 = m23; } }
+final class S36: Sendable { let m5: S5; let m21: S21; init(m5: S5, m21: S21) { self.m5 = m5; self.m21 = m21; } }
+final class S37: Sendable { let m17: S17; init(m17: S17) { self.m17 = m17; } }
+final class S38: Sendable { let m27: S27; init(m27: S27) { self.m27 = m27; } }
+final class S39: Sendable { let m0: S0; let m18: S18; init(m0: S0, m18: S18) { self.m0 = m0; self.m18 = m18; } }
+final class S40: Sendable { let m36: S36; init(m36: S36) { self.m36 = m36; } }
+final class S41: Sendable { let m1: S1; let m8: S8; let m27: S27; init(m1: S1, m8: S8, m27: S27) { self.m1 = m1; self.m8 = m8; self.m27 = m27; } }
 final class S42: Sendable { init() {} }
-final class S43: Sendable {
-    let m18: S18
-    let m23: S23
-    let m38: S38
-    init(m18: S18, m23: S23, m38: S38) {
-        self.m18 = m18
-        self.m23 = m23
-        self.m38 = m38
-    }
-}
-final class S44: Sendable {
-    let m2: S2
-    init(m2: S2) { self.m2 = m2 }
-}
-final class S45: Sendable {
-    let m2: S2
-    let m15: S15
-    init(m2: S2, m15: S15) {
-        self.m2 = m2
-        self.m15 = m15
-    }
-}
-final class S46: Sendable {
-    let m20: S20
-    init(m20: S20) { self.m20 = m20 }
-}
-final class S47: Sendable {
-    let m5: S5
-    let m6: S6
-    init(m5: S5, m6: S6) {
-        self.m5 = m5
-        self.m6 = m6
-    }
-}
-final class S48: Sendable {
-    let m1: S1
-    let m16: S16
-    let m17: S17
-    init(m1: S1, m16: S16, m17: S17) {
-        self.m1 = m1
-        self.m16 = m16
-        self.m17 = m17
-    }
-}
-final class S49: Sendable {
-    let m6: S6
-    let m12: S12
-    let m37: S37
-    init(m6: S6, m12: S12, m37: S37) {
-        self.m6 = m6
-        self.m12 = m12
-        self.m37 = m37
-    }
-}
+final class S43: Sendable { let m18: S18; let m23: S23; let m38: S38; init(m18: S18, m23: S23, m38: S38) { self.m18 = m18; self.m23 = m23; self.m38 = m38; } }
+final class S44: Sendable { let m2: S2; init(m2: S2) { self.m2 = m2; } }
+final class S45: Sendable { let m2: S2; let m15: S15; init(m2: S2, m15: S15) { self.m2 = m2; self.m15 = m15; } }
+final class S46: Sendable { let m20: S20; init(m20: S20) { self.m20 = m20; } }
+final class S47: Sendable { let m5: S5; let m6: S6; init(m5: S5, m6: S6) { self.m5 = m5; self.m6 = m6; } }
+final class S48: Sendable { let m1: S1; let m16: S16; let m17: S17; init(m1: S1, m16: S16, m17: S17) { self.m1 = m1; self.m16 = m16; self.m17 = m17; } }
+final class S49: Sendable { let m6: S6; let m12: S12; let m37: S37; init(m6: S6, m12: S12, m37: S37) { self.m6 = m6; self.m12 = m12; self.m37 = m37; } }

@@ -15,80 +15,46 @@ func makeSwinjectContainer() -> Container {
     container.register(S7.self) { _ in S7() }.inObjectScope(.container)
     container.register(S8.self) { _ in S8() }.inObjectScope(.container)
     container.register(S9.self) { _ in S9() }.inObjectScope(.transient)
-    container.register(S10.self) { resolver in
-        S10(m1: resolver.resolve(S1.self)!, m4: resolver.resolve(S4.self)!, m6: resolver.resolve(S6.self)!)
-    }.inObjectScope(.container)
-    container.register(S11.self) { resolver in S11(m2: resolver.resolve(S2.self)!, m8: resolver.resolve(S8.self)!) }
-        .inObjectScope(.container)
+    container.register(S10.self) { resolver in S10(m1: resolver.resolve(S1.self)!, m4: resolver.resolve(S4.self)!, m6: resolver.resolve(S6.self)!) }.inObjectScope(.container)
+    container.register(S11.self) { resolver in S11(m2: resolver.resolve(S2.self)!, m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S12.self) { resolver in S12(m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
     container.register(S13.self) { resolver in S13(m8: resolver.resolve(S8.self)!) }.inObjectScope(.container)
-    container.register(S14.self) { resolver in S14(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!) }
-        .inObjectScope(.container)
-    container.register(S15.self) { resolver in
-        S15(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m5: resolver.resolve(S5.self)!)
-    }.inObjectScope(.container)
-    container.register(S16.self) { resolver in
-        S16(m0: resolver.resolve(S0.self)!, m6: resolver.resolve(S6.self)!, m7: resolver.resolve(S7.self)!)
-    }.inObjectScope(.container)
+    container.register(S14.self) { resolver in S14(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!) }.inObjectScope(.container)
+    container.register(S15.self) { resolver in S15(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m5: resolver.resolve(S5.self)!) }.inObjectScope(.container)
+    container.register(S16.self) { resolver in S16(m0: resolver.resolve(S0.self)!, m6: resolver.resolve(S6.self)!, m7: resolver.resolve(S7.self)!) }.inObjectScope(.container)
     container.register(S17.self) { resolver in S17(m1: resolver.resolve(S1.self)!) }.inObjectScope(.container)
     container.register(S18.self) { _ in S18() }.inObjectScope(.container)
     container.register(S19.self) { _ in S19() }.inObjectScope(.transient)
-    container.register(S20.self) { resolver in
-        S20(m14: resolver.resolve(S14.self)!, m15: resolver.resolve(S15.self)!, m16: resolver.resolve(S16.self)!)
-    }.inObjectScope(.container)
-    container.register(S21.self) { resolver in
-        S21(m6: resolver.resolve(S6.self)!, m11: resolver.resolve(S11.self)!, m12: resolver.resolve(S12.self)!)
-    }.inObjectScope(.container)
-    container.register(S22.self) { resolver in
-        S22(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m15: resolver.resolve(S15.self)!)
-    }.inObjectScope(.container)
+    container.register(S20.self) { resolver in S20(m14: resolver.resolve(S14.self)!, m15: resolver.resolve(S15.self)!, m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
+    container.register(S21.self) { resolver in S21(m6: resolver.resolve(S6.self)!, m11: resolver.resolve(S11.self)!, m12: resolver.resolve(S12.self)!) }.inObjectScope(.container)
+    container.register(S22.self) { resolver in S22(m2: resolver.resolve(S2.self)!, m3: resolver.resolve(S3.self)!, m15: resolver.resolve(S15.self)!) }.inObjectScope(.container)
     container.register(S23.self) { resolver in S23(m4: resolver.resolve(S4.self)!) }.inObjectScope(.container)
     container.register(S24.self) { resolver in S24(m6: resolver.resolve(S6.self)!) }.inObjectScope(.container)
     container.register(S25.self) { _ in S25() }.inObjectScope(.container)
     container.register(S26.self) { _ in S26() }.inObjectScope(.container)
-    container.register(S27.self) { resolver in S27(m8: resolver.resolve(S8.self)!, m17: resolver.resolve(S17.self)!) }
-        .inObjectScope(.container)
+    container.register(S27.self) { resolver in S27(m8: resolver.resolve(S8.self)!, m17: resolver.resolve(S17.self)!) }.inObjectScope(.container)
     container.register(S28.self) { _ in S28() }.inObjectScope(.container)
-    container.register(S29.self) { resolver in
-        S29(m7: resolver.resolve(S7.self)!, m11: resolver.resolve(S11.self)!, m15: resolver.resolve(S15.self)!)
-    }.inObjectScope(.transient)
+    container.register(S29.self) { resolver in S29(m7: resolver.resolve(S7.self)!, m11: resolver.resolve(S11.self)!, m15: resolver.resolve(S15.self)!) }.inObjectScope(.transient)
     container.register(S30.self) { _ in S30() }.inObjectScope(.container)
-    container.register(S31.self) { resolver in S31(m21: resolver.resolve(S21.self)!, m22: resolver.resolve(S22.self)!) }
-        .inObjectScope(.container)
+    container.register(S31.self) { resolver in S31(m21: resolver.resolve(S21.self)!, m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
     container.register(S32.self) { _ in S32() }.inObjectScope(.container)
-    container.register(S33.self) { resolver in S33(m3: resolver.resolve(S3.self)!, m16: resolver.resolve(S16.self)!) }
-        .inObjectScope(.container)
-    container.register(S34.self) { resolver in
-        S34(m12: resolver.resolve(S12.self)!, m21: resolver.resolve(S21.self)!, m22: resolver.resolve(S22.self)!)
-    }.inObjectScope(.container)
-    container.register(S35.self) { resolver in S35(m3: resolver.resolve(S3.self)!, m23: resolver.resolve(S23.self)!) }
-        .inObjectScope(.container)
-    container.register(S36.self) { resolver in S36(m5: resolver.resolve(S5.self)!, m21: resolver.resolve(S21.self)!) }
-        .inObjectScope(.container)
+    container.register(S33.self) { resolver in S33(m3: resolver.resolve(S3.self)!, m16: resolver.resolve(S16.self)!) }.inObjectScope(.container)
+    container.register(S34.self) { resolver in S34(m12: resolver.resolve(S12.self)!, m21: resolver.resolve(S21.self)!, m22: resolver.resolve(S22.self)!) }.inObjectScope(.container)
+    container.register(S35.self) { resolver in S35(m3: resolver.resolve(S3.self)!, m23: resolver.resolve(S23.self)!) }.inObjectScope(.container)
+    container.register(S36.self) { resolver in S36(m5: resolver.resolve(S5.self)!, m21: resolver.resolve(S21.self)!) }.inObjectScope(.container)
     container.register(S37.self) { resolver in S37(m17: resolver.resolve(S17.self)!) }.inObjectScope(.container)
     container.register(S38.self) { resolver in S38(m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
-    container.register(S39.self) { resolver in S39(m0: resolver.resolve(S0.self)!, m18: resolver.resolve(S18.self)!) }
-        .inObjectScope(.transient)
+    container.register(S39.self) { resolver in S39(m0: resolver.resolve(S0.self)!, m18: resolver.resolve(S18.self)!) }.inObjectScope(.transient)
     container.register(S40.self) { resolver in S40(m36: resolver.resolve(S36.self)!) }.inObjectScope(.container)
-    container.register(S41.self) { resolver in
-        S41(m1: resolver.resolve(S1.self)!, m8: resolver.resolve(S8.self)!, m27: resolver.resolve(S27.self)!)
-    }.inObjectScope(.container)
+    container.register(S41.self) { resolver in S41(m1: resolver.resolve(S1.self)!, m8: resolver.resolve(S8.self)!, m27: resolver.resolve(S27.self)!) }.inObjectScope(.container)
     container.register(S42.self) { _ in S42() }.inObjectScope(.container)
-    container.register(S43.self) { resolver in
-        S43(m18: resolver.resolve(S18.self)!, m23: resolver.resolve(S23.self)!, m38: resolver.resolve(S38.self)!)
-    }.inObjectScope(.container)
+    container.register(S43.self) { resolver in S43(m18: resolver.resolve(S18.self)!, m23: resolver.resolve(S23.self)!, m38: resolver.resolve(S38.self)!) }.inObjectScope(.container)
     container.register(S44.self) { resolver in S44(m2: resolver.resolve(S2.self)!) }.inObjectScope(.container)
-    container.register(S45.self) { resolver in S45(m2: resolver.resolve(S2.self)!, m15: resolver.resolve(S15.self)!) }
-        .inObjectScope(.container)
+    container.register(S45.self) { resolver in S45(m2: resolver.resolve(S2.self)!, m15: resolver.resolve(S15.self)!) }.inObjectScope(.container)
     container.register(S46.self) { resolver in S46(m20: resolver.resolve(S20.self)!) }.inObjectScope(.container)
-    container.register(S47.self) { resolver in S47(m5: resolver.resolve(S5.self)!, m6: resolver.resolve(S6.self)!) }
-        .inObjectScope(.container)
-    container.register(S48.self) { resolver in
-        S48(m1: resolver.resolve(S1.self)!, m16: resolver.resolve(S16.self)!, m17: resolver.resolve(S17.self)!)
-    }.inObjectScope(.container)
-    container.register(S49.self) { resolver in
-        S49(m6: resolver.resolve(S6.self)!, m12: resolver.resolve(S12.self)!, m37: resolver.resolve(S37.self)!)
-    }.inObjectScope(.transient)
+    container.register(S47.self) { resolver in S47(m5: resolver.resolve(S5.self)!, m6: resolver.resolve(S6.self)!) }.inObjectScope(.container)
+    container.register(S48.self) { resolver in S48(m1: resolver.resolve(S1.self)!, m16: resolver.resolve(S16.self)!, m17: resolver.resolve(S17.self)!) }.inObjectScope(.container)
+    container.register(S49.self) { resolver in S49(m6: resolver.resolve(S6.self)!, m12: resolver.resolve(S12.self)!, m37: resolver.resolve(S37.self)!) }.inObjectScope(.transient)
     return container
 }
 

@@ -15,70 +15,46 @@ func makeRuntimeContainer() -> RuntimeContainer {
     builder.registerSingleton { S7() }
     builder.registerSingleton { S8() }
     builder.register { S9() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S10(m1: resolver.load(S1.self), m4: resolver.load(S4.self), m6: resolver.load(S6.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S10(m1: resolver.load(S1.self), m4: resolver.load(S4.self), m6: resolver.load(S6.self)) }
     builder.registerSingleton { (resolver: Resolver) in S11(m2: resolver.load(S2.self), m8: resolver.load(S8.self)) }
     builder.registerSingleton { (resolver: Resolver) in S12(m8: resolver.load(S8.self)) }
     builder.registerSingleton { (resolver: Resolver) in S13(m8: resolver.load(S8.self)) }
     builder.registerSingleton { (resolver: Resolver) in S14(m2: resolver.load(S2.self), m3: resolver.load(S3.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S15(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m5: resolver.load(S5.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S16(m0: resolver.load(S0.self), m6: resolver.load(S6.self), m7: resolver.load(S7.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S15(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m5: resolver.load(S5.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S16(m0: resolver.load(S0.self), m6: resolver.load(S6.self), m7: resolver.load(S7.self)) }
     builder.registerSingleton { (resolver: Resolver) in S17(m1: resolver.load(S1.self)) }
     builder.registerSingleton { S18() }
     builder.register { S19() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S20(m14: resolver.load(S14.self), m15: resolver.load(S15.self), m16: resolver.load(S16.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S21(m6: resolver.load(S6.self), m11: resolver.load(S11.self), m12: resolver.load(S12.self))
-    }
-    builder.registerSingleton { (resolver: Resolver) in
-        S22(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m15: resolver.load(S15.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S20(m14: resolver.load(S14.self), m15: resolver.load(S15.self), m16: resolver.load(S16.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S21(m6: resolver.load(S6.self), m11: resolver.load(S11.self), m12: resolver.load(S12.self)) }
+    builder.registerSingleton { (resolver: Resolver) in S22(m2: resolver.load(S2.self), m3: resolver.load(S3.self), m15: resolver.load(S15.self)) }
     builder.registerSingleton { (resolver: Resolver) in S23(m4: resolver.load(S4.self)) }
     builder.registerSingleton { (resolver: Resolver) in S24(m6: resolver.load(S6.self)) }
     builder.registerSingleton { S25() }
     builder.registerSingleton { S26() }
     builder.registerSingleton { (resolver: Resolver) in S27(m8: resolver.load(S8.self), m17: resolver.load(S17.self)) }
     builder.registerSingleton { S28() }
-    builder.register { (resolver: Resolver) in
-        S29(m7: resolver.load(S7.self), m11: resolver.load(S11.self), m15: resolver.load(S15.self))
-    }
+    builder.register { (resolver: Resolver) in S29(m7: resolver.load(S7.self), m11: resolver.load(S11.self), m15: resolver.load(S15.self)) }
     builder.registerSingleton { S30() }
     builder.registerSingleton { (resolver: Resolver) in S31(m21: resolver.load(S21.self), m22: resolver.load(S22.self)) }
     builder.registerSingleton { S32() }
     builder.registerSingleton { (resolver: Resolver) in S33(m3: resolver.load(S3.self), m16: resolver.load(S16.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S34(m12: resolver.load(S12.self), m21: resolver.load(S21.self), m22: resolver.load(S22.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S34(m12: resolver.load(S12.self), m21: resolver.load(S21.self), m22: resolver.load(S22.self)) }
     builder.registerSingleton { (resolver: Resolver) in S35(m3: resolver.load(S3.self), m23: resolver.load(S23.self)) }
     builder.registerSingleton { (resolver: Resolver) in S36(m5: resolver.load(S5.self), m21: resolver.load(S21.self)) }
     builder.registerSingleton { (resolver: Resolver) in S37(m17: resolver.load(S17.self)) }
     builder.registerSingleton { (resolver: Resolver) in S38(m27: resolver.load(S27.self)) }
     builder.register { (resolver: Resolver) in S39(m0: resolver.load(S0.self), m18: resolver.load(S18.self)) }
     builder.registerSingleton { (resolver: Resolver) in S40(m36: resolver.load(S36.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S41(m1: resolver.load(S1.self), m8: resolver.load(S8.self), m27: resolver.load(S27.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S41(m1: resolver.load(S1.self), m8: resolver.load(S8.self), m27: resolver.load(S27.self)) }
     builder.registerSingleton { S42() }
-    builder.registerSingleton { (resolver: Resolver) in
-        S43(m18: resolver.load(S18.self), m23: resolver.load(S23.self), m38: resolver.load(S38.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S43(m18: resolver.load(S18.self), m23: resolver.load(S23.self), m38: resolver.load(S38.self)) }
     builder.registerSingleton { (resolver: Resolver) in S44(m2: resolver.load(S2.self)) }
     builder.registerSingleton { (resolver: Resolver) in S45(m2: resolver.load(S2.self), m15: resolver.load(S15.self)) }
     builder.registerSingleton { (resolver: Resolver) in S46(m20: resolver.load(S20.self)) }
     builder.registerSingleton { (resolver: Resolver) in S47(m5: resolver.load(S5.self), m6: resolver.load(S6.self)) }
-    builder.registerSingleton { (resolver: Resolver) in
-        S48(m1: resolver.load(S1.self), m16: resolver.load(S16.self), m17: resolver.load(S17.self))
-    }
-    builder.register { (resolver: Resolver) in
-        S49(m6: resolver.load(S6.self), m12: resolver.load(S12.self), m37: resolver.load(S37.self))
-    }
+    builder.registerSingleton { (resolver: Resolver) in S48(m1: resolver.load(S1.self), m16: resolver.load(S16.self), m17: resolver.load(S17.self)) }
+    builder.register { (resolver: Resolver) in S49(m6: resolver.load(S6.self), m12: resolver.load(S12.self), m37: resolver.load(S37.self)) }
     return builder.build()
 }
 
