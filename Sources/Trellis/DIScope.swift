@@ -17,7 +17,7 @@ public enum DIScope: Sendable, Hashable {
     /// Built anew on every access.
     case transient
     /// Built once, on first access (exactly once even when many threads ask at the same moment);
-    /// later reads cost about as much as a stored property.
+    /// later reads do not build it again.
     case onDemand
     /// An owned child container: built once on first access, lives as long as this container. This
     /// container provides the child's needs from its own members.
