@@ -78,27 +78,11 @@ public enum MemberScope: String, Hashable, Sendable, CaseIterable {
     /// An owned child container whose needs the owner passes up to its own owner.
     case forwardingChild
 
-    /// Whether the member is built on first access and then kept (`.onDemand` and children).
-    public var isBuiltOnFirstAccess: Bool {
-        switch self {
-        case .onDemand, .child, .forwardingChild: true
-        case .input, .shared, .transient: false
-        }
-    }
-
     /// Whether the member is a child container.
     public var isChild: Bool {
         switch self {
         case .child, .forwardingChild: true
         case .input, .shared, .transient, .onDemand: false
-        }
-    }
-
-    /// Whether the member is built by a factory (as opposed to given, or a child container).
-    public var needsFactory: Bool {
-        switch self {
-        case .shared, .transient, .onDemand: true
-        case .input, .child, .forwardingChild: false
         }
     }
 }
