@@ -17,7 +17,8 @@ public enum DIScope: Sendable, Hashable {
     /// Built anew on every access.
     case transient
     /// Built once, on first access (exactly once even when many threads ask at the same moment);
-    /// later reads do not build it again.
+    /// later reads do not build it again and cost one atomic load and the value's retain, like a
+    /// `lazy var`, whatever the container's size.
     case onDemand
     /// An owned child container: built once on first access, lives as long as this container. This
     /// container provides the child's needs from its own members.

@@ -11,11 +11,18 @@ struct ContainerGenerator {
     var container: Container { plan.container }
     var isolation: String { container.options.mainActor ? "@MainActor " : "" }
 
+    /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in a struct
+    /// with members built on first access, whose getters need the whole container (see
+    /// `Trellis.ContainerStorage`). Classes are references already.
+    var keepsStorageTogether: Bool {
+        container.kind == .structure && container.members.contains { $0.scope == .onDemand || $0.scope.isChild }
+    }
+
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
-        var declarations = container.members.compactMap(Self.storage(for:))
-        declarations += hierarchy.forwardedStorage()
+        let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
+        var declarations = keepsStorageTogether ? storageTogether(stored) : stored.map(\.declaration)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
@@ -24,24 +31,45 @@ struct ContainerGenerator {
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
-    static func storage(for member: Member) -> DeclSyntax? {
+    static func storedProperty(for member: Member) -> StoredProperty? {
         let name = GeneratedNames.storage(member.name)
         let type = member.type.text
         switch member.scope {
         case .input:
-            return "private let \(raw: name): \(raw: type)"
-        case .shared where member.isAsync:
-            let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
-            return "private let \(raw: name): \(raw: GeneratedNames.asyncSharedType)<\(raw: type), \(raw: failure)>"
+            return StoredProperty(name: name, type: type)
+        case .shared where !member.isAsync:
+            return StoredProperty(name: name, type: type)
         case .shared:
-            return "private let \(raw: name): \(raw: type)"
+            let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
+            return StoredProperty(name: name, type: "\(GeneratedNames.asyncSharedType)<\(type), \(failure)>")
         case .transient where member.type.kind == .opaque:
             return nil
         case .transient:
-            return "private let \(raw: name): \(raw: optional(type))"
+            return StoredProperty(name: name, type: optional(type))
         case .onDemand, .child, .forwardingChild:
-            return "private let \(raw: name): \(raw: GeneratedNames.onDemandType)<\(raw: type)>"
+            return StoredProperty(name: name, type: "\(GeneratedNames.onDemandType)<\(type)>")
         }
+    }
+
+    /// The stored properties kept together: a nested struct of them, one reference to it, and a
+    /// private property per value reading it, so the rest of the generated code is unchanged.
+    private func storageTogether(_ stored: [StoredProperty]) -> [DeclSyntax] {
+        let fields = stored.map { "    let \($0.name): \($0.type)" }.joined(separator: "\n")
+        var declarations: [DeclSyntax] = [
+            """
+            /// The stored values, kept in one reference (see `Trellis.ContainerStorage`).
+            private struct \(raw: GeneratedNames.storedValuesType) {
+            \(raw: fields)
+            }
+            """,
+            "private let \(raw: GeneratedNames.storageReference): \(raw: GeneratedNames.storageType)<\(raw: GeneratedNames.storedValuesType)>",
+        ]
+        for property in stored {
+            declarations.append(
+                "private var \(raw: property.name): \(raw: property.type) {\n    \(raw: GeneratedNames.storageReference).values.\(raw: property.name)\n}"
+            )
+        }
+        return declarations
     }
 
     /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
@@ -59,7 +87,7 @@ struct ContainerGenerator {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
-        var declarations = members.compactMap(storage(for:))
+        var declarations = members.compactMap(storedProperty(for:)).map(\.declaration)
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = container.options.mainActor ? "@MainActor " : ""
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
@@ -118,6 +146,15 @@ struct ContainerGenerator {
             }
             """
     }
+}
+
+/// A stored property the generated code declares: its name and type.
+struct StoredProperty {
+    let name: String
+    let type: String
+
+    /// `private let name: type`.
+    var declaration: DeclSyntax { "private let \(raw: name): \(raw: type)" }
 }
 
 func tryPrefix(_ expression: String) -> String { expression.hasPrefix("try ") ? "try " : "" }

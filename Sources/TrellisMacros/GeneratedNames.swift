@@ -25,6 +25,15 @@ enum GeneratedNames {
     /// The snapshot of what forwarding child `name` needs, kept until the child is built.
     static func forwardedInputs(_ name: String) -> String { "\(prefix)inputs_\(name)" }
 
+    /// The runtime type keeping a struct container's stored values in one reference.
+    static let storageType = "Trellis.ContainerStorage"
+
+    /// The nested struct of a container's stored values, when they are kept in one reference.
+    static let storedValuesType = "\(prefix)StoredValues"
+
+    /// The property holding the one reference to the stored values.
+    static let storageReference = "\(prefix)storage"
+
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
     static let inputsType = "Inputs"
 }

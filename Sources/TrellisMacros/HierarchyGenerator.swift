@@ -49,9 +49,10 @@ struct HierarchyGenerator {
     }
 
     /// The stored snapshot each forwarding child is built from.
-    func forwardedStorage() -> [DeclSyntax] {
+    var forwardedStoredProperties: [StoredProperty] {
         forwarded.map {
-            "private let \(raw: GeneratedNames.forwardedInputs($0.name)): \(raw: $0.type.text).\(raw: GeneratedNames.inputsType)"
+            StoredProperty(
+                name: GeneratedNames.forwardedInputs($0.name), type: "\($0.type.text).\(GeneratedNames.inputsType)")
         }
     }
 

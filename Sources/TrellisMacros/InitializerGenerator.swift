@@ -14,10 +14,20 @@ struct InitializerGenerator {
         let parameters =
             container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
         var lines = localDeclarations()
-        lines += container.forwardingChildren.map {
-            "self.\(GeneratedNames.forwardedInputs($0.name)) = \(GeneratedNames.forwardedInputs($0.name))"
+        // The same order as the stored properties (the memberwise initializer of the stored values).
+        let values =
+            storedValues()
+            + container.forwardingChildren.map {
+                (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
+            }
+        if generator.keepsStorageTogether {
+            let arguments = values.map { "    \($0.name): \($0.value)" }.joined(separator: ",\n")
+            lines.append(
+                "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(GeneratedNames.storedValuesType)(\n\(arguments)\n))"
+            )
+        } else {
+            lines += values.map { "self.\($0.name) = \($0.value)" }
         }
-        lines += storageAssignments()
         for member in plan.order where member.scope == .shared && member.isAsync {
             let storage = "self.\(GeneratedNames.storage(member.name))"
             let call = "\(generator.expressions.effectPrefix(for: member))self.\(GeneratedNames.builder(member.name))()"
@@ -63,22 +73,23 @@ struct InitializerGenerator {
         return lines
     }
 
-    private func storageAssignments() -> [String] {
-        container.members.compactMap { member -> String? in
-            let storage = "self.\(GeneratedNames.storage(member.name))"
+    /// Each member's stored property and the value the initializer stores in it, in declaration order.
+    private func storedValues() -> [(name: String, value: String)] {
+        container.members.compactMap { member -> (name: String, value: String)? in
+            let storage = GeneratedNames.storage(member.name)
             switch member.scope {
             case .input:
-                return "\(storage) = \(member.name)"
+                return (storage, member.name)
             case .shared where !member.isAsync:
-                return "\(storage) = \(member.name)"
+                return (storage, member.name)
             case .shared:
-                return "\(storage) = \(GeneratedNames.asyncSharedType)(override: \(member.name))"
+                return (storage, "\(GeneratedNames.asyncSharedType)(override: \(member.name))")
             case .transient where member.type.kind == .opaque:
                 return nil
             case .transient:
-                return "\(storage) = \(member.name)"
+                return (storage, member.name)
             case .onDemand, .child, .forwardingChild:
-                return "\(storage) = \(GeneratedNames.onDemandType)(override: \(member.name))"
+                return (storage, "\(GeneratedNames.onDemandType)(override: \(member.name))")
             }
         }
     }

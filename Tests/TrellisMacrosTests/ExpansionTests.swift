@@ -86,6 +86,110 @@ struct ExpansionTests {
             }
         }
 
+        @Test("a struct with an on-demand member keeps its stored values in one reference")
+        func structWithOnDemandMember() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.onDemand, factory: { (baseURL: String) in Catalog(url: baseURL) }, concrete: true)
+                    var catalog: Catalog
+
+                    @Provide(.transient, factory: { (catalog: Catalog) in Page(catalog: catalog) }, concrete: true)
+                    var page: Page
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    var baseURL: String {
+                    get {
+                        _trellis_baseURL
+                    }
+                    }
+                    var catalog: Catalog {
+                    get {
+                        if let value = _trellis_catalog.builtValue {
+                            return value
+                        }
+                        return _trellis_catalog.value { self._trellis_make_catalog() }
+                    }
+                    }
+                    var page: Page {
+                    get {
+                        _trellis_make_page()
+                    }
+                    }
+
+                    /// The stored values, kept in one reference (see `Trellis.ContainerStorage`).
+                    private struct _trellis_StoredValues {
+                        let _trellis_baseURL: String
+                        let _trellis_catalog: Trellis.OnDemand<Catalog>
+                        let _trellis_page: Page?
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    private var _trellis_baseURL: String {
+                        _trellis_storage.values._trellis_baseURL
+                    }
+
+                    private var _trellis_catalog: Trellis.OnDemand<Catalog> {
+                        _trellis_storage.values._trellis_catalog
+                    }
+
+                    private var _trellis_page: Page? {
+                        _trellis_storage.values._trellis_page
+                    }
+
+                    init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            _trellis_baseURL: baseURL,
+                            _trellis_catalog: Trellis.OnDemand(override: catalog),
+                            _trellis_page: page
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let baseURL: String
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.baseURL = dependencies.baseURL
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(baseURL: inputs.baseURL)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    private func _trellis_make_catalog() -> Catalog {
+                        { (baseURL: String) in Catalog(url: baseURL) }(self.baseURL)
+                    }
+
+                    private func _trellis_make_page() -> Page {
+                        _trellis_page ?? { (catalog: Catalog) in Page(catalog: catalog) }(self.catalog)
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                    var baseURL: String { get }
+                }
+                """
+            }
+        }
+
         @Test("a transient of an existential type stores its override as '(any P)?'")
         func existentialTransient() {
             assertMacro {

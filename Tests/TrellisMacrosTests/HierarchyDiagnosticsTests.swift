@@ -309,11 +309,11 @@ struct HierarchyDiagnosticsTests {
                 private let _trellis_inputs_audit: AuditContainer.Inputs
 
                 private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
-                    self._trellis_inputs_audit = _trellis_inputs_audit
                     self._trellis_logger = logger
                     self._trellis_profile = Trellis.OnDemand(override: profile)
                     self._trellis_audit = Trellis.OnDemand(override: audit)
                     self._trellis_editor = Trellis.OnDemand(override: editor)
+                    self._trellis_inputs_audit = _trellis_inputs_audit
                 }
 
                 /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.

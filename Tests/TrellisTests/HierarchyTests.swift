@@ -186,6 +186,38 @@ struct MainActorReportContainer {
     var report: ExpensiveReport
 }
 
+// A struct container with on-demand members keeps its stored values in one reference.
+@DIContainer
+struct StructReportContainer: Sendable {
+    @Provide(.input)
+    var seed: Int
+
+    @Provide(
+        .onDemand,
+        factory: { (seed: Int) in
+            onDemandBuilds.wrappingIncrement(ordering: .relaxed)
+            return ExpensiveReport(id: seed)
+        }, concrete: true)
+    var report: ExpensiveReport
+
+    @Provide(.shared, factory: { (seed: Int) in seed + 1 }, concrete: true)
+    var next: Int
+
+    @Provide(.transient, factory: { (report: ExpensiveReport, next: Int) in report.id + next }, concrete: true)
+    var sum: Int
+}
+
+/// Not Sendable: a struct container of it must compile without any Sendable requirement.
+final class Notebook {
+    var pages: [String] = []
+}
+
+@DIContainer
+struct NotebookContainer {
+    @Provide(.onDemand, factory: { Notebook() }, concrete: true)
+    var notebook: Notebook
+}
+
 @Suite("On-demand members", .serialized)
 struct OnDemandTests {
     @Test("is not built until first accessed, then built once")
@@ -232,6 +264,54 @@ struct OnDemandTests {
         let stub = ExpensiveReport(id: 99)
         #expect(ReportContainer(seed: 1, report: stub).report === stub)
         #expect(onDemandBuilds.load(ordering: .relaxed) == before)
+    }
+
+    @Test("in a struct container: built once, and every copy of the container shares it")
+    func structContainer() {
+        let before = onDemandBuilds.load(ordering: .relaxed)
+        let container = StructReportContainer(seed: 4)
+        let copy = container
+        #expect(onDemandBuilds.load(ordering: .relaxed) == before)
+        #expect(copy.report.id == 4)
+        #expect(container.report === copy.report)
+        #expect(container.sum == 9)
+        #expect(container.next == 5)
+        #expect(onDemandBuilds.load(ordering: .relaxed) == before + 1)
+    }
+
+    @Test("in a struct container: built exactly once when 200 tasks touch it first")
+    func structContainerUnderContention() async {
+        for round in 0..<20 {
+            let before = onDemandBuilds.load(ordering: .relaxed)
+            let container = StructReportContainer(seed: round)
+            let ready = ManagedAtomic<Int>(0)
+            let identifiers = await withTaskGroup(of: ObjectIdentifier.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        ready.wrappingIncrement(ordering: .relaxed)
+                        while ready.load(ordering: .relaxed) < 200 { await Task.yield() }
+                        return ObjectIdentifier(container.report)
+                    }
+                }
+                return await Set(group.reduce(into: []) { $0.append($1) })
+            }
+            #expect(identifiers.count == 1)
+            #expect(onDemandBuilds.load(ordering: .relaxed) == before + 1)
+        }
+    }
+
+    @Test("in a struct container: released with the last copy of the container")
+    func structContainerReleasesItsValues() {
+        weak var notebook: Notebook?
+        do {
+            let container = NotebookContainer()
+            let copy = container
+            copy.notebook.pages.append("first")
+            notebook = container.notebook
+            #expect(container.notebook.pages == ["first"])
+            #expect(notebook != nil)
+        }
+        #expect(notebook == nil)
     }
 
     @Test("works in a mainActor container")

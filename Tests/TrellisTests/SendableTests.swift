@@ -11,6 +11,17 @@ public struct PublicAsyncContainer {
     public var next: Int
 }
 
+// An internal struct is implicitly Sendable when its stored values are; keeping the values of an
+// on-demand container in one reference (ContainerStorage) must not take that away.
+@DIContainer
+struct ImplicitlySendableOnDemandContainer {
+    @Provide(.input)
+    var seed: Int
+
+    @Provide(.onDemand, factory: { (seed: Int) in "report \(seed)" }, concrete: true)
+    var report: String
+}
+
 @Suite("Sendable containers")
 struct SendableTests {
     @Test("A public container with async members is Sendable and usable from other tasks")
@@ -19,5 +30,12 @@ struct SendableTests {
         let fromAnotherTask = await Task.detached { await container.next }.value
         #expect(fromAnotherTask == 42)
         #expect(await container.next == 42)
+    }
+
+    @Test("An internal struct container with on-demand members stays implicitly Sendable")
+    func implicitlySendableOnDemandContainer() async {
+        let container = ImplicitlySendableOnDemandContainer(seed: 3)
+        let fromAnotherTask = await Task.detached { container.report }.value
+        #expect(fromAnotherTask == "report 3")
     }
 }
