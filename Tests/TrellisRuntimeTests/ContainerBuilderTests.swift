@@ -86,6 +86,43 @@ struct ContainerBuilderTests {
             #expect(container.load(Example2.self, name: "secondary").name == "secondary")
         }
 
+        @Test("hundreds of names of one type share a hash slot and are each found, and no other")
+        func manyNamesOfOneType() {
+            let builder = ContainerBuilder()
+            for index in 0..<500 {
+                builder.registerSingleton(name: "n\(index)") { Example2(name: "value \(index)") }
+            }
+            builder.register(Example1(value: 7))
+            let container = builder.build()
+            for index in stride(from: 0, to: 500, by: 7) {
+                #expect(container.load(Example2.self, name: "n\(index)").name == "value \(index)")
+            }
+            #expect(container.load(Example1.self).value == 7)
+            #expect(!container.isRegistered(Example2.self))
+            #expect(!container.isRegistered(Example2.self, name: "n500"))
+            #expect(!container.isRegistered(DatabaseService.self))
+        }
+
+        @Test("a built singleton is the same instance through every way of loading it")
+        func singletonThroughEveryLoad() throws {
+            let container = ContainerBuilder().registerSingleton(name: "db") { DatabaseService() }.build()
+            let first = try container.loadThrowing(DatabaseService.self, name: "db")
+            #expect(container.load(DatabaseService.self, name: "db") === first)
+            #expect(container.loadIfPresent(DatabaseService.self, name: "db") === first)
+            #expect(container.resolver.load(DatabaseService.self, name: "db") === first)
+        }
+
+        @Test("an async load returns the singleton a synchronous load built")
+        func asyncLoadOfBuiltSingleton() async {
+            let container = ContainerBuilder().registerSingleton(name: "db") { DatabaseService() }.build()
+            let first = loadSynchronously(from: container)
+            #expect(await container.load(DatabaseService.self, name: "db") === first)
+        }
+
+        private func loadSynchronously(from container: RuntimeContainer) -> DatabaseService {
+            container.load(DatabaseService.self, name: "db")
+        }
+
         @Test("a builder used from several statements collects every registration")
         func builderIsAReference() {
             let builder = ContainerBuilder()

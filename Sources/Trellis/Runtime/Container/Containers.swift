@@ -27,7 +27,8 @@ public final class ContainerBuilder: Registering {
     /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
     public func build(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) -> RuntimeContainer {
         let snapshot = recipes.withLock { $0 }.mapValues { $0.fresh() }
-        return RuntimeContainer(engine: ResolutionEngine(table: .frozen(snapshot), fatalErrorHandler: fatalErrorHandler))
+        let table = RegistrationTable.frozen(FrozenRecipeTable(snapshot))
+        return RuntimeContainer(engine: ResolutionEngine(table: table, fatalErrorHandler: fatalErrorHandler))
     }
 }
 
@@ -37,9 +38,10 @@ public final class ContainerBuilder: Registering {
 /// that already exists is read through an atomic reference, so the hot path is lock-free. The
 /// loading methods come from ``Resolving``.
 public struct RuntimeContainer: Resolving, InjectionSource {
-    let engine: ResolutionEngine
+    @usableFromInline let engine: ResolutionEngine
 
     /// The resolver that performs the loads.
+    @inlinable
     public var resolver: Resolver { Resolver(engine: engine) }
 
     /// Returns the value for `type` and `name`, or calls the fatal-error handler.

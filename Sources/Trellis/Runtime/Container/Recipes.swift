@@ -11,9 +11,16 @@ import Atomics
 /// subclass stores only `let` properties of `Sendable` types (`@Sendable` closures, atomic lazy
 /// references to `Sendable` boxes, `Locked` state). Values of a non-`Sendable` type are only ever
 /// returned by transient recipes, which create a fresh value per call and never store it.
+@usableFromInline
 class AnyRecipe: @unchecked Sendable {
     /// Whether the factory is `async`, so the value must be loaded with `await`.
     let isAsynchronous: Bool
+
+    /// The value of a synchronous singleton once it is built (a ``PublishedInstance`` of the
+    /// recipe's `Value`); never set by any other recipe. Loads read it first, inlined into the
+    /// caller and specialized for its type, so a built singleton is returned without a call into
+    /// the recipe or any generic metadata lookup.
+    @usableFromInline let publishedInstance = ManagedAtomicLazyReference<AnyPublishedInstance>()
 
     init(isAsynchronous: Bool) {
         self.isAsynchronous = isAsynchronous
@@ -36,6 +43,26 @@ class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
     /// The value, or `nil` when a failable factory returned `nil`.
     func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
         preconditionFailure("\(Self.self) must override produce(_:engine:)")
+    }
+}
+
+/// The type-erased base of ``PublishedInstance``, so that ``AnyRecipe`` can hold one.
+@usableFromInline
+class AnyPublishedInstance: @unchecked Sendable {
+    @usableFromInline init() {}
+}
+
+/// A synchronous singleton's value, published once through ``AnyRecipe/publishedInstance``.
+///
+/// Safe as `@unchecked Sendable`: only ``SingletonRecipe`` creates one, and its `Value` is
+/// `Sendable`; `value` never changes. (`Value` is unconstrained so that `load<Value>` can read it
+/// without a `Sendable` requirement of its own.)
+@usableFromInline
+final class PublishedInstance<Value>: AnyPublishedInstance, @unchecked Sendable {
+    @usableFromInline let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
@@ -90,7 +117,6 @@ final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendabl
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
 final class SingletonRecipe<Value: Sendable>: SynchronousRecipe<Value>, @unchecked Sendable {
     private let make: @Sendable (Resolver) throws -> Value
-    private let instance = ManagedAtomicLazyReference<InstanceBox<Value>>()
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Value) {
         self.make = make
@@ -98,17 +124,22 @@ final class SingletonRecipe<Value: Sendable>: SynchronousRecipe<Value>, @uncheck
 
     override func fresh() -> AnyRecipe { SingletonRecipe(make) }
 
+    private var instance: PublishedInstance<Value>? {
+        publishedInstance.load().map { unsafeDowncast($0, to: PublishedInstance<Value>.self) }
+    }
+
     override func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
-        if let box = instance.load() { return box.value }
+        if let box = instance { return box.value }
         let stack = ThreadResolutionStack.current
         // Checked before taking the lock: a re-entrant load of this singleton on this thread is a
         // cycle, reported rather than re-running the factory.
         try stack.enter(key)
         defer { stack.leave() }
         return try engine.creationLock.withLock { () throws(ResolutionError) -> Value in
-            if let box = instance.load() { return box.value }
+            if let box = instance { return box.value }
             let value = try runFactory(key) { try make(Resolver(engine: engine)) }
-            return instance.storeIfNilThenLoad(InstanceBox(value)).value
+            let published = publishedInstance.storeIfNilThenLoad(PublishedInstance(value))
+            return unsafeDowncast(published, to: PublishedInstance<Value>.self).value
         }
     }
 }

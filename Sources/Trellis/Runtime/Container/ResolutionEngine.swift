@@ -1,14 +1,19 @@
+import Atomics
+
 /// Where a container keeps its registrations.
 enum RegistrationTable: Sendable {
     /// Fixed at build time: read without any lock.
-    case frozen([InstanceKey: AnyRecipe])
+    case frozen(FrozenRecipeTable)
     /// Changed by ``MutableContainer/add(_:)`` from any thread: read and written under a lock.
     case shared(Locked<[InstanceKey: AnyRecipe]>)
 }
 
 /// The resolution logic shared by ``RuntimeContainer``, ``MutableContainer`` and ``Resolver``.
+@usableFromInline
 final class ResolutionEngine: Sendable {
     let table: RegistrationTable
+    /// The table when it is frozen, for the inlined lookup.
+    @usableFromInline let frozenTable: FrozenRecipeTable?
     let fatalErrorHandler: any FatalErrorHandling
     /// Taken only while a synchronous singleton is being created (never on reads); recursive so
     /// that a singleton's factory can create other singletons on the same thread.
@@ -17,28 +22,60 @@ final class ResolutionEngine: Sendable {
 
     init(table: RegistrationTable, fatalErrorHandler: any FatalErrorHandling) {
         self.table = table
+        if case .frozen(let frozen) = table { frozenTable = frozen } else { frozenTable = nil }
         self.fatalErrorHandler = fatalErrorHandler
+    }
+
+    /// The recipe registered for `type` under `name`, if any. Inlined into loads: a built
+    /// container's lookup is a few instructions.
+    @inlinable
+    func recipe(for type: Any.Type, name: String?) -> AnyRecipe? {
+        if let frozenTable { return frozenTable.recipe(for: ObjectIdentifier(type), name: name)?.takeUnretainedValue() }
+        return lockedRecipe(for: type, name: name)
+    }
+
+    /// A ``MutableContainer``'s lookup, under its lock.
+    @usableFromInline
+    func lockedRecipe(for type: Any.Type, name: String?) -> AnyRecipe? {
+        recipe(for: InstanceKey(type: type, name: name))
     }
 
     func recipe(for key: InstanceKey) -> AnyRecipe? {
         switch table {
         case .frozen(let recipes):
-            return recipes[key]
+            return recipes.recipe(for: key.typeIdentifier, name: key.name)?.takeUnretainedValue()
         case .shared(let recipes):
             return recipes.withLock { $0[key] }
         }
     }
 
+    /// The value of `type` under `name` if it is a synchronous singleton that is already built:
+    /// inlined and specialized into every load, it needs no call into the recipe.
+    @inlinable @inline(__always)
+    func builtSingleton<Value>(_ type: Value.Type, name: String?) -> Value? {
+        let published: AnyPublishedInstance?
+        if let frozenTable {
+            guard let recipe = frozenTable.recipe(for: ObjectIdentifier(type), name: name) else { return nil }
+            // The table keeps the recipe alive for as long as this engine exists.
+            published = recipe._withUnsafeGuaranteedRef { $0.publishedInstance.load() }
+        } else {
+            published = lockedRecipe(for: type, name: name)?.publishedInstance.load()
+        }
+        guard let published else { return nil }
+        return unsafeDowncast(published, to: PublishedInstance<Value>.self).value
+    }
+
     var registeredKeys: [InstanceKey] {
         switch table {
         case .frozen(let recipes):
-            return Array(recipes.keys)
+            return Array(recipes.entries.keys)
         case .shared(let recipes):
             return recipes.withLock { Array($0.keys) }
         }
     }
 
     /// Resolves synchronously; `nil` means a failable factory returned `nil`.
+    @usableFromInline
     func resolve<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
         guard let recipe = recipe(for: key) else {
@@ -50,7 +87,17 @@ final class ResolutionEngine: Sendable {
         return try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self)
     }
 
+    /// Resolves synchronously; a failable factory's `nil` is an error.
+    @usableFromInline
+    func resolveNonNil<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
+        guard let value = try resolve(type, name: name) else {
+            throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
+        }
+        return value
+    }
+
     /// Resolves with `await`; works for synchronous and asynchronous registrations alike.
+    @usableFromInline
     func resolve<Value>(_ type: Value.Type, name: String?) async throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
         guard let recipe = recipe(for: key) else {
@@ -60,6 +107,12 @@ final class ResolutionEngine: Sendable {
             return try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self)
         }
         return try await unsafeDowncast(recipe, to: AsynchronousRecipe<Value>.self).produce(key, engine: self)
+    }
+
+    /// Passes `error` to the container's fatal-error handler (which does not return).
+    @usableFromInline
+    func fail(_ error: ResolutionError) -> Never {
+        fatalErrorHandler.fatalErrorHandler(error)
     }
 
     func notRegistered(_ key: InstanceKey, path: [InstanceKey]) -> ResolutionError {

@@ -22,29 +22,38 @@ public protocol Resolving: Sendable {
 /// builder.register { resolver in Service(client: resolver.load()) }
 /// ```
 public struct Resolver: Resolving {
-    let engine: ResolutionEngine
+    @usableFromInline let engine: ResolutionEngine
+
+    @usableFromInline
+    init(engine: ResolutionEngine) {
+        self.engine = engine
+    }
 
     /// Returns `self`.
+    @inlinable @inline(__always)
     public var resolver: Resolver { self }
 }
 
 extension Resolving {
     /// Returns the value registered for `type` and `name`, or passes the error to the container's
     /// fatal-error handler.
+    @inlinable @inline(__always)
     public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value {
+        let engine = resolver.engine
+        if let value = engine.builtSingleton(type, name: name) { return value }
         do {
-            return try loadThrowing(type, name: name)
+            return try engine.resolveNonNil(type, name: name)
         } catch {
-            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+            engine.fail(error)
         }
     }
 
     /// Returns the value registered for `type` and `name`, or throws why it cannot.
+    @inlinable @inline(__always)
     public func loadThrowing<Value>(_ type: Value.Type = Value.self, name: String? = nil) throws(ResolutionError) -> Value {
-        guard let value = try resolver.engine.resolve(type, name: name) else {
-            throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
-        }
-        return value
+        let engine = resolver.engine
+        if let value = engine.builtSingleton(type, name: name) { return value }
+        return try engine.resolveNonNil(type, name: name)
     }
 
     /// Returns the value registered for `type` and `name`, or `nil` when nothing is registered for
@@ -94,6 +103,6 @@ extension Resolving {
 
     /// Whether something is registered for exactly `type` and `name`.
     public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
-        resolver.engine.recipe(for: InstanceKey(type, name: name)) != nil
+        resolver.engine.recipe(for: type, name: name) != nil
     }
 }

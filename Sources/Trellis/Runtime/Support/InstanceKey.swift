@@ -8,6 +8,10 @@ struct InstanceKey: Hashable, Sendable, CustomStringConvertible {
     let name: String?
 
     init<Value>(_ type: Value.Type, name: String?) {
+        self.init(type: type, name: name)
+    }
+
+    init(type: Any.Type, name: String?) {
         typeIdentifier = ObjectIdentifier(type)
         self.type = type
         self.name = name
