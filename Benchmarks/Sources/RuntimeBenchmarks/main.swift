@@ -20,6 +20,8 @@ struct Options {
     var batchMilliseconds = 20.0
     var sizes: Set<Int> = [10, 50, 100, 250, 1000]
     var output: String?
+    /// Only these contenders (all when empty): for profiling one of them.
+    var contenders: Set<String> = []
 
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
@@ -39,8 +41,11 @@ struct Options {
             case "--batch-ms": options.batchMilliseconds = Double(value())!
             case "--sizes": options.sizes = Set(value().split(separator: ",").map { Int($0)! })
             case "--output": options.output = value()
+            case "--contenders": options.contenders = Set(value().split(separator: ",").map(String.init))
             case let other:
-                fatalError("unknown argument \(other); use --quick, --runs N, --batch-ms MS, --sizes 10,50, --output FILE")
+                fatalError(
+                    "unknown argument \(other); use --quick, --runs N, --batch-ms MS, --sizes 10,50, --contenders a,b, --output FILE"
+                )
             }
             index += 1
         }
@@ -98,7 +103,10 @@ func median(_ values: [Double]) -> Double {
 func measure(_ kernels: [Kernel], options: Options) -> [Measurement] {
     let clock = ContinuousClock()
     var measurements: [Measurement] = []
-    let groups = Dictionary(grouping: kernels.filter { $0.prepare != nil }, by: \.operation)
+    let groups = Dictionary(
+        grouping: kernels.filter {
+            $0.prepare != nil && (options.contenders.isEmpty || options.contenders.contains($0.contender))
+        }, by: \.operation)
     for operation in ["shared-read", "on-demand-read", "transient", "build"] {
         guard let group = groups[operation] else { continue }
         let runners = group.map { $0.prepare!() }
