@@ -91,7 +91,7 @@ let package = Package(
         // Integration: real @DIContainer types compiled by the real plug-in and run.
         .testTarget(
             name: "TrellisTests",
-            dependencies: ["Trellis", .product(name: "Atomics", package: "swift-atomics")]
+            dependencies: ["Trellis", "TrellisGraph", .product(name: "Atomics", package: "swift-atomics")]
         ),
         // The runtime container, pool and loaders (no macros involved).
         .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis"]),

@@ -9,7 +9,7 @@
 ///   provides what the child needs (declare `: <Child>Dependencies` on this container).
 /// - ``forwardingChild``: an owned child container whose needs this container passes up to its own
 ///   owner (this container's `Dependencies` protocol includes the child's).
-public enum DIScope: Sendable, Hashable {
+public enum DIScope: Sendable, Hashable, CaseIterable {
     /// Supplied from outside as a required initializer parameter; no factory is allowed.
     case input
     /// Built once per container instance; every access returns the same instance.

@@ -42,7 +42,7 @@ public enum ProvideAttributeReader {
                         (
                             Syntax(argument),
                             unlabelled == 0
-                                ? "expected a scope ('.input', '.shared' or '.transient') here"
+                                ? scopeExpectation(for: argument.expression)
                                 : "expected 'Type.self' here, naming the type AutoWiring builds"
                         ))
                 }
@@ -69,6 +69,25 @@ public enum ProvideAttributeReader {
             }
         }
         return result
+    }
+
+    /// What other DI libraries call the scopes, for the message of an unknown scope.
+    private static let scopeSynonyms: [String: MemberScope] = [
+        "singleton": .shared, "container": .shared, "weak": .shared, "lazy": .onDemand, "lazySingleton": .onDemand,
+        "factory": .transient, "unique": .transient, "graph": .transient, "parameter": .input, "external": .input,
+    ]
+
+    /// The message for a first unlabelled argument that is not a scope: every scope, and the one
+    /// meant when the argument is another library's name for it (`.singleton` is `.shared`).
+    private static func scopeExpectation(for expression: ExprSyntax) -> String {
+        let scopes = MemberScope.allCases.map { "'.\($0.rawValue)'" }
+        let list = scopes.dropLast().joined(separator: ", ") + " or " + scopes.last!
+        if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil,
+            let meant = scopeSynonyms[access.declName.baseName.text]
+        {
+            return "'.\(access.declName.baseName.text)' is not a Trellis scope; write '.\(meant.rawValue)' (scopes: \(list))"
+        }
+        return "expected a scope (\(list)) here"
     }
 
     private static func scope(of expression: ExprSyntax) -> MemberScope? {

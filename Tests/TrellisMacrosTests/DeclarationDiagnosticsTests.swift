@@ -418,7 +418,7 @@ struct DeclarationDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.singleton)
                              ┬─────────
-                             ╰─ 🛑 expected a scope ('.input', '.shared' or '.transient') here
+                             ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild')
                     var baseURL: String
                                  ┬─────
                         │        ╰─ 🛑 'baseURL' has the concrete type 'String'; depend on a protocol ('any String' if it is one) or opt in with 'concrete: true'
@@ -426,6 +426,29 @@ struct DeclarationDiagnosticsTests {
                         │           ✏️ write the type as 'any' protocol
                         ┬──────
                         ╰─ 🛑 '.shared' member 'baseURL' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+
+        @Test("a first unlabelled @Provide argument that names no known scope lists every scope")
+        func unknownScope() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.eternal, factory: { "x" }, concrete: true)
+                    var baseURL: String
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.eternal, factory: { "x" }, concrete: true)
+                             ┬────────
+                             ╰─ 🛑 expected a scope ('.input', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild') here
+                    var baseURL: String
                 }
                 """
             }

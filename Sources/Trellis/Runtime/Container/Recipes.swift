@@ -14,16 +14,43 @@ import Atomics
 @usableFromInline
 class AnyRecipe: @unchecked Sendable {
     /// Whether the factory is `async`, so the value must be loaded with `await`.
-    let isAsynchronous: Bool
+    @usableFromInline let isAsynchronous: Bool
 
-    /// The value of a synchronous singleton once it is built (a ``PublishedInstance`` of the
-    /// recipe's `Value`); never set by any other recipe. Loads read it first, inlined into the
-    /// caller and specialized for its type, so a built singleton is returned without a call into
-    /// the recipe or any generic metadata lookup.
-    @usableFromInline let publishedInstance = ManagedAtomicLazyReference<AnyPublishedInstance>()
+    /// The value of a synchronous singleton once it is built: a retained ``PublishedInstance`` of
+    /// the recipe's `Value`, set once (with release ordering) and released in `deinit`; never set
+    /// by any other recipe. Loads read it first, inlined into the caller and specialized for its
+    /// type, so a built singleton is returned without a call into the recipe, a generic metadata
+    /// lookup or reference counting beyond the value's own.
+    @usableFromInline let published: UnsafeAtomic<UnsafeRawPointer?>
 
     init(isAsynchronous: Bool) {
         self.isAsynchronous = isAsynchronous
+        published = .create(nil)
+    }
+
+    deinit {
+        if let instance = published.load(ordering: .acquiring) {
+            Unmanaged<AnyObject>.fromOpaque(instance).release()
+        }
+        published.destroy()
+    }
+
+    /// The published value, if this is a synchronous singleton that is built.
+    @inlinable @inline(__always)
+    final func publishedValue<Value>(_ type: Value.Type) -> Value? {
+        guard let instance = published.load(ordering: .acquiring) else { return nil }
+        // The recipe keeps the instance alive for as long as the recipe exists.
+        return Unmanaged<PublishedInstance<Value>>.fromOpaque(instance)._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// Publishes `value` unless a value is published already; returns the published one.
+    final func publish<Value>(_ value: Value) -> Value {
+        let instance = Unmanaged.passRetained(PublishedInstance(value))
+        let (stored, existing) = published.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(instance.toOpaque()), ordering: .acquiringAndReleasing)
+        guard !stored, let existing else { return value }
+        instance.release()
+        return Unmanaged<PublishedInstance<Value>>.fromOpaque(existing).takeUnretainedValue().value
     }
 
     /// A copy with its own, empty singleton storage, so each built container owns its singletons.
@@ -35,30 +62,26 @@ class AnyRecipe: @unchecked Sendable {
 /// A recipe whose factory is synchronous.
 ///
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
+@usableFromInline
 class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
     init() {
         super.init(isAsynchronous: false)
     }
 
     /// The value, or `nil` when a failable factory returned `nil`.
+    @usableFromInline
     func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
         preconditionFailure("\(Self.self) must override produce(_:engine:)")
     }
 }
 
-/// The type-erased base of ``PublishedInstance``, so that ``AnyRecipe`` can hold one.
-@usableFromInline
-class AnyPublishedInstance: @unchecked Sendable {
-    @usableFromInline init() {}
-}
-
-/// A synchronous singleton's value, published once through ``AnyRecipe/publishedInstance``.
+/// A synchronous singleton's value, published once through ``AnyRecipe/published``.
 ///
 /// Safe as `@unchecked Sendable`: only ``SingletonRecipe`` creates one, and its `Value` is
 /// `Sendable`; `value` never changes. (`Value` is unconstrained so that `load<Value>` can read it
 /// without a `Sendable` requirement of its own.)
 @usableFromInline
-final class PublishedInstance<Value>: AnyPublishedInstance, @unchecked Sendable {
+final class PublishedInstance<Value>: @unchecked Sendable {
     @usableFromInline let value: Value
 
     init(_ value: Value) {
@@ -124,22 +147,16 @@ final class SingletonRecipe<Value: Sendable>: SynchronousRecipe<Value>, @uncheck
 
     override func fresh() -> AnyRecipe { SingletonRecipe(make) }
 
-    private var instance: PublishedInstance<Value>? {
-        publishedInstance.load().map { unsafeDowncast($0, to: PublishedInstance<Value>.self) }
-    }
-
     override func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
-        if let box = instance { return box.value }
+        if let value = publishedValue(Value.self) { return value }
         let stack = ThreadResolutionStack.current
         // Checked before taking the lock: a re-entrant load of this singleton on this thread is a
         // cycle, reported rather than re-running the factory.
         try stack.enter(key)
         defer { stack.leave() }
         return try engine.creationLock.withLock { () throws(ResolutionError) -> Value in
-            if let box = instance { return box.value }
-            let value = try runFactory(key) { try make(Resolver(engine: engine)) }
-            let published = publishedInstance.storeIfNilThenLoad(PublishedInstance(value))
-            return unsafeDowncast(published, to: PublishedInstance<Value>.self).value
+            if let value = publishedValue(Value.self) { return value }
+            return publish(try runFactory(key) { try make(Resolver(engine: engine)) })
         }
     }
 }

@@ -49,20 +49,38 @@ final class ResolutionEngine: Sendable {
         }
     }
 
-    /// The value of `type` under `name` if it is a synchronous singleton that is already built:
-    /// inlined and specialized into every load, it needs no call into the recipe.
+    /// Loads `type` under `name`, inlined and specialized into every synchronous load: a built
+    /// container finds the recipe in its table, returns a built singleton from the recipe without a
+    /// call, and otherwise calls the recipe directly. Other containers take ``resolveNonNil(_:name:)``.
     @inlinable @inline(__always)
-    func builtSingleton<Value>(_ type: Value.Type, name: String?) -> Value? {
-        let published: AnyPublishedInstance?
-        if let frozenTable {
-            guard let recipe = frozenTable.recipe(for: ObjectIdentifier(type), name: name) else { return nil }
+    func load<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
+        if let frozenTable, let recipe = frozenTable.recipe(for: ObjectIdentifier(type), name: name) {
             // The table keeps the recipe alive for as long as this engine exists.
-            published = recipe._withUnsafeGuaranteedRef { $0.publishedInstance.load() }
-        } else {
-            published = lockedRecipe(for: type, name: name)?.publishedInstance.load()
+            if let value = recipe._withUnsafeGuaranteedRef({ $0.publishedValue(Value.self) }) { return value }
+            return try produceNonNil(recipe.takeUnretainedValue(), type, name: name)
         }
-        guard let published else { return nil }
-        return unsafeDowncast(published, to: PublishedInstance<Value>.self).value
+        return try resolveNonNil(type, name: name)
+    }
+
+    /// Runs `recipe`, registered for `type` under `name`, synchronously.
+    @inlinable
+    func produceNonNil<Value>(_ recipe: AnyRecipe, _ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
+        guard !recipe.isAsynchronous else { throw Self.requiresAsynchronousLoad(type, name: name) }
+        let key = InstanceKey(type, name: name)
+        guard let value = try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self) else {
+            throw Self.factoryReturnedNil(type, name: name)
+        }
+        return value
+    }
+
+    @usableFromInline
+    static func requiresAsynchronousLoad(_ type: Any.Type, name: String?) -> ResolutionError {
+        .requiresAsynchronousLoad(type: InstanceKey(type: type, name: name).description)
+    }
+
+    @usableFromInline
+    static func factoryReturnedNil(_ type: Any.Type, name: String?) -> ResolutionError {
+        .factoryReturnedNil(type: InstanceKey(type: type, name: name).description)
     }
 
     var registeredKeys: [InstanceKey] {

@@ -40,9 +40,8 @@ extension Resolving {
     @inlinable @inline(__always)
     public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) -> Value {
         let engine = resolver.engine
-        if let value = engine.builtSingleton(type, name: name) { return value }
         do {
-            return try engine.resolveNonNil(type, name: name)
+            return try engine.load(type, name: name)
         } catch {
             engine.fail(error)
         }
@@ -51,9 +50,7 @@ extension Resolving {
     /// Returns the value registered for `type` and `name`, or throws why it cannot.
     @inlinable @inline(__always)
     public func loadThrowing<Value>(_ type: Value.Type = Value.self, name: String? = nil) throws(ResolutionError) -> Value {
-        let engine = resolver.engine
-        if let value = engine.builtSingleton(type, name: name) { return value }
-        return try engine.resolveNonNil(type, name: name)
+        try resolver.engine.load(type, name: name)
     }
 
     /// Returns the value registered for `type` and `name`, or `nil` when nothing is registered for
