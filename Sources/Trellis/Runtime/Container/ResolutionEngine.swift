@@ -26,16 +26,13 @@ final class ResolutionEngine: Sendable {
         self.fatalErrorHandler = fatalErrorHandler
     }
 
-    /// The recipe registered for `type` under `name`, if any. Inlined into loads: a built
-    /// container's lookup is a few instructions.
-    @inlinable
+    /// The recipe registered for `type` under `name`, if any.
     func recipe(for type: Any.Type, name: String?) -> AnyRecipe? {
         if let frozenTable { return frozenTable.recipe(for: ObjectIdentifier(type), name: name)?.takeUnretainedValue() }
         return lockedRecipe(for: type, name: name)
     }
 
     /// A ``MutableContainer``'s lookup, under its lock.
-    @usableFromInline
     func lockedRecipe(for type: Any.Type, name: String?) -> AnyRecipe? {
         recipe(for: InstanceKey(type: type, name: name))
     }
@@ -108,9 +105,7 @@ final class ResolutionEngine: Sendable {
     /// Resolves synchronously; a failable factory's `nil` is an error.
     @usableFromInline
     func resolveNonNil<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
-        guard let value = try resolve(type, name: name) else {
-            throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
-        }
+        guard let value = try resolve(type, name: name) else { throw Self.factoryReturnedNil(type, name: name) }
         return value
     }
 
