@@ -15,6 +15,8 @@ import Atomics
 class AnyRecipe: @unchecked Sendable {
     /// Whether the factory is `async`, so the value must be loaded with `await`.
     @usableFromInline let isAsynchronous: Bool
+    /// Whether this is a ``TransientRecipe``, whose factory a load calls directly.
+    @usableFromInline let isTransient: Bool
 
     /// The value of a synchronous singleton once it is built: a retained ``PublishedInstance`` of
     /// the recipe's `Value`, set once (with release ordering) and released in `deinit`; never set
@@ -23,8 +25,9 @@ class AnyRecipe: @unchecked Sendable {
     /// lookup or reference counting beyond the value's own.
     @usableFromInline let published: UnsafeAtomic<UnsafeRawPointer?>
 
-    init(isAsynchronous: Bool) {
+    init(isAsynchronous: Bool, isTransient: Bool = false) {
         self.isAsynchronous = isAsynchronous
+        self.isTransient = isTransient
         published = .create(nil)
     }
 
@@ -64,8 +67,8 @@ class AnyRecipe: @unchecked Sendable {
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
 @usableFromInline
 class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
-    init() {
-        super.init(isAsynchronous: false)
+    init(isTransient: Bool = false) {
+        super.init(isAsynchronous: false, isTransient: isTransient)
     }
 
     /// The value, or `nil` when a failable factory returned `nil`.
@@ -102,21 +105,23 @@ final class InstanceBox<Value: Sendable>: Sendable {
 func runFactory<Value>(_ key: InstanceKey, _ body: () throws -> Value) throws(ResolutionError) -> Value {
     do {
         return try body()
-    } catch let error as ResolutionError {
-        throw error
     } catch {
-        throw .factoryFailed(type: key.description, underlying: error)
+        throw ResolutionEngine.factoryFailure(error, key: key)
     }
 }
 
 /// Builds a new value on every load.
 ///
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
+@usableFromInline
 final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendable {
-    private let make: @Sendable (Resolver) throws -> Value?
+    /// The factory; `nil` means a failable factory had nothing to return. Called by
+    /// ``produce(_:engine:)`` and, inlined, by ``ResolutionEngine/produceTransient(_:_:name:)``.
+    @usableFromInline let make: @Sendable (Resolver) throws -> Value?
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Value?) {
         self.make = make
+        super.init(isTransient: true)
     }
 
     override func fresh() -> AnyRecipe { self }

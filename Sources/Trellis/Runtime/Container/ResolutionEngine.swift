@@ -54,7 +54,11 @@ final class ResolutionEngine: Sendable {
         if let frozenTable, let recipe = frozenTable.recipe(for: ObjectIdentifier(type), name: name) {
             // The table keeps the recipe alive for as long as this engine exists.
             if let value = recipe._withUnsafeGuaranteedRef({ $0.publishedValue(Value.self) }) { return value }
-            return try produceNonNil(recipe.takeUnretainedValue(), type, name: name)
+            let found = recipe.takeUnretainedValue()
+            if found.isTransient {
+                return try produceTransient(unsafeDowncast(found, to: TransientRecipe<Value>.self), type, name: name)
+            }
+            return try produceNonNil(found, type, name: name)
         }
         return try resolveNonNil(type, name: name)
     }
@@ -68,6 +72,33 @@ final class ResolutionEngine: Sendable {
             throw Self.factoryReturnedNil(type, name: name)
         }
         return value
+    }
+
+    /// Runs a transient `recipe` in the caller, specialized for `Value`: the same steps as
+    /// `TransientRecipe.produce`, without the call through the class's vtable.
+    @inlinable
+    func produceTransient<Value>(
+        _ recipe: TransientRecipe<Value>, _ type: Value.Type, name: String?
+    ) throws(ResolutionError) -> Value {
+        let key = InstanceKey(type, name: name)
+        let stack = ThreadResolutionStack.current
+        try stack.enter(key)
+        defer { stack.leave() }
+        let value: Value?
+        do {
+            value = try recipe.make(Resolver(engine: self))
+        } catch {
+            throw Self.factoryFailure(error, key: key)
+        }
+        guard let value else { throw Self.factoryReturnedNil(type, name: name) }
+        return value
+    }
+
+    /// A factory's error as a load reports it: resolution errors pass through, others are wrapped
+    /// with the type being built (as `runFactory` does).
+    @usableFromInline
+    static func factoryFailure(_ error: any Error, key: InstanceKey) -> ResolutionError {
+        (error as? ResolutionError) ?? .factoryFailed(type: key.description, underlying: error)
     }
 
     @usableFromInline

@@ -13,12 +13,14 @@
 /// captures the container directly instead of using the resolver it receives. That is what lets
 /// `A -> B -> A` be reported as an error instead of overflowing the stack, and a re-entrant load
 /// of a singleton be rejected before it would take the creation lock again.
+@usableFromInline
 final class ThreadResolutionStack {
     /// Unchecked exclusivity: only the owning thread ever touches its stack, so accesses cannot
     /// overlap; the dynamic check cost two runtime calls per nested load.
     @exclusivity(unchecked) private(set) var keys: [InstanceKey] = []
 
     /// The stack of the calling thread, created on first use and released when the thread exits.
+    @usableFromInline
     static var current: ThreadResolutionStack {
         if let existing = pthread_getspecific(threadResolutionStackKey) {
             return Unmanaged<ThreadResolutionStack>.fromOpaque(existing).takeUnretainedValue()
@@ -29,6 +31,7 @@ final class ThreadResolutionStack {
     }
 
     /// Pushes `key`, or throws the cycle it would close.
+    @usableFromInline
     func enter(_ key: InstanceKey) throws(ResolutionError) {
         if let start = keys.firstIndex(of: key) {
             throw .cycle(path: (keys[start...] + [key]).map(\.description))
@@ -37,6 +40,7 @@ final class ThreadResolutionStack {
     }
 
     /// Pops the key pushed by the matching `enter`.
+    @usableFromInline
     func leave() {
         keys.removeLast()
     }
