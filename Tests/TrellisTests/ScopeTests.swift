@@ -1,3 +1,4 @@
+import Atomics
 import Testing
 import Trellis
 
@@ -5,25 +6,19 @@ protocol Greeter: AnyObject {
     func greet() -> String
 }
 final class EnglishGreeter: Greeter {
-    static let constructed = ConstructionCounter()
+    /// Constructions of greeters named "counted": only `builtOncePerContainer` uses that name, so
+    /// tests running in parallel cannot change its count.
+    static let countedConstructions = ManagedAtomic<Int>(0)
     let name: String
     init(name: String) {
         self.name = name
-        Self.constructed.increment()
+        if name == "counted" { Self.countedConstructions.wrappingIncrement(ordering: .relaxed) }
     }
     func greet() -> String { "Hello, \(name)" }
 }
 final class MockGreeter: Greeter {
     func greet() -> String { "mock" }
 }
-/// Counts constructions; only touched from one test at a time, under a lock-free main-actor-free design
-/// is not needed: each test uses its own container, and counts are compared as differences.
-final class ConstructionCounter: @unchecked Sendable {
-    // Safe: tests read and increment it from the test's own task only (no concurrent access).
-    private(set) var count = 0
-    func increment() { count += 1 }
-}
-
 struct ConfigurationError: Error {}
 
 // A final class container whose shared member reads a member declared after it, and which has
@@ -84,11 +79,10 @@ struct ScopeTests {
 
         @Test("is built once per container instance, not per access")
         func builtOncePerContainer() {
-            let before = EnglishGreeter.constructed.count
-            let container = GreetingContainer()
+            let container = GreetingContainer(name: "counted")
             for _ in 0..<10 { _ = container.greeter }
             // One for `greeter`, one for the transient read by `greeterList` at creation.
-            #expect(EnglishGreeter.constructed.count - before == 2)
+            #expect(EnglishGreeter.countedConstructions.load(ordering: .relaxed) == 2)
             #expect(GreetingContainer().greeter !== container.greeter)
         }
 
