@@ -115,8 +115,7 @@ func runFactory<Value>(_ key: InstanceKey, _ body: () throws -> Value) throws(Re
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
 @usableFromInline
 final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendable {
-    /// The factory; `nil` means a failable factory had nothing to return. Called by
-    /// ``produce(_:engine:)`` and, inlined, by ``ResolutionEngine/produceTransient(_:_:name:)``.
+    /// The factory; `nil` means a failable factory had nothing to return.
     @usableFromInline let make: @Sendable (Resolver) throws -> Value?
 
     init(_ make: @escaping @Sendable (Resolver) throws -> Value?) {
@@ -127,10 +126,21 @@ final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendabl
     override func fresh() -> AnyRecipe { self }
 
     override func produce(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
+        try run(key, engine: engine)
+    }
+
+    /// Runs the factory on the resolution stack of the calling thread. Inlined into loads, which
+    /// call it specialized for `Value` instead of going through ``produce(_:engine:)``.
+    @inlinable
+    func run(_ key: InstanceKey, engine: ResolutionEngine) throws(ResolutionError) -> Value? {
         let stack = ThreadResolutionStack.current
         try stack.enter(key)
         defer { stack.leave() }
-        return try runFactory(key) { try make(Resolver(engine: engine)) }
+        do {
+            return try make(Resolver(engine: engine))
+        } catch {
+            throw ResolutionEngine.factoryFailure(error, key: key)
+        }
     }
 }
 

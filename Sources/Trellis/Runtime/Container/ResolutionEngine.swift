@@ -74,23 +74,15 @@ final class ResolutionEngine: Sendable {
         return value
     }
 
-    /// Runs a transient `recipe` in the caller, specialized for `Value`: the same steps as
-    /// `TransientRecipe.produce`, without the call through the class's vtable.
+    /// Runs a transient `recipe` in the caller, specialized for `Value`, without the call through
+    /// the recipe's vtable.
     @inlinable
     func produceTransient<Value>(
         _ recipe: TransientRecipe<Value>, _ type: Value.Type, name: String?
     ) throws(ResolutionError) -> Value {
-        let key = InstanceKey(type, name: name)
-        let stack = ThreadResolutionStack.current
-        try stack.enter(key)
-        defer { stack.leave() }
-        let value: Value?
-        do {
-            value = try recipe.make(Resolver(engine: self))
-        } catch {
-            throw Self.factoryFailure(error, key: key)
+        guard let value = try recipe.run(InstanceKey(type, name: name), engine: self) else {
+            throw Self.factoryReturnedNil(type, name: name)
         }
-        guard let value else { throw Self.factoryReturnedNil(type, name: name) }
         return value
     }
 
