@@ -26,17 +26,7 @@ final class ResolutionEngine: Sendable {
         self.fatalErrorHandler = fatalErrorHandler
     }
 
-    /// The recipe registered for `type` under `name`, if any.
-    func recipe(for type: Any.Type, name: String?) -> AnyRecipe? {
-        if let frozenTable { return frozenTable.recipe(for: ObjectIdentifier(type), name: name)?.takeUnretainedValue() }
-        return lockedRecipe(for: type, name: name)
-    }
-
-    /// A ``MutableContainer``'s lookup, under its lock.
-    func lockedRecipe(for type: Any.Type, name: String?) -> AnyRecipe? {
-        recipe(for: InstanceKey(type: type, name: name))
-    }
-
+    /// The recipe registered for `key`, if any.
     func recipe(for key: InstanceKey) -> AnyRecipe? {
         switch table {
         case .frozen(let recipes):
@@ -63,15 +53,21 @@ final class ResolutionEngine: Sendable {
         return try resolveNonNil(type, name: name)
     }
 
-    /// Runs `recipe`, registered for `type` under `name`, synchronously.
+    /// Runs `recipe`, registered for `type` under `name`, synchronously; `nil` is an error.
     @inlinable
     func produceNonNil<Value>(_ recipe: AnyRecipe, _ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
-        guard !recipe.isAsynchronous else { throw Self.requiresAsynchronousLoad(type, name: name) }
-        let key = InstanceKey(type, name: name)
-        guard let value = try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self) else {
+        guard let value = try produce(recipe, key: InstanceKey(type, name: name), as: type) else {
             throw Self.factoryReturnedNil(type, name: name)
         }
         return value
+    }
+
+    /// Runs the synchronous `recipe` registered for `key`; `nil` means a failable factory
+    /// returned `nil`. An asynchronous recipe is an error here (it needs `await`).
+    @inlinable
+    func produce<Value>(_ recipe: AnyRecipe, key: InstanceKey, as type: Value.Type) throws(ResolutionError) -> Value? {
+        guard !recipe.isAsynchronous else { throw Self.requiresAsynchronousLoad(key) }
+        return try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self)
     }
 
     /// Runs a transient `recipe` in the caller, specialized for `Value`, without the call through
@@ -94,8 +90,8 @@ final class ResolutionEngine: Sendable {
     }
 
     @usableFromInline
-    static func requiresAsynchronousLoad(_ type: Any.Type, name: String?) -> ResolutionError {
-        .requiresAsynchronousLoad(type: InstanceKey(type: type, name: name).description)
+    static func requiresAsynchronousLoad(_ key: InstanceKey) -> ResolutionError {
+        .requiresAsynchronousLoad(type: key.description)
     }
 
     @usableFromInline
@@ -119,10 +115,7 @@ final class ResolutionEngine: Sendable {
         guard let recipe = recipe(for: key) else {
             throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key) + ThreadResolutionStack.current.keys)
         }
-        guard !recipe.isAsynchronous else {
-            throw .requiresAsynchronousLoad(type: key.description)
-        }
-        return try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self)
+        return try produce(recipe, key: key, as: type)
     }
 
     /// Resolves synchronously; a failable factory's `nil` is an error.

@@ -100,6 +100,6 @@ extension Resolving {
 
     /// Whether something is registered for exactly `type` and `name`.
     public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
-        resolver.engine.recipe(for: type, name: name) != nil
+        resolver.engine.recipe(for: InstanceKey(type, name: name)) != nil
     }
 }
