@@ -63,7 +63,7 @@ final class AsynchronousTransientRecipe<Value>: AsynchronousRecipe<Value>, @unch
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
 final class AsynchronousSingletonRecipe<Value: Sendable>: AsynchronousRecipe<Value>, @unchecked Sendable {
     private let make: @Sendable (Resolver) async throws -> Value
-    private let instance = ManagedAtomicLazyReference<InstanceBox<Value>>()
+    private let instance = ManagedAtomicLazyReference<PublishedInstance<Value>>()
     private let creation = Locked<Task<Value, any Error>?>(nil)
 
     init(_ make: @escaping @Sendable (Resolver) async throws -> Value) {
@@ -87,7 +87,7 @@ final class AsynchronousSingletonRecipe<Value: Sendable>: AsynchronousRecipe<Val
                             try await make(Resolver(engine: engine))
                         }
                     }
-                    let stored = instance.storeIfNilThenLoad(InstanceBox(value)).value
+                    let stored = instance.storeIfNilThenLoad(PublishedInstance(value)).value
                     creation.withLock { $0 = nil }
                     return stored
                 } catch {

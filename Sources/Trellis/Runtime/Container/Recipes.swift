@@ -78,23 +78,15 @@ class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
     }
 }
 
-/// A synchronous singleton's value, published once through ``AnyRecipe/published``.
+/// A singleton's value, published once: through ``AnyRecipe/published`` for a synchronous
+/// singleton, through an atomic lazy reference for an asynchronous one.
 ///
-/// Safe as `@unchecked Sendable`: only ``SingletonRecipe`` creates one, and its `Value` is
-/// `Sendable`; `value` never changes. (`Value` is unconstrained so that `load<Value>` can read it
-/// without a `Sendable` requirement of its own.)
+/// Safe as `@unchecked Sendable`: only ``SingletonRecipe`` and `AsynchronousSingletonRecipe` create
+/// one, and their `Value` is `Sendable`; `value` never changes. (`Value` is unconstrained so that
+/// `load<Value>` can read it without a `Sendable` requirement of its own.)
 @usableFromInline
 final class PublishedInstance<Value>: @unchecked Sendable {
     @usableFromInline let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
-/// A reference box, so a value can be published once through an atomic lazy reference.
-final class InstanceBox<Value: Sendable>: Sendable {
-    let value: Value
 
     init(_ value: Value) {
         self.value = value
