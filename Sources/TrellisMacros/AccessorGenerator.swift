@@ -11,21 +11,19 @@ enum AccessorGenerator {
         let effects = (attribute.isAsync ? " async" : "") + (throwing ? " throws" : "")
         let prefix = (throwing ? "try " : "") + (attribute.isAsync ? "await " : "")
         let body: String
+        let value = GeneratedNames.storedValue(name)
+        let build = "\(prefix)\(GeneratedNames.builderCall(name, on: "self"))"
         switch attribute.scope {
         case .input:
-            body = GeneratedNames.storage(name)
-        case .shared where attribute.isAsync:
-            body = "\(prefix)\(GeneratedNames.storage(name)).value"
+            body = value
         case .shared:
-            body = GeneratedNames.storage(name)
+            body = attribute.isAsync ? "\(prefix)\(value).value" : value
         case .transient:
-            body = "\(prefix)\(GeneratedNames.builder(name))()"
+            body = build
         case .onDemand, .child, .forwardingChild:
             // The built value first: forming the builder closure captures (copies) a struct
             // container, which the benchmark measured as O(members) per read.
-            let storage = GeneratedNames.storage(name)
-            body =
-                "if let value = \(storage).builtValue {\n        return value\n    }\n    return \(prefix)\(storage).value { \(prefix)self.\(GeneratedNames.builder(name))() }"
+            body = "if let value = \(value).builtValue {\n        return value\n    }\n    return \(prefix)\(value).value { \(build) }"
         }
         return """
             get\(raw: effects) {

@@ -14,19 +14,22 @@ struct ContainerGenerator {
     /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in a struct
     /// with members built on first access, whose getters need the whole container (see
     /// `Trellis.ContainerStorage`). Classes are references already.
-    var keepsStorageTogether: Bool {
-        container.kind == .structure && container.members.contains { $0.scope == .onDemand || $0.scope.isChild }
+    var keepsStorageTogether: Bool { Self.keepsStorageTogether(container, members: container.members) }
+
+    /// See ``keepsStorageTogether``, for `members` of `container`.
+    static func keepsStorageTogether(_ container: Container, members: [Member]) -> Bool {
+        container.kind == .structure && members.contains { $0.scope == .onDemand || $0.scope.isChild }
     }
 
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
-        var declarations = keepsStorageTogether ? storageTogether(stored) : stored.map(\.declaration)
+        var declarations = Self.storage(stored, keptTogether: keepsStorageTogether)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
-        declarations += container.members.compactMap(builder(for:))
+        declarations += Self.builders(container.members.compactMap(builder(for:)), of: container).map { [$0] } ?? []
         return declarations
     }
 
@@ -51,25 +54,42 @@ struct ContainerGenerator {
         }
     }
 
-    /// The stored properties kept together: a nested struct of them, one reference to it, and a
-    /// private property per value reading it, so the rest of the generated code is unchanged.
-    private func storageTogether(_ stored: [StoredProperty]) -> [DeclSyntax] {
-        let fields = stored.map { "    let \($0.name): \($0.type)" }.joined(separator: "\n")
+    /// The nested struct of the stored values and the property holding it; when `keptTogether`,
+    /// the property holds one reference to them (see `Trellis.ContainerStorage`) and
+    /// ``GeneratedNames/valuesProperty`` reads through it.
+    static func storage(_ stored: [StoredProperty], keptTogether: Bool) -> [DeclSyntax] {
+        let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
+        let values = GeneratedNames.storedValuesType
         var declarations: [DeclSyntax] = [
             """
-            /// The stored values, kept in one reference (see `Trellis.ContainerStorage`).
-            private struct \(raw: GeneratedNames.storedValuesType) {
-            \(raw: fields)
-            }
-            """,
-            "private let \(raw: GeneratedNames.storageReference): \(raw: GeneratedNames.storageType)<\(raw: GeneratedNames.storedValuesType)>",
+            /// The stored values, one per member that keeps one.
+            private struct \(raw: values) {
+            \(raw: fields)}
+            """
         ]
-        for property in stored {
-            declarations.append(
-                "private var \(raw: property.name): \(raw: property.type) {\n    \(raw: GeneratedNames.storageReference).values.\(raw: property.name)\n}"
-            )
+        if keptTogether {
+            let reference = GeneratedNames.storageReference
+            declarations.append("private let \(raw: reference): \(raw: GeneratedNames.storageType)<\(raw: values)>")
+            declarations.append("private var \(raw: GeneratedNames.valuesProperty): \(raw: values) {\n    \(raw: reference).values\n}")
+        } else {
+            declarations.append("private let \(raw: GeneratedNames.valuesProperty): \(raw: values)")
         }
         return declarations
+    }
+
+    /// The nested enum of `builders` (static functions taking the container), isolated as the
+    /// container is; nil when there are none.
+    static func builders(_ builders: [String], of container: Container) -> DeclSyntax? {
+        guard !builders.isEmpty else { return nil }
+        let isolation = container.globalActorAttributes.map { "@\($0) " }.joined()
+        let body = builders.map { builder in
+            builder.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
+        }
+        return """
+            /// Builds the members that are built after the container exists.
+            \(raw: isolation)private enum \(raw: GeneratedNames.buildersType) {
+            \(raw: body.joined(separator: "\n"))}
+            """
     }
 
     /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
@@ -87,7 +107,8 @@ struct ContainerGenerator {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
-        var declarations = members.compactMap(storedProperty(for:)).map(\.declaration)
+        var declarations = storage(
+            members.compactMap(storedProperty(for:)), keptTogether: keepsStorageTogether(container, members: members))
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = container.options.mainActor ? "@MainActor " : ""
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
@@ -104,20 +125,24 @@ struct ContainerGenerator {
             declarations.append(
                 "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
         }
-        for member in members where member.scope != .input && (member.scope != .shared || member.isAsync) {
+        let builders = members.filter { $0.scope != .input && ($0.scope != .shared || $0.isAsync) }.map { member in
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
-            declarations.append(
-                "\(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: returnType) {\n    \(raw: stop)\n}"
-            )
+            return builderDeclaration(
+                for: member, in: container, effects: effects, returnType: returnType, body: stop)
+        }
+        if let enumeration = Self.builders(builders, of: container) {
+            declarations.append(enumeration)
         }
         return declarations
     }
 
-    /// The builder method of a member built after the container exists: `.transient`, async
-    /// `.shared`, `.onDemand` and child containers.
-    private func builder(for member: Member) -> DeclSyntax? {
-        let storage = GeneratedNames.storage(member.name)
+    /// The builder of a member built after the container exists: `.transient`, async `.shared`,
+    /// `.onDemand` and child containers.
+    private func builder(for member: Member) -> String? {
+        let container = GeneratedNames.builderContainerParameter
+        let storage = "\(container).\(GeneratedNames.storedValue(member.name))"
+        let build = expressions.expression(for: member, in: .builder)
         let body: String
         switch member.scope {
         case .input:
@@ -125,24 +150,31 @@ struct ContainerGenerator {
         case .shared where !member.isAsync:
             return nil
         case .shared, .onDemand:
-            body = expressions.expression(for: member, in: .member)
+            body = build
         case .transient where member.type.kind == .opaque:
-            body = expressions.expression(for: member, in: .member)
+            body = build
         case .transient where member.isAsync:
-            body =
-                "if let override = \(storage) {\n        return override\n    }\n    return \(expressions.expression(for: member, in: .member))"
+            body = "if let override = \(storage) {\n        return override\n    }\n    return \(build)"
         case .transient:
-            let build = expressions.expression(for: member, in: .member)
             body = "\(tryPrefix(build))\(storage) ?? \(stripTry(build))"
         case .child:
-            body = "\(member.type.text)(dependencies: self)"
+            body = "\(member.type.text)(dependencies: \(container))"
         case .forwardingChild:
-            body = "\(member.type.text)(inputs: self.\(GeneratedNames.forwardedInputs(member.name)))"
+            body = "\(member.type.text)(inputs: \(container).\(GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name))))"
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
+        return Self.builderDeclaration(
+            for: member, in: plan.container, effects: effects, returnType: member.type.text, body: body)
+    }
+
+    /// `static func <member>(_ container: <Container>) <effects> -> <returnType> { <body> }`.
+    static func builderDeclaration(
+        for member: Member, in container: Container, effects: String, returnType: String, body: String
+    ) -> String {
+        let isolation = container.options.mainActor ? "@MainActor " : ""
         return """
-            \(raw: isolation)private func \(raw: GeneratedNames.builder(member.name))()\(raw: effects) -> \(raw: member.type.text) {
-                \(raw: body)
+            \(isolation)static func \(GeneratedNames.builder(member.name))(_ \(GeneratedNames.builderContainerParameter): \(container.name))\(effects) -> \(returnType) {
+                \(body)
             }
             """
     }
@@ -153,8 +185,6 @@ struct StoredProperty {
     let name: String
     let type: String
 
-    /// `private let name: type`.
-    var declaration: DeclSyntax { "private let \(raw: name): \(raw: type)" }
 }
 
 func tryPrefix(_ expression: String) -> String { expression.hasPrefix("try ") ? "try " : "" }

@@ -3,14 +3,14 @@ import TrellisGraph
 import TrellisSyntax
 
 /// Writes the expression that builds a member from its factory, in one of two places: the
-/// initializer, where other members are locals, or a method of the container, where they are
-/// read through `self`.
+/// initializer, where other members are locals, or a builder, where they are read through the
+/// container it is given.
 struct FactoryExpressionGenerator {
     enum Context {
         /// Inside the generated `init`: members are locals; transients read there are local closures.
         case initializer
-        /// Inside a method of the built container.
-        case member
+        /// Inside a builder (see ``GeneratedNames/buildersType``), given the built container.
+        case builder
     }
 
     let plan: BuildPlan
@@ -49,8 +49,8 @@ struct FactoryExpressionGenerator {
     func reference(to name: String, in context: Context) -> String {
         guard let target = plan.container.member(named: name) else { return name }
         switch context {
-        case .member:
-            return "self.\(name)"
+        case .builder:
+            return "\(GeneratedNames.builderContainerParameter).\(name)"
         case .initializer:
             if target.scope == .transient {
                 return "\(plan.isThrowing(target) ? "try " : "")\(GeneratedNames.initializationBuilder(name))()"
@@ -61,8 +61,7 @@ struct FactoryExpressionGenerator {
 
     /// A container-taking closure rewritten without its parameter: each `c.member` becomes the read
     /// of `member` in `context` (a local in the initializer, where the container does not exist yet;
-    /// `self.member` in a builder, because in a class `Self` is the dynamic type and `self` cannot be
-    /// passed where `Self` is declared). The extractor has already rejected any other use of the
+    /// a read through the container a builder is given). The extractor has already rejected any other use of the
     /// parameter and any local that would hide a member it reads.
     private func rewrite(_ factory: ExprSyntax, parameter: String, in context: Context) -> String {
         guard var closure = factory.as(ClosureExprSyntax.self) else { return factory.trimmedDescription }

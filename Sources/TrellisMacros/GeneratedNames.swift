@@ -1,16 +1,46 @@
-/// Every name the generated code introduces, in one place. `@DIContainer` is declared with
-/// `names: arbitrary` because these depend on member names; a test checks that each starts with
-/// ``prefix``, which users are told not to use.
+/// Every name the generated code introduces, in one place.
+///
+/// `@DIContainer` adds a fixed set of members to a container, whatever its members are called:
+/// the initializers, `Inputs`, and three declarations with the reserved ``prefix`` (the nested
+/// types ``storedValuesType`` and ``buildersType`` and the property ``valuesProperty``, or
+/// ``storageReference`` beside it). Everything named after a member lives inside those nested
+/// types. This is what lets the macro declare its names (`named(...)`) instead of
+/// `names: arbitrary`: with arbitrary names, the compiler looks for macro-introduced declarations
+/// on every member of the container for every name it looks up there, which made type-checking a
+/// container quadratic in its members (Benchmarks/results/analysis.md).
 enum GeneratedNames {
-    /// The prefix of every generated member.
+    /// The prefix of every generated member, which users are told not to use.
     static let prefix = "_trellis_"
 
-    /// The stored property behind member `name`: its value (`.input`, `.shared`), its override
-    /// (`.transient`) or its ``AsyncShared`` cell (async `.shared`).
-    static func storage(_ name: String) -> String { "\(prefix)\(name)" }
+    /// The nested struct of a container's stored values: one field per member that has one (named
+    /// as the member), plus the snapshots of the forwarding children.
+    static let storedValuesType = "\(prefix)StoredValues"
 
-    /// The method that builds member `name` from the container (`.transient` and async `.shared`).
-    static func builder(_ name: String) -> String { "\(prefix)make_\(name)" }
+    /// The container's property holding its ``storedValuesType`` value.
+    static let valuesProperty = "\(prefix)values"
+
+    /// The field of ``storedValuesType`` behind member `name`: its value (`.input`, `.shared`), its
+    /// override (`.transient`), its ``asyncSharedType`` cell (async `.shared`) or its
+    /// ``onDemandType`` cell (`.onDemand`, children).
+    static func storage(_ name: String) -> String { name }
+
+    /// How generated code inside the container reads the field behind member `name`.
+    static func storedValue(_ name: String) -> String { "\(valuesProperty).\(storage(name))" }
+
+    /// The nested enum of the builders: one static function per member built after the container
+    /// exists (`.transient`, async `.shared`, `.onDemand`, children), taking the container.
+    static let buildersType = "\(prefix)Builders"
+
+    /// The builder of member `name` in ``buildersType``.
+    static func builder(_ name: String) -> String { name }
+
+    /// The call of member `name`'s builder on `container`.
+    static func builderCall(_ name: String, on container: String) -> String {
+        "\(buildersType).\(builder(name))(\(container))"
+    }
+
+    /// The parameter through which a builder reads the container.
+    static let builderContainerParameter = "\(prefix)container"
 
     /// The local closure in the initializer that builds `.transient` member `name` for the shared
     /// members that read it while the container is being created.
@@ -22,18 +52,20 @@ enum GeneratedNames {
     /// The runtime type that stores an `.onDemand` member or a child container.
     static let onDemandType = "Trellis.OnDemand"
 
-    /// The snapshot of what forwarding child `name` needs, kept until the child is built.
+    /// The field of ``storedValuesType`` holding the snapshot of what forwarding child `name`
+    /// needs, kept until the child is built.
     static func forwardedInputs(_ name: String) -> String { "\(prefix)inputs_\(name)" }
 
     /// The runtime type keeping a struct container's stored values in one reference.
     static let storageType = "Trellis.ContainerStorage"
 
-    /// The nested struct of a container's stored values, when they are kept in one reference.
-    static let storedValuesType = "\(prefix)StoredValues"
-
-    /// The property holding the one reference to the stored values.
+    /// The property holding the one reference to the stored values, when they are kept in one
+    /// reference (``valuesProperty`` then reads through it).
     static let storageReference = "\(prefix)storage"
 
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
     static let inputsType = "Inputs"
+
+    /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
+    static let memberRoleNames = ["init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType]
 }

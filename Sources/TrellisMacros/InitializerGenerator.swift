@@ -14,23 +14,23 @@ struct InitializerGenerator {
         let parameters =
             container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
         var lines = localDeclarations()
-        // The same order as the stored properties (the memberwise initializer of the stored values).
+        // The same order as the fields (the memberwise initializer of the stored values).
         let values =
             storedValues()
             + container.forwardingChildren.map {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
+        let arguments = values.map { "    \($0.name): \($0.value)" }.joined(separator: ",\n")
+        let storedValues =
+            values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"
         if generator.keepsStorageTogether {
-            let arguments = values.map { "    \($0.name): \($0.value)" }.joined(separator: ",\n")
-            lines.append(
-                "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(GeneratedNames.storedValuesType)(\n\(arguments)\n))"
-            )
+            lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(storedValues))")
         } else {
-            lines += values.map { "self.\($0.name) = \($0.value)" }
+            lines.append("self.\(GeneratedNames.valuesProperty) = \(storedValues)")
         }
         for member in plan.order where member.scope == .shared && member.isAsync {
-            let storage = "self.\(GeneratedNames.storage(member.name))"
-            let call = "\(generator.expressions.effectPrefix(for: member))self.\(GeneratedNames.builder(member.name))()"
+            let storage = "self.\(GeneratedNames.storedValue(member.name))"
+            let call = "\(generator.expressions.effectPrefix(for: member))\(GeneratedNames.builderCall(member.name, on: "self"))"
             lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
         }
         // A container with forwarding children is created from its owner, through init(dependencies:).
@@ -73,7 +73,8 @@ struct InitializerGenerator {
         return lines
     }
 
-    /// Each member's stored property and the value the initializer stores in it, in declaration order.
+    /// Each member's field of the stored values and the value the initializer stores in it, in
+    /// declaration order.
     private func storedValues() -> [(name: String, value: String)] {
         container.members.compactMap { member -> (name: String, value: String)? in
             let storage = GeneratedNames.storage(member.name)

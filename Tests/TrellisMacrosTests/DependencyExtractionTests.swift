@@ -26,24 +26,30 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var label: String {
                 get {
-                    _trellis_label
+                    _trellis_values.label
                 }
                 }
                 var host: Host {
                 get {
-                    _trellis_host
+                    _trellis_values.host
                 }
                 }
 
-                private let _trellis_label: String
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let label: String
+                    let host: Host
+                }
 
-                private let _trellis_host: Host
+                private let _trellis_values: _trellis_StoredValues
 
                 init(label: String? = nil, host: Host? = nil) {
                     let host: Host = host ?? { () in Host(name: "label, c.label") }()
                     let label: String = label ?? { () in "c.label reads \(host)" }()
-                    self._trellis_label = label
-                    self._trellis_host = host
+                    self._trellis_values = _trellis_StoredValues(
+                        label: label,
+                        host: host
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -96,32 +102,34 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var client: any ClientProtocol {
                 get {
-                    _trellis_client
+                    _trellis_values.client
                 }
                 }
                 var names: [String] {
                 get {
-                    _trellis_names
+                    _trellis_values.names
                 }
                 }
                 var logger: Logger {
                 get {
-                    _trellis_logger
+                    _trellis_values.logger
                 }
                 }
                 var prefix: String {
                 get {
-                    _trellis_prefix
+                    _trellis_values.prefix
                 }
                 }
 
-                private let _trellis_client: any ClientProtocol
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let client: any ClientProtocol
+                    let names: [String]
+                    let logger: Logger
+                    let prefix: String
+                }
 
-                private let _trellis_names: [String]
-
-                private let _trellis_logger: Logger
-
-                private let _trellis_prefix: String
+                private let _trellis_values: _trellis_StoredValues
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
                     let names: [String] = names ?? { (prefix: String) in [prefix].map { logger in logger + "x" } }(prefix)
@@ -130,10 +138,12 @@ struct DependencyExtractionTests {
                             return Client(logger: logger, names: names.map { client in client.uppercased() })
                         }()
                     let logger: Logger = logger ?? { (names: [String]) in Logger(label: names.joined()) }(names)
-                    self._trellis_client = client
-                    self._trellis_names = names
-                    self._trellis_logger = logger
-                    self._trellis_prefix = prefix
+                    self._trellis_values = _trellis_StoredValues(
+                        client: client,
+                        names: names,
+                        logger: logger,
+                        prefix: prefix
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -186,33 +196,38 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var session: any SessionProtocol {
                 get {
-                    _trellis_session
+                    _trellis_values.session
                 }
                 }
                 var client: any ClientProtocol {
                 get {
-                    _trellis_client
+                    _trellis_values.client
                 }
                 }
                 var cache: any CacheProtocol {
                 get {
-                    _trellis_cache
+                    _trellis_values.cache
                 }
                 }
 
-                private let _trellis_session: any SessionProtocol
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let session: any SessionProtocol
+                    let client: any ClientProtocol
+                    let cache: any CacheProtocol
+                }
 
-                private let _trellis_client: any ClientProtocol
-
-                private let _trellis_cache: any CacheProtocol
+                private let _trellis_values: _trellis_StoredValues
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
                     let cache: any CacheProtocol = cache ?? Cache()
                     let session: any SessionProtocol = session ?? { () in Client(session: Defaults.shared.client, cache: cache) }()
                     let client: any ClientProtocol = client ?? { () in Client(session: Session.default.session, other: cache.session) }()
-                    self._trellis_session = session
-                    self._trellis_client = client
-                    self._trellis_cache = cache
+                    self._trellis_values = _trellis_StoredValues(
+                        session: session,
+                        client: client,
+                        cache: cache
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -256,23 +271,29 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var clients: any ClientsProtocol {
                 get {
-                    _trellis_clients
+                    _trellis_values.clients
                 }
                 }
                 var urls: [URL] {
                 get {
-                    _trellis_urls
+                    _trellis_values.urls
                 }
                 }
 
-                private let _trellis_clients: any ClientsProtocol
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let clients: any ClientsProtocol
+                    let urls: [URL]
+                }
 
-                private let _trellis_urls: [URL]
+                private let _trellis_values: _trellis_StoredValues
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
                     let clients: any ClientsProtocol = clients ?? { () in Clients(urls.map { c in Client(url: c.absoluteString) }) }()
-                    self._trellis_clients = clients
-                    self._trellis_urls = urls
+                    self._trellis_values = _trellis_StoredValues(
+                        clients: clients,
+                        urls: urls
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -29,32 +29,37 @@ struct ExpansionTests {
                 struct AppContainer {
                     var apiClient: any APIClientProtocol {
                     get {
-                        _trellis_apiClient
+                        _trellis_values.apiClient
                     }
                     }
                     var config: AppConfig {
                     get {
-                        _trellis_config
+                        _trellis_values.config
                     }
                     }
                     var logger: Logger {
                     get {
-                        _trellis_logger
+                        _trellis_values.logger
                     }
                     }
 
-                    private let _trellis_apiClient: any APIClientProtocol
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let apiClient: any APIClientProtocol
+                        let config: AppConfig
+                        let logger: Logger
+                    }
 
-                    private let _trellis_config: AppConfig
-
-                    private let _trellis_logger: Logger
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
                         let logger: Logger = logger ?? Logger(label: "app")
                         let apiClient: any APIClientProtocol = apiClient ?? APIClient(config: config, logger: logger)
-                        self._trellis_apiClient = apiClient
-                        self._trellis_config = config
-                        self._trellis_logger = logger
+                        self._trellis_values = _trellis_StoredValues(
+                            apiClient: apiClient,
+                            config: config,
+                            logger: logger
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -107,49 +112,41 @@ struct ExpansionTests {
                 struct AppContainer {
                     var baseURL: String {
                     get {
-                        _trellis_baseURL
+                        _trellis_values.baseURL
                     }
                     }
                     var catalog: Catalog {
                     get {
-                        if let value = _trellis_catalog.builtValue {
+                        if let value = _trellis_values.catalog.builtValue {
                             return value
                         }
-                        return _trellis_catalog.value { self._trellis_make_catalog() }
+                        return _trellis_values.catalog.value { _trellis_Builders.catalog(self) }
                     }
                     }
                     var page: Page {
                     get {
-                        _trellis_make_page()
+                        _trellis_Builders.page(self)
                     }
                     }
 
-                    /// The stored values, kept in one reference (see `Trellis.ContainerStorage`).
+                    /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let _trellis_baseURL: String
-                        let _trellis_catalog: Trellis.OnDemand<Catalog>
-                        let _trellis_page: Page?
+                        let baseURL: String
+                        let catalog: Trellis.OnDemand<Catalog>
+                        let page: Page?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    private var _trellis_baseURL: String {
-                        _trellis_storage.values._trellis_baseURL
-                    }
-
-                    private var _trellis_catalog: Trellis.OnDemand<Catalog> {
-                        _trellis_storage.values._trellis_catalog
-                    }
-
-                    private var _trellis_page: Page? {
-                        _trellis_storage.values._trellis_page
+                    private var _trellis_values: _trellis_StoredValues {
+                        _trellis_storage.values
                     }
 
                     init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            _trellis_baseURL: baseURL,
-                            _trellis_catalog: Trellis.OnDemand(override: catalog),
-                            _trellis_page: page
+                            baseURL: baseURL,
+                            catalog: Trellis.OnDemand(override: catalog),
+                            page: page
                         ))
                     }
 
@@ -172,12 +169,15 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_catalog() -> Catalog {
-                        { (baseURL: String) in Catalog(url: baseURL) }(self.baseURL)
-                    }
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func catalog(_ _trellis_container: AppContainer) -> Catalog {
+                            { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
+                        }
 
-                    private func _trellis_make_page() -> Page {
-                        _trellis_page ?? { (catalog: Catalog) in Page(catalog: catalog) }(self.catalog)
+                        static func page(_ _trellis_container: AppContainer) -> Page {
+                            _trellis_container._trellis_values.page ?? { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
+                        }
                     }
                 }
 
@@ -205,14 +205,21 @@ struct ExpansionTests {
                 struct AppContainer {
                     var greeter: any Greeter {
                     get {
-                        _trellis_make_greeter()
+                        _trellis_Builders.greeter(self)
                     }
                     }
 
-                    private let _trellis_greeter: (any Greeter)?
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let greeter: (any Greeter)?
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(greeter: (any Greeter)? = nil) {
-                        self._trellis_greeter = greeter
+                        self._trellis_values = _trellis_StoredValues(
+                            greeter: greeter
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -231,8 +238,11 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_greeter() -> any Greeter {
-                        _trellis_greeter ?? { () in EnglishGreeter() }()
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
+                            _trellis_container._trellis_values.greeter ?? { () in EnglishGreeter() }()
+                        }
                     }
                 }
 
@@ -260,19 +270,26 @@ struct ExpansionTests {
                 struct AppContainer {
                     var name: String {
                     get {
-                        _trellis_name
+                        _trellis_values.name
                     }
                     }
                     var names: some Collection<String> {
                     get {
-                        _trellis_make_names()
+                        _trellis_Builders.names(self)
                     }
                     }
 
-                    private let _trellis_name: String
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let name: String
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(name: String) {
-                        self._trellis_name = name
+                        self._trellis_values = _trellis_StoredValues(
+                            name: name
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -294,8 +311,11 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_names() -> some Collection<String> {
-                        { (name: String) in [name, name] }(self.name)
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
+                            { (name: String) in [name, name] }(_trellis_container.name)
+                        }
                     }
                 }
 
@@ -308,7 +328,7 @@ struct ExpansionTests {
             }
         }
 
-        @Test("a container closure reads through 'self' in builders and through locals in the initializer")
+        @Test("a container closure reads through the given container in builders and through locals in the initializer")
         func containerClosure() {
             assertMacro {
                 """
@@ -329,32 +349,37 @@ struct ExpansionTests {
                 struct AppContainer {
                     var session: any URLSessionProtocol {
                     get {
-                        _trellis_session
+                        _trellis_values.session
                     }
                     }
                     var networkService: any NetworkServiceProtocol {
                     get {
-                        _trellis_networkService
+                        _trellis_values.networkService
                     }
                     }
                     var homeViewModel: HomeViewModel {
                     get {
-                        _trellis_make_homeViewModel()
+                        _trellis_Builders.homeViewModel(self)
                     }
                     }
 
-                    private let _trellis_session: any URLSessionProtocol
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let session: any URLSessionProtocol
+                        let networkService: any NetworkServiceProtocol
+                        let homeViewModel: HomeViewModel?
+                    }
 
-                    private let _trellis_networkService: any NetworkServiceProtocol
-
-                    private let _trellis_homeViewModel: HomeViewModel?
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
                         let session: any URLSessionProtocol = session ?? StandInURLSession.shared
                         let networkService: any NetworkServiceProtocol = networkService ?? { () in NetworkService(session: session) }()
-                        self._trellis_session = session
-                        self._trellis_networkService = networkService
-                        self._trellis_homeViewModel = homeViewModel
+                        self._trellis_values = _trellis_StoredValues(
+                            session: session,
+                            networkService: networkService,
+                            homeViewModel: homeViewModel
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -373,8 +398,11 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_homeViewModel() -> HomeViewModel {
-                        _trellis_homeViewModel ?? { () in HomeViewModel(service: self.networkService) }()
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
+                            _trellis_container._trellis_values.homeViewModel ?? { () in HomeViewModel(service: _trellis_container.networkService) }()
+                        }
                     }
                 }
 
@@ -402,24 +430,30 @@ struct ExpansionTests {
                 struct AppContainer {
                     var freshGreeter: any Greeter {
                     get {
-                        _trellis_make_freshGreeter()
+                        _trellis_Builders.freshGreeter(self)
                     }
                     }
                     var greeters: [any Greeter] {
                     get {
-                        _trellis_greeters
+                        _trellis_values.greeters
                     }
                     }
 
-                    private let _trellis_freshGreeter: (any Greeter)?
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let freshGreeter: (any Greeter)?
+                        let greeters: [any Greeter]
+                    }
 
-                    private let _trellis_greeters: [any Greeter]
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
                         let _trellis_build_freshGreeter = { () -> any Greeter in freshGreeter ?? { () in EnglishGreeter() }() }
                         let greeters: [any Greeter] = greeters ?? { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
-                        self._trellis_freshGreeter = freshGreeter
-                        self._trellis_greeters = greeters
+                        self._trellis_values = _trellis_StoredValues(
+                            freshGreeter: freshGreeter,
+                            greeters: greeters
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -438,8 +472,11 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_freshGreeter() -> any Greeter {
-                        _trellis_freshGreeter ?? { () in EnglishGreeter() }()
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
+                            _trellis_container._trellis_values.freshGreeter ?? { () in EnglishGreeter() }()
+                        }
                     }
                 }
 
@@ -473,35 +510,40 @@ struct ExpansionTests {
                 struct AppContainer {
                     var config: AppConfig {
                     get {
-                        _trellis_config
+                        _trellis_values.config
                     }
                     }
                     var database: any DatabaseProtocol {
                     get async throws {
-                        try await _trellis_database.value
+                        try await _trellis_values.database.value
                     }
                     }
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_cache.value
+                        await _trellis_values.cache.value
                     }
                     }
 
-                    private let _trellis_config: AppConfig
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let config: AppConfig
+                        let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    }
 
-                    private let _trellis_database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
-
-                    private let _trellis_cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
-                        self._trellis_config = config
-                        self._trellis_database = Trellis.AsyncShared(override: database)
-                        self._trellis_cache = Trellis.AsyncShared(override: cache)
-                        if self._trellis_database.needsBuild {
-                            self._trellis_database.start(Task { [self] in try await self._trellis_make_database() })
+                        self._trellis_values = _trellis_StoredValues(
+                            config: config,
+                            database: Trellis.AsyncShared(override: database),
+                            cache: Trellis.AsyncShared(override: cache)
+                        )
+                        if self._trellis_values.database.needsBuild {
+                            self._trellis_values.database.start(Task { [self] in try await _trellis_Builders.database(self) })
                         }
-                        if self._trellis_cache.needsBuild {
-                            self._trellis_cache.start(Task { [self] in await self._trellis_make_cache() })
+                        if self._trellis_values.cache.needsBuild {
+                            self._trellis_values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
                         }
                     }
 
@@ -524,12 +566,15 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_database() async throws -> any DatabaseProtocol {
-                        try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(self.config)
-                    }
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                            try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
+                        }
 
-                    private func _trellis_make_cache() async -> any CacheProtocol {
-                        await { () async in Cache(label: "cache") }()
+                        static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                            await { () async in Cache(label: "cache") }()
+                        }
                     }
                 }
 
@@ -560,24 +605,30 @@ struct ExpansionTests {
                 struct AppContainer {
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_cache.value
+                        await _trellis_values.cache.value
                     }
                     }
                     var repository: Repository {
                     get async {
-                        await _trellis_make_repository()
+                        await _trellis_Builders.repository(self)
                     }
                     }
 
-                    private let _trellis_cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                        let repository: Repository?
+                    }
 
-                    private let _trellis_repository: Repository?
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) {
-                        self._trellis_cache = Trellis.AsyncShared(override: cache)
-                        self._trellis_repository = repository
-                        if self._trellis_cache.needsBuild {
-                            self._trellis_cache.start(Task { [self] in await self._trellis_make_cache() })
+                        self._trellis_values = _trellis_StoredValues(
+                            cache: Trellis.AsyncShared(override: cache),
+                            repository: repository
+                        )
+                        if self._trellis_values.cache.needsBuild {
+                            self._trellis_values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
                         }
                     }
 
@@ -597,15 +648,18 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_cache() async -> any CacheProtocol {
-                        await { () async in Cache(label: "cache") }()
-                    }
-
-                    private func _trellis_make_repository() async -> Repository {
-                        if let override = _trellis_repository {
-                            return override
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                            await { () async in Cache(label: "cache") }()
                         }
-                        return await { () async in Repository(cache: await self.cache) }()
+
+                        static func repository(_ _trellis_container: AppContainer) async -> Repository {
+                            if let override = _trellis_container._trellis_values.repository {
+                                return override
+                            }
+                            return await { () async in Repository(cache: await _trellis_container.cache) }()
+                        }
                     }
                 }
 
@@ -636,31 +690,36 @@ struct ExpansionTests {
                 struct AppContainer {
                     var port: Int {
                     get {
-                        _trellis_port
+                        _trellis_values.port
                     }
                     }
                     var address: Address {
                     get {
-                        _trellis_address
+                        _trellis_values.address
                     }
                     }
                     var nextPort: Port {
                     get throws {
-                        try _trellis_make_nextPort()
+                        try _trellis_Builders.nextPort(self)
                     }
                     }
 
-                    private let _trellis_port: Int
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let port: Int
+                        let address: Address
+                        let nextPort: Port?
+                    }
 
-                    private let _trellis_address: Address
-
-                    private let _trellis_nextPort: Port?
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
                         let address: Address = try address ?? { (port: Int) throws in try Address(port: port) }(port)
-                        self._trellis_port = port
-                        self._trellis_address = address
-                        self._trellis_nextPort = nextPort
+                        self._trellis_values = _trellis_StoredValues(
+                            port: port,
+                            address: address,
+                            nextPort: nextPort
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -682,8 +741,11 @@ struct ExpansionTests {
                         try self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_nextPort() throws -> Port {
-                        try _trellis_nextPort ?? { (port: Int) throws in try Port(port + 1) }(self.port)
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
+                            try _trellis_container._trellis_values.nextPort ?? { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
+                        }
                     }
                 }
 
@@ -717,23 +779,29 @@ struct ExpansionTests {
                 struct AppContainer {
                     var address: Address {
                     get {
-                        _trellis_address
+                        _trellis_values.address
                     }
                     }
                     var label: String {
                     get {
-                        _trellis_make_label()
+                        _trellis_Builders.label(self)
                     }
                     }
 
-                    private let _trellis_address: Address
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let address: Address
+                        let label: String?
+                    }
 
-                    private let _trellis_label: String?
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(address: Address? = nil, label: String? = nil) throws {
                         let address: Address = try address ?? { () throws in try Address.load() }()
-                        self._trellis_address = address
-                        self._trellis_label = label
+                        self._trellis_values = _trellis_StoredValues(
+                            address: address,
+                            label: label
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -752,8 +820,11 @@ struct ExpansionTests {
                         try self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    private func _trellis_make_label() -> String {
-                        _trellis_label ?? { (address: Address) in "\(address)" }(self.address)
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func label(_ _trellis_container: AppContainer) -> String {
+                            _trellis_container._trellis_values.label ?? { (address: Address) in "\(address)" }(_trellis_container.address)
+                        }
                     }
                 }
 
@@ -791,36 +862,41 @@ struct ExpansionTests {
                     @MainActor
                     var baseURL: String {
                     get {
-                        _trellis_baseURL
+                        _trellis_values.baseURL
                     }
                     }
                     @MainActor
                     var viewModel: ViewModel {
                     get {
-                        _trellis_make_viewModel()
+                        _trellis_Builders.viewModel(self)
                     }
                     }
 
                     @MainActor
                     var apiClient: any APIClientProtocol {
                     get {
-                        _trellis_apiClient
+                        _trellis_values.apiClient
                     }
                     }
 
                     var notProvided: Int { 1 }
 
-                    private let _trellis_baseURL: String
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let baseURL: String
+                        let viewModel: ViewModel?
+                        let apiClient: any APIClientProtocol
+                    }
 
-                    private let _trellis_viewModel: ViewModel?
-
-                    private let _trellis_apiClient: any APIClientProtocol
+                    private let _trellis_values: _trellis_StoredValues
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
                         let apiClient: any APIClientProtocol = apiClient ?? APIClient(baseURL: baseURL)
-                        self._trellis_baseURL = baseURL
-                        self._trellis_viewModel = viewModel
-                        self._trellis_apiClient = apiClient
+                        self._trellis_values = _trellis_StoredValues(
+                            baseURL: baseURL,
+                            viewModel: viewModel,
+                            apiClient: apiClient
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -842,8 +918,11 @@ struct ExpansionTests {
                         self.init(inputs: Inputs(from: dependencies))
                     }
 
-                    @MainActor private func _trellis_make_viewModel() -> ViewModel {
-                        _trellis_viewModel ?? { (baseURL: String) in ViewModel(baseURL: baseURL) }(self.baseURL)
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
+                            _trellis_container._trellis_values.viewModel ?? { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
+                        }
                     }
                 }
 
@@ -871,14 +950,21 @@ struct ExpansionTests {
                 public struct AppContainer {
                     public var baseURL: String {
                     get {
-                        _trellis_baseURL
+                        _trellis_values.baseURL
                     }
                     }
 
-                    private let _trellis_baseURL: String
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let baseURL: String
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
 
                     public init(baseURL: String) {
-                        self._trellis_baseURL = baseURL
+                        self._trellis_values = _trellis_StoredValues(
+                            baseURL: baseURL
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -928,23 +1014,29 @@ struct ExpansionTests {
                 final class AppContainer {
                     var baseURL: String {
                     get {
-                        _trellis_baseURL
+                        _trellis_values.baseURL
                     }
                     }
                     var apiClient: any APIClientProtocol {
                     get {
-                        _trellis_apiClient
+                        _trellis_values.apiClient
                     }
                     }
 
-                    private let _trellis_baseURL: String
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let baseURL: String
+                        let apiClient: any APIClientProtocol
+                    }
 
-                    private let _trellis_apiClient: any APIClientProtocol
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
                         let apiClient: any APIClientProtocol = apiClient ?? APIClient(baseURL: baseURL)
-                        self._trellis_baseURL = baseURL
-                        self._trellis_apiClient = apiClient
+                        self._trellis_values = _trellis_StoredValues(
+                            baseURL: baseURL,
+                            apiClient: apiClient
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

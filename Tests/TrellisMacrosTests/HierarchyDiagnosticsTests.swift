@@ -270,50 +270,53 @@ struct HierarchyDiagnosticsTests {
             final class SettingsContainer: ProfileContainerDependencies {
                 var logger: Logger {
                 get {
-                    _trellis_logger
+                    _trellis_values.logger
                 }
                 }
                 var profile: ProfileContainer {
                 get {
-                    if let value = _trellis_profile.builtValue {
+                    if let value = _trellis_values.profile.builtValue {
                         return value
                     }
-                    return _trellis_profile.value { self._trellis_make_profile() }
+                    return _trellis_values.profile.value { _trellis_Builders.profile(self) }
                 }
                 }
                 var audit: AuditContainer {
                 get {
-                    if let value = _trellis_audit.builtValue {
+                    if let value = _trellis_values.audit.builtValue {
                         return value
                     }
-                    return _trellis_audit.value { self._trellis_make_audit() }
+                    return _trellis_values.audit.value { _trellis_Builders.audit(self) }
                 }
                 }
                 var editor: Editor {
                 get {
-                    if let value = _trellis_editor.builtValue {
+                    if let value = _trellis_values.editor.builtValue {
                         return value
                     }
-                    return _trellis_editor.value { self._trellis_make_editor() }
+                    return _trellis_values.editor.value { _trellis_Builders.editor(self) }
                 }
                 }
 
-                private let _trellis_logger: Logger
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let logger: Logger
+                    let profile: Trellis.OnDemand<ProfileContainer>
+                    let audit: Trellis.OnDemand<AuditContainer>
+                    let editor: Trellis.OnDemand<Editor>
+                    let _trellis_inputs_audit: AuditContainer.Inputs
+                }
 
-                private let _trellis_profile: Trellis.OnDemand<ProfileContainer>
-
-                private let _trellis_audit: Trellis.OnDemand<AuditContainer>
-
-                private let _trellis_editor: Trellis.OnDemand<Editor>
-
-                private let _trellis_inputs_audit: AuditContainer.Inputs
+                private let _trellis_values: _trellis_StoredValues
 
                 private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
-                    self._trellis_logger = logger
-                    self._trellis_profile = Trellis.OnDemand(override: profile)
-                    self._trellis_audit = Trellis.OnDemand(override: audit)
-                    self._trellis_editor = Trellis.OnDemand(override: editor)
-                    self._trellis_inputs_audit = _trellis_inputs_audit
+                    self._trellis_values = _trellis_StoredValues(
+                        logger: logger,
+                        profile: Trellis.OnDemand(override: profile),
+                        audit: Trellis.OnDemand(override: audit),
+                        editor: Trellis.OnDemand(override: editor),
+                        _trellis_inputs_audit: _trellis_inputs_audit
+                    )
                 }
 
                 /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
@@ -337,16 +340,19 @@ struct HierarchyDiagnosticsTests {
                     self.init(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies))
                 }
 
-                private func _trellis_make_profile() -> ProfileContainer {
-                    ProfileContainer(dependencies: self)
-                }
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
+                        ProfileContainer(dependencies: _trellis_container)
+                    }
 
-                private func _trellis_make_audit() -> AuditContainer {
-                    AuditContainer(inputs: self._trellis_inputs_audit)
-                }
+                    static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
+                        AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
+                    }
 
-                private func _trellis_make_editor() -> Editor {
-                    { () in Editor(logger: self.logger, audit: self.audit) }()
+                    static func editor(_ _trellis_container: SettingsContainer) -> Editor {
+                        { () in Editor(logger: _trellis_container.logger, audit: _trellis_container.audit) }()
+                    }
                 }
             }
 

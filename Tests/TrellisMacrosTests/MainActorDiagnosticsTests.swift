@@ -49,14 +49,21 @@ struct MainActorDiagnosticsTests {
                 @MainActor
                 var baseURL: String {
                 get {
-                    _trellis_baseURL
+                    _trellis_values.baseURL
                 }
                 }
 
-                private let _trellis_baseURL: String
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let baseURL: String
+                }
+
+                private let _trellis_values: _trellis_StoredValues
 
                 @MainActor init(baseURL: String) {
-                    self._trellis_baseURL = baseURL
+                    self._trellis_values = _trellis_StoredValues(
+                        baseURL: baseURL
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -126,14 +133,21 @@ struct MainActorDiagnosticsTests {
             struct AppContainer {
                 nonisolated var baseURL: String {
                 get {
-                    _trellis_baseURL
+                    _trellis_values.baseURL
                 }
                 }
 
-                private let _trellis_baseURL: String
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let baseURL: String
+                }
+
+                private let _trellis_values: _trellis_StoredValues
 
                 init(baseURL: String) {
-                    self._trellis_baseURL = baseURL
+                    self._trellis_values = _trellis_StoredValues(
+                        baseURL: baseURL
+                    )
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -52,10 +52,14 @@ struct PlaceholderExpansionTests {
         #expect(diagnostics == [trellisID("multiple-bindings"), trellisID("unknown-member")])
         #expect(
             members == """
-                private let _trellis_baseURL: String
-                private let _trellis_client: any ClientProtocol
-                private let _trellis_viewModel: (any ViewModelProtocol)?
-                private let _trellis_database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let baseURL: String
+                    let client: any ClientProtocol
+                    let viewModel: (any ViewModelProtocol)?
+                    let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                }
+                private let _trellis_values: _trellis_StoredValues
                 public init(baseURL: String, client: (any ClientProtocol)? = nil, viewModel: (any ViewModelProtocol)? = nil, database: (any DatabaseProtocol)? = nil) {
                     fatalError("Trellis: 'AppContainer' has compile-time errors")
                 }
@@ -73,14 +77,19 @@ struct PlaceholderExpansionTests {
                 public init(inputs: Inputs) {
                     fatalError("Trellis: 'AppContainer' has compile-time errors")
                 }
-                private func _trellis_make_viewModel() throws -> any ViewModelProtocol {
-                    fatalError("Trellis: 'AppContainer' has compile-time errors")
-                }
-                private func _trellis_make_numbers() -> Never {
-                    fatalError("Trellis: 'AppContainer' has compile-time errors")
-                }
-                private func _trellis_make_database() async throws -> any DatabaseProtocol {
-                    fatalError("Trellis: 'AppContainer' has compile-time errors")
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func viewModel(_ _trellis_container: AppContainer) throws -> any ViewModelProtocol {
+                        fatalError("Trellis: 'AppContainer' has compile-time errors")
+                    }
+
+                    static func numbers(_ _trellis_container: AppContainer) -> Never {
+                        fatalError("Trellis: 'AppContainer' has compile-time errors")
+                    }
+
+                    static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                        fatalError("Trellis: 'AppContainer' has compile-time errors")
+                    }
                 }
                 """)
     }

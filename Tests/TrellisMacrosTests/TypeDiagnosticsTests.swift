@@ -157,38 +157,42 @@ struct TypeDiagnosticsTests {
                 struct AppContainer {
                     var client: any APIClientProtocol {
                     get {
-                        _trellis_client
+                        _trellis_values.client
                     }
                     }
                     var both: APIClientProtocol & Sendable {
                     get {
-                        _trellis_both
+                        _trellis_values.both
                     }
                     }
                     var maybe: (any APIClientProtocol)? {
                     get {
-                        _trellis_maybe
+                        _trellis_values.maybe
                     }
                     }
                     var anything: Any {
                     get {
-                        _trellis_anything
+                        _trellis_values.anything
                     }
                     }
 
-                    private let _trellis_client: any APIClientProtocol
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let client: any APIClientProtocol
+                        let both: APIClientProtocol & Sendable
+                        let maybe: (any APIClientProtocol)?
+                        let anything: Any
+                    }
 
-                    private let _trellis_both: APIClientProtocol & Sendable
-
-                    private let _trellis_maybe: (any APIClientProtocol)?
-
-                    private let _trellis_anything: Any
+                    private let _trellis_values: _trellis_StoredValues
 
                     init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
-                        self._trellis_client = client
-                        self._trellis_both = both
-                        self._trellis_maybe = maybe
-                        self._trellis_anything = anything
+                        self._trellis_values = _trellis_StoredValues(
+                            client: client,
+                            both: both,
+                            maybe: maybe,
+                            anything: anything
+                        )
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -1,0 +1,102 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+@testable import TrellisMacros
+
+/// `@DIContainer` declares the names of the members it adds (no `names: arbitrary`, which made the
+/// compiler's lookups into a container quadratic in its members). These tests keep the declaration,
+/// the generator and the list in `GeneratedNames` in step.
+@Suite("Names of the generated members")
+struct GeneratedNamesTests {
+    /// The names of the members `@DIContainer` adds to the first type of `source`.
+    static func generatedMemberNames(_ source: String) throws -> Set<String> {
+        let (members, _) = try PlaceholderExpansionTests.expandMembers(source)
+        let file = Parser.parse(source: "struct Wrapper {\n\(members)\n}")
+        let wrapper = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
+        var names: Set<String> = []
+        for item in wrapper.memberBlock.members {
+            let declaration = item.decl
+            if declaration.is(InitializerDeclSyntax.self) {
+                names.insert("init")
+            } else if let variable = declaration.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    names.insert(try #require(binding.pattern.as(IdentifierPatternSyntax.self)).identifier.text)
+                }
+            } else if let named = declaration.asProtocol(NamedDeclSyntax.self) {
+                names.insert(named.name.text)
+            } else {
+                Issue.record("unexpected generated member: \(declaration.trimmedDescription.prefix(60))")
+            }
+        }
+        return names
+    }
+
+    static let containers = [
+        // A struct with every scope, async and throwing members.
+        """
+        @DIContainer
+        struct AppContainer {
+            @Provide(.input) var baseURL: String
+            @Provide(.shared, factory: { (baseURL: String) in Client(url: baseURL) }, concrete: true) var client: Client
+            @Provide(.transient, factory: { () throws in try Page() }, concrete: true) var page: Page
+            @Provide(.shared, asyncFactory: { () async in await Database() }, concrete: true) var database: Database
+            @Provide(.transient, factory: { () in [1] }) var numbers: some Collection<Int>
+        }
+        """,
+        // A struct whose values are kept in one reference, with owned and forwarding children.
+        """
+        @DIContainer
+        struct AppContainer {
+            @Provide(.input) var baseURL: String
+            @Provide(.onDemand, factory: { (baseURL: String) in Catalog(url: baseURL) }, concrete: true) var catalog: Catalog
+            @Provide(.child) var settings: SettingsContainer
+            @Provide(.forwardingChild) var profile: ProfileContainer
+        }
+        """,
+        // A final class isolated to the main actor.
+        """
+        @DIContainer(mainActor: true)
+        final class AppContainer {
+            @Provide(.input) var baseURL: String
+            @Provide(.transient, factory: { (baseURL: String) in Page(url: baseURL) }, concrete: true) var page: Page
+        }
+        """,
+        // A container with errors gets placeholder members.
+        """
+        @DIContainer
+        struct AppContainer {
+            @Provide(.shared, factory: { (missing: String) in Client(url: missing) }, concrete: true) var client: Client
+            @Provide(.transient, factory: { () in Page() }, concrete: true) var page: Page
+        }
+        """,
+    ]
+
+    @Test("every member the macro adds has a name the macro declares", arguments: containers)
+    func generatedNamesAreDeclared(source: String) throws {
+        let names = try Self.generatedMemberNames(source)
+        #expect(names.isSubset(of: Set(GeneratedNames.memberRoleNames)), "undeclared: \(names.subtracting(GeneratedNames.memberRoleNames))")
+        #expect(names.contains(GeneratedNames.storedValuesType))
+    }
+
+    @Test("the macro declarations in Trellis name exactly the generated members, and nothing arbitrary")
+    func declarationsListTheNames() throws {
+        let macros = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Sources/Trellis/Macros.swift")
+        let file = Parser.parse(source: try String(contentsOf: macros, encoding: .utf8))
+        var checked = 0
+        for statement in file.statements {
+            guard let macro = statement.item.as(MacroDeclSyntax.self), macro.name.text == "DIContainer" else { continue }
+            let memberRole = try #require(
+                macro.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
+                    $0.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription == "member"
+                })
+            let arguments = try #require(memberRole.arguments?.as(LabeledExprListSyntax.self))
+            let declared = arguments.dropFirst().map(\.expression.trimmedDescription)
+            #expect(!declared.contains("arbitrary"))
+            #expect(Set(declared) == Set(GeneratedNames.memberRoleNames.map { "named(\($0))" }))
+            checked += 1
+        }
+        #expect(checked == 2)
+    }
+}
