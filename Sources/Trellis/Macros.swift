@@ -35,7 +35,11 @@
 ///
 /// The members the macro adds are `init`s, `Inputs` and a few names starting with `_trellis_`, a
 /// prefix reserved for Trellis: do not declare members with it.
-@attached(member, names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage), named(_trellis_Builders))
+@attached(
+    member,
+    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
+    named(_trellis_storage), named(_trellis_Builders)
+)
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))
 public macro DIContainer(
@@ -51,7 +55,11 @@ public macro DIContainer(
 /// Only this spelling has the member-attribute role that adds `@MainActor` to each member. The
 /// compiler sends that role the whole type once per member, so containers that do not ask for
 /// `mainActor:` use the declaration above and never pay for it.
-@attached(member, names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage), named(_trellis_Builders))
+@attached(
+    member,
+    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
+    named(_trellis_storage), named(_trellis_Builders)
+)
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))

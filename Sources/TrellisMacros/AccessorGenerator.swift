@@ -23,7 +23,9 @@ enum AccessorGenerator {
         case .onDemand, .child, .forwardingChild:
             // The built value first: forming the builder closure captures (copies) a struct
             // container, which the benchmark measured as O(members) per read.
-            body = "if let value = \(value).builtValue {\n        return value\n    }\n    return \(prefix)\(value).value { \(build) }"
+            body =
+                "if let value = \(value).builtValue {\n        return value\n    }\n"
+                + "    return \(prefix)\(value).value { \(build) }"
         }
         return """
             get\(raw: effects) {

@@ -70,7 +70,8 @@ struct ContainerGenerator {
         if keptTogether {
             let reference = GeneratedNames.storageReference
             declarations.append("private let \(raw: reference): \(raw: GeneratedNames.storageType)<\(raw: values)>")
-            declarations.append("private var \(raw: GeneratedNames.valuesProperty): \(raw: values) {\n    \(raw: reference).values\n}")
+            let property = GeneratedNames.valuesProperty
+            declarations.append("private var \(raw: property): \(raw: values) {\n    \(raw: reference).values\n}")
         } else {
             declarations.append("private let \(raw: GeneratedNames.valuesProperty): \(raw: values)")
         }
@@ -160,7 +161,8 @@ struct ContainerGenerator {
         case .child:
             body = "\(member.type.text)(dependencies: \(container))"
         case .forwardingChild:
-            body = "\(member.type.text)(inputs: \(container).\(GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name))))"
+            let inputs = GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name))
+            body = "\(member.type.text)(inputs: \(container).\(inputs))"
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
         return Self.builderDeclaration(
