@@ -56,7 +56,7 @@ struct InitializerGenerator {
                 || (member.scope == .onDemand && plan.onDemandBuiltAtInitialization.contains(member.name))
             if builtHere {
                 let build = generator.expressions.expression(for: member, in: .initializer)
-                lines.append("let \(member.name): \(member.type.text) = \(tryPrefix(build))\(member.name) ?? \(stripTry(build))")
+                lines.append("let \(member.name): \(member.type.text) = \(overridden(by: member.name, else: build))")
             } else if member.scope == .transient && plan.transientsReadAtInitialization.contains(member.name) {
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 let effects = plan.isThrowing(member) ? " throws" : ""
@@ -65,7 +65,7 @@ struct InitializerGenerator {
                     lines.append("let \(name) = { ()\(effects) in \(build) }")
                 } else {
                     lines.append(
-                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(tryPrefix(build))\(member.name) ?? \(stripTry(build)) }"
+                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(overridden(by: member.name, else: build)) }"
                     )
                 }
             }

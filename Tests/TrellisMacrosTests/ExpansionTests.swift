@@ -53,8 +53,8 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
-                        let logger: Logger = logger ?? Logger(label: "app")
-                        let apiClient: any APIClientProtocol = apiClient ?? APIClient(config: config, logger: logger)
+                        let logger: Logger = if let logger { logger } else { Logger(label: "app") }
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(config: config, logger: logger) }
                         self._trellis_values = _trellis_StoredValues(
                             apiClient: apiClient,
                             config: config,
@@ -176,7 +176,7 @@ struct ExpansionTests {
                         }
 
                         static func page(_ _trellis_container: AppContainer) -> Page {
-                            _trellis_container._trellis_values.page ?? { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
+                            if let value = _trellis_container._trellis_values.page { value } else { { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog) }
                         }
                     }
                 }
@@ -241,7 +241,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            _trellis_container._trellis_values.greeter ?? { () in EnglishGreeter() }()
+                            if let value = _trellis_container._trellis_values.greeter { value } else { { () in EnglishGreeter() }() }
                         }
                     }
                 }
@@ -373,8 +373,8 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
-                        let session: any URLSessionProtocol = session ?? StandInURLSession.shared
-                        let networkService: any NetworkServiceProtocol = networkService ?? { () in NetworkService(session: session) }()
+                        let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
+                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { { () in NetworkService(session: session) }() }
                         self._trellis_values = _trellis_StoredValues(
                             session: session,
                             networkService: networkService,
@@ -401,7 +401,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
-                            _trellis_container._trellis_values.homeViewModel ?? { () in HomeViewModel(service: _trellis_container.networkService) }()
+                            if let value = _trellis_container._trellis_values.homeViewModel { value } else { { () in HomeViewModel(service: _trellis_container.networkService) }() }
                         }
                     }
                 }
@@ -448,8 +448,8 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
-                        let _trellis_build_freshGreeter = { () -> any Greeter in freshGreeter ?? { () in EnglishGreeter() }() }
-                        let greeters: [any Greeter] = greeters ?? { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
+                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { { () in EnglishGreeter() }() } }
+                        let greeters: [any Greeter] = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
                         self._trellis_values = _trellis_StoredValues(
                             freshGreeter: freshGreeter,
                             greeters: greeters
@@ -475,7 +475,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            _trellis_container._trellis_values.freshGreeter ?? { () in EnglishGreeter() }()
+                            if let value = _trellis_container._trellis_values.freshGreeter { value } else { { () in EnglishGreeter() }() }
                         }
                     }
                 }
@@ -714,7 +714,7 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
-                        let address: Address = try address ?? { (port: Int) throws in try Address(port: port) }(port)
+                        let address: Address = if let address { address } else { try { (port: Int) throws in try Address(port: port) }(port) }
                         self._trellis_values = _trellis_StoredValues(
                             port: port,
                             address: address,
@@ -744,7 +744,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
-                            try _trellis_container._trellis_values.nextPort ?? { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
+                            if let value = _trellis_container._trellis_values.nextPort { value } else { try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port) }
                         }
                     }
                 }
@@ -797,7 +797,7 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(address: Address? = nil, label: String? = nil) throws {
-                        let address: Address = try address ?? { () throws in try Address.load() }()
+                        let address: Address = if let address { address } else { try { () throws in try Address.load() }() }
                         self._trellis_values = _trellis_StoredValues(
                             address: address,
                             label: label
@@ -823,7 +823,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func label(_ _trellis_container: AppContainer) -> String {
-                            _trellis_container._trellis_values.label ?? { (address: Address) in "\(address)" }(_trellis_container.address)
+                            if let value = _trellis_container._trellis_values.label { value } else { { (address: Address) in "\(address)" }(_trellis_container.address) }
                         }
                     }
                 }
@@ -891,7 +891,7 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
-                        let apiClient: any APIClientProtocol = apiClient ?? APIClient(baseURL: baseURL)
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
                         self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
                             viewModel: viewModel,
@@ -921,7 +921,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
-                            _trellis_container._trellis_values.viewModel ?? { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
+                            if let value = _trellis_container._trellis_values.viewModel { value } else { { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL) }
                         }
                     }
                 }
@@ -1032,7 +1032,7 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
-                        let apiClient: any APIClientProtocol = apiClient ?? APIClient(baseURL: baseURL)
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
                         self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
                             apiClient: apiClient
