@@ -67,6 +67,15 @@ extension DIContainerMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        // Most containers have no async member: find that out without extracting the container
+        // (the plug-in is built without optimisation in debug builds, where this shows).
+        let mayHaveAsyncMembers = declaration.memberBlock.members.contains { item in
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
+            else { return false }
+            return ProvideAttributeReader.read(provide).isAsync
+        }
+        guard mayHaveAsyncMembers else { return [] }
         let extraction = ContainerExtractor.extract(declaration, attribute: node)
         let container = extraction.container
         guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
