@@ -23,8 +23,9 @@ struct FactoryExpressionGenerator {
         let core: String
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
             let arguments = (member.withEntries ?? []).map { "\($0): \(reference(to: $0, in: context))" }
-            core = "\(typeExpression.trimmedDescription)(\(arguments.joined(separator: ", ")))"
-        } else if let factory = syntax.factory, let form = member.effectiveFactory?.form {
+            core = "\(source(of: typeExpression, in: context).trimmedDescription)(\(arguments.joined(separator: ", ")))"
+        } else if let written = syntax.factory, let form = member.effectiveFactory?.form {
+            let factory = source(of: written, in: context)
             switch form {
             case .expression:
                 core = factory.trimmedDescription
@@ -38,6 +39,18 @@ struct FactoryExpressionGenerator {
             core = "fatalError()"
         }
         return effects + core
+    }
+
+    /// The user's expression as `context` needs it. A builder is a static function of a nested
+    /// enum, where `Self` would name that enum: there every `Self` the user wrote (which meant the
+    /// container) names the container (a struct or a final class, so the type `Self` stood for).
+    func source(of expression: ExprSyntax, in context: Context) -> ExprSyntax {
+        switch context {
+        case .initializer:
+            return expression
+        case .builder:
+            return SelfTypeRewriter(typeName: plan.container.name).rewrite(expression).cast(ExprSyntax.self)
+        }
     }
 
     /// `try ` and/or `await ` as the member's factory declares them.
@@ -99,5 +112,24 @@ final class ContainerReadRewriter: SyntaxRewriter {
         let text = replacement(node.declName.baseName.text)
         let expression: ExprSyntax = text.contains("(") ? "(\(raw: text))" : "\(raw: text)"
         return expression.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+    }
+}
+
+/// Replaces the type `Self` by the container's name, except inside type declarations nested in the
+/// expression (where `Self` is that type).
+final class SelfTypeRewriter: SyntaxRewriter {
+    let typeName: String
+
+    init(typeName: String) {
+        self.typeName = typeName
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitAny(_ node: Syntax) -> Syntax? {
+        node.isProtocol(DeclGroupSyntax.self) ? node : nil
+    }
+
+    override func visit(_ token: TokenSyntax) -> TokenSyntax {
+        token.tokenKind == .keyword(.Self) ? token.with(\.tokenKind, .identifier(typeName)) : token
     }
 }
