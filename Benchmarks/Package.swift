@@ -27,10 +27,11 @@ let package = Package(
             dependencies: graphSizes.map { .target(name: "Graph\($0)") }
         ),
         // The loader benchmark (issue 3): SerialLoader against ConcurrentLoader on a 200-node graph
-        // of 10 ms nodes, with the LoadReport's critical path. Depends on Trellis only.
+        // of 10 ms nodes, with the LoadReport's critical path. Depends on Trellis (and the
+        // command-line reader of BenchmarkSupport) only.
         .executableTarget(
             name: "LoaderBenchmarks",
-            dependencies: [.product(name: "Trellis", package: "Trellis")]
+            dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]
         ),
     ]
         + graphSizes.map { size in

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import Trellis
 
@@ -17,23 +18,19 @@ struct Options {
     var sleepMilliseconds = 10
     var output: String?
 
+    static let usage = "usage: LoaderBenchmarks [--quick] [--runs N] [--nodes N] [--output FILE]"
+
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
-        var index = 1
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { fatalError("missing value after \(arguments[index - 1])") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
+        while let option = reader.nextOption() {
+            switch option {
             case "--quick": options.runs = 2
-            case "--runs": options.runs = Int(value())!
-            case "--nodes": options.nodes = Int(value())!
-            case "--output": options.output = value()
-            case let other: fatalError("unknown argument \(other); use --quick, --runs N, --nodes N, --output FILE")
+            case "--runs": options.runs = reader.positiveInteger(of: option)
+            case "--nodes": options.nodes = reader.positiveInteger(of: option)
+            case "--output": options.output = reader.value(of: option)
+            default: reader.fail("unknown argument \(option)")
             }
-            index += 1
         }
         return options
     }

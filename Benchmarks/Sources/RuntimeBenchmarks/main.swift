@@ -23,31 +23,28 @@ struct Options {
     /// Only these contenders (all when empty): for profiling one of them.
     var contenders: Set<String> = []
 
+    static let usage =
+        "usage: RuntimeBenchmarks [--quick] [--runs N] [--batch-ms MS] [--sizes 10,50] [--contenders a,b] [--output FILE]"
+
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
-        var index = 1
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { fatalError("missing value after \(arguments[index - 1])") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        var reader = ArgumentReader(Array(arguments.dropFirst()), usage: usage)
+        while let option = reader.nextOption() {
+            switch option {
             case "--quick":
                 options.runs = 5
                 options.batchMilliseconds = 5
                 options.sizes = [10, 100]
-            case "--runs": options.runs = Int(value())!
-            case "--batch-ms": options.batchMilliseconds = Double(value())!
-            case "--sizes": options.sizes = Set(value().split(separator: ",").map { Int($0)! })
-            case "--output": options.output = value()
-            case "--contenders": options.contenders = Set(value().split(separator: ",").map(String.init))
-            case let other:
-                fatalError(
-                    "unknown argument \(other); use --quick, --runs N, --batch-ms MS, --sizes 10,50, --contenders a,b, --output FILE"
-                )
+            case "--runs": options.runs = reader.positiveInteger(of: option)
+            case "--batch-ms": options.batchMilliseconds = Double(reader.positiveInteger(of: option))
+            case "--sizes":
+                options.sizes = Set(reader.positiveIntegers(of: option))
+                let unknown = options.sizes.subtracting([10, 50, 100, 250, 1000])
+                if !unknown.isEmpty { reader.fail("no graph of \(unknown.sorted()) members; sizes are 10, 50, 100, 250, 1000") }
+            case "--output": options.output = reader.value(of: option)
+            case "--contenders": options.contenders = Set(reader.value(of: option).split(separator: ",").map(String.init))
+            default: reader.fail("unknown argument \(option)")
             }
-            index += 1
         }
         return options
     }
