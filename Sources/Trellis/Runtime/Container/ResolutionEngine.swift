@@ -12,8 +12,9 @@ enum RegistrationTable: Sendable {
 @usableFromInline
 final class ResolutionEngine: Sendable {
     let table: RegistrationTable
-    /// The table when it is frozen, for the inlined lookup.
-    @usableFromInline let frozenTable: FrozenRecipeTable?
+    /// The table when it is frozen, for the inlined lookup; unretained, because `table` keeps it
+    /// alive for as long as this engine exists, so that a lookup does not retain and release it.
+    @usableFromInline let frozenTable: Unmanaged<FrozenRecipeTable>?
     let fatalErrorHandler: any FatalErrorHandling
     /// Taken only while a synchronous singleton is being created (never on reads); recursive so
     /// that a singleton's factory can create other singletons on the same thread.
@@ -22,7 +23,7 @@ final class ResolutionEngine: Sendable {
 
     init(table: RegistrationTable, fatalErrorHandler: any FatalErrorHandling) {
         self.table = table
-        if case .frozen(let frozen) = table { frozenTable = frozen } else { frozenTable = nil }
+        if case .frozen(let frozen) = table { frozenTable = .passUnretained(frozen) } else { frozenTable = nil }
         self.fatalErrorHandler = fatalErrorHandler
     }
 
@@ -41,7 +42,9 @@ final class ResolutionEngine: Sendable {
     /// call, and otherwise calls the recipe directly. Other containers take ``resolveNonNil(_:name:)``.
     @inlinable @inline(__always)
     func load<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
-        if let frozenTable, let recipe = frozenTable.recipe(for: ObjectIdentifier(type), name: name) {
+        if let frozenTable,
+            let recipe = frozenTable._withUnsafeGuaranteedRef({ $0.recipe(for: ObjectIdentifier(type), name: name) })
+        {
             // The table keeps the recipe alive for as long as this engine exists.
             if let value = recipe._withUnsafeGuaranteedRef({ $0.publishedValue(Value.self) }) { return value }
             let found = recipe.takeUnretainedValue()

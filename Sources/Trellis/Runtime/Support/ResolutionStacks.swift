@@ -17,37 +17,49 @@
 final class ThreadResolutionStack {
     /// Unchecked exclusivity: only the owning thread ever touches its stack, so accesses cannot
     /// overlap; the dynamic check cost two runtime calls per nested load.
-    @exclusivity(unchecked) private(set) var keys: [InstanceKey] = []
+    @exclusivity(unchecked) @usableFromInline var keys: [InstanceKey] = []
 
     /// The stack of the calling thread, created on first use and released when the thread exits.
-    @usableFromInline
+    @inlinable
     static var current: ThreadResolutionStack {
         if let existing = pthread_getspecific(threadResolutionStackKey) {
             return Unmanaged<ThreadResolutionStack>.fromOpaque(existing).takeUnretainedValue()
         }
+        return makeCurrent()
+    }
+
+    /// Creates the calling thread's stack (first use on a thread, kept out of inlined code).
+    @usableFromInline
+    static func makeCurrent() -> ThreadResolutionStack {
         let stack = ThreadResolutionStack()
         pthread_setspecific(threadResolutionStackKey, Unmanaged.passRetained(stack).toOpaque())
         return stack
     }
 
     /// Pushes `key`, or throws the cycle it would close.
-    @usableFromInline
+    @inlinable
     func enter(_ key: InstanceKey) throws(ResolutionError) {
         if let start = keys.firstIndex(of: key) {
-            throw .cycle(path: (keys[start...] + [key]).map(\.description))
+            throw cycle(from: start, to: key)
         }
         keys.append(key)
     }
 
-    /// Pops the key pushed by the matching `enter`.
+    /// The cycle that pushing `key`, found on the stack at `start`, would close.
     @usableFromInline
+    func cycle(from start: Int, to key: InstanceKey) -> ResolutionError {
+        .cycle(path: (keys[start...] + [key]).map(\.description))
+    }
+
+    /// Pops the key pushed by the matching `enter`.
+    @inlinable
     func leave() {
         keys.removeLast()
     }
 }
 
 #if canImport(Darwin)
-    private let threadResolutionStackKey: pthread_key_t = {
+    @usableFromInline let threadResolutionStackKey: pthread_key_t = {
         var key = pthread_key_t()
         let result = pthread_key_create(&key) { pointer in
             Unmanaged<ThreadResolutionStack>.fromOpaque(pointer).release()
@@ -56,7 +68,7 @@ final class ThreadResolutionStack {
         return key
     }()
 #else
-    private let threadResolutionStackKey: pthread_key_t = {
+    @usableFromInline let threadResolutionStackKey: pthread_key_t = {
         var key = pthread_key_t()
         let result = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
