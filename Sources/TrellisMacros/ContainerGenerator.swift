@@ -29,7 +29,9 @@ struct ContainerGenerator {
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
-        declarations += Self.builders(container.members.compactMap(builder(for:)), of: container).map { [$0] } ?? []
+        if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
+            declarations.append(builders)
+        }
         return declarations
     }
 
@@ -143,7 +145,8 @@ struct ContainerGenerator {
     private func builder(for member: Member) -> String? {
         let container = GeneratedNames.builderContainerParameter
         let storage = "\(container).\(GeneratedNames.storedValue(member.name))"
-        let build = expressions.expression(for: member, in: .builder)
+        // Written only for the members that need it (children do not, most members have no builder).
+        func build() -> String { expressions.expression(for: member, in: .builder) }
         let body: String
         switch member.scope {
         case .input:
@@ -151,13 +154,13 @@ struct ContainerGenerator {
         case .shared where !member.isAsync:
             return nil
         case .shared, .onDemand:
-            body = build
+            body = build()
         case .transient where member.type.kind == .opaque:
-            body = build
+            body = build()
         case .transient where member.isAsync:
-            body = "if let override = \(storage) {\n        return override\n    }\n    return \(build)"
+            body = "if let override = \(storage) {\n        return override\n    }\n    return \(build())"
         case .transient:
-            body = overridden(by: storage, else: build)
+            body = overridden(by: storage, else: build())
         case .child:
             body = "\(member.type.text)(dependencies: \(container))"
         case .forwardingChild:
