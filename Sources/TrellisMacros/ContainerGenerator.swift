@@ -97,10 +97,11 @@ struct ContainerGenerator {
 
     /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
     static func initializerParameter(for member: Member) -> String? {
+        let label = MemberName.parameterLabel(member.name)
         switch member.scope {
-        case .input: "\(member.name): \(member.type.text)"
-        case .transient where member.type.kind == .opaque: nil
-        case .shared, .transient, .onDemand, .child, .forwardingChild: "\(member.name): \(optional(member.type.text)) = nil"
+        case .input: return "\(label): \(member.type.text)"
+        case .transient where member.type.kind == .opaque: return nil
+        case .shared, .transient, .onDemand, .child, .forwardingChild: return "\(label): \(optional(member.type.text)) = nil"
         }
     }
 

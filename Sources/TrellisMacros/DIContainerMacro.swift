@@ -114,7 +114,7 @@ public struct ProvideMacro: AccessorMacro {
             let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
         else { return [] }
-        return [AccessorGenerator.getter(for: identifier.identifier.text, attribute: ProvideAttributeReader.read(node))]
+        return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: ProvideAttributeReader.read(node))]
     }
 
     private static func isInsideContainer(_ context: some MacroExpansionContext) -> Bool {

@@ -22,7 +22,7 @@ struct FactoryExpressionGenerator {
         let effects = effectPrefix(for: member)
         let core: String
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
-            let arguments = (member.withEntries ?? []).map { "\($0): \(reference(to: $0, in: context))" }
+            let arguments = (member.withEntries ?? []).map { "\(MemberName.bare($0)): \(reference(to: $0, in: context))" }
             core = "\(source(of: typeExpression, in: context).trimmedDescription)(\(arguments.joined(separator: ", ")))"
         } else if let written = syntax.factory, let form = member.effectiveFactory?.form {
             let factory = source(of: written, in: context)
@@ -106,10 +106,10 @@ final class ContainerReadRewriter: SyntaxRewriter {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
-        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.text == parameter else {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.memberName == parameter else {
             return super.visit(node)
         }
-        let text = replacement(node.declName.baseName.text)
+        let text = replacement(node.declName.baseName.memberName)
         let expression: ExprSyntax = text.contains("(") ? "(\(raw: text))" : "\(raw: text)"
         return expression.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
     }

@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// Every name the generated code introduces, in one place.
 ///
 /// `@DIContainer` adds a fixed set of members to a container, whatever its members are called:
@@ -44,7 +46,7 @@ enum GeneratedNames {
 
     /// The local closure in the initializer that builds `.transient` member `name` for the shared
     /// members that read it while the container is being created.
-    static func initializationBuilder(_ name: String) -> String { "\(prefix)build_\(name)" }
+    static func initializationBuilder(_ name: String) -> String { "\(prefix)build_\(MemberName.bare(name))" }
 
     /// The runtime type that stores an async shared member.
     static let asyncSharedType = "Trellis.AsyncShared"
@@ -54,7 +56,7 @@ enum GeneratedNames {
 
     /// The field of ``storedValuesType`` holding the snapshot of what forwarding child `name`
     /// needs, kept until the child is built.
-    static func forwardedInputs(_ name: String) -> String { "\(prefix)inputs_\(name)" }
+    static func forwardedInputs(_ name: String) -> String { "\(prefix)inputs_\(MemberName.bare(name))" }
 
     /// The runtime type keeping a struct container's stored values in one reference.
     static let storageType = "Trellis.ContainerStorage"

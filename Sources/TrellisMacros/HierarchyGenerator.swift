@@ -1,5 +1,6 @@
 import SwiftSyntax
 import TrellisGraph
+import TrellisSyntax
 
 /// Writes what lets containers own each other:
 /// - `<Name>Dependencies`, beside the container: its inputs, plus the needs of the children it
@@ -75,7 +76,7 @@ struct HierarchyGenerator {
         let attempt = throwing ? "try " : ""
         let head = "\(isolation)\(publicModifier)\(convenience)init"
         let fromInputs =
-            inputs.map { "\($0.name): inputs.\($0.name)" }
+            inputs.map { "\(MemberName.bare($0.name)): inputs.\($0.name)" }
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
         var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"]
         let fromDependencies: [String]
@@ -88,8 +89,8 @@ struct HierarchyGenerator {
             fromDependencies =
                 container.members.compactMap { member in
                     member.scope == .input
-                        ? "\(member.name): dependencies.\(member.name)"
-                        : overridable.contains(member) ? "\(member.name): \(member.name)" : nil
+                        ? "\(MemberName.bare(member.name)): dependencies.\(member.name)"
+                        : overridable.contains(member) ? "\(MemberName.bare(member.name)): \(member.name)" : nil
                 }
                 + forwarded.map {
                     "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"

@@ -1,5 +1,6 @@
 import SwiftSyntax
 import TrellisGraph
+import TrellisSyntax
 
 /// Writes the container's designated initializer: members built in dependency order as locals,
 /// then stored, then the async members' build tasks started.
@@ -20,7 +21,7 @@ struct InitializerGenerator {
             + container.forwardingChildren.map {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
-        let arguments = values.map { "    \($0.name): \($0.value)" }.joined(separator: ",\n")
+        let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
         let storedValues =
             values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"
         if generator.keepsStorageTogether {

@@ -61,7 +61,7 @@ enum SyntaxEdits {
         if node.is(ClosureParameterSyntax.self) || node.is(ClosureShorthandParameterSyntax.self),
             let closure = node.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
         {
-            tokens += ParameterUseCollector.uses(of: token.text, in: closure.statements)
+            tokens += ParameterUseCollector.uses(of: token.memberName, in: closure.statements)
         }
         return tokens.map { .replace(oldNode: Syntax($0), newNode: Syntax($0.with(\.tokenKind, .identifier(name)))) }
     }
@@ -138,7 +138,7 @@ private final class ParameterUseCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if node.baseName.text == name, node.argumentNames == nil, !isMemberName { uses.append(node.baseName) }
+        if node.baseName.memberName == name, node.argumentNames == nil, !isMemberName { uses.append(node.baseName) }
         return .skipChildren
     }
 

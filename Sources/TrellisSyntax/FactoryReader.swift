@@ -84,10 +84,10 @@ public enum FactoryReader {
     static func parameters(of closure: ClosureExprSyntax) -> [(name: String, type: TypeSyntax?, node: Syntax)] {
         switch closure.signature?.parameterClause {
         case .simpleInput(let list):
-            return list.map { ($0.name.text, nil, Syntax($0)) }
+            return list.map { ($0.name.memberName, nil, Syntax($0)) }
         case .parameterClause(let clause):
             return clause.parameters.map { parameter in
-                let name = (parameter.secondName ?? parameter.firstName).text
+                let name = (parameter.secondName ?? parameter.firstName).memberName
                 return (name, parameter.type, Syntax(parameter))
             }
         case nil:
@@ -119,9 +119,9 @@ final class ContainerParameterVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.baseName.text == parameter, node.argumentNames == nil else { return .skipChildren }
+        guard node.baseName.memberName == parameter, node.argumentNames == nil else { return .skipChildren }
         if let access = node.parent?.as(MemberAccessExprSyntax.self), access.base?.id == node.id {
-            reads.append((access.declName.baseName.text, Syntax(access)))
+            reads.append((access.declName.baseName.memberName, Syntax(access)))
         } else {
             escapes.append(Syntax(node))
         }
@@ -134,17 +134,17 @@ final class ContainerParameterVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        declarations.append((node.identifier.text, Syntax(node)))
+        declarations.append((node.identifier.memberName, Syntax(node)))
         return .skipChildren
     }
 
     override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
-        declarations.append((node.name.text, Syntax(node)))
+        declarations.append((node.name.memberName, Syntax(node)))
         return .skipChildren
     }
 
     override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-        declarations.append(((node.secondName ?? node.firstName).text, Syntax(node)))
+        declarations.append(((node.secondName ?? node.firstName).memberName, Syntax(node)))
         return .skipChildren
     }
 }

@@ -26,7 +26,7 @@ enum MemberExtractor {
                 at: binding.pattern, member: binding.pattern.trimmedDescription)
             return
         }
-        let name = identifier.identifier.text
+        let name = identifier.identifier.memberName
         extraction.anchors[.member(container: containerName, member: name)] = Syntax(identifier)
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 
@@ -156,6 +156,6 @@ enum MemberExtractor {
             case .property(let property) = keyPath.components.first?.component,
             property.declName.baseName.presence == .present
         else { return nil }
-        return property.declName.baseName.text
+        return property.declName.baseName.memberName
     }
 }

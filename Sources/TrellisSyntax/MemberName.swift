@@ -1,0 +1,41 @@
+import SwiftSyntax
+
+extension TokenSyntax {
+    /// The name this identifier gives a member, spelled the way the generated code can declare it:
+    /// with backticks exactly when Swift needs them there (`` `default` ``, `` `class` ``).
+    ///
+    /// The same member can be written `` `default` `` where it is declared and `default` where a
+    /// factory names it (a closure parameter or a member read after a dot need no backticks), and a
+    /// name can carry backticks it does not need (`` `logger` ``). Every name the extraction compares
+    /// goes through here, so those spellings all name one member.
+    public var memberName: String {
+        let bare = MemberName.bare(text)
+        return MemberName.reservedWords.contains(bare) ? "`\(bare)`" : bare
+    }
+}
+
+/// Spellings of member names.
+public enum MemberName {
+    /// `name` without backticks: for argument labels and for identifiers built from it.
+    public static func bare(_ name: String) -> String {
+        name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+
+    /// `name` as the label of a parameter it declares: bare, except the three words a parameter
+    /// declaration cannot take unescaped.
+    public static func parameterLabel(_ name: String) -> String {
+        let bare = bare(name)
+        return ["inout", "var", "let"].contains(bare) ? "`\(bare)`" : bare
+    }
+
+    /// Words Swift does not accept as a declared name without backticks (keywords of declarations,
+    /// statements and expressions; `await` too, which is reserved in asynchronous code).
+    static let reservedWords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+        "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+        "throws", "true", "try",
+    ]
+}
