@@ -37,19 +37,12 @@ import subprocess
 import sys
 import time
 
+from measure import run  # the same subprocess wrapper as the build-time benchmark
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCHMARKS = os.path.dirname(HERE)
 REPOSITORY = os.path.dirname(BENCHMARKS)
 RELEASE = os.path.join(BENCHMARKS, ".build", "release")
-
-
-def run(command, cwd=None, capture=True):
-    result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE if capture else None,
-                            stderr=subprocess.STDOUT if capture else None, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout or "")
-        raise SystemExit(f"failed: {' '.join(command)[:300]}")
-    return result.stdout
 
 
 def build_prebuilt_like_plugin(work):
