@@ -9,7 +9,12 @@ struct ContainerGenerator {
     let extraction: ContainerExtraction
     var expressions: FactoryExpressionGenerator { FactoryExpressionGenerator(plan: plan, extraction: extraction) }
     var container: Container { plan.container }
-    var isolation: String { container.options.mainActor ? "@MainActor " : "" }
+    var isolation: String { Self.isolation(of: container) }
+
+    /// `@MainActor ` for the members, initializers and builders of a `mainActor: true` container.
+    static func isolation(of container: Container) -> String {
+        container.options.mainActor ? "@MainActor " : ""
+    }
 
     /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in a struct
     /// with members built on first access, whose getters need the whole container (see
@@ -114,7 +119,7 @@ struct ContainerGenerator {
         var declarations = storage(
             members.compactMap(storedProperty(for:)), keptTogether: keepsStorageTogether(container, members: members))
         let parameters = members.compactMap(initializerParameter(for:))
-        let isolation = container.options.mainActor ? "@MainActor " : ""
+        let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append(
             "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
@@ -177,7 +182,7 @@ struct ContainerGenerator {
     static func builderDeclaration(
         for member: Member, in container: Container, effects: String, returnType: String, body: String
     ) -> String {
-        let isolation = container.options.mainActor ? "@MainActor " : ""
+        let isolation = isolation(of: container)
         return """
             \(isolation)static func \(GeneratedNames.builder(member.name))(_ \(GeneratedNames.builderContainerParameter): \(container.name))\(effects) -> \(returnType) {
                 \(body)

@@ -11,7 +11,7 @@ import TrellisSyntax
 ///   any value that provides the needs, such as a test double).
 struct HierarchyGenerator {
     let container: Container
-    private var isolation: String { container.options.mainActor ? "@MainActor " : "" }
+    private var isolation: String { ContainerGenerator.isolation(of: container) }
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }

@@ -22,12 +22,12 @@ struct InitializerGenerator {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
         let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
-        let storedValues =
+        let allValues =
             values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"
         if generator.keepsStorageTogether {
-            lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(storedValues))")
+            lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(allValues))")
         } else {
-            lines.append("self.\(GeneratedNames.valuesProperty) = \(storedValues)")
+            lines.append("self.\(GeneratedNames.valuesProperty) = \(allValues)")
         }
         for member in plan.order where member.scope == .shared && member.isAsync {
             let storage = "self.\(GeneratedNames.storedValue(member.name))"
