@@ -93,7 +93,9 @@ final class PublishedInstance<Value>: @unchecked Sendable {
     }
 }
 
-/// Runs a user factory, passing resolution errors through and wrapping every other error.
+/// Runs a user factory, passing resolution errors through and wrapping every other error. Inlined
+/// into the transient load, where the closure costs nothing.
+@inlinable
 func runFactory<Value>(_ key: InstanceKey, _ body: () throws -> Value) throws(ResolutionError) -> Value {
     do {
         return try body()
@@ -128,11 +130,7 @@ final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendabl
         let stack = ThreadResolutionStack.current
         try stack.enter(key)
         defer { stack.leave() }
-        do {
-            return try make(Resolver(engine: engine))
-        } catch {
-            throw ResolutionEngine.factoryFailure(error, key: key)
-        }
+        return try runFactory(key) { try make(Resolver(engine: engine)) }
     }
 }
 

@@ -85,8 +85,8 @@ final class ResolutionEngine: Sendable {
         return value
     }
 
-    /// A factory's error as a load reports it: resolution errors pass through, others are wrapped
-    /// with the type being built (as `runFactory` does).
+    /// A factory's error as a load reports it (see `runFactory`): resolution errors pass through,
+    /// others are wrapped with the type being built.
     @usableFromInline
     static func factoryFailure(_ error: any Error, key: InstanceKey) -> ResolutionError {
         (error as? ResolutionError) ?? .factoryFailed(type: key.description, underlying: error)
