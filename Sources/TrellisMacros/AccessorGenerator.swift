@@ -7,9 +7,7 @@ import TrellisSyntax
 /// work is done by what `@DIContainer` generates.
 enum AccessorGenerator {
     static func getter(for name: String, attribute: ProvideAttribute) -> AccessorDeclSyntax {
-        let throwing = attribute.isThrowing
-        let effects = (attribute.isAsync ? " async" : "") + (throwing ? " throws" : "")
-        let prefix = (throwing ? "try " : "") + (attribute.isAsync ? "await " : "")
+        let prefix = (attribute.isThrowing ? "try " : "") + (attribute.isAsync ? "await " : "")
         let body: String
         let value = GeneratedNames.storedValue(name)
         let build = "\(prefix)\(GeneratedNames.builderCall(name, on: "self"))"
@@ -23,14 +21,8 @@ enum AccessorGenerator {
         case .onDemand, .child, .forwardingChild:
             // The built value first: forming the builder closure captures (copies) a struct
             // container, which the benchmark measured as O(members) per read.
-            body =
-                "if let value = \(value).builtValue {\n        return value\n    }\n"
-                + "    return \(prefix)\(value).value { \(build) }"
+            body = "if let value = \(value).builtValue {\n    return value\n}\nreturn \(prefix)\(value).value { \(build) }"
         }
-        return """
-            get\(raw: effects) {
-                \(raw: body)
-            }
-            """
+        return GeneratedSource.getter(async: attribute.isAsync, throws: attribute.isThrowing, body: body)
     }
 }

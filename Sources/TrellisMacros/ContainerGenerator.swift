@@ -67,20 +67,22 @@ struct ContainerGenerator {
     static func storage(_ stored: [StoredProperty], keptTogether: Bool) -> [DeclSyntax] {
         let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
         let values = GeneratedNames.storedValuesType
-        var declarations: [DeclSyntax] = [
-            """
-            /// The stored values, one per member that keeps one.
-            private struct \(raw: values) {
-            \(raw: fields)}
-            """
+        var declarations = [
+            GeneratedSource.declaration(
+                """
+                /// The stored values, one per member that keeps one.
+                private struct \(values) {
+                \(fields)}
+                """)
         ]
         if keptTogether {
             let reference = GeneratedNames.storageReference
-            declarations.append("private let \(raw: reference): \(raw: GeneratedNames.storageType)<\(raw: values)>")
+            declarations.append(
+                GeneratedSource.declaration("private let \(reference): \(GeneratedNames.storageType)<\(values)>"))
             let property = GeneratedNames.valuesProperty
-            declarations.append("private var \(raw: property): \(raw: values) {\n    \(raw: reference).values\n}")
+            declarations.append(GeneratedSource.declaration("private var \(property): \(values) {\n    \(reference).values\n}"))
         } else {
-            declarations.append("private let \(raw: GeneratedNames.valuesProperty): \(raw: values)")
+            declarations.append(GeneratedSource.declaration("private let \(GeneratedNames.valuesProperty): \(values)"))
         }
         return declarations
     }
@@ -93,11 +95,12 @@ struct ContainerGenerator {
         let body = builders.map { builder in
             builder.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
         }
-        return """
-            /// Builds the members that are built after the container exists.
-            \(raw: isolation)private enum \(raw: GeneratedNames.buildersType) {
-            \(raw: body.joined(separator: "\n"))}
+        return GeneratedSource.declaration(
             """
+            /// Builds the members that are built after the container exists.
+            \(isolation)private enum \(GeneratedNames.buildersType) {
+            \(body.joined(separator: "\n"))}
+            """)
     }
 
     /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
@@ -122,7 +125,7 @@ struct ContainerGenerator {
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append(
-            "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
+            GeneratedSource.declaration("\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
         var valid = container
         valid.members = members
         let hierarchy = HierarchyGenerator(container: valid)
@@ -132,7 +135,8 @@ struct ContainerGenerator {
             (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
         for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
             declarations.append(
-                "\(raw: isolation)\(raw: modifier)init(\(raw: parameters.joined(separator: ", "))) {\n    \(raw: stop)\n}")
+                GeneratedSource.declaration(
+                    "\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
         }
         let builders = members.filter { $0.scope != .input && ($0.scope != .shared || $0.isAsync) }.map { member in
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")

@@ -26,10 +26,11 @@ struct HierarchyGenerator {
         }
         let access = container.accessLevel.protocolModifier.map { "\($0) " } ?? ""
         let body = requirements.isEmpty ? "" : "\n" + requirements.joined(separator: "\n") + "\n"
-        return """
-            /// What `\(raw: container.name)` needs from the container that owns it (or whoever creates it).
-            \(raw: isolation)\(raw: access)protocol \(raw: container.dependenciesProtocolName)\(raw: inheritance) {\(raw: body)}
+        return GeneratedSource.declaration(
             """
+            /// What `\(container.name)` needs from the container that owns it (or whoever creates it).
+            \(isolation)\(access)protocol \(container.dependenciesProtocolName)\(inheritance) {\(body)}
+            """)
     }
 
     /// The nested `Inputs` snapshot type.
@@ -40,13 +41,14 @@ struct HierarchyGenerator {
         reads += forwarded.map { "        self.\($0.name) = \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)" }
         let storedLines = stored.isEmpty ? "" : stored.joined(separator: "\n") + "\n"
         let readLines = reads.isEmpty ? "" : "\n" + reads.joined(separator: "\n") + "\n    "
-        return """
-            /// The values `\(raw: container.name)` is created from: its inputs, and those of the children it forwards.
-            \(raw: publicModifier)struct \(raw: GeneratedNames.inputsType) {
-            \(raw: storedLines)    /// Reads every value from `dependencies`.
-                \(raw: isolation)\(raw: publicModifier)init(from dependencies: some \(raw: container.dependenciesProtocolName)) {\(raw: readLines)}
-            }
+        return GeneratedSource.declaration(
             """
+            /// The values `\(container.name)` is created from: its inputs, and those of the children it forwards.
+            \(publicModifier)struct \(GeneratedNames.inputsType) {
+            \(storedLines)    /// Reads every value from `dependencies`.
+                \(isolation)\(publicModifier)init(from dependencies: some \(container.dependenciesProtocolName)) {\(readLines)}
+            }
+            """)
     }
 
     /// The stored snapshot each forwarding child is built from.
@@ -99,18 +101,20 @@ struct HierarchyGenerator {
             fromDependencies = ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
         }
         return [
-            """
-            /// Creates the container from a snapshot of what it needs.
-            \(raw: head)(inputs: \(raw: GeneratedNames.inputsType))\(raw: effects) {
-                \(raw: attempt)self.init(\(raw: fromInputs.joined(separator: ", ")))
-            }
-            """,
-            """
-            /// Creates the container from what its owner (or any provider of its needs) gives it.
-            \(raw: head)(\(raw: dependenciesParameters.joined(separator: ", ")))\(raw: effects) {
-                \(raw: attempt)self.init(\(raw: fromDependencies.joined(separator: ", ")))
-            }
-            """,
+            GeneratedSource.declaration(
+                """
+                /// Creates the container from a snapshot of what it needs.
+                \(head)(inputs: \(GeneratedNames.inputsType))\(effects) {
+                    \(attempt)self.init(\(fromInputs.joined(separator: ", ")))
+                }
+                """),
+            GeneratedSource.declaration(
+                """
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                \(head)(\(dependenciesParameters.joined(separator: ", ")))\(effects) {
+                    \(attempt)self.init(\(fromDependencies.joined(separator: ", ")))
+                }
+                """),
         ]
     }
 }

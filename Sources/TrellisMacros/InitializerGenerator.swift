@@ -41,11 +41,12 @@ struct InitializerGenerator {
         let body = lines.map {
             $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
         }
-        return """
-            \(raw: generator.isolation)\(raw: access)init(\(raw: parameters.joined(separator: ", ")))\(raw: effects) {
-            \(raw: body.joined(separator: "\n"))
-            }
+        return GeneratedSource.declaration(
             """
+            \(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {
+            \(body.joined(separator: "\n"))
+            }
+            """)
     }
 
     /// The members built while the container is created, as locals in dependency order.

@@ -68,7 +68,7 @@ enum SyntaxEdits {
 
     /// A declaration that prints as nothing, to remove one.
     static var emptyDeclaration: DeclSyntax {
-        DeclSyntax(MissingDeclSyntax(placeholder: TokenSyntax(.identifier(""), presence: .present)))
+        GeneratedSource.declaration("")
     }
 
     /// `closure` whose signature also says `async` or `throws`.

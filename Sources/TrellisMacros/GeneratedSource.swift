@@ -1,0 +1,46 @@
+import SwiftSyntax
+
+/// Generated code as the text the generators write, handed to the compiler without being parsed
+/// in the plug-in.
+///
+/// What a macro returns reaches the compiler as text: with `formatMode` `.disabled` a node's text
+/// is its `description`, and the compiler parses that text into the expansion's buffer (so does
+/// swift-syntax's `MacroSystem`, which the expansion tests use). Writing the code through
+/// `DeclSyntax("...")` parsed it in the plug-in as well, only for the tree to be printed back
+/// unchanged; in a debug build, where swift-syntax runs without optimisation, that parse was a
+/// quarter of the plug-in's time for a 250-member container (Benchmarks/results/analysis.md).
+///
+/// The nodes made here are placeholders whose one token is the code: print them, never look
+/// inside. The text must be valid Swift on its own, which the expansion snapshots and the
+/// integration tests (the code compiled for real) check.
+enum GeneratedSource {
+    /// One or more declarations, as written.
+    static func declaration(_ source: String) -> DeclSyntax {
+        DeclSyntax(MissingDeclSyntax(placeholder: token(source)))
+    }
+
+    /// `get <effects> {\n    <body>\n}`: the accessor's structure built as nodes, its body as
+    /// written.
+    static func getter(async isAsync: Bool, throws isThrowing: Bool, body: String) -> AccessorDeclSyntax {
+        let effects =
+            isAsync || isThrowing
+            ? AccessorEffectSpecifiersSyntax(
+                asyncSpecifier: isAsync ? .keyword(.async, leadingTrivia: .space) : nil,
+                throwsClause: isThrowing ? ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, leadingTrivia: .space)) : nil)
+            : nil
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+        return AccessorDeclSyntax(
+            accessorSpecifier: .keyword(.get), effectSpecifiers: effects,
+            body: CodeBlockSyntax(
+                leftBrace: .leftBraceToken(leadingTrivia: .space, trailingTrivia: .newline),
+                statements: [
+                    CodeBlockItemSyntax(
+                        item: .expr(ExprSyntax(MissingExprSyntax(placeholder: token(indented.joined(separator: "\n"))))))
+                ],
+                rightBrace: .rightBraceToken(leadingTrivia: .newline)))
+    }
+
+    private static func token(_ text: String) -> TokenSyntax {
+        TokenSyntax(.identifier(text), presence: .present)
+    }
+}
