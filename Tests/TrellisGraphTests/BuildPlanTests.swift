@@ -22,6 +22,35 @@ struct BuildPlanTests {
             #expect(BuildPlan(container(shared("a", reads: ["b"]), shared("b", reads: ["a"]))) == nil)
         }
 
+        @Test("is nil when a member reads itself or two members share a name")
+        func selfReadAndDuplicateNames() {
+            #expect(BuildPlan(container(input("a"), shared("b", reads: ["b"]))) == nil)
+            #expect(BuildPlan(container(input("a"), shared("a"))) == nil)
+        }
+
+        @Test(
+            "builds, of the members ready at each step, the one declared first, in every random DAG",
+            arguments: Array(UInt64(200)...UInt64(230)))
+        func earliestReadyMemberFirst(seed: UInt64) throws {
+            let graph = RandomDAG(seed: seed, size: 10 + Int(seed % 40))
+            let plan = try #require(BuildPlan(graph.container))
+            #expect(plan.order.map(\.name) == Self.declarationOrderFirst(graph.members).map(\.name))
+        }
+
+        /// The definition, written the obvious quadratic way: repeatedly place the first declared
+        /// member whose reads are all placed.
+        static func declarationOrderFirst(_ members: [Member]) -> [Member] {
+            var placed: Set<String> = []
+            var order: [Member] = []
+            while let next = members.first(where: { member in
+                !placed.contains(member.name) && member.dependencyNames.allSatisfy { placed.contains($0) }
+            }) {
+                order.append(next)
+                placed.insert(next.name)
+            }
+            return order
+        }
+
         @Test("is nil when a member reads an unknown member")
         func unknownMember() {
             #expect(BuildPlan(container(shared("a", reads: ["missing"]))) == nil)
