@@ -66,7 +66,7 @@ enum MemberExtractor {
         let typeSyntax = binding.typeAnnotation?.type
         let type: MemberType
         if let typeSyntax {
-            type = MemberType(typeSyntax.trimmedDescription, kind: TypeClassifier.kind(of: typeSyntax))
+            type = MemberType(typeSyntax.trimmedText, kind: TypeClassifier.kind(of: typeSyntax))
             extraction.anchors[.memberType(container: containerName, member: name)] = Syntax(typeSyntax)
         } else {
             // Keep the member so that others reading it are not also reported; its own problem stops generation.
@@ -77,7 +77,7 @@ enum MemberExtractor {
         }
 
         var member = Member(
-            name: name, type: type, scope: read.scope, autoWiringType: read.autoWiringType?.trimmedDescription,
+            name: name, type: type, scope: read.scope, autoWiringType: read.autoWiringType?.trimmedText,
             concreteOptIn: read.concrete,
             isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) })
         var dependencyNodes: [Syntax] = []
@@ -136,8 +136,8 @@ enum MemberExtractor {
                 }
             }
         }
-        if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedDescription, at: 0) }
-        if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedDescription, at: 0) }
+        if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
+        if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedText, at: 0) }
 
         for (index, node) in dependencyNodes.enumerated() {
             extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node
@@ -152,7 +152,7 @@ enum MemberExtractor {
     /// The member a `with:` entry names: `\Self.member` or `\Container.member`, one component.
     static func withEntryName(_ expression: ExprSyntax, containerName: String) -> String? {
         guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
-            let root = keyPath.root, ["Self", containerName].contains(root.trimmedDescription),
+            let root = keyPath.root, ["Self", containerName].contains(root.trimmedText),
             case .property(let property) = keyPath.components.first?.component,
             property.declName.baseName.presence == .present
         else { return nil }

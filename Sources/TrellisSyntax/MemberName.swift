@@ -39,3 +39,25 @@ public enum MemberName {
         "throws", "true", "try",
     ]
 }
+
+extension SyntaxProtocol {
+    /// `trimmedDescription`, read from the token itself for a plain name (`Client`, most member
+    /// and AutoWiring types). Printing a node walks all its tokens; the macro plug-in, which SwiftPM
+    /// builds without optimisation in debug builds, did that several times for every member.
+    var trimmedText: String {
+        // Exactly the printed text: a lone token, nothing the parser could not place around it.
+        if let type = self.as(IdentifierTypeSyntax.self), type.genericArgumentClause == nil,
+            type.unexpectedBeforeName == nil, type.unexpectedBetweenNameAndGenericArgumentClause == nil,
+            type.unexpectedAfterGenericArgumentClause == nil
+        {
+            return type.name.text
+        }
+        if let reference = self.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
+            reference.unexpectedBeforeBaseName == nil, reference.unexpectedBetweenBaseNameAndArgumentNames == nil,
+            reference.unexpectedAfterArgumentNames == nil
+        {
+            return reference.baseName.text
+        }
+        return trimmedDescription
+    }
+}

@@ -11,13 +11,8 @@ public enum ProvideAttributeReader {
 
     /// The last component of an attribute's name (`Provide` for `@Trellis.Provide`).
     public static func attributeName(_ attribute: AttributeSyntax) -> String {
-        // Every member's attributes are read this way, in the plug-in, which a debug build runs
-        // without optimisation: the name's token, not the printed type, where there is one.
-        if let identifier = attribute.attributeName.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
-            return identifier.name.text
-        }
         if let member = attribute.attributeName.as(MemberTypeSyntax.self) { return member.name.text }
-        return attribute.attributeName.trimmedDescription
+        return attribute.attributeName.trimmedText
     }
 
     /// The `@Provide` attribute of a declaration, if it has one.
