@@ -5,15 +5,22 @@
 #   results/build-time.json  debug incremental build and macro-expansion time, Trellis vs hand-written
 #   results/latest.md        both as markdown tables with ratios (README links here)
 #
+#   results/build-time-prebuilt.json  the same with the prebuilt swift-syntax SwiftPM downloads by default
+#                            (only with --prebuilt-swift-syntax)
+#
 # Usage: Benchmarks/run.sh [--quick] [--compare] [--update-baseline] [--runtime-only | --build-time-only]
+#                          [--prebuilt-swift-syntax]
 #   --quick            smoke check: N = 10 and 100 (runtime) / 10 and 50 (build time), fewer runs;
 #                      writes to results/quick/ so the reported figures are left alone
 #   --compare          afterwards, print the change against results/baseline.json
 #   --update-baseline  afterwards, make this run the committed baseline
+#   --prebuilt-swift-syntax  also measure the build time with swift-syntax prebuilt (what SwiftPM uses
+#                      when it can download it; this machine is offline, so BuildTime/prebuilt_swift_syntax.py
+#                      builds the same artifact here, once, and serves it from a file:// URL)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-quick=0 compare=0 update=0 runtime=1 buildtime=1
+quick=0 compare=0 update=0 runtime=1 buildtime=1 prebuilt=0
 for argument in "$@"; do
     case "$argument" in
         --quick) quick=1 ;;
@@ -21,6 +28,7 @@ for argument in "$@"; do
         --update-baseline) update=1 ;;
         --runtime-only) buildtime=0 ;;
         --build-time-only) runtime=0 ;;
+        --prebuilt-swift-syntax) prebuilt=1 ;;
         *) echo "unknown option $argument (see the header of $0)" >&2; exit 2 ;;
     esac
 done
@@ -53,10 +61,20 @@ fi
 if [ "$buildtime" = 1 ]; then
     echo "== build time: measuring (debug)"
     python3 BuildTime/measure.py "${buildtime_arguments[@]}" --output "$results/build-time.json"
+    if [ "$prebuilt" = 1 ]; then
+        echo "== build time with prebuilt swift-syntax: preparing it (a release build, once) and measuring"
+        python3 BuildTime/prebuilt_swift_syntax.py
+        python3 BuildTime/measure.py "${buildtime_arguments[@]}" --prebuilt-swift-syntax \
+            --output "$results/build-time-prebuilt.json"
+    fi
+fi
+prebuilt_report=()
+if [ -f "$results/build-time-prebuilt.json" ]; then
+    prebuilt_report=(--build-time-prebuilt "$results/build-time-prebuilt.json")
 fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
-    --loader "$results/loader.json" --output "$results/latest.md"
+    --loader "$results/loader.json" "${prebuilt_report[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
     python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \

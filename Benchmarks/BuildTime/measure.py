@@ -21,6 +21,12 @@ Measured, in the debug configuration (what developers rebuild all day):
                two processes: the compiler waits for the plug-in when it exits, so the plug-in's
                CPU is (CPU of the process tree, from getrusage(RUSAGE_CHILDREN)) minus (the
                frontend's own CPU, from its statistics).
+
+Which swift-syntax the plug-in links decides most of the macro cost. By default SwiftPM builds it
+from source, in debug, as it does offline (this machine is offline). With --prebuilt-swift-syntax
+the scratch package is built against the prebuilt, release-built swift-syntax that SwiftPM 6.3
+downloads by default when it can (BuildTime/prebuilt_swift_syntax.py makes and serves the same
+artifact here), in its own build folder; the run stops if SwiftPM compiled swift-syntax anyway.
 """
 
 import argparse
@@ -33,6 +39,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from prebuilt_swift_syntax import flags as prebuilt_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCHMARKS = os.path.dirname(HERE)
@@ -148,14 +156,31 @@ def frontend_profile(package, scratch, module):
     return result
 
 
+def compiled_swift_syntax(scratch):
+    """The swift-syntax object files SwiftPM compiled into `scratch` (none when it used a prebuilt)."""
+    debug = os.path.join(scratch, "debug")
+    if not os.path.isdir(debug):
+        return []
+    return sorted(os.path.join(folder, name) for folder in os.listdir(debug)
+                  if folder.startswith(("SwiftSyntax", "SwiftParser")) and folder.endswith(".build")
+                  for name in os.listdir(os.path.join(debug, folder)) if name.endswith(".o"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 50, 100, 250, 1000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--output", required=True)
     parser.add_argument("--prepare-only", action="store_true", help="generate and build once, measure nothing")
-    parser.add_argument("--work", default=os.path.join(BENCHMARKS, ".build-buildtime"))
+    parser.add_argument("--work", help="scratch package and build folder (default .build-buildtime, or "
+                        ".build-buildtime-prebuilt with --prebuilt-swift-syntax)")
+    parser.add_argument("--prebuilt-swift-syntax", metavar="DIR", nargs="?", const=os.path.join(BENCHMARKS, ".build-prebuilts"),
+                        help="build the plug-in against the prebuilt swift-syntax that prebuilt_swift_syntax.py serves "
+                        "from DIR (default .build-prebuilts), as SwiftPM does by default when it can download one")
     arguments = parser.parse_args()
+    if arguments.work is None:
+        name = ".build-buildtime-prebuilt" if arguments.prebuilt_swift_syntax else ".build-buildtime"
+        arguments.work = os.path.join(BENCHMARKS, name)
 
     package = os.path.join(arguments.work, "package")
     scratch = os.path.join(arguments.work, "scratch")
@@ -170,10 +195,19 @@ def main():
     run([sys.executable, GENERATOR, "buildtime", "--members", *map(str, arguments.sizes), "--output", sources], BENCHMARKS)
 
     swift_build = ["swift", "build", "--scratch-path", scratch]
+    if arguments.prebuilt_swift_syntax:
+        served = os.path.join(arguments.prebuilt_swift_syntax, "serve")
+        if not os.path.isdir(served):
+            sys.exit(f"measure.py: nothing served in {served}; run BuildTime/prebuilt_swift_syntax.py first")
+        swift_build += prebuilt_flags(os.path.abspath(arguments.prebuilt_swift_syntax))
     print("build-time: building swift-syntax, the Trellis plug-in and every generated module once (debug)...", flush=True)
     started = time.perf_counter()
     run(swift_build, package)
     print(f"build-time: warm build took {time.perf_counter() - started:.0f} s", flush=True)
+    compiled = compiled_swift_syntax(scratch)
+    if arguments.prebuilt_swift_syntax and compiled:
+        sys.exit(f"measure.py: SwiftPM compiled swift-syntax ({compiled[0]}) instead of using the prebuilt library; "
+                 f"remove {scratch} (it remembers a failed download) and check the prebuilt_swift_syntax.py output")
     if arguments.prepare_only:
         return
 
@@ -233,6 +267,8 @@ def main():
         "schema": 1,
         "kind": "build-time",
         "configuration": "debug",
+        "swiftSyntax": "prebuilt (SwiftPM's default when online)" if arguments.prebuilt_swift_syntax
+        else "compiled from source in debug (SwiftPM's fallback when offline)",
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "host": {"processors": str(os.cpu_count()), "machine": platform.machine(), "swift": swift_version.strip().split("\n")[0],
                  "loadAverageAtEnd": load_average},
