@@ -20,9 +20,7 @@ public struct BuildPlan: Hashable, Sendable {
     /// members, cases the validator reports.
     public init?(_ container: Container) {
         let byName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for member in container.members where member.dependencyNames.contains(where: { byName[$0] == nil }) {
-            return nil
-        }
+        // nil for a cycle and for a read of an unknown member alike.
         guard let order = Self.topologicalOrder(container.members) else { return nil }
         self.container = container
         self.order = order

@@ -92,9 +92,7 @@ struct ContainerGenerator {
     static func builders(_ builders: [String], of container: Container) -> DeclSyntax? {
         guard !builders.isEmpty else { return nil }
         let isolation = container.globalActorAttributes.map { "@\($0) " }.joined()
-        let body = builders.map { builder in
-            builder.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)\n" }.joined()
-        }
+        let body = builders.map { GeneratedSource.indented($0) + "\n" }
         return GeneratedSource.declaration(
             """
             /// Builds the members that are built after the container exists.

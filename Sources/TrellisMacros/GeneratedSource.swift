@@ -28,16 +28,20 @@ enum GeneratedSource {
                 asyncSpecifier: isAsync ? .keyword(.async, leadingTrivia: .space) : nil,
                 throwsClause: isThrowing ? ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, leadingTrivia: .space)) : nil)
             : nil
-        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
         return AccessorDeclSyntax(
             accessorSpecifier: .keyword(.get), effectSpecifiers: effects,
             body: CodeBlockSyntax(
                 leftBrace: .leftBraceToken(leadingTrivia: .space, trailingTrivia: .newline),
                 statements: [
                     CodeBlockItemSyntax(
-                        item: .expr(ExprSyntax(MissingExprSyntax(placeholder: token(indented.joined(separator: "\n"))))))
+                        item: .expr(ExprSyntax(MissingExprSyntax(placeholder: token(indented(body))))))
                 ],
                 rightBrace: .rightBraceToken(leadingTrivia: .newline)))
+    }
+
+    /// `text` with every line indented by four spaces: a body inside its braces.
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
     }
 
     private static func token(_ text: String) -> TokenSyntax {

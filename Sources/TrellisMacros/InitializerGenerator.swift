@@ -38,9 +38,7 @@ struct InitializerGenerator {
         let access =
             hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         let effects = plan.initializerThrows ? " throws" : ""
-        let body = lines.map {
-            $0.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
-        }
+        let body = lines.map(GeneratedSource.indented)
         return GeneratedSource.declaration(
             """
             \(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {
