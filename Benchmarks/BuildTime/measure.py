@@ -204,8 +204,8 @@ def main():
     started = time.perf_counter()
     run(swift_build, package)
     print(f"build-time: warm build took {time.perf_counter() - started:.0f} s", flush=True)
-    compiled = compiled_swift_syntax(scratch)
-    if arguments.prebuilt_swift_syntax and compiled:
+    compiled = compiled_swift_syntax(scratch) if arguments.prebuilt_swift_syntax else []
+    if compiled:
         sys.exit(f"measure.py: SwiftPM compiled swift-syntax ({compiled[0]}) instead of using the prebuilt library; "
                  f"remove {scratch} (it remembers a failed download) and check the prebuilt_swift_syntax.py output")
     if arguments.prepare_only:
