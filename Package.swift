@@ -48,6 +48,8 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
@@ -86,6 +88,8 @@ let package = Package(
                 "TrellisGraph",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                // swift-syntax's own plug-in message handler: the reference the fast path is checked against.
+                .product(name: "_SwiftCompilerPluginMessageHandling", package: "swift-syntax"),
             ]
         ),
         // Integration: real @DIContainer types compiled by the real plug-in and run.

@@ -1,0 +1,148 @@
+import TrellisGraph
+
+/// Reads, from its source text alone, what `@Provide`'s getter depends on: the member's scope and
+/// whether its factory is `async` or `throws`.
+///
+/// The macro plug-in answers each `@Provide` expansion with a getter, and the compiler sends it the
+/// whole attribute, factory closure included. Parsing that closure was most of the plug-in's time
+/// per member in debug builds (where SwiftPM compiles swift-syntax without optimisation), although
+/// the getter never looks at it. This reader finds a stand-in attribute, `@Provide(.transient)` for
+/// `@Provide(.transient, factory: { ... })`, that gives the getter the same scope and effects and
+/// costs next to nothing to parse. It is deliberately conservative: whenever the text alone cannot
+/// prove that, it answers `nil` and the plug-in parses the attribute as usual.
+public enum ProvideAttributeText {
+    /// An attribute as written and the stand-in that yields the same getter.
+    public struct StandIn: Equatable, Sendable {
+        /// The attribute as written, from its `@` to its last character: the text to replace in the
+        /// member's declaration.
+        public var written: String
+        /// The same attribute name with the scope as its only argument (or the attribute itself
+        /// when it has no arguments).
+        public var standIn: String
+
+        /// An attribute as written and its stand-in.
+        public init(written: String, standIn: String) {
+            self.written = written
+            self.standIn = standIn
+        }
+    }
+
+    /// The stand-in for `text`, an `@Provide` attribute with the trivia the compiler sends before it
+    /// (line breaks, indentation, comments), or `nil` when the text alone cannot tell.
+    ///
+    /// A stand-in is found when the first argument is a scope written `.name`, and, because their
+    /// words cannot be told apart from text inside strings or comments without parsing:
+    /// - the attribute does not contain `asyncFactory` (an `async` getter), and
+    /// - a `.transient` attribute does not contain `throws` (a `throws` getter).
+    /// ``ProvideAttributeReader/read(_:)`` gives the stand-in the same scope and effects as the
+    /// attribute; a seeded property test checks that.
+    public static func standIn(forAttribute text: String) -> StandIn? {
+        let bytes = Array(text.utf8)
+        guard let start = endOfLeadingTrivia(bytes), start < bytes.count, bytes[start] == ascii("@") else { return nil }
+        var end = bytes.count
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        guard let nameEnd = endOfDottedName(bytes, from: start + 1, to: end) else { return nil }
+        let written = String(decoding: bytes[start..<end], as: UTF8.self)
+        if nameEnd == end {
+            return StandIn(written: written, standIn: written)
+        }
+        guard bytes[nameEnd] == ascii("("), bytes[end - 1] == ascii(")"), nameEnd < end - 1 else { return nil }
+        let arguments = bytes[(nameEnd + 1)..<(end - 1)]
+        guard !contains(arguments, "asyncFactory"), let scope = leadingScope(arguments) else { return nil }
+        if scope == .transient && contains(arguments, "throws") { return nil }
+        let name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
+        return StandIn(written: written, standIn: "\(name)(.\(scope.rawValue))")
+    }
+
+    /// The scope when the first argument is exactly `.name` (followed by `,` or the end).
+    private static func leadingScope(_ arguments: ArraySlice<UInt8>) -> MemberScope? {
+        var index = arguments.startIndex
+        while index < arguments.endIndex, isWhitespace(arguments[index]) { index += 1 }
+        guard index < arguments.endIndex, arguments[index] == ascii(".") else { return nil }
+        let nameStart = index + 1
+        index = nameStart
+        while index < arguments.endIndex, isIdentifierByte(arguments[index], first: index == nameStart) { index += 1 }
+        guard index > nameStart else { return nil }
+        let name = String(decoding: arguments[nameStart..<index], as: UTF8.self)
+        while index < arguments.endIndex, isWhitespace(arguments[index]) { index += 1 }
+        guard index == arguments.endIndex || arguments[index] == ascii(",") else { return nil }
+        return MemberScope(rawValue: name)
+    }
+
+    /// Where the attribute starts after whitespace and comments, or `nil` for an unclosed comment.
+    private static func endOfLeadingTrivia(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            if isWhitespace(bytes[index]) {
+                index += 1
+            } else if starts(bytes, at: index, with: "//") {
+                while index < bytes.count, bytes[index] != ascii("\n") { index += 1 }
+            } else if starts(bytes, at: index, with: "/*") {
+                // Block comments nest in Swift.
+                var depth = 0
+                repeat {
+                    if starts(bytes, at: index, with: "/*") {
+                        depth += 1
+                        index += 2
+                    } else if starts(bytes, at: index, with: "*/") {
+                        depth -= 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                } while depth > 0 && index < bytes.count
+                if depth > 0 { return nil }
+            } else {
+                return index
+            }
+        }
+        return index
+    }
+
+    /// The end of `Name` or `Module.Name` starting at `start`, or `nil` when there is none.
+    private static func endOfDottedName(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        var index = start
+        while true {
+            let componentStart = index
+            while index < end, isIdentifierByte(bytes[index], first: index == componentStart) { index += 1 }
+            guard index > componentStart else { return nil }
+            guard index < end, bytes[index] == ascii("."), index + 1 < end else { return index }
+            index += 1
+        }
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
+        switch byte {
+        case ascii("a")...ascii("z"), ascii("A")...ascii("Z"), ascii("_"): return true
+        case ascii("0")...ascii("9"): return !first
+        default: return false
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == ascii(" ") || byte == ascii("\t") || byte == ascii("\n") || byte == ascii("\r")
+    }
+
+    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: StaticString) -> Bool {
+        guard index + prefix.utf8CodeUnitCount <= bytes.count else { return false }
+        for offset in 0..<prefix.utf8CodeUnitCount where bytes[index + offset] != prefix.utf8Start[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        var index = bytes.startIndex
+        while index + count <= bytes.endIndex {
+            var offset = 0
+            while offset < count, bytes[index + offset] == word.utf8Start[offset] { offset += 1 }
+            if offset == count { return true }
+            index += 1
+        }
+        return false
+    }
+
+    private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
+}

@@ -1,0 +1,126 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+import TrellisGraph
+import TrellisSyntax
+
+@Suite("@Provide read from its text")
+struct ProvideAttributeTextTests {
+    @Test("the first argument's scope becomes the only argument")
+    func standInKeepsTheScope() {
+        let cases: [(String, String, String)] = [
+            (
+                "\n    @Provide(.shared, S0.self, concrete: true)", "@Provide(.shared, S0.self, concrete: true)",
+                "@Provide(.shared)"
+            ),
+            (
+                "@Provide(.transient, factory: { (a: A) in B(a: a) })", "@Provide(.transient, factory: { (a: A) in B(a: a) })",
+                "@Provide(.transient)"
+            ),
+            (
+                "  /// Uses @Provide(.input) and throws\n  @Trellis.Provide(.onDemand, factory: Catalog())",
+                "@Trellis.Provide(.onDemand, factory: Catalog())", "@Trellis.Provide(.onDemand)"
+            ),
+            ("/* a /* nested */ comment */ @Provide(\n    .input\n)", "@Provide(\n    .input\n)", "@Provide(.input)"),
+            ("@Provide(.shared, asyncTask: throws)", "@Provide(.shared, asyncTask: throws)", "@Provide(.shared)"),
+            ("\n    @Provide", "@Provide", "@Provide"),
+        ]
+        for (text, written, standIn) in cases {
+            #expect(
+                ProvideAttributeText.standIn(forAttribute: text)
+                    == ProvideAttributeText.StandIn(written: written, standIn: standIn), "\(text)")
+        }
+    }
+
+    @Test("nil whenever the text alone cannot tell the scope or the effects")
+    func declinesWhatTextCannotProve() {
+        let texts = [
+            "@Provide(.shared, asyncFactory: { await Store() })",  // an async getter
+            "@Provide(.shared, factory: { \"asyncFactory\" })",  // the word, inside a string
+            "@Provide(.transient, factory: { () throws in try B() })",  // a throwing getter
+            "@Provide(.transient, factory: B(note: \"throws\"))",  // the word, inside a string
+            "@Provide(factory: B(), .transient)",  // the scope is not the first argument
+            "@Provide(DIScope.transient)",  // qualified scope
+            "@Provide(/* scope */ .shared)",  // a comment before the scope
+            "@Provide(.singleton)",  // not a scope
+            "@Provide(.shared.self)",  // not just a scope
+            "@Provide(.shared) // trailing comment",  // text after the attribute
+            "@Provide()",  // no first argument
+            "/* unclosed @Provide(.shared)",
+            "Provide(.shared)",
+            "@Provide<Int>(.shared)",
+        ]
+        for text in texts {
+            #expect(ProvideAttributeText.standIn(forAttribute: text) == nil, "\(text)")
+        }
+    }
+
+    /// What the getter depends on.
+    private struct Essentials: Equatable {
+        var scope: MemberScope
+        var isAsync: Bool
+        var isThrowing: Bool
+    }
+
+    private func essentials(_ text: String) throws -> Essentials {
+        var parser = Parser(text)
+        let attribute = AttributeSyntax.parse(from: &parser)
+        let read = ProvideAttributeReader.read(attribute)
+        return Essentials(scope: read.scope, isAsync: read.isAsync, isThrowing: read.isThrowing)
+    }
+
+    @Test("a stand-in gives the reader the same scope and effects (seeded random attributes)")
+    func standInAgreesWithTheReader() throws {
+        let trivia = [
+            "", "\n    ", "\n\n    /// Doc naming @Provide(.input), throws and asyncFactory\n    ", "/* c */ ", "// c\n",
+        ]
+        let names = ["@Provide", "@Trellis.Provide"]
+        let scopes = [
+            nil, ".shared", ".transient", ".input", ".onDemand", ".child", ".forwardingChild", ".singleton",
+            "DIScope.transient", " .transient ", "\n        .transient", "/* s */ .shared", ".shared.self",
+        ]
+        let others = [
+            "S0.self", "with: [\\Self.a, \\Self.b]", "factory: { (a: A) in B(a: a) }",
+            "factory: { (a: A) throws in try B(a: a) }", "factory: { () async throws -> B in try await B() }",
+            "asyncFactory: { (a: A) async in await B(a: a) }", "asyncFactory: { () async throws in try await B() }",
+            "concrete: true", "factory: B(label: \"throws\")", "factory: { \"asyncFactory\" }",
+            "factory: { (x: X) throws(E) -> B in B() }", "factory: B()", ".transient",
+        ]
+        let trailing = ["", " ", "\n", " // note"]
+        var generator = SplitMix64(seed: 0x7E11_15)
+        var answered = 0
+        var declined = 0
+        for _ in 0..<600 {
+            var arguments: [String] = []
+            if let scope = scopes.randomElement(using: &generator)! { arguments.append(scope) }
+            for _ in 0..<Int.random(in: 0...3, using: &generator) { arguments.append(others.randomElement(using: &generator)!) }
+            let name = names.randomElement(using: &generator)!
+            let attribute =
+                arguments.isEmpty && Bool.random(using: &generator) ? name : "\(name)(\(arguments.joined(separator: ", ")))"
+            let text = trivia.randomElement(using: &generator)! + attribute + trailing.randomElement(using: &generator)!
+            guard let standIn = ProvideAttributeText.standIn(forAttribute: text) else {
+                declined += 1
+                continue
+            }
+            answered += 1
+            #expect(text.contains(standIn.written) && standIn.written.hasPrefix("@"), "\(text)")
+            #expect(try essentials(standIn.standIn) == essentials(standIn.written), "\(text)")
+        }
+        // Both outcomes are exercised, so the agreement above is not vacuous.
+        #expect(answered > 150)
+        #expect(declined > 150)
+    }
+}
+
+/// SplitMix64: seeded, so the random attributes are the same on every run.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -1,0 +1,148 @@
+@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
+import SwiftSyntaxMacros
+import Testing
+
+@testable import TrellisMacros
+
+/// The fast path must answer exactly as swift-syntax's own message handler does, byte for byte,
+/// or leave the request to it. The reference here is that handler (an SPI of swift-syntax, used
+/// only by this test), serving the same macros.
+@Suite("@Provide fast path")
+struct ProvideFastPathTests {
+    private struct Provider: PluginProvider {
+        func resolveMacro(moduleName: String, typeName: String) throws -> Macro.Type {
+            switch typeName {
+            case "ProvideMacro": return ProvideMacro.self
+            case "DIContainerMacro": return DIContainerMacro.self
+            default: throw ProviderError()
+            }
+        }
+        func loadPluginLibrary(libraryPath: String, moduleName: String) throws { throw ProviderError() }
+        var features: [PluginFeature] { [] }
+    }
+
+    private struct ProviderError: Error {}
+
+    /// A compiler-shaped request for the getter of `declaration` (whose first attribute is the
+    /// `@Provide` one), inside `context`.
+    private static func request(
+        declaration: String, attribute: String, context: String = "\n\n@DIContainer\nstruct Container {}",
+        typeName: String = "ProvideMacro", role: String = "accessor"
+    ) -> [UInt8] {
+        func syntax(_ kind: String, _ source: String) -> String {
+            let quoted = String(decoding: PluginMessageJSON.quoted(source), as: UTF8.self)
+            return
+                #"{"kind":"\#(kind)","location":{"column":5,"fileID":"M/C.swift","fileName":"/p/C.swift","line":6,"offset":130},"source":\#(quoted)}"#
+        }
+        let configuration = String(
+            decoding: PluginMessageJSON.quoted(#"{"attributes":["main"],"customConditions":["DEBUG"]}"#), as: UTF8.self)
+        let text =
+            #"{"expandAttachedMacro":{"attributeSyntax":\#(syntax("attribute", attribute)),"declSyntax":\#(syntax("declaration", declaration)),"discriminator":"$s1M9ContainerV2m07ProvidefMa_","lexicalContext":[\#(syntax("declaration", context))],"macro":{"moduleName":"TrellisMacros","name":"Provide","typeName":"\#(typeName)"},"macroRole":"\#(role)","staticBuildConfiguration":\#(configuration)}}"#
+        return Array(text.utf8)
+    }
+
+    private static let capability = Array(#"{"getCapability":{"capability":{"protocolVersion":7}}}"#.utf8)
+
+    /// swift-syntax's answer to `message`, after the same capability exchange.
+    private static func reference(_ message: [UInt8]) throws -> [UInt8] {
+        let handler = PluginProviderMessageHandler(provider: Provider())
+        for input in [capability, message] {
+            let decoded = try input.withUnsafeBufferPointer { try JSON.decode(HostToPluginMessage.self, from: $0) }
+            let answer = handler.handleMessage(decoded)
+            if input == message { return try JSON.encode(answer) }
+        }
+        return []
+    }
+
+    private static func fast(_ message: [UInt8]) -> [UInt8]? {
+        let fastPath = ProvideFastPath()
+        #expect(fastPath.response(to: capability) == nil)
+        return fastPath.response(to: message)
+    }
+
+    /// Members, split as the compiler sees them (what precedes the `@Provide` attribute, the
+    /// attribute with its leading trivia, the rest), and whether the fast path answers them itself.
+    static let members: [(before: String, attribute: String, after: String, answered: Bool)] = [
+        ("", "\n    @Provide(.shared, S0.self, concrete: true)", "\n    var m0: S0", true),
+        ("", "\n    @Provide(.input)", "\n    var baseURL: String", true),
+        (
+            "",
+            "\n\n    /// The API client, built from @Provide(.input) values.\n    @Provide(.shared, APIClient.self, with: [\\Self.config, \\Self.logger])",
+            "\n    public var apiClient: any APIClientProtocol", true
+        ),
+        (
+            "", "\n    @Provide(.transient, factory: { (catalog: Catalog) in Page(catalog: catalog) }, concrete: true)",
+            "\n    var page: Page", true
+        ),
+        (
+            "", "\n    @Provide(.onDemand, factory: { (baseURL: String) in Catalog(url: baseURL) }, concrete: true)",
+            "\n    var catalog: Catalog", true
+        ),
+        (
+            "", "\n    @Provide(.child, factory: { (c: Self) in Child(dependencies: c) }, concrete: true)",
+            "\n    var child: Child", true
+        ),
+        ("", "\n    @Provide(.forwardingChild, concrete: true)", "\n    var forwarded: Forwarded", true),
+        ("\n    @MainActor", " @Provide(.shared, factory: Model(), concrete: true)", " var `default`: Model", true),
+        (
+            "", "\n    @Trellis.Provide(.shared, factory: Logger(label: \"throws\"), concrete: true)", "\n    var logger: Logger",
+            true
+        ),
+        ("", "\n    @Provide", "\n    var session: any SessionProtocol", true),
+        // Effects the text cannot settle: swift-syntax parses the attribute.
+        (
+            "", "\n    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })",
+            "\n    var database: any DatabaseProtocol", false
+        ),
+        (
+            "", "\n    @Provide(.transient, factory: { () throws in try Token() }, concrete: true)", "\n    var token: Token",
+            false
+        ),
+        ("", "\n    @Provide(factory: { URLSessionStandIn() })", "\n    var session: any SessionProtocol", false),
+        // Declarations the macro skips.
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    static var shared: S", false),
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    lazy var lazyOne: S", false),
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var a: S, b: S", false),
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var initialised: S = S()", false),
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var untyped = S()", false),
+        // The same attribute twice: which one the compiler means cannot be told from the text.
+        ("", "\n    @Provide(.shared)", " @Provide(.shared)\n    var twice: S", false),
+    ]
+
+    @Test("answers exactly as swift-syntax's handler, or leaves the request to it", arguments: members.indices)
+    func matchesTheReference(index: Int) throws {
+        let member = Self.members[index]
+        let declaration = member.before + member.attribute + member.after
+        let message = Self.request(declaration: declaration, attribute: member.attribute)
+        let answer = Self.fast(message)
+        #expect((answer != nil) == member.answered, "\(declaration)")
+        if let answer {
+            #expect(answer == (try Self.reference(message)), "\(declaration)")
+        }
+    }
+
+    @Test("leaves diagnostics, other macros and roles, and hosts without the capability exchange to swift-syntax")
+    func declinesOtherRequests() {
+        let declaration = "\n    @Provide(.shared, S0.self, concrete: true)\n    var m0: S0"
+        let attribute = "\n    @Provide(.shared, S0.self, concrete: true)"
+        // Outside a container @Provide reports an error; inside an actor it adds nothing.
+        #expect(Self.fast(Self.request(declaration: declaration, attribute: attribute, context: "\n\nstruct Plain {}")) == nil)
+        #expect(
+            Self.fast(Self.request(declaration: declaration, attribute: attribute, context: "\n\n@DIContainer\nactor A {}"))
+                == nil)
+        #expect(Self.fast(Self.request(declaration: declaration, attribute: attribute, typeName: "DIContainerMacro")) == nil)
+        #expect(Self.fast(Self.request(declaration: declaration, attribute: attribute, role: "peer")) == nil)
+        // Before the host has said which protocol it speaks, nothing is answered.
+        #expect(ProvideFastPath().response(to: Self.request(declaration: declaration, attribute: attribute)) == nil)
+        #expect(Self.fast(Array("not json".utf8)) == nil)
+    }
+
+    @Test("the reference agrees: what the fast path leaves, swift-syntax still answers")
+    func referenceAnswersDeclinedRequests() throws {
+        let message = Self.request(
+            declaration: "\n    @Provide(.shared, factory: S(), concrete: true)\n    static var shared: S",
+            attribute: "\n    @Provide(.shared, factory: S(), concrete: true)")
+        let reference = try Self.reference(message)
+        #expect(String(decoding: reference, as: UTF8.self).hasPrefix(#"{"expandMacroResult""#))
+    }
+}
