@@ -124,8 +124,11 @@ enum TrellisMacrosPlugin {
         static func readMessage(from descriptor: Int32) -> [UInt8]? {
             var header: UInt64 = 0
             guard withUnsafeMutableBytes(of: &header, { readExactly($0, from: descriptor) }) else { return nil }
-            let count = Int(UInt64(littleEndian: header))
-            guard count > 0 else { return nil }
+            // A length no compiler sends (over 4 GiB) means the stream is not a plug-in channel:
+            // stop rather than try to allocate it.
+            let length = UInt64(littleEndian: header)
+            guard length > 0, length <= 1 << 32 else { return nil }
+            let count = Int(length)
             var message = [UInt8](repeating: 0, count: count)
             guard message.withUnsafeMutableBytes({ readExactly($0, from: descriptor) }) else { return nil }
             return message
