@@ -51,6 +51,8 @@ enum TrellisMacrosPlugin {
             let fromStandardLoop: Int32
         }
 
+        /// Serves the compiler until it closes the channel. Should the pipes or the thread not be
+        /// available, the standard loop serves every message on the compiler's own channels.
         static func serve() throws {
             // Keep the compiler's channels, then point standard input and output at the pipes the
             // standard loop will take over as its own.
@@ -58,20 +60,36 @@ enum TrellisMacrosPlugin {
             let hostOutput = dup(STDOUT_FILENO)
             var requests: [Int32] = [-1, -1]
             var responses: [Int32] = [-1, -1]
-            guard hostInput >= 0, hostOutput >= 0, pipe(&requests) == 0, pipe(&responses) == 0,
-                dup2(requests[0], STDIN_FILENO) >= 0, dup2(responses[1], STDOUT_FILENO) >= 0
+            guard hostInput >= 0, hostOutput >= 0, pipe(&requests) == 0, pipe(&responses) == 0 else {
+                for descriptor in [hostInput, hostOutput] + requests + responses where descriptor >= 0 {
+                    close(descriptor)
+                }
+                return try TrellisMacrosProvider.main()
+            }
+            let channels = Channels(
+                hostInput: hostInput, hostOutput: hostOutput, toStandardLoop: requests[1], fromStandardLoop: responses[0])
+            guard dup2(requests[0], STDIN_FILENO) >= 0, dup2(responses[1], STDOUT_FILENO) >= 0,
+                let thread = startRelay(channels)
             else {
-                throw FrontDeskError(message: "could not set up the plug-in's message pipes (errno \(errno))")
+                dup2(hostInput, STDIN_FILENO)
+                dup2(hostOutput, STDOUT_FILENO)
+                for descriptor in [hostInput, hostOutput] + requests + responses { close(descriptor) }
+                return try TrellisMacrosProvider.main()
             }
             close(requests[0])
             close(responses[1])
-            let channels = Channels(
-                hostInput: hostInput, hostOutput: hostOutput, toStandardLoop: requests[1], fromStandardLoop: responses[0])
+            // Returns when the front desk closes the request pipe: the compiler has finished.
+            try TrellisMacrosProvider.main()
+            pthread_join(thread, nil)
+        }
+
+        /// Starts the thread that runs ``relay(_:)``, or returns `nil` when it cannot.
+        private static func startRelay(_ channels: Channels) -> pthread_t? {
             let box = UnsafeMutablePointer<Channels>.allocate(capacity: 1)
             box.initialize(to: channels)
-
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
             // Parsing a declaration recurses; give the thread the main thread's usual stack.
             pthread_attr_setstacksize(&attributes, 8 << 20)
             #if canImport(Darwin)
@@ -89,17 +107,12 @@ enum TrellisMacrosPlugin {
                     channels.deallocate()
                     return nil
                 }, box)
-            pthread_attr_destroy(&attributes)
             guard created == 0 else {
-                throw FrontDeskError(message: "could not start the plug-in's front desk (error \(created))")
+                box.deinitialize(count: 1)
+                box.deallocate()
+                return nil
             }
-            // Returns when the front desk closes the request pipe: the compiler has finished.
-            try TrellisMacrosProvider.main()
-            #if canImport(Darwin)
-                if let thread { pthread_join(thread, nil) }
-            #else
-                pthread_join(thread, nil)
-            #endif
+            return thread
         }
 
         /// Reads the compiler's requests until it closes its end, answering or relaying each.
@@ -163,11 +176,6 @@ enum TrellisMacrosPlugin {
                 done += count
             }
             return true
-        }
-
-        struct FrontDeskError: Error, CustomStringConvertible {
-            let message: String
-            var description: String { message }
         }
     }
 #endif
