@@ -67,7 +67,9 @@ final class ProvideFastPath {
 
     /// Runs ``ProvideMacro`` on the declaration with its attribute replaced by the stand-in.
     func getter(attribute: String, declaration: String, lexicalContext: [Syntax], discriminator: String) -> String? {
-        guard let standIn = ProvideAttributeText.standIn(forAttribute: attribute),
+        // The answer below is what swift-syntax sends for a macro that does not re-format its output.
+        guard case .disabled = ProvideMacro.formatMode,
+            let standIn = ProvideAttributeText.standIn(forAttribute: attribute),
             let range = declaration.firstRange(of: standIn.written),
             declaration[range.upperBound...].firstRange(of: standIn.written) == nil
         else { return nil }
