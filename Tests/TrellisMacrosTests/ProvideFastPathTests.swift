@@ -1,28 +1,11 @@
-@_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
-import SwiftSyntaxMacros
 import Testing
 
 @testable import TrellisMacros
 
-/// The fast path must answer exactly as swift-syntax's own message handler does, byte for byte,
-/// or leave the request to it. The reference here is that handler (an SPI of swift-syntax, used
-/// only by this test), serving the same macros.
+/// The fast path must answer exactly as swift-syntax's own message handler does, byte for byte
+/// (``PluginReference``), or leave the request to it.
 @Suite("@Provide fast path")
 struct ProvideFastPathTests {
-    private struct Provider: PluginProvider {
-        func resolveMacro(moduleName: String, typeName: String) throws -> Macro.Type {
-            switch typeName {
-            case "ProvideMacro": return ProvideMacro.self
-            case "DIContainerMacro": return DIContainerMacro.self
-            default: throw ProviderError()
-            }
-        }
-        func loadPluginLibrary(libraryPath: String, moduleName: String) throws { throw ProviderError() }
-        var features: [PluginFeature] { [] }
-    }
-
-    private struct ProviderError: Error {}
-
     /// A compiler-shaped request for the getter of `declaration` (whose first attribute is the
     /// `@Provide` one), inside `context`.
     private static func request(
@@ -45,13 +28,7 @@ struct ProvideFastPathTests {
 
     /// swift-syntax's answer to `message`, after the same capability exchange.
     private static func reference(_ message: [UInt8]) throws -> [UInt8] {
-        let handler = PluginProviderMessageHandler(provider: Provider())
-        for input in [capability, message] {
-            let decoded = try input.withUnsafeBufferPointer { try JSON.decode(HostToPluginMessage.self, from: $0) }
-            let answer = handler.handleMessage(decoded)
-            if input == message { return try JSON.encode(answer) }
-        }
-        return []
+        try PluginReference.answers(to: [capability, message])[1]
     }
 
     private static func fast(_ message: [UInt8]) -> [UInt8]? {
