@@ -66,7 +66,7 @@ final class ProvideFastPath {
     }
 
     /// Runs ``ProvideMacro`` on the declaration with its attribute replaced by the stand-in.
-    func getter(attribute: String, declaration: String, lexicalContext: [Syntax], discriminator: String) -> String? {
+    private func getter(attribute: String, declaration: String, lexicalContext: [Syntax], discriminator: String) -> String? {
         // The answer below is what swift-syntax sends for a macro that does not re-format its output.
         guard case .disabled = ProvideMacro.formatMode,
             let standIn = ProvideAttributeText.standIn(forAttribute: attribute),

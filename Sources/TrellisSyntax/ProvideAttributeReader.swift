@@ -47,16 +47,16 @@ public enum ProvideAttributeReader {
                         ))
                 }
                 unlabelled += 1
-            case "with":
+            case ProvideArgument.with.rawValue:
                 result.withArgument = argument
                 result.arguments[.with] = argument
-            case "factory":
+            case ProvideArgument.factory.rawValue:
                 result.factory = argument
                 result.arguments[.factory] = argument
-            case "asyncFactory":
+            case ProvideArgument.asyncFactory.rawValue:
                 result.asyncFactory = argument
                 result.arguments[.asyncFactory] = argument
-            case "concrete":
+            case ProvideArgument.concrete.rawValue:
                 result.arguments[.concrete] = argument
                 if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
                     result.concrete = literal.literal.tokenKind == .keyword(.true)

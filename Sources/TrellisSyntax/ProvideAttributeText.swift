@@ -48,7 +48,10 @@ public enum ProvideAttributeText {
         }
         guard bytes[nameEnd] == ascii("("), bytes[end - 1] == ascii(")"), nameEnd < end - 1 else { return nil }
         let arguments = bytes[(nameEnd + 1)..<(end - 1)]
-        guard !contains(arguments, "asyncFactory"), let scope = leadingScope(arguments) else { return nil }
+        // The label's spelling comes from the model, as ProvideAttributeReader's does.
+        guard !contains(arguments, ProvideArgument.asyncFactory.rawValue), let scope = leadingScope(arguments) else {
+            return nil
+        }
         if scope == .transient && contains(arguments, "throws") { return nil }
         let name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
         return StandIn(written: written, standIn: "\(name)(.\(scope.rawValue))")
@@ -131,17 +134,8 @@ public enum ProvideAttributeText {
         return true
     }
 
-    private static func contains(_ bytes: ArraySlice<UInt8>, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        var index = bytes.startIndex
-        while index + count <= bytes.endIndex {
-            var offset = 0
-            while offset < count, bytes[index + offset] == word.utf8Start[offset] { offset += 1 }
-            if offset == count { return true }
-            index += 1
-        }
-        return false
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ word: String) -> Bool {
+        bytes.firstRange(of: Array(word.utf8)) != nil
     }
 
     private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
