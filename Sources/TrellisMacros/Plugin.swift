@@ -156,24 +156,23 @@ enum TrellisMacrosPlugin {
 
         private static func readExactly(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Bool {
             guard let base = buffer.baseAddress else { return true }
-            var done = 0
-            while done < buffer.count {
-                let count = read(descriptor, base + done, buffer.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+            return transfer(buffer.count) { done in read(descriptor, base + done, buffer.count - done) }
         }
 
         private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
             guard let base = buffer.baseAddress else { return true }
+            return transfer(buffer.count) { done in write(descriptor, base + done, buffer.count - done) }
+        }
+
+        /// Repeats `step` (a `read` or `write` from the given offset) until `count` bytes have moved;
+        /// `false` at the end of the input, or when the other end is gone.
+        private static func transfer(_ count: Int, _ step: (Int) -> Int) -> Bool {
             var done = 0
-            while done < buffer.count {
-                let count = write(descriptor, base + done, buffer.count - done)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
+            while done < count {
+                let moved = step(done)
+                if moved < 0 && errno == EINTR { continue }
+                guard moved > 0 else { return false }
+                done += moved
             }
             return true
         }
