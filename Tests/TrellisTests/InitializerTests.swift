@@ -1,0 +1,90 @@
+import Testing
+import Trellis
+
+// The generated initializer builds members into the fields of the stored values and reads them
+// back from there; members a closure built there reads are kept in locals instead (a closure
+// cannot capture `self` before every field is set). These containers compile only if both hold.
+
+final class Part: Sendable {
+    let label: String
+    init(_ label: String) { self.label = label }
+}
+
+@DIContainer
+struct AssemblyContainer {
+    @Provide(.input)
+    var prefix: String
+
+    @Provide(.shared, factory: { (prefix: String) in Part(prefix + "-engine") }, concrete: true)
+    var engine: Part
+
+    // Read by `parts` while the container is created: built by a local closure reading `engine`.
+    @Provide(.transient, factory: { (engine: Part) in Part(engine.label + "-wheel") }, concrete: true)
+    var wheel: Part
+
+    // Read by `parts` while the container is created: built then, and kept.
+    @Provide(.onDemand, factory: { (prefix: String) in Part(prefix + "-manual") }, concrete: true)
+    var manual: Part
+
+    // A closure taking the container reads a shared, a transient (twice) and an on-demand member.
+    @Provide(.shared, factory: { (c: Self) in [c.engine, c.wheel, c.wheel, c.manual] }, concrete: true)
+    var parts: [Part]
+
+    // Reads a member built before it through its field, and one built after it in the declaration.
+    @Provide(.shared, factory: { (parts: [Part], label: String) in "\(label):\(parts.count)" }, concrete: true)
+    var summary: String
+
+    @Provide(.shared, factory: { (engine: Part) in engine.label.uppercased() }, concrete: true)
+    var label: String
+}
+
+/// Isolated to the main actor: only code on the main actor can create it.
+@MainActor
+final class Screen {
+    let title: String
+    init(title: String) { self.title = title }
+}
+
+// A container on the main actor through its type's attribute (not `mainActor: true`): the
+// initializer that builds its members runs there too.
+@MainActor
+@DIContainer
+struct ScreenContainer {
+    @Provide(.input)
+    var title: String
+
+    @Provide(.shared, factory: { (title: String) in Screen(title: title) }, concrete: true)
+    var screen: Screen
+}
+
+@Suite("The generated initializer")
+struct InitializerTests {
+    @Test("members read at creation through a closure are the ones the container keeps")
+    func closuresReadKeptMembers() {
+        let container = AssemblyContainer(prefix: "p")
+        let parts = container.parts
+        #expect(parts.map(\.label) == ["p-engine", "p-engine-wheel", "p-engine-wheel", "p-manual"])
+        #expect(parts[0] === container.engine)
+        #expect(parts[1] !== parts[2])
+        #expect(parts[1] !== container.wheel)
+        #expect(parts[3] === container.manual)
+        #expect(container.summary == "P-ENGINE:4")
+    }
+
+    @Test("overrides reach the members built from them")
+    func overridesReachReaders() {
+        let engine = Part("custom")
+        let container = AssemblyContainer(prefix: "p", engine: engine, wheel: Part("spare"))
+        #expect(container.engine === engine)
+        #expect(container.parts.map(\.label) == ["custom", "spare", "spare", "p-manual"])
+        #expect(container.label == "CUSTOM")
+    }
+
+    @Test("a container isolated by its type's attribute builds main-actor members")
+    @MainActor
+    func mainActorType() {
+        let container = ScreenContainer(title: "Home")
+        #expect(container.screen.title == "Home")
+        #expect(container.screen === container.screen)
+    }
+}
