@@ -7,14 +7,7 @@ import TrellisSyntax
 struct ContainerGenerator {
     let plan: BuildPlan
     let extraction: ContainerExtraction
-    let expressions: FactoryExpressionGenerator
-
-    init(plan: BuildPlan, extraction: ContainerExtraction) {
-        self.plan = plan
-        self.extraction = extraction
-        self.expressions = FactoryExpressionGenerator(plan: plan, extraction: extraction)
-    }
-
+    var expressions: FactoryExpressionGenerator { FactoryExpressionGenerator(plan: plan, extraction: extraction) }
     var container: Container { plan.container }
     var isolation: String { Self.isolation(of: container) }
 
@@ -37,10 +30,8 @@ struct ContainerGenerator {
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
-        let initializers = InitializerGenerator(generator: self)
-        var declarations = Self.storage(
-            stored, initializer: initializers.storedValuesInitializer(), keptTogether: keepsStorageTogether)
-        declarations.append(initializers.initializer())
+        var declarations = Self.storage(stored, keptTogether: keepsStorageTogether)
+        declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
         if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
@@ -70,19 +61,18 @@ struct ContainerGenerator {
         }
     }
 
-    /// The nested struct of the stored values, with `initializer` (its memberwise one when nil),
-    /// and the property holding it; when `keptTogether`, the property holds one reference to them
-    /// (see `Trellis.ContainerStorage`) and ``GeneratedNames/valuesProperty`` reads through it.
-    static func storage(_ stored: [StoredProperty], initializer: String? = nil, keptTogether: Bool) -> [DeclSyntax] {
+    /// The nested struct of the stored values and the property holding it; when `keptTogether`,
+    /// the property holds one reference to them (see `Trellis.ContainerStorage`) and
+    /// ``GeneratedNames/valuesProperty`` reads through it.
+    static func storage(_ stored: [StoredProperty], keptTogether: Bool) -> [DeclSyntax] {
         let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
         let values = GeneratedNames.storedValuesType
-        let initializerText = initializer.map { "\n" + GeneratedSource.indented($0) + "\n" } ?? ""
         var declarations = [
             GeneratedSource.declaration(
                 """
                 /// The stored values, one per member that keeps one.
                 private struct \(values) {
-                \(fields)\(initializerText)}
+                \(fields)}
                 """)
         ]
         if keptTogether {

@@ -2,14 +2,12 @@ import SwiftSyntax
 import TrellisGraph
 import TrellisSyntax
 
-/// Writes the expression that builds a member from its factory, in one of two places: the stored
-/// values' initializer, where other members are read from their fields, or a builder, where they
-/// are read through the container it is given.
+/// Writes the expression that builds a member from its factory, in one of two places: the
+/// initializer, where other members are locals, or a builder, where they are read through the
+/// container it is given.
 struct FactoryExpressionGenerator {
     enum Context {
-        /// Inside the stored values' initializer (see ``InitializerGenerator``): members are read
-        /// from their fields (`self.a`), or from locals (``initializerLocals``); transients read
-        /// there are local closures.
+        /// Inside the generated `init`: members are locals; transients read there are local closures.
         case initializer
         /// Inside a builder (see ``GeneratedNames/buildersType``), given the built container.
         case builder
@@ -17,45 +15,6 @@ struct FactoryExpressionGenerator {
 
     let plan: BuildPlan
     let extraction: ContainerExtraction
-    /// The members the stored values' initializer keeps in locals (besides their fields): those a
-    /// closure built there reads, since a closure cannot capture `self` before every field is set,
-    /// and the `.onDemand` members built there, whose fields hold cells rather than values. Inputs
-    /// need no local: their parameters hold them.
-    let initializerLocals: Set<String>
-
-    init(plan: BuildPlan, extraction: ContainerExtraction) {
-        self.plan = plan
-        self.extraction = extraction
-        var locals = plan.onDemandBuiltAtInitialization
-        for member in plan.order {
-            let builtInClosure =
-                plan.transientsReadAtInitialization.contains(member.name)
-                || (Self.isBuiltAtInitialization(member, in: plan) && Self.readsThroughContainer(member))
-            guard builtInClosure else { continue }
-            for name in member.dependencyNames {
-                if let target = plan.container.member(named: name), target.scope != .transient, target.scope != .input {
-                    locals.insert(name)
-                }
-            }
-        }
-        self.initializerLocals = locals
-    }
-
-    /// Whether the stored values' initializer builds `member` (rather than a builder, later).
-    private static func isBuiltAtInitialization(_ member: Member, in plan: BuildPlan) -> Bool {
-        switch member.scope {
-        case .shared: return !member.isAsync
-        case .onDemand: return plan.onDemandBuiltAtInitialization.contains(member.name)
-        case .transient: return plan.transientsReadAtInitialization.contains(member.name)
-        case .input, .child, .forwardingChild: return false
-        }
-    }
-
-    /// Whether `member`'s factory is a closure taking the container, whose reads end up inside it.
-    private static func readsThroughContainer(_ member: Member) -> Bool {
-        if case .containerClosure? = member.effectiveFactory?.form { return true }
-        return false
-    }
 
     /// `[try ][await ]<build>` for `member`, without override handling.
     func expression(for member: Member, in context: Context) -> String {
@@ -82,15 +41,16 @@ struct FactoryExpressionGenerator {
         return effects + core
     }
 
-    /// The user's expression as the generated code needs it. Both contexts are inside a nested
-    /// type of the container (the stored values' struct, the builders' enum), where `Self` would
-    /// name that type: there every `Self` the user wrote (which meant the container) names the
-    /// container (a struct or a final class, so the type `Self` stood for).
+    /// The user's expression as `context` needs it. A builder is a static function of a nested
+    /// enum, where `Self` would name that enum: there every `Self` the user wrote (which meant the
+    /// container) names the container (a struct or a final class, so the type `Self` stood for).
     func source(of expression: ExprSyntax, in context: Context) -> ExprSyntax {
-        guard expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) else {
+        switch context {
+        case .initializer:
             return expression
+        case .builder:
+            return SelfTypeRewriter(typeName: plan.container.name).rewrite(expression).cast(ExprSyntax.self)
         }
-        return SelfTypeRewriter(typeName: plan.container.name).rewrite(expression).cast(ExprSyntax.self)
     }
 
     /// `try ` and/or `await ` as the member's factory declares them.
@@ -108,17 +68,13 @@ struct FactoryExpressionGenerator {
             if target.scope == .transient {
                 return "\(plan.isThrowing(target) ? "try " : "")\(GeneratedNames.initializationBuilder(name))()"
             }
-            // An input's parameter holds its value.
-            if target.scope == .input || initializerLocals.contains(name) {
-                return name
-            }
-            return "self.\(GeneratedNames.storage(name))"
+            return name
         }
     }
 
     /// A container-taking closure rewritten without its parameter: each `c.member` becomes the read
-    /// of `member` in `context` (a local or a parameter in the stored values' initializer, where the
-    /// container does not exist yet; a read through the container a builder is given). The extractor has already rejected any other use of the
+    /// of `member` in `context` (a local in the initializer, where the container does not exist yet;
+    /// a read through the container a builder is given). The extractor has already rejected any other use of the
     /// parameter and any local that would hide a member it reads.
     private func rewrite(_ factory: ExprSyntax, parameter: String, in context: Context) -> String {
         guard var closure = factory.as(ClosureExprSyntax.self) else { return factory.trimmedDescription }

@@ -44,7 +44,7 @@ enum GeneratedNames {
     /// The parameter through which a builder reads the container.
     static let builderContainerParameter = "\(prefix)container"
 
-    /// The local closure in the stored values' initializer that builds `.transient` member `name` for the shared
+    /// The local closure in the initializer that builds `.transient` member `name` for the shared
     /// members that read it while the container is being created.
     static func initializationBuilder(_ name: String) -> String { "\(prefix)build_\(MemberName.bare(name))" }
 

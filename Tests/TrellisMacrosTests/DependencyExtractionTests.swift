@@ -39,17 +39,13 @@ struct DependencyExtractionTests {
                 private struct _trellis_StoredValues {
                     let label: String
                     let host: Host
-
-                    init(label: String?, host: Host?) {
-                        let host: Host = if let host { host } else { { () in Host(name: "label, c.label") }() }
-                        self.host = host
-                        self.label = if let label { label } else { { () in "c.label reads \(host)" }() }
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
                 init(label: String? = nil, host: Host? = nil) {
+                    let host: Host = if let host { host } else { { () in Host(name: "label, c.label") }() }
+                    let label: String = if let label { label } else { { () in "c.label reads \(host)" }() }
                     self._trellis_values = _trellis_StoredValues(
                         label: label,
                         host: host
@@ -131,22 +127,17 @@ struct DependencyExtractionTests {
                     let names: [String]
                     let logger: Logger
                     let prefix: String
-
-                    init(client: (any ClientProtocol)?, names: [String]?, logger: Logger?, prefix: String) {
-                        self.prefix = prefix
-                        let names: [String] = if let names { names } else { { (prefix: String) in [prefix].map { logger in logger + "x" } }(prefix) }
-                        self.names = names
-                        self.client = if let client { client } else { { () in
-                                let logger = Logger(label: "local")
-                                return Client(logger: logger, names: names.map { client in client.uppercased() })
-                            }() }
-                        self.logger = if let logger { logger } else { { (names: [String]) in Logger(label: names.joined()) }(names) }
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
+                    let names: [String] = if let names { names } else { { (prefix: String) in [prefix].map { logger in logger + "x" } }(prefix) }
+                    let client: any ClientProtocol = if let client { client } else { { () in
+                            let logger = Logger(label: "local")
+                            return Client(logger: logger, names: names.map { client in client.uppercased() })
+                        }() }
+                    let logger: Logger = if let logger { logger } else { { (names: [String]) in Logger(label: names.joined()) }(names) }
                     self._trellis_values = _trellis_StoredValues(
                         client: client,
                         names: names,
@@ -224,18 +215,14 @@ struct DependencyExtractionTests {
                     let session: any SessionProtocol
                     let client: any ClientProtocol
                     let cache: any CacheProtocol
-
-                    init(session: (any SessionProtocol)?, client: (any ClientProtocol)?, cache: (any CacheProtocol)?) {
-                        let cache: any CacheProtocol = if let cache { cache } else { Cache() }
-                        self.cache = cache
-                        self.session = if let session { session } else { { () in Client(session: Defaults.shared.client, cache: cache) }() }
-                        self.client = if let client { client } else { { () in Client(session: Session.default.session, other: cache.session) }() }
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                    let cache: any CacheProtocol = if let cache { cache } else { Cache() }
+                    let session: any SessionProtocol = if let session { session } else { { () in Client(session: Defaults.shared.client, cache: cache) }() }
+                    let client: any ClientProtocol = if let client { client } else { { () in Client(session: Session.default.session, other: cache.session) }() }
                     self._trellis_values = _trellis_StoredValues(
                         session: session,
                         client: client,
@@ -297,16 +284,12 @@ struct DependencyExtractionTests {
                 private struct _trellis_StoredValues {
                     let clients: any ClientsProtocol
                     let urls: [URL]
-
-                    init(clients: (any ClientsProtocol)?, urls: [URL]) {
-                        self.urls = urls
-                        self.clients = if let clients { clients } else { { () in Clients(urls.map { c in Client(url: c.absoluteString) }) }() }
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
+                    let clients: any ClientsProtocol = if let clients { clients } else { { () in Clients(urls.map { c in Client(url: c.absoluteString) }) }() }
                     self._trellis_values = _trellis_StoredValues(
                         clients: clients,
                         urls: urls

@@ -48,17 +48,13 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol
                         let config: AppConfig
                         let logger: Logger
-
-                        init(apiClient: (any APIClientProtocol)?, config: AppConfig, logger: Logger?) {
-                            self.config = config
-                            self.logger = if let logger { logger } else { Logger(label: "app") }
-                            self.apiClient = if let apiClient { apiClient } else { APIClient(config: config, logger: self.logger) }
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
+                        let logger: Logger = if let logger { logger } else { Logger(label: "app") }
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(config: config, logger: logger) }
                         self._trellis_values = _trellis_StoredValues(
                             apiClient: apiClient,
                             config: config,
@@ -138,12 +134,6 @@ struct ExpansionTests {
                         let baseURL: String
                         let catalog: Trellis.OnDemand<Catalog>
                         let page: Page?
-
-                        init(baseURL: String, catalog: Catalog?, page: Page?) {
-                            self.baseURL = baseURL
-                            self.catalog = Trellis.OnDemand(override: catalog)
-                            self.page = page
-                        }
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -155,7 +145,7 @@ struct ExpansionTests {
                     init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
-                            catalog: catalog,
+                            catalog: Trellis.OnDemand(override: catalog),
                             page: page
                         ))
                     }
@@ -222,10 +212,6 @@ struct ExpansionTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let greeter: (any Greeter)?
-
-                        init(greeter: (any Greeter)?) {
-                            self.greeter = greeter
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -296,10 +282,6 @@ struct ExpansionTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let name: String
-
-                        init(name: String) {
-                            self.name = name
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -386,18 +368,13 @@ struct ExpansionTests {
                         let session: any URLSessionProtocol
                         let networkService: any NetworkServiceProtocol
                         let homeViewModel: HomeViewModel?
-
-                        init(session: (any URLSessionProtocol)?, networkService: (any NetworkServiceProtocol)?, homeViewModel: HomeViewModel?) {
-                            let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
-                            self.session = session
-                            self.networkService = if let networkService { networkService } else { { () in NetworkService(session: session) }() }
-                            self.homeViewModel = homeViewModel
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
+                        let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
+                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { { () in NetworkService(session: session) }() }
                         self._trellis_values = _trellis_StoredValues(
                             session: session,
                             networkService: networkService,
@@ -466,17 +443,13 @@ struct ExpansionTests {
                     private struct _trellis_StoredValues {
                         let freshGreeter: (any Greeter)?
                         let greeters: [any Greeter]
-
-                        init(freshGreeter: (any Greeter)?, greeters: [any Greeter]?) {
-                            self.freshGreeter = freshGreeter
-                            let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { { () in EnglishGreeter() }() } }
-                            self.greeters = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
+                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { { () in EnglishGreeter() }() } }
+                        let greeters: [any Greeter] = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
                         self._trellis_values = _trellis_StoredValues(
                             freshGreeter: freshGreeter,
                             greeters: greeters
@@ -556,12 +529,6 @@ struct ExpansionTests {
                         let config: AppConfig
                         let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
-
-                        init(config: AppConfig, database: (any DatabaseProtocol)?, cache: (any CacheProtocol)?) {
-                            self.config = config
-                            self.database = Trellis.AsyncShared(override: database)
-                            self.cache = Trellis.AsyncShared(override: cache)
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -569,8 +536,8 @@ struct ExpansionTests {
                     init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
                         self._trellis_values = _trellis_StoredValues(
                             config: config,
-                            database: database,
-                            cache: cache
+                            database: Trellis.AsyncShared(override: database),
+                            cache: Trellis.AsyncShared(override: cache)
                         )
                         if self._trellis_values.database.needsBuild {
                             self._trellis_values.database.start(Task { [self] in try await _trellis_Builders.database(self) })
@@ -651,18 +618,13 @@ struct ExpansionTests {
                     private struct _trellis_StoredValues {
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
                         let repository: Repository?
-
-                        init(cache: (any CacheProtocol)?, repository: Repository?) {
-                            self.cache = Trellis.AsyncShared(override: cache)
-                            self.repository = repository
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) {
                         self._trellis_values = _trellis_StoredValues(
-                            cache: cache,
+                            cache: Trellis.AsyncShared(override: cache),
                             repository: repository
                         )
                         if self._trellis_values.cache.needsBuild {
@@ -747,18 +709,13 @@ struct ExpansionTests {
                         let port: Int
                         let address: Address
                         let nextPort: Port?
-
-                        init(port: Int, address: Address?, nextPort: Port?) throws {
-                            self.port = port
-                            self.address = if let address { address } else { try { (port: Int) throws in try Address(port: port) }(port) }
-                            self.nextPort = nextPort
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
-                        self._trellis_values = try _trellis_StoredValues(
+                        let address: Address = if let address { address } else { try { (port: Int) throws in try Address(port: port) }(port) }
+                        self._trellis_values = _trellis_StoredValues(
                             port: port,
                             address: address,
                             nextPort: nextPort
@@ -835,17 +792,13 @@ struct ExpansionTests {
                     private struct _trellis_StoredValues {
                         let address: Address
                         let label: String?
-
-                        init(address: Address?, label: String?) throws {
-                            self.address = if let address { address } else { try { () throws in try Address.load() }() }
-                            self.label = label
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(address: Address? = nil, label: String? = nil) throws {
-                        self._trellis_values = try _trellis_StoredValues(
+                        let address: Address = if let address { address } else { try { () throws in try Address.load() }() }
+                        self._trellis_values = _trellis_StoredValues(
                             address: address,
                             label: label
                         )
@@ -933,17 +886,12 @@ struct ExpansionTests {
                         let baseURL: String
                         let viewModel: ViewModel?
                         let apiClient: any APIClientProtocol
-
-                        @MainActor init(baseURL: String, viewModel: ViewModel?, apiClient: (any APIClientProtocol)?) {
-                            self.baseURL = baseURL
-                            self.viewModel = viewModel
-                            self.apiClient = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
                         self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
                             viewModel: viewModel,
@@ -1009,10 +957,6 @@ struct ExpansionTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let baseURL: String
-
-                        init(baseURL: String) {
-                            self.baseURL = baseURL
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -1083,16 +1027,12 @@ struct ExpansionTests {
                     private struct _trellis_StoredValues {
                         let baseURL: String
                         let apiClient: any APIClientProtocol
-
-                        init(baseURL: String, apiClient: (any APIClientProtocol)?) {
-                            self.baseURL = baseURL
-                            self.apiClient = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
                         self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
                             apiClient: apiClient

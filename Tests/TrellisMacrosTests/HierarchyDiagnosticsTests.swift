@@ -305,14 +305,6 @@ struct HierarchyDiagnosticsTests {
                     let audit: Trellis.OnDemand<AuditContainer>
                     let editor: Trellis.OnDemand<Editor>
                     let _trellis_inputs_audit: AuditContainer.Inputs
-
-                    init(logger: Logger, profile: ProfileContainer?, audit: AuditContainer?, editor: Editor?, _trellis_inputs_audit: AuditContainer.Inputs) {
-                        self.logger = logger
-                        self.profile = Trellis.OnDemand(override: profile)
-                        self.audit = Trellis.OnDemand(override: audit)
-                        self.editor = Trellis.OnDemand(override: editor)
-                        self._trellis_inputs_audit = _trellis_inputs_audit
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
@@ -320,9 +312,9 @@ struct HierarchyDiagnosticsTests {
                 private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
                     self._trellis_values = _trellis_StoredValues(
                         logger: logger,
-                        profile: profile,
-                        audit: audit,
-                        editor: editor,
+                        profile: Trellis.OnDemand(override: profile),
+                        audit: Trellis.OnDemand(override: audit),
+                        editor: Trellis.OnDemand(override: editor),
                         _trellis_inputs_audit: _trellis_inputs_audit
                     )
                 }

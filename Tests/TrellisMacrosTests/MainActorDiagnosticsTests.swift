@@ -56,10 +56,6 @@ struct MainActorDiagnosticsTests {
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                     let baseURL: String
-
-                    @MainActor init(baseURL: String) {
-                        self.baseURL = baseURL
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues
@@ -144,10 +140,6 @@ struct MainActorDiagnosticsTests {
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                     let baseURL: String
-
-                    init(baseURL: String) {
-                        self.baseURL = baseURL
-                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues

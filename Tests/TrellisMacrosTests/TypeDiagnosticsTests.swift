@@ -182,13 +182,6 @@ struct TypeDiagnosticsTests {
                         let both: APIClientProtocol & Sendable
                         let maybe: (any APIClientProtocol)?
                         let anything: Any
-
-                        init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
-                            self.client = client
-                            self.both = both
-                            self.maybe = maybe
-                            self.anything = anything
-                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues

@@ -1,9 +1,9 @@
 import Testing
 import Trellis
 
-// The generated initializer builds members into the fields of the stored values and reads them
-// back from there; members a closure built there reads are kept in locals instead (a closure
-// cannot capture `self` before every field is set). These containers compile only if both hold.
+// The generated initializer builds the members read while the container is created in dependency
+// order: through closures (container closures, transients built for a shared reader), from
+// overrides, and on the main actor when the container's type is isolated to it.
 
 final class Part: Sendable {
     let label: String
@@ -18,7 +18,7 @@ struct AssemblyContainer {
     @Provide(.shared, factory: { (prefix: String) in Part(prefix + "-engine") }, concrete: true)
     var engine: Part
 
-    // Read by `parts` while the container is created: built by a local closure reading `engine`.
+    // Read by `parts` while the container is created: built then, reading `engine`.
     @Provide(.transient, factory: { (engine: Part) in Part(engine.label + "-wheel") }, concrete: true)
     var wheel: Part
 
@@ -30,7 +30,7 @@ struct AssemblyContainer {
     @Provide(.shared, factory: { (c: Self) in [c.engine, c.wheel, c.wheel, c.manual] }, concrete: true)
     var parts: [Part]
 
-    // Reads a member built before it through its field, and one built after it in the declaration.
+    // Reads a member declared before it and one declared after it.
     @Provide(.shared, factory: { (parts: [Part], label: String) in "\(label):\(parts.count)" }, concrete: true)
     var summary: String
 
@@ -45,8 +45,8 @@ final class Screen {
     init(title: String) { self.title = title }
 }
 
-// A container on the main actor through its type's attribute (not `mainActor: true`): the
-// initializer that builds its members runs there too.
+// A container on the main actor through its type's attribute (not `mainActor: true`): its
+// members are built there too.
 @MainActor
 @DIContainer
 struct ScreenContainer {
