@@ -7,9 +7,12 @@
 #
 #   results/build-time-prebuilt.json  the same with the prebuilt swift-syntax SwiftPM downloads by default
 #                            (only with --prebuilt-swift-syntax)
+#   results/build-instructions.json  instructions per compiler job at N = 250, Trellis vs hand-written, under
+#                            callgrind: deterministic, unlike the wall clock (only with --instructions;
+#                            build-instructions-prebuilt.json too with --prebuilt-swift-syntax)
 #
 # Usage: Benchmarks/run.sh [--quick] [--compare] [--update-baseline] [--runtime-only | --build-time-only]
-#                          [--prebuilt-swift-syntax]
+#                          [--prebuilt-swift-syntax] [--instructions]
 #   --quick            smoke check: N = 10 and 100 (runtime) / 10 and 50 (build time), fewer runs;
 #                      writes to results/quick/ so the reported figures are left alone
 #   --compare          afterwards, print the change against results/baseline.json
@@ -17,10 +20,12 @@
 #   --prebuilt-swift-syntax  also measure the build time with swift-syntax prebuilt (what SwiftPM uses
 #                      when it can download it; this machine is offline, so BuildTime/prebuilt_swift_syntax.py
 #                      builds the same artifact here, once, and serves it from a file:// URL)
+#   --instructions     also count the instructions of each compiler job at N = 250 (BuildTime/instructions.py;
+#                      needs valgrind; about ten minutes)
 set -euo pipefail
 cd "$(dirname "$0")"
 
-quick=0 compare=0 update=0 runtime=1 buildtime=1 prebuilt=0
+quick=0 compare=0 update=0 runtime=1 buildtime=1 prebuilt=0 instructions=0
 for argument in "$@"; do
     case "$argument" in
         --quick) quick=1 ;;
@@ -29,6 +34,7 @@ for argument in "$@"; do
         --runtime-only) buildtime=0 ;;
         --build-time-only) runtime=0 ;;
         --prebuilt-swift-syntax) prebuilt=1 ;;
+        --instructions) instructions=1 ;;
         *) echo "unknown option $argument (see the header of $0)" >&2; exit 2 ;;
     esac
 done
@@ -67,14 +73,29 @@ if [ "$buildtime" = 1 ]; then
         python3 BuildTime/measure.py "${buildtime_arguments[@]}" --prebuilt-swift-syntax \
             --output "$results/build-time-prebuilt.json"
     fi
+    if [ "$instructions" = 1 ]; then
+        echo "== build work in instructions (callgrind, N = 250)"
+        python3 BuildTime/instructions.py --sizes 250 --output "$results/build-instructions.json"
+        if [ "$prebuilt" = 1 ]; then
+            python3 BuildTime/instructions.py --sizes 250 --prebuilt-swift-syntax \
+                --output "$results/build-instructions-prebuilt.json"
+        fi
+    fi
 fi
-prebuilt_report=()
+extra_reports=()
 if [ -f "$results/build-time-prebuilt.json" ]; then
-    prebuilt_report=(--build-time-prebuilt "$results/build-time-prebuilt.json")
+    extra_reports=(--build-time-prebuilt "$results/build-time-prebuilt.json")
+fi
+instruction_counts=()
+for counts in "$results/build-instructions.json" "$results/build-instructions-prebuilt.json"; do
+    if [ -f "$counts" ]; then instruction_counts+=("$counts"); fi
+done
+if [ "${#instruction_counts[@]}" -gt 0 ]; then
+    extra_reports+=(--build-instructions "${instruction_counts[@]}")
 fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
-    --loader "$results/loader.json" "${prebuilt_report[@]}" --output "$results/latest.md"
+    --loader "$results/loader.json" "${extra_reports[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
     python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
