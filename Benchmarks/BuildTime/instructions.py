@@ -18,7 +18,6 @@ debug info, which valgrind cannot read; the code is the same).
 """
 
 import argparse
-import json
 import os
 import shlex
 import shutil
@@ -98,15 +97,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[250])
     parser.add_argument("--output", required=True)
-    parser.add_argument("--work", help="measure.py's scratch package and build folder (default .build-buildtime, "
-                        "or .build-buildtime-prebuilt with --prebuilt-swift-syntax)")
-    parser.add_argument("--prebuilt-swift-syntax", metavar="DIR", nargs="?",
-                        const=os.path.join(measure.BENCHMARKS, ".build-prebuilts"),
-                        help="the plug-in linked with the prebuilt swift-syntax, as measure.py --prebuilt-swift-syntax builds it")
-    arguments = parser.parse_args()
-    if arguments.work is None:
-        name = ".build-buildtime-prebuilt" if arguments.prebuilt_swift_syntax else ".build-buildtime"
-        arguments.work = os.path.join(measure.BENCHMARKS, name)
+    measure.add_scratch_arguments(parser)
+    arguments = measure.parse_scratch_arguments(parser)
     for tool, package in (("valgrind", "valgrind"), ("strip", "binutils")):
         if shutil.which(tool) is None:
             sys.exit(f"instructions.py: needs {tool} (apt-get install {package})")
@@ -156,16 +148,12 @@ def main():
         "schema": 1,
         "kind": "build-instructions",
         "configuration": "debug",
-        "swiftSyntax": "prebuilt (SwiftPM's default when online)" if arguments.prebuilt_swift_syntax
-        else "compiled from source in debug (SwiftPM's fallback when offline)",
+        "swiftSyntax": measure.swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "swift": swift_version.strip().split("\n")[0],
         "results": results,
     }
-    with open(arguments.output, "w") as output:
-        json.dump(report, output, indent=2, sort_keys=True)
-        output.write("\n")
-    print(f"wrote {arguments.output}")
+    measure.write_report(report, arguments.output)
 
 
 if __name__ == "__main__":

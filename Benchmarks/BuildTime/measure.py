@@ -166,21 +166,45 @@ def compiled_swift_syntax(scratch):
                   for name in os.listdir(os.path.join(debug, folder)) if name.endswith(".o"))
 
 
+def add_scratch_arguments(parser):
+    """`--work` and `--prebuilt-swift-syntax`, which measure.py and instructions.py share."""
+    parser.add_argument("--work", help="scratch package and build folder (default .build-buildtime, or "
+                        ".build-buildtime-prebuilt with --prebuilt-swift-syntax)")
+    parser.add_argument("--prebuilt-swift-syntax", metavar="DIR", nargs="?", const=os.path.join(BENCHMARKS, ".build-prebuilts"),
+                        help="build the plug-in against the prebuilt swift-syntax that prebuilt_swift_syntax.py serves "
+                        "from DIR (default .build-prebuilts), as SwiftPM does by default when it can download one")
+
+
+def parse_scratch_arguments(parser):
+    """Parses the arguments, filling in the default `--work` for the swift-syntax measured."""
+    arguments = parser.parse_args()
+    if arguments.work is None:
+        name = ".build-buildtime-prebuilt" if arguments.prebuilt_swift_syntax else ".build-buildtime"
+        arguments.work = os.path.join(BENCHMARKS, name)
+    return arguments
+
+
+def swift_syntax_label(prebuilt):
+    """How the plug-in's swift-syntax was built, as the reports say it."""
+    return ("prebuilt (SwiftPM's default when online)" if prebuilt
+            else "compiled from source in debug (SwiftPM's fallback when offline)")
+
+
+def write_report(report, path):
+    with open(path, "w") as output:
+        json.dump(report, output, indent=2, sort_keys=True)
+        output.write("\n")
+    print(f"wrote {path}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 50, 100, 250, 1000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--output", required=True)
     parser.add_argument("--prepare-only", action="store_true", help="generate and build once, measure nothing")
-    parser.add_argument("--work", help="scratch package and build folder (default .build-buildtime, or "
-                        ".build-buildtime-prebuilt with --prebuilt-swift-syntax)")
-    parser.add_argument("--prebuilt-swift-syntax", metavar="DIR", nargs="?", const=os.path.join(BENCHMARKS, ".build-prebuilts"),
-                        help="build the plug-in against the prebuilt swift-syntax that prebuilt_swift_syntax.py serves "
-                        "from DIR (default .build-prebuilts), as SwiftPM does by default when it can download one")
-    arguments = parser.parse_args()
-    if arguments.work is None:
-        name = ".build-buildtime-prebuilt" if arguments.prebuilt_swift_syntax else ".build-buildtime"
-        arguments.work = os.path.join(BENCHMARKS, name)
+    add_scratch_arguments(parser)
+    arguments = parse_scratch_arguments(parser)
 
     package = os.path.join(arguments.work, "package")
     scratch = os.path.join(arguments.work, "scratch")
@@ -267,18 +291,14 @@ def main():
         "schema": 1,
         "kind": "build-time",
         "configuration": "debug",
-        "swiftSyntax": "prebuilt (SwiftPM's default when online)" if arguments.prebuilt_swift_syntax
-        else "compiled from source in debug (SwiftPM's fallback when offline)",
+        "swiftSyntax": swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "host": {"processors": str(os.cpu_count()), "machine": platform.machine(), "swift": swift_version.strip().split("\n")[0],
                  "loadAverageAtEnd": load_average},
         "runs": arguments.runs,
         "results": results,
     }
-    with open(arguments.output, "w") as output:
-        json.dump(report, output, indent=2, sort_keys=True)
-        output.write("\n")
-    print(f"wrote {arguments.output}")
+    write_report(report, arguments.output)
 
 
 if __name__ == "__main__":
