@@ -20,8 +20,8 @@
 #   --prebuilt-swift-syntax  also measure the build time with swift-syntax prebuilt (what SwiftPM uses
 #                      when it can download it; this machine is offline, so BuildTime/prebuilt_swift_syntax.py
 #                      builds the same artifact here, once, and serves it from a file:// URL)
-#   --instructions     also count the instructions of each compiler job at N = 250 (BuildTime/instructions.py;
-#                      needs valgrind; about ten minutes)
+#   --instructions     also count the instructions of each compiler job at N = 250 (50 with --quick;
+#                      BuildTime/instructions.py; needs valgrind; about ten minutes)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -42,10 +42,12 @@ done
 results=results
 runtime_arguments=()
 buildtime_arguments=()
+instruction_size=250
 if [ "$quick" = 1 ]; then
     results=results/quick
     runtime_arguments=(--quick)
     buildtime_arguments=(--sizes 10 50 --runs 1)
+    instruction_size=50  # a size the quick build-time run generated
 fi
 mkdir -p "$results"
 
@@ -74,10 +76,10 @@ if [ "$buildtime" = 1 ]; then
             --output "$results/build-time-prebuilt.json"
     fi
     if [ "$instructions" = 1 ]; then
-        echo "== build work in instructions (callgrind, N = 250)"
-        python3 BuildTime/instructions.py --sizes 250 --output "$results/build-instructions.json"
+        echo "== build work in instructions (callgrind, N = $instruction_size)"
+        python3 BuildTime/instructions.py --sizes "$instruction_size" --output "$results/build-instructions.json"
         if [ "$prebuilt" = 1 ]; then
-            python3 BuildTime/instructions.py --sizes 250 --prebuilt-swift-syntax \
+            python3 BuildTime/instructions.py --sizes "$instruction_size" --prebuilt-swift-syntax \
                 --output "$results/build-instructions-prebuilt.json"
         fi
     fi

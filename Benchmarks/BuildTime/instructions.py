@@ -9,7 +9,7 @@ plug-in shows however noisy the machine is. They are not time (cache misses, the
 parallel and SwiftPM's own work are not in them), so they complement measure.py's wall clock and
 never replace it.
 
-For each N it reuses measure.py's scratch package (run measure.py first, or this script prepares it),
+For each N it reuses measure.py's scratch package (run measure.py for that N first; this script stops if it is missing),
 edits Container.swift of `Trellis<N>` and `Hand<N>` as an edit in an editor would, lets SwiftPM
 rebuild each module with `-v` to learn the exact compiler jobs it runs (the `-emit-module` job and the
 `-c` job), then runs each job again under `valgrind --tool=callgrind --trace-children=yes`. The
@@ -59,9 +59,14 @@ def totals(output_directory):
                 elif line.startswith(("totals:", "summary:")):
                     total = max(total, int(line.split()[1]))
         if total == 0:
-            continue  # a process that only exec'd another (the shell valgrind may start)
+            continue  # a profile with no instructions recorded
         counts["compiler" if "swift-frontend" in command.split(" ")[0] else "plug-in"] += total
     return counts
+
+
+def work(counted):
+    """All instructions of one job: the compiler's and its plug-in's."""
+    return counted["compiler"] + counted["plug-in"]
 
 
 def without_debug_info(job, directory):
@@ -104,10 +109,7 @@ def main():
             sys.exit(f"instructions.py: needs {tool} (apt-get install {package})")
 
     package = os.path.join(arguments.work, "package")
-    scratch = os.path.join(arguments.work, "scratch")
-    swift_build = ["swift", "build", "--scratch-path", scratch]
-    if arguments.prebuilt_swift_syntax:
-        swift_build += measure.prebuilt_flags(os.path.abspath(arguments.prebuilt_swift_syntax))
+    swift_build = measure.swift_build_command(arguments)
     manifest_path = os.path.join(package, "Package.swift")
     sources = os.path.join(package, "Sources")
     missing = [size for size in arguments.sizes if not os.path.isdir(os.path.join(sources, f"Trellis{size}"))]
@@ -134,23 +136,20 @@ def main():
                 print(f"instructions N={size:5d} {kind:12s} {name:11s}: compiler {counted['compiler'] / 1e6:8.0f} M, "
                       f"plug-in {counted['plug-in'] / 1e6:8.0f} M", flush=True)
         for name in ("emit-module", "compile"):
-            trellis, hand = entry["trellis"][name], entry["hand-written"][name]
-            entry[f"ratio {name}"] = (trellis["compiler"] + trellis["plug-in"]) / (hand["compiler"] + hand["plug-in"])
-        trellis_all = sum(j["compiler"] + j["plug-in"] for j in entry["trellis"].values())
-        hand_all = sum(j["compiler"] + j["plug-in"] for j in entry["hand-written"].values())
-        entry["ratio both jobs"] = trellis_all / hand_all
+            entry[f"ratio {name}"] = work(entry["trellis"][name]) / work(entry["hand-written"][name])
+        entry["ratio both jobs"] = (sum(map(work, entry["trellis"].values()))
+                                    / sum(map(work, entry["hand-written"].values())))
         results.append(entry)
         print(f"instructions N={size:5d}: Trellis / hand-written: compile job x{entry['ratio compile']:.2f}, "
               f"emit-module job x{entry['ratio emit-module']:.2f}, both x{entry['ratio both jobs']:.2f}", flush=True)
 
-    swift_version = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     report = {
         "schema": 1,
         "kind": "build-instructions",
         "configuration": "debug",
         "swiftSyntax": measure.swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "swift": swift_version.strip().split("\n")[0],
+        "swift": measure.swift_version(),
         "results": results,
     }
     measure.write_report(report, arguments.output)

@@ -184,6 +184,23 @@ def parse_scratch_arguments(parser):
     return arguments
 
 
+def swift_build_command(arguments):
+    """`swift build` on the scratch folder, with the prebuilt swift-syntax flags when asked for."""
+    command = ["swift", "build", "--scratch-path", os.path.join(arguments.work, "scratch")]
+    if arguments.prebuilt_swift_syntax:
+        served = os.path.join(arguments.prebuilt_swift_syntax, "serve")
+        if not os.path.isdir(served):
+            sys.exit(f"nothing served in {served}; run BuildTime/prebuilt_swift_syntax.py first")
+        command += prebuilt_flags(os.path.abspath(arguments.prebuilt_swift_syntax))
+    return command
+
+
+def swift_version():
+    """The first line of `swift --version`."""
+    output = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+    return output.strip().split("\n")[0]
+
+
 def swift_syntax_label(prebuilt):
     """How the plug-in's swift-syntax was built, as the reports say it."""
     return ("prebuilt (SwiftPM's default when online)" if prebuilt
@@ -218,12 +235,7 @@ def main():
     shutil.rmtree(sources, ignore_errors=True)
     run([sys.executable, GENERATOR, "buildtime", "--members", *map(str, arguments.sizes), "--output", sources], BENCHMARKS)
 
-    swift_build = ["swift", "build", "--scratch-path", scratch]
-    if arguments.prebuilt_swift_syntax:
-        served = os.path.join(arguments.prebuilt_swift_syntax, "serve")
-        if not os.path.isdir(served):
-            sys.exit(f"measure.py: nothing served in {served}; run BuildTime/prebuilt_swift_syntax.py first")
-        swift_build += prebuilt_flags(os.path.abspath(arguments.prebuilt_swift_syntax))
+    swift_build = swift_build_command(arguments)
     print("build-time: building swift-syntax, the Trellis plug-in and every generated module once (debug)...", flush=True)
     started = time.perf_counter()
     run(swift_build, package)
@@ -284,7 +296,6 @@ def main():
             flush=True,
         )
 
-    swift_version = subprocess.run(["swift", "--version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     with open("/proc/loadavg") as load:
         load_average = " ".join(load.read().split()[:3])
     report = {
@@ -293,7 +304,7 @@ def main():
         "configuration": "debug",
         "swiftSyntax": swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "host": {"processors": str(os.cpu_count()), "machine": platform.machine(), "swift": swift_version.strip().split("\n")[0],
+        "host": {"processors": str(os.cpu_count()), "machine": platform.machine(), "swift": swift_version(),
                  "loadAverageAtEnd": load_average},
         "runs": arguments.runs,
         "results": results,
