@@ -1,64 +1,142 @@
 import Atomics
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The storage of an `.onDemand` member or an owned child container: built once, on first access.
 ///
 /// The first reader builds the value while holding a lock, so the value is built exactly once even
 /// when many threads or tasks ask for it at the same moment. Later reads are one acquiring load of
 /// a flag (a plain load on x86 and ARM64's `ldar`) and a read of the stored value: no lock, no
 /// reference counting beyond the value's own. A value passed to the container's initializer as an
-/// override is stored ready.
+/// override is stored ready. Copies share one cell, so every copy of a struct container sees the
+/// value its first reader built.
 ///
 /// Builders of different cells never wait for each other in a cycle: a cell's builder only reads
 /// the members it depends on, and `@DIContainer` rejects dependency cycles at compile time.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
-public final class OnDemand<Value> {
-    /// Set (with release ordering) once `stored` holds the value; never cleared.
-    @usableFromInline let isReady: UnsafeAtomic<Bool>
-    /// Written once, under `lock`, before `isReady` is set; only read after `isReady` is seen set.
-    /// Unchecked exclusivity: every access is ordered by `isReady` (release/acquire) or the lock, so
-    /// no read overlaps the one write; the dynamic check cost ~10 ns on every read.
-    @exclusivity(unchecked) @usableFromInline var stored: Value?
-    private let lock = PlatformLock()
+public struct OnDemand<Value> {
+    @usableFromInline let cell: OnDemandCell<Value>
 
     /// Creates the storage, ready with `override` when one is given.
+    @inlinable
     public init(override: Value?) {
-        stored = override
-        isReady = .create(override != nil)
-    }
-
-    deinit {
-        isReady.destroy()
+        cell = OnDemandCell.make(override: override)
     }
 
     /// The value if it is built, without building it: the read the generated getter makes first, so
     /// that a built value is returned before any closure (which would copy a struct container) exists.
     @inlinable
-    public var builtValue: Value? {
-        isReady.load(ordering: .acquiring) ? stored.unsafelyUnwrapped : nil
-    }
+    public var builtValue: Value? { cell.builtValue }
 
-    /// The value, built by `build` on the first access only.
+    /// The value, built by `build` on the first access only. Should `build` throw, nothing is stored
+    /// and the next access builds again.
     @inlinable
     public func value<Failure: Error>(building build: () throws(Failure) -> Value) throws(Failure) -> Value {
-        if isReady.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
-        return try buildOnce(build)
-    }
-
-    @usableFromInline
-    func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) -> Value {
-        try lock.withLock { () throws(Failure) -> Value in
-            if isReady.load(ordering: .acquiring), let value = stored { return value }
-            let value = try build()
-            stored = value
-            isReady.store(true, ordering: .releasing)
-            return value
-        }
+        if let value = cell.builtValue { return value }
+        return try cell.buildOnce(build)
     }
 }
 
-// Safe: `stored` is written exactly once, under the lock, and published by a releasing store of
-// `isReady`; every read of `stored` happens after an acquiring load that saw `isReady` set (or under
-// the lock), so no read races the write. After publication the value is never mutated, and `Value`
-// is Sendable, so handing it to any thread is safe.
+/// The header of an ``OnDemandCell``: its ready flag and the lock that guards building its value.
+@usableFromInline
+struct OnDemandSynchronization {
+    /// Set (with release ordering) once the value is stored; never cleared.
+    @usableFromInline var isReady: UnsafeAtomic<Bool>.Storage
+    /// Initialised in place by `OnDemandCell.make` and destroyed by its `deinit`; it never moves (a
+    /// `pthread_mutex_t` must not), because a managed buffer's header does not.
+    @usableFromInline var mutex: pthread_mutex_t
+
+    /// The flag as given and a mutex still to be initialised in place.
+    @usableFromInline
+    init(isReady: Bool) {
+        self.isReady = .init(isReady)
+        mutex = pthread_mutex_t()
+    }
+
+    /// The ready flag of the synchronization at `address`.
+    @inlinable
+    static func isReady(at address: UnsafeMutablePointer<Self>) -> UnsafeAtomic<Bool> {
+        let offset = MemoryLayout<Self>.offset(of: \Self.isReady)!
+        let storage = (UnsafeMutableRawPointer(address) + offset).assumingMemoryBound(to: UnsafeAtomic<Bool>.Storage.self)
+        return UnsafeAtomic(at: storage)
+    }
+
+    /// The mutex of the synchronization at `address`.
+    @inlinable
+    static func mutex(at address: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<pthread_mutex_t> {
+        let offset = MemoryLayout<Self>.offset(of: \Self.mutex)!
+        return (UnsafeMutableRawPointer(address) + offset).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+}
+
+/// One heap allocation holding an ``OnDemand`` cell's ready flag and lock (the header) and, once
+/// built, its value (the one element, initialised only while the flag is set).
+///
+/// A `ManagedBuffer` is the supported way to keep the mutex and the atomic flag inside the object at
+/// addresses that never move. The cell used to be an object pointing at a separately allocated
+/// atomic flag and at a lock object, which pointed at a separately allocated mutex: four allocations
+/// per member. Its methods are inlinable so that they are specialised for each member's type in the
+/// container's module: run unspecialised, looking up generic metadata cost more than the allocations.
+@usableFromInline
+final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
+    /// A cell, ready with `override` when one is given.
+    @inlinable
+    static func make(override: Value?) -> OnDemandCell {
+        let cell = unsafeDowncast(
+            create(minimumCapacity: 1) { _ in OnDemandSynchronization(isReady: override != nil) }, to: OnDemandCell.self)
+        cell.withUnsafeMutablePointers { synchronization, value in
+            let result = pthread_mutex_init(OnDemandSynchronization.mutex(at: synchronization), nil)
+            precondition(result == 0, "pthread_mutex_init failed with \(result)")
+            if let override { value.initialize(to: override) }
+        }
+        return cell
+    }
+
+    deinit {
+        withUnsafeMutablePointers { synchronization, value in
+            // The last reference is going away: no other thread can be reading or building.
+            if OnDemandSynchronization.isReady(at: synchronization).load(ordering: .relaxed) {
+                _ = value.deinitialize(count: 1)
+            }
+            pthread_mutex_destroy(OnDemandSynchronization.mutex(at: synchronization))
+        }
+    }
+
+    /// The value if the flag says it is built.
+    @inlinable
+    var builtValue: Value? {
+        withUnsafeMutablePointers { synchronization, value in
+            OnDemandSynchronization.isReady(at: synchronization).load(ordering: .acquiring) ? value.pointee : nil
+        }
+    }
+
+    /// Builds the value under the lock unless another reader built it meanwhile.
+    @inlinable
+    func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let (synchronization, storage) = withUnsafeMutablePointers { ($0, $1) }
+        let mutex = OnDemandSynchronization.mutex(at: synchronization)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let isReady = OnDemandSynchronization.isReady(at: synchronization)
+        if isReady.load(ordering: .acquiring) { return storage.pointee }
+        let value = try build()
+        storage.initialize(to: value)
+        isReady.store(true, ordering: .releasing)
+        return value
+    }
+}
+
+// Safe: the cell's value is written exactly once, under the mutex, and published by a releasing
+// store of the ready flag; every read of the value happens after an acquiring load that saw the flag
+// set (or under the mutex), so no read races the write. After publication the value is never
+// mutated, and `Value` is Sendable, so handing it to any thread is safe. The mutex and the flag are
+// only touched through `pthread_mutex_*` and atomic operations. (The conformance is on the struct
+// because the standard library marks `ManagedBuffer`, and so the cell, as never `Sendable`.)
 extension OnDemand: @unchecked Sendable where Value: Sendable {}

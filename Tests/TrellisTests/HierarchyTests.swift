@@ -314,6 +314,45 @@ struct OnDemandTests {
         #expect(notebook == nil)
     }
 
+    @Test("in a class container: a built value and an override are released with the container")
+    func classContainerReleasesItsValues() {
+        weak var built: ExpensiveReport?
+        weak var override: ExpensiveReport?
+        do {
+            let container = ReportContainer(seed: 8)
+            built = container.report
+            let stub = ExpensiveReport(id: 80)
+            override = stub
+            let overridden = ReportContainer(seed: 8, report: stub)
+            #expect(overridden.report === stub)
+            #expect(built?.id == 8)
+        }
+        #expect(built == nil)
+        #expect(override == nil)
+    }
+
+    @Test("the cell: a build that throws stores nothing, and the next access builds again")
+    func cellRetriesAfterAThrowingBuild() {
+        struct BuildFailure: Error {}
+        let cell = OnDemand<ExpensiveReport>(override: nil)
+        #expect(throws: BuildFailure.self) {
+            try cell.value { () throws(BuildFailure) -> ExpensiveReport in throw BuildFailure() }
+        }
+        #expect(cell.builtValue == nil)
+        let report = cell.value { ExpensiveReport(id: 1) }
+        #expect(cell.builtValue === report)
+        #expect(cell.value { ExpensiveReport(id: 2) } === report)
+    }
+
+    @Test("the cell: a built nil of an optional type counts as built")
+    func cellKeepsABuiltNil() {
+        let cell = OnDemand<Int?>(override: nil)
+        #expect(cell.builtValue == nil)
+        #expect(cell.value { nil } == nil)
+        #expect(cell.builtValue == .some(nil))
+        #expect(cell.value { 5 } == nil)
+    }
+
     @Test("works in a mainActor container")
     @MainActor
     func mainActor() {
