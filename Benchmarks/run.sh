@@ -55,6 +55,11 @@ mkdir -p "$results"
 python3 Generator/generate.py runtime --output Sources
 
 if [ "$runtime" = 1 ]; then
+    # SwiftPM reuses its cached build plan while this package's manifest is unchanged, even when
+    # files were added to or removed from the Trellis package it depends on (".."): a harness built
+    # that way compiled the macros from a stale file list. Dropping the cached plan re-plans the build;
+    # llbuild still recompiles only what changed.
+    rm -f .build/release/description.json .build/release/plugin-tools-description.json
     echo "== runtime: building the release harness"
     swift build -c release --product RuntimeBenchmarks
     echo "== runtime: measuring"
