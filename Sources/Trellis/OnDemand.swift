@@ -120,16 +120,17 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
     /// Builds the value under the lock unless another reader built it meanwhile.
     @inlinable
     func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) -> Value {
-        let (synchronization, storage) = withUnsafeMutablePointers { ($0, $1) }
-        let mutex = OnDemandSynchronization.mutex(at: synchronization)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        let isReady = OnDemandSynchronization.isReady(at: synchronization)
-        if isReady.load(ordering: .acquiring) { return storage.pointee }
-        let value = try build()
-        storage.initialize(to: value)
-        isReady.store(true, ordering: .releasing)
-        return value
+        try withUnsafeMutablePointers { (synchronization, storage) throws(Failure) -> Value in
+            let mutex = OnDemandSynchronization.mutex(at: synchronization)
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            let isReady = OnDemandSynchronization.isReady(at: synchronization)
+            if isReady.load(ordering: .acquiring) { return storage.pointee }
+            let value = try build()
+            storage.initialize(to: value)
+            isReady.store(true, ordering: .releasing)
+            return value
+        }
     }
 }
 
