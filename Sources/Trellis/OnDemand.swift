@@ -1,13 +1,5 @@
 import Atomics
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The storage of an `.onDemand` member or an owned child container: built once, on first access.
 ///
 /// The first reader builds the value while holding a lock, so the value is built exactly once even
@@ -50,14 +42,14 @@ struct OnDemandSynchronization {
     /// Set (with release ordering) once the value is stored; never cleared.
     @usableFromInline var isReady: UnsafeAtomic<Bool>.Storage
     /// Initialised in place by `OnDemandCell.make` and destroyed by its `deinit`; it never moves (a
-    /// `pthread_mutex_t` must not), because a managed buffer's header does not.
-    @usableFromInline var mutex: pthread_mutex_t
+    /// mutex must not), because a managed buffer's header does not.
+    @usableFromInline var mutex: PlatformMutex.Storage
 
     /// The flag as given and a mutex still to be initialised in place.
     @usableFromInline
     init(isReady: Bool) {
         self.isReady = .init(isReady)
-        mutex = pthread_mutex_t()
+        mutex = PlatformMutex.Storage()
     }
 
     /// The ready flag of the synchronization at `address`.
@@ -70,9 +62,9 @@ struct OnDemandSynchronization {
 
     /// The mutex of the synchronization at `address`.
     @inlinable
-    static func mutex(at address: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<pthread_mutex_t> {
+    static func mutex(at address: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<PlatformMutex.Storage> {
         let offset = MemoryLayout<Self>.offset(of: \Self.mutex)!
-        return (UnsafeMutableRawPointer(address) + offset).assumingMemoryBound(to: pthread_mutex_t.self)
+        return (UnsafeMutableRawPointer(address) + offset).assumingMemoryBound(to: PlatformMutex.Storage.self)
     }
 }
 
@@ -80,10 +72,9 @@ struct OnDemandSynchronization {
 /// built, its value (the one element, initialised only while the flag is set).
 ///
 /// A `ManagedBuffer` is the supported way to keep the mutex and the atomic flag inside the object at
-/// addresses that never move. The cell used to be an object pointing at a separately allocated
-/// atomic flag and at a lock object, which pointed at a separately allocated mutex: four allocations
-/// per member. Its methods are inlinable so that they are specialised for each member's type in the
-/// container's module: run unspecialised, looking up generic metadata cost more than the allocations.
+/// addresses that never move, so a member costs one allocation. The methods are inlinable so that
+/// they are specialised for each member's type in the container's module: run unspecialised, the
+/// generic metadata lookups cost more than the allocation (Benchmarks/results/analysis.md).
 @usableFromInline
 final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
     /// A cell, ready with `override` when one is given.
@@ -92,8 +83,7 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
         let cell = unsafeDowncast(
             create(minimumCapacity: 1) { _ in OnDemandSynchronization(isReady: override != nil) }, to: OnDemandCell.self)
         cell.withUnsafeMutablePointers { synchronization, value in
-            let result = pthread_mutex_init(OnDemandSynchronization.mutex(at: synchronization), nil)
-            precondition(result == 0, "pthread_mutex_init failed with \(result)")
+            PlatformMutex.initialize(OnDemandSynchronization.mutex(at: synchronization))
             if let override { value.initialize(to: override) }
         }
         return cell
@@ -105,7 +95,7 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
             if OnDemandSynchronization.isReady(at: synchronization).load(ordering: .relaxed) {
                 _ = value.deinitialize(count: 1)
             }
-            pthread_mutex_destroy(OnDemandSynchronization.mutex(at: synchronization))
+            PlatformMutex.destroy(OnDemandSynchronization.mutex(at: synchronization))
         }
     }
 
@@ -121,15 +111,14 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
     @inlinable
     func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) -> Value {
         try withUnsafeMutablePointers { (synchronization, storage) throws(Failure) -> Value in
-            let mutex = OnDemandSynchronization.mutex(at: synchronization)
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            let isReady = OnDemandSynchronization.isReady(at: synchronization)
-            if isReady.load(ordering: .acquiring) { return storage.pointee }
-            let value = try build()
-            storage.initialize(to: value)
-            isReady.store(true, ordering: .releasing)
-            return value
+            try PlatformMutex.withLock(OnDemandSynchronization.mutex(at: synchronization)) { () throws(Failure) -> Value in
+                let isReady = OnDemandSynchronization.isReady(at: synchronization)
+                if isReady.load(ordering: .acquiring) { return storage.pointee }
+                let value = try build()
+                storage.initialize(to: value)
+                isReady.store(true, ordering: .releasing)
+                return value
+            }
         }
     }
 }
@@ -138,6 +127,6 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
 // store of the ready flag; every read of the value happens after an acquiring load that saw the flag
 // set (or under the mutex), so no read races the write. After publication the value is never
 // mutated, and `Value` is Sendable, so handing it to any thread is safe. The mutex and the flag are
-// only touched through `pthread_mutex_*` and atomic operations. (The conformance is on the struct
+// only touched through `PlatformMutex` and atomic operations. (The conformance is on the struct
 // because the standard library marks `ManagedBuffer`, and so the cell, as never `Sendable`.)
 extension OnDemand: @unchecked Sendable where Value: Sendable {}

@@ -6,7 +6,60 @@
     import Musl
 #endif
 
-/// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
+/// The `pthread_mutex_*` calls every lock of the runtime makes, on a mutex that stays at one address
+/// from ``initialize(_:recursive:)`` to ``destroy(_:)`` (a `pthread_mutex_t` must never move once
+/// initialised). ``PlatformLock`` keeps its mutex on the heap; an `OnDemand` cell keeps its own in
+/// its managed buffer's header.
+@usableFromInline
+enum PlatformMutex {
+    /// What a mutex is on this platform.
+    @usableFromInline typealias Storage = pthread_mutex_t
+
+    /// Initialises the mutex at `mutex`; a `recursive` one may be taken again by the thread that
+    /// holds it.
+    @usableFromInline
+    static func initialize(_ mutex: UnsafeMutablePointer<Storage>, recursive: Bool = false) {
+        let result: Int32
+        if recursive {
+            var attributes = pthread_mutexattr_t()
+            pthread_mutexattr_init(&attributes)
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            result = pthread_mutex_init(mutex, &attributes)
+            pthread_mutexattr_destroy(&attributes)
+        } else {
+            result = pthread_mutex_init(mutex, nil)
+        }
+        precondition(result == 0, "pthread_mutex_init failed with \(result)")
+    }
+
+    /// Destroys the mutex at `mutex`, which no thread holds.
+    @usableFromInline
+    static func destroy(_ mutex: UnsafeMutablePointer<Storage>) {
+        pthread_mutex_destroy(mutex)
+    }
+
+    /// Runs `body` while holding the mutex at `mutex`.
+    @inlinable
+    static func withLock<Result, Failure: Error>(
+        _ mutex: UnsafeMutablePointer<Storage>, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        lock(mutex)
+        defer { unlock(mutex) }
+        return try body()
+    }
+
+    @usableFromInline
+    static func lock(_ mutex: UnsafeMutablePointer<Storage>) {
+        pthread_mutex_lock(mutex)
+    }
+
+    @usableFromInline
+    static func unlock(_ mutex: UnsafeMutablePointer<Storage>) {
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A mutual-exclusion lock over a heap-allocated ``PlatformMutex``.
 ///
 /// `Synchronization.Mutex` would require macOS 15, and `NSLock` would bring in Foundation, so the
 /// runtime uses this small wrapper. The mutex is allocated on the heap because a `pthread_mutex_t`
@@ -16,31 +69,23 @@
 /// freed in `deinit`; every access to the pointee goes through `pthread_mutex_*` calls, which are
 /// thread-safe by contract.
 final class PlatformLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex: UnsafeMutablePointer<PlatformMutex.Storage>
 
     /// Creates a lock; a `recursive` lock may be taken again by the thread that holds it.
     init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
-        let result = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(result == 0, "pthread_mutex_init failed with \(result)")
+        mutex.initialize(to: PlatformMutex.Storage())
+        PlatformMutex.initialize(mutex, recursive: recursive)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
+        PlatformMutex.destroy(mutex)
         mutex.deallocate()
     }
 
     /// Runs `body` while holding the lock.
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        try PlatformMutex.withLock(mutex, body)
     }
 }
 
