@@ -95,6 +95,59 @@ public enum FactoryReader {
         }
     }
 
+    /// A closure that only names its parameters and returns one expression.
+    public struct PlainClosure {
+        /// Each parameter: its name as written (backticks included) and its type as written, if any.
+        public var parameters: [(written: String, type: String?)]
+        /// The expression the closure returns.
+        public var body: ExprSyntax
+    }
+
+    /// `closure` as a ``PlainClosure``, or `nil` when calling it does more than evaluate its body
+    /// with its parameters bound: it has statements, a capture list, attributes, a declared result
+    /// type or effects, or its body tries or awaits (effects the call itself would carry).
+    public static func plainClosure(_ closure: ClosureExprSyntax) -> PlainClosure? {
+        guard !closure.hasError, closure.statements.count == 1, let item = closure.statements.first else { return nil }
+        let body: ExprSyntax
+        switch item.item {
+        case .expr(let expression):
+            body = expression
+        case .stmt(let statement):
+            guard let expression = statement.as(ReturnStmtSyntax.self)?.expression else { return nil }
+            body = expression
+        default:
+            return nil
+        }
+        // Walking the tokens is slow in a plug-in built in debug; text without either word has neither keyword.
+        let text = body.description
+        if text.contains("try") || text.contains("await") {
+            let effects: Set<TokenKind> = [.keyword(.try), .keyword(.await)]
+            guard !body.tokens(viewMode: .sourceAccurate).contains(where: { effects.contains($0.tokenKind) }) else {
+                return nil
+            }
+        }
+        var parameters: [(written: String, type: String?)] = []
+        if let signature = closure.signature {
+            guard signature.attributes.isEmpty, signature.capture == nil, signature.effectSpecifiers == nil,
+                signature.returnClause == nil
+            else { return nil }
+            switch signature.parameterClause {
+            case .simpleInput(let list):
+                parameters = list.map { ($0.name.text, nil) }
+            case .parameterClause(let clause):
+                for parameter in clause.parameters {
+                    guard parameter.secondName == nil, parameter.ellipsis == nil, parameter.attributes.isEmpty,
+                        parameter.modifiers.isEmpty
+                    else { return nil }
+                    parameters.append((parameter.firstName.text, parameter.type?.trimmedDescription))
+                }
+            case nil:
+                break
+            }
+        }
+        return PlainClosure(parameters: parameters, body: body)
+    }
+
     /// Whether `closure` declares a parameter named `name`, which hides any outer `name` in its body.
     public static func declaresParameter(named name: String, in closure: ClosureExprSyntax) -> Bool {
         parameters(of: closure).contains { $0.name == name }

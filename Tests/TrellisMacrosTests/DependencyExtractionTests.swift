@@ -44,8 +44,8 @@ struct DependencyExtractionTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 init(label: String? = nil, host: Host? = nil) {
-                    let host: Host = if let host { host } else { { () in Host(name: "label, c.label") }() }
-                    let label: String = if let label { label } else { { () in "c.label reads \(host)" }() }
+                    let host: Host = if let host { host } else { Host(name: "label, c.label") }
+                    let label: String = if let label { label } else { "c.label reads \(host)" }
                     self._trellis_values = _trellis_StoredValues(
                         label: label,
                         host: host
@@ -132,12 +132,12 @@ struct DependencyExtractionTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
-                    let names: [String] = if let names { names } else { { (prefix: String) in [prefix].map { logger in logger + "x" } }(prefix) }
+                    let names: [String] = if let names { names } else { [prefix].map { logger in logger + "x" } }
                     let client: any ClientProtocol = if let client { client } else { { () in
                             let logger = Logger(label: "local")
                             return Client(logger: logger, names: names.map { client in client.uppercased() })
                         }() }
-                    let logger: Logger = if let logger { logger } else { { (names: [String]) in Logger(label: names.joined()) }(names) }
+                    let logger: Logger = if let logger { logger } else { Logger(label: names.joined()) }
                     self._trellis_values = _trellis_StoredValues(
                         client: client,
                         names: names,
@@ -221,8 +221,8 @@ struct DependencyExtractionTests {
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
                     let cache: any CacheProtocol = if let cache { cache } else { Cache() }
-                    let session: any SessionProtocol = if let session { session } else { { () in Client(session: Defaults.shared.client, cache: cache) }() }
-                    let client: any ClientProtocol = if let client { client } else { { () in Client(session: Session.default.session, other: cache.session) }() }
+                    let session: any SessionProtocol = if let session { session } else { Client(session: Defaults.shared.client, cache: cache) }
+                    let client: any ClientProtocol = if let client { client } else { Client(session: Session.default.session, other: cache.session) }
                     self._trellis_values = _trellis_StoredValues(
                         session: session,
                         client: client,
@@ -289,7 +289,7 @@ struct DependencyExtractionTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
-                    let clients: any ClientsProtocol = if let clients { clients } else { { () in Clients(urls.map { c in Client(url: c.absoluteString) }) }() }
+                    let clients: any ClientsProtocol = if let clients { clients } else { Clients(urls.map { c in Client(url: c.absoluteString) }) }
                     self._trellis_values = _trellis_StoredValues(
                         clients: clients,
                         urls: urls

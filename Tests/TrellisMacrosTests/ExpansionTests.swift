@@ -241,7 +241,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_values.greeter { value } else { { () in EnglishGreeter() }() }
+                            if let value = _trellis_container._trellis_values.greeter { value } else { EnglishGreeter() }
                         }
                     }
                 }
@@ -374,7 +374,7 @@ struct ExpansionTests {
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
                         let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
-                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { { () in NetworkService(session: session) }() }
+                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { NetworkService(session: session) }
                         self._trellis_values = _trellis_StoredValues(
                             session: session,
                             networkService: networkService,
@@ -401,7 +401,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
-                            if let value = _trellis_container._trellis_values.homeViewModel { value } else { { () in HomeViewModel(service: _trellis_container.networkService) }() }
+                            if let value = _trellis_container._trellis_values.homeViewModel { value } else { HomeViewModel(service: _trellis_container.networkService) }
                         }
                     }
                 }
@@ -448,7 +448,7 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
-                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { { () in EnglishGreeter() }() } }
+                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { EnglishGreeter() } }
                         let greeters: [any Greeter] = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
                         self._trellis_values = _trellis_StoredValues(
                             freshGreeter: freshGreeter,
@@ -475,7 +475,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_values.freshGreeter { value } else { { () in EnglishGreeter() }() }
+                            if let value = _trellis_container._trellis_values.freshGreeter { value } else { EnglishGreeter() }
                         }
                     }
                 }

@@ -351,7 +351,7 @@ struct HierarchyDiagnosticsTests {
                     }
 
                     static func editor(_ _trellis_container: SettingsContainer) -> Editor {
-                        { () in Editor(logger: _trellis_container.logger, audit: _trellis_container.audit) }()
+                        Editor(logger: _trellis_container.logger, audit: _trellis_container.audit)
                     }
                 }
             }

@@ -1,0 +1,273 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// A factory closure is written as its body where calling it would bind each parameter to the local
+/// of the same name and type anyway; every other closure keeps its call, so what it means never
+/// changes.
+@Suite(
+    "Factory closures written as their body",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct FactoryBodyTests {
+    @Test("parameters named and typed like their members, a 'return', and a container closure become the body")
+    func writtenAsBody() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.input)
+                var baseURL: String
+
+                @Provide(.shared, factory: { (baseURL: String) in Catalog(url: baseURL) }, concrete: true)
+                var catalog: Catalog
+
+                @Provide(.shared, factory: { catalog, baseURL in Page(catalog: catalog, url: baseURL) }, concrete: true)
+                var page: Page
+
+                @Provide(.shared, factory: { (page: Page) in return Reader(page: page) }, concrete: true)
+                var reader: Reader
+
+                @Provide(.shared, factory: { (c: Self) in Index(page: c.page) }, concrete: true)
+                var index: Index
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var baseURL: String {
+                get {
+                    _trellis_values.baseURL
+                }
+                }
+                var catalog: Catalog {
+                get {
+                    _trellis_values.catalog
+                }
+                }
+                var page: Page {
+                get {
+                    _trellis_values.page
+                }
+                }
+                var reader: Reader {
+                get {
+                    _trellis_values.reader
+                }
+                }
+                var index: Index {
+                get {
+                    _trellis_values.index
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let baseURL: String
+                    let catalog: Catalog
+                    let page: Page
+                    let reader: Reader
+                    let index: Index
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) {
+                    let catalog: Catalog = if let catalog { catalog } else { Catalog(url: baseURL) }
+                    let page: Page = if let page { page } else { Page(catalog: catalog, url: baseURL) }
+                    let reader: Reader = if let reader { reader } else { Reader(page: page) }
+                    let index: Index = if let index { index } else { Index(page: page) }
+                    self._trellis_values = _trellis_StoredValues(
+                        baseURL: baseURL,
+                        catalog: catalog,
+                        page: page,
+                        reader: reader,
+                        index: index
+                    )
+                }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    let baseURL: String
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {
+                        self.baseURL = dependencies.baseURL
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init(baseURL: inputs.baseURL)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {
+                // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
+                var baseURL: String { get }
+            }
+            """
+        }
+    }
+
+    @Test("a closure keeps its call for another parameter type or argument, statements, a capture, a result type or effects")
+    func keptAsCall() {
+        assertMacro {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.shared, factory: Session(), concrete: true)
+                var session: Session
+
+                @Provide(.shared, factory: { (session: any SessionProtocol) in Client(session: session) })
+                var widened: any ClientProtocol
+
+                @Provide(.transient, factory: Token(), concrete: true)
+                var token: Token
+
+                @Provide(.shared, factory: { (token: Token) in Signer(token: token) }, concrete: true)
+                var signer: Signer
+
+                @Provide(.shared, factory: { (session: Session) in
+                    let client = Client(session: session)
+                    return client
+                })
+                var statements: any ClientProtocol
+
+                @Provide(.shared, factory: { [label = "x"] (session: Session) in Tagged(session, label) }, concrete: true)
+                var captured: Tagged
+
+                @Provide(.shared, factory: { (session: Session) -> Client in Client(session: session) }, concrete: true)
+                var typedResult: Client
+
+                @Provide(.shared, factory: { (session: Session) throws in try Client(validating: session) }, concrete: true)
+                var throwing: Client
+
+                @Provide(.shared, factory: { @Sendable (session: Session) in Client(session: session) }, concrete: true)
+                var attributed: Client
+            }
+            """
+        } expansion: {
+            """
+            struct AppContainer {
+                var session: Session {
+                get {
+                    _trellis_values.session
+                }
+                }
+                var widened: any ClientProtocol {
+                get {
+                    _trellis_values.widened
+                }
+                }
+                var token: Token {
+                get {
+                    _trellis_Builders.token(self)
+                }
+                }
+                var signer: Signer {
+                get {
+                    _trellis_values.signer
+                }
+                }
+                var statements: any ClientProtocol {
+                get {
+                    _trellis_values.statements
+                }
+                }
+                var captured: Tagged {
+                get {
+                    _trellis_values.captured
+                }
+                }
+                var typedResult: Client {
+                get {
+                    _trellis_values.typedResult
+                }
+                }
+                var throwing: Client {
+                get {
+                    _trellis_values.throwing
+                }
+                }
+                var attributed: Client {
+                get {
+                    _trellis_values.attributed
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let session: Session
+                    let widened: any ClientProtocol
+                    let token: Token?
+                    let signer: Signer
+                    let statements: any ClientProtocol
+                    let captured: Tagged
+                    let typedResult: Client
+                    let throwing: Client
+                    let attributed: Client
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                init(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws {
+                    let session: Session = if let session { session } else { Session() }
+                    let widened: any ClientProtocol = if let widened { widened } else { { (session: any SessionProtocol) in Client(session: session) }(session) }
+                    let _trellis_build_token = { () -> Token in if let token { token } else { Token() } }
+                    let signer: Signer = if let signer { signer } else { { (token: Token) in Signer(token: token) }(_trellis_build_token()) }
+                    let statements: any ClientProtocol = if let statements { statements } else { { (session: Session) in
+                            let client = Client(session: session)
+                            return client
+                        }(session) }
+                    let captured: Tagged = if let captured { captured } else { { [label = "x"] (session: Session) in Tagged(session, label) }(session) }
+                    let typedResult: Client = if let typedResult { typedResult } else { { (session: Session) -> Client in Client(session: session) }(session) }
+                    let throwing: Client = if let throwing { throwing } else { try { (session: Session) throws in try Client(validating: session) }(session) }
+                    let attributed: Client = if let attributed { attributed } else { { @Sendable (session: Session) in Client(session: session) }(session) }
+                    self._trellis_values = _trellis_StoredValues(
+                        session: session,
+                        widened: widened,
+                        token: token,
+                        signer: signer,
+                        statements: statements,
+                        captured: captured,
+                        typedResult: typedResult,
+                        throwing: throwing,
+                        attributed: attributed
+                    )
+                }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) throws {
+                    try self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some AppContainerDependencies) throws {
+                    try self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func token(_ _trellis_container: AppContainer) -> Token {
+                        if let value = _trellis_container._trellis_values.token { value } else { Token() }
+                    }
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {}
+            """
+        }
+    }
+}
