@@ -24,11 +24,6 @@ final class BuildCounter: @unchecked Sendable {
     }
 }
 
-final class Tagged: Sendable {
-    let text: String
-    init(_ text: String) { self.text = text }
-}
-
 @DIContainer
 struct FactoryBodyContainer {
     @Provide(.input)
@@ -38,25 +33,25 @@ struct FactoryBodyContainer {
     var bicycle: Bicycle
 
     /// The parameter widens the member's type: the closure is called, so the factory sees a Vehicle.
-    @Provide(.shared, factory: { (bicycle: Vehicle) in Tagged(Describe.kind(bicycle)) }, concrete: true)
-    var widened: Tagged
+    @Provide(.shared, factory: { (bicycle: Vehicle) in Part(Describe.kind(bicycle)) }, concrete: true)
+    var widened: Part
 
     /// The parameter is typed like the member: written as its body, the factory sees a Bicycle.
-    @Provide(.shared, factory: { (bicycle: Bicycle) in Tagged(Describe.kind(bicycle)) }, concrete: true)
-    var exact: Tagged
+    @Provide(.shared, factory: { (bicycle: Bicycle) in Part(Describe.kind(bicycle)) }, concrete: true)
+    var exact: Part
 
     /// Untyped parameters take the member's type.
-    @Provide(.shared, factory: { bicycle in Tagged(Describe.kind(bicycle)) }, concrete: true)
-    var untyped: Tagged
+    @Provide(.shared, factory: { bicycle in Part(Describe.kind(bicycle)) }, concrete: true)
+    var untyped: Part
 
-    @Provide(.shared, factory: { (counter: BuildCounter) in Tagged("built \(counter.tick())") }, concrete: true)
-    var counted: Tagged
+    @Provide(.shared, factory: { (counter: BuildCounter) in Part("built \(counter.tick())") }, concrete: true)
+    var counted: Part
 
-    @Provide(.transient, factory: { (counter: BuildCounter) in Tagged("fresh \(counter.tick())") }, concrete: true)
-    var fresh: Tagged
+    @Provide(.transient, factory: { (counter: BuildCounter) in Part("fresh \(counter.tick())") }, concrete: true)
+    var fresh: Part
 
-    @Provide(.shared, factory: { (c: Self) in Tagged("through \(Describe.kind(c.bicycle))") }, concrete: true)
-    var throughContainer: Tagged
+    @Provide(.shared, factory: { (c: Self) in Part("through \(Describe.kind(c.bicycle))") }, concrete: true)
+    var throughContainer: Part
 }
 
 @Suite("Factory closures written as their body mean what the closure meant")
@@ -64,10 +59,10 @@ struct FactoryBodyTests {
     @Test("a parameter that widens the member's type still gives the factory the wider type")
     func widenedParameterKeepsItsType() {
         let container = FactoryBodyContainer(counter: BuildCounter())
-        #expect(container.widened.text == "vehicle")
-        #expect(container.exact.text == "bicycle")
-        #expect(container.untyped.text == "bicycle")
-        #expect(container.throughContainer.text == "through bicycle")
+        #expect(container.widened.label == "vehicle")
+        #expect(container.exact.label == "bicycle")
+        #expect(container.untyped.label == "bicycle")
+        #expect(container.throughContainer.label == "through bicycle")
     }
 
     @Test("a shared factory runs once at creation, a transient one on every access")
@@ -75,18 +70,18 @@ struct FactoryBodyTests {
         let counter = BuildCounter()
         let container = FactoryBodyContainer(counter: counter)
         #expect(counter.count == 1)
-        #expect(container.counted.text == "built 1")
+        #expect(container.counted.label == "built 1")
         #expect(container.counted === container.counted)
-        #expect(container.fresh.text == "fresh 2")
-        #expect(container.fresh.text == "fresh 3")
+        #expect(container.fresh.label == "fresh 2")
+        #expect(container.fresh.label == "fresh 3")
         #expect(counter.count == 3)
     }
 
     @Test("an overridden member's factory never runs")
     func overrideSkipsTheFactory() {
         let counter = BuildCounter()
-        let container = FactoryBodyContainer(counter: counter, counted: Tagged("given"))
-        #expect(container.counted.text == "given")
+        let container = FactoryBodyContainer(counter: counter, counted: Part("given"))
+        #expect(container.counted.label == "given")
         #expect(counter.count == 0)
     }
 }
