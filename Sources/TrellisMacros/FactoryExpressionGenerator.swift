@@ -32,11 +32,11 @@ struct FactoryExpressionGenerator {
             case .parameterClosure(let parameters):
                 let arguments = parameters.map { reference(to: $0, in: context) }
                 core =
-                    body(of: factory, resolving: parameters, to: arguments)
+                    body(of: factory, members: parameters, arguments: arguments)
                     ?? "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
             case .containerClosure(let parameter):
                 let closure = rewrite(factory, parameter: parameter, in: context)
-                core = body(of: ExprSyntax(closure), resolving: [], to: []) ?? "\(closure.trimmedDescription)()"
+                core = body(of: ExprSyntax(closure), members: [], arguments: []) ?? "\(closure.trimmedDescription)()"
             }
         } else {
             core = "fatalError()"
@@ -82,17 +82,16 @@ struct FactoryExpressionGenerator {
     ///
     /// A parameter whose declared type is not the member's, any other argument (a transient's
     /// builder, a read through the container) and any closure that does more than return an
-    /// expression (see ``FactoryReader/plainClosure(_:)``) keep the call, so what the factory
-    /// means never changes.
-    private func body(of factory: ExprSyntax, resolving members: [String], to arguments: [String]) -> String? {
-        guard let closure = factory.as(ClosureExprSyntax.self), let plain = FactoryReader.plainClosure(closure),
-            plain.parameters.count == arguments.count
+    /// expression (see ``FactoryReader/plainBody(of:)``) keep the call, so what the factory means
+    /// never changes.
+    private func body(of factory: ExprSyntax, members: [String], arguments: [String]) -> String? {
+        guard arguments == members, let closure = factory.as(ClosureExprSyntax.self),
+            let body = FactoryReader.plainBody(of: closure)
         else { return nil }
-        for ((parameter, member), argument) in zip(zip(plain.parameters, members), arguments) {
-            guard parameter.written == argument else { return nil }
-            if let type = parameter.type, type != plan.container.member(named: member)?.type.text { return nil }
+        let typedLikeMembers = FactoryReader.parameters(of: closure).allSatisfy { parameter in
+            parameter.type.map { $0.trimmedDescription == plan.container.member(named: parameter.name)?.type.text } ?? true
         }
-        return plain.body.trimmedDescription
+        return typedLikeMembers ? body.trimmedDescription : nil
     }
 
     /// A container-taking closure rewritten without its parameter: each `c.member` becomes the read

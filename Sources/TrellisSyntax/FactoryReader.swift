@@ -81,7 +81,7 @@ public enum FactoryReader {
     }
 
     /// A closure's parameters: the name a factory parameter resolves by and its type, if written.
-    static func parameters(of closure: ClosureExprSyntax) -> [(name: String, type: TypeSyntax?, node: Syntax)] {
+    public static func parameters(of closure: ClosureExprSyntax) -> [(name: String, type: TypeSyntax?, node: Syntax)] {
         switch closure.signature?.parameterClause {
         case .simpleInput(let list):
             return list.map { ($0.name.memberName, nil, Syntax($0)) }
@@ -95,18 +95,11 @@ public enum FactoryReader {
         }
     }
 
-    /// A closure that only names its parameters and returns one expression.
-    public struct PlainClosure {
-        /// Each parameter: its name as written (backticks included) and its type as written, if any.
-        public var parameters: [(written: String, type: String?)]
-        /// The expression the closure returns.
-        public var body: ExprSyntax
-    }
-
-    /// `closure` as a ``PlainClosure``, or `nil` when calling it does more than evaluate its body
-    /// with its parameters bound: it has statements, a capture list, attributes, a declared result
-    /// type or effects, or its body tries or awaits (effects the call itself would carry).
-    public static func plainClosure(_ closure: ClosureExprSyntax) -> PlainClosure? {
+    /// The expression `closure` returns, or `nil` when calling it does more than evaluate that
+    /// expression with its parameters bound: it has statements, a capture list, attributes, a
+    /// declared result type or effects, a parameter that is variadic or carries attributes or
+    /// modifiers, or its body tries or awaits (effects the call itself would carry).
+    public static func plainBody(of closure: ClosureExprSyntax) -> ExprSyntax? {
         guard !closure.hasError, closure.statements.count == 1, let item = closure.statements.first else { return nil }
         let body: ExprSyntax
         switch item.item {
@@ -126,26 +119,18 @@ public enum FactoryReader {
                 return nil
             }
         }
-        var parameters: [(written: String, type: String?)] = []
         if let signature = closure.signature {
             guard signature.attributes.isEmpty, signature.capture == nil, signature.effectSpecifiers == nil,
                 signature.returnClause == nil
             else { return nil }
-            switch signature.parameterClause {
-            case .simpleInput(let list):
-                parameters = list.map { ($0.name.text, nil) }
-            case .parameterClause(let clause):
-                for parameter in clause.parameters {
-                    guard parameter.secondName == nil, parameter.ellipsis == nil, parameter.attributes.isEmpty,
-                        parameter.modifiers.isEmpty
-                    else { return nil }
-                    parameters.append((parameter.firstName.text, parameter.type?.trimmedDescription))
+            if case .parameterClause(let clause) = signature.parameterClause {
+                let plain = clause.parameters.allSatisfy {
+                    $0.secondName == nil && $0.ellipsis == nil && $0.attributes.isEmpty && $0.modifiers.isEmpty
                 }
-            case nil:
-                break
+                guard plain else { return nil }
             }
         }
-        return PlainClosure(parameters: parameters, body: body)
+        return body
     }
 
     /// Whether `closure` declares a parameter named `name`, which hides any outer `name` in its body.
