@@ -1,10 +1,11 @@
-/// The stored values of a struct container that builds members on first access, kept in one
-/// reference.
+/// The stored values of a struct container, kept in one reference.
 ///
-/// Swift copies a struct to call a getter on it through a `var` or a pointer, and a getter that may
-/// build a member needs the whole container. Kept here, the container is one reference wide, so
-/// that copy costs one pointer, not one retain per member, and an `.onDemand` read stays as cheap as
-/// reading a stored property however many members the container has.
+/// Swift copies a struct to call a getter on it, and a getter that may build a member needs the
+/// whole container. In a debug (`-Onone`) build that copy also retains and releases every stored
+/// value, so reading one member of a struct of 250 values cost about 3 us. Kept here, the container
+/// is one reference wide: the copy costs one pointer, and reading any member (stored, `.onDemand`,
+/// a child) stays as cheap as reading a stored property however many members the container has.
+/// The getters read `values` through the reference itself.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
 public final class ContainerStorage<Values> {

@@ -6,10 +6,11 @@ import TrellisSyntax
 /// everything it needs (scope and the factory's declared effects) is local to the declaration; the
 /// work is done by what `@DIContainer` generates.
 enum AccessorGenerator {
-    static func getter(for name: String, attribute: ProvideAttribute) -> AccessorDeclSyntax {
+    /// The getter of member `name` in a container of `kind`.
+    static func getter(for name: String, attribute: ProvideAttribute, in kind: DeclarationKind) -> AccessorDeclSyntax {
         let prefix = (attribute.isThrowing ? "try " : "") + (attribute.isAsync ? "await " : "")
         let body: String
-        let value = GeneratedNames.storedValue(name)
+        let value = GeneratedNames.storedValue(name, in: kind)
         let build = "\(prefix)\(GeneratedNames.builderCall(name, on: "self"))"
         switch attribute.scope {
         case .input:

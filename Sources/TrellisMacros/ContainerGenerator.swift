@@ -16,21 +16,18 @@ struct ContainerGenerator {
         container.options.mainActor ? "@MainActor " : ""
     }
 
-    /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in a struct
-    /// with members built on first access, whose getters need the whole container (see
-    /// `Trellis.ContainerStorage`). Classes are references already.
-    var keepsStorageTogether: Bool { Self.keepsStorageTogether(container, members: container.members) }
-
-    /// See ``keepsStorageTogether``, for `members` of `container`.
-    static func keepsStorageTogether(_ container: Container, members: [Member]) -> Bool {
-        container.kind == .structure && members.contains { $0.scope == .onDemand || $0.scope.isChild }
-    }
+    /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in every
+    /// struct container, so that the container is one pointer wide. Swift copies a struct to call a
+    /// getter on it, and at `-Onone` (debug builds) that copy retains every stored value: a struct of
+    /// 250 values made each read of a member cost about 3 us instead of 14 ns. Classes are
+    /// references already. See `Trellis.ContainerStorage`.
+    static func keepsStorageTogether(_ kind: DeclarationKind) -> Bool { kind == .structure }
 
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
-        var declarations = Self.storage(stored, keptTogether: keepsStorageTogether)
+        var declarations = Self.storage(stored, keptTogether: Self.keepsStorageTogether(container.kind))
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
@@ -62,8 +59,8 @@ struct ContainerGenerator {
     }
 
     /// The nested struct of the stored values and the property holding it; when `keptTogether`,
-    /// the property holds one reference to them (see `Trellis.ContainerStorage`) and
-    /// ``GeneratedNames/valuesProperty`` reads through it.
+    /// the property ``GeneratedNames/storageReference`` holding one reference to them (see
+    /// `Trellis.ContainerStorage`).
     static func storage(_ stored: [StoredProperty], keptTogether: Bool) -> [DeclSyntax] {
         let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
         let values = GeneratedNames.storedValuesType
@@ -79,8 +76,6 @@ struct ContainerGenerator {
             let reference = GeneratedNames.storageReference
             declarations.append(
                 GeneratedSource.declaration("private let \(reference): \(GeneratedNames.storageType)<\(values)>"))
-            let property = GeneratedNames.valuesProperty
-            declarations.append(GeneratedSource.declaration("private var \(property): \(values) {\n    \(reference).values\n}"))
         } else {
             declarations.append(GeneratedSource.declaration("private let \(GeneratedNames.valuesProperty): \(values)"))
         }
@@ -118,7 +113,7 @@ struct ContainerGenerator {
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
         var declarations = storage(
-            members.compactMap(storedProperty(for:)), keptTogether: keepsStorageTogether(container, members: members))
+            members.compactMap(storedProperty(for:)), keptTogether: keepsStorageTogether(container.kind))
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
@@ -152,7 +147,7 @@ struct ContainerGenerator {
     /// `.onDemand` and child containers.
     private func builder(for member: Member) -> String? {
         let container = GeneratedNames.builderContainerParameter
-        let storage = "\(container).\(GeneratedNames.storedValue(member.name))"
+        let storage = "\(container).\(GeneratedNames.storedValue(member.name, in: plan.container.kind))"
         // Written only for the members that need it (children do not, most members have no builder).
         func build() -> String { expressions.expression(for: member, in: .builder) }
         let body: String
@@ -172,7 +167,7 @@ struct ContainerGenerator {
         case .child:
             body = "\(member.type.text)(dependencies: \(container))"
         case .forwardingChild:
-            let inputs = GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name))
+            let inputs = GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name), in: plan.container.kind)
             body = "\(member.type.text)(inputs: \(container).\(inputs))"
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")

@@ -104,9 +104,9 @@ public struct ProvideMacro: AccessorMacro {
         }
         // Where @DIContainer generates no storage (an actor, an open class) or the member is not an
         // instance property, an accessor would only add "cannot find" errors to @DIContainer's own.
-        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self),
-            ContainerExtractor.kind(of: parent).canBeContainer
-        else { return [] }
+        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self) else { return [] }
+        let kind = ContainerExtractor.kind(of: parent)
+        guard kind.canBeContainer else { return [] }
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
             !variable.modifiers.contains(where: {
                 [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
@@ -114,7 +114,8 @@ public struct ProvideMacro: AccessorMacro {
             let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
             binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
         else { return [] }
-        return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: ProvideAttributeReader.read(node))]
+        let attribute = ProvideAttributeReader.read(node)
+        return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }
 
     private static func isInsideContainer(_ context: some MacroExpansionContext) -> Bool {

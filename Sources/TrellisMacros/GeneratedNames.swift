@@ -1,3 +1,4 @@
+import TrellisGraph
 import TrellisSyntax
 
 /// Every name the generated code introduces, in one place.
@@ -18,7 +19,8 @@ enum GeneratedNames {
     /// as the member), plus the snapshots of the forwarding children.
     static let storedValuesType = "\(prefix)StoredValues"
 
-    /// The container's property holding its ``storedValuesType`` value.
+    /// A class container's property holding its ``storedValuesType`` value (a struct container
+    /// holds it behind ``storageReference``).
     static let valuesProperty = "\(prefix)values"
 
     /// The field of ``storedValuesType`` behind member `name`: its value (`.input`, `.shared`), its
@@ -26,8 +28,21 @@ enum GeneratedNames {
     /// ``onDemandType`` cell (`.onDemand`, children).
     static func storage(_ name: String) -> String { name }
 
-    /// How generated code inside the container reads the field behind member `name`.
-    static func storedValue(_ name: String) -> String { "\(valuesProperty).\(storage(name))" }
+    /// How generated code inside a container of `kind` reads the field behind member `name`.
+    static func storedValue(_ name: String, in kind: DeclarationKind) -> String {
+        "\(values(in: kind)).\(storage(name))"
+    }
+
+    /// How generated code inside a container of `kind` reaches its ``storedValuesType`` value: in a
+    /// struct, through the one reference that holds it (`_trellis_storage.values`; see
+    /// `Trellis.ContainerStorage`), in a class, ``valuesProperty``.
+    ///
+    /// A struct's getters read through the reference itself, never through a computed property: at
+    /// `-Onone` a computed property returns a copy of the whole value, which retains and releases
+    /// every member for each read (Benchmarks/results/analysis.md, session 9).
+    static func values(in kind: DeclarationKind) -> String {
+        ContainerGenerator.keepsStorageTogether(kind) ? "\(storageReference).values" : valuesProperty
+    }
 
     /// The nested enum of the builders: one static function per member built after the container
     /// exists (`.transient`, async `.shared`, `.onDemand`, children), taking the container.
@@ -61,8 +76,7 @@ enum GeneratedNames {
     /// The runtime type keeping a struct container's stored values in one reference.
     static let storageType = "Trellis.ContainerStorage"
 
-    /// The property holding the one reference to the stored values, when they are kept in one
-    /// reference (``valuesProperty`` then reads through it).
+    /// A struct container's property holding the one reference to its stored values.
     static let storageReference = "\(prefix)storage"
 
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).

@@ -24,13 +24,13 @@ struct InitializerGenerator {
         let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
         let allValues =
             values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"
-        if generator.keepsStorageTogether {
+        if ContainerGenerator.keepsStorageTogether(container.kind) {
             lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(allValues))")
         } else {
             lines.append("self.\(GeneratedNames.valuesProperty) = \(allValues)")
         }
         for member in plan.order where member.scope == .shared && member.isAsync {
-            let storage = "self.\(GeneratedNames.storedValue(member.name))"
+            let storage = "self.\(GeneratedNames.storedValue(member.name, in: container.kind))"
             let call = "\(generator.expressions.effectPrefix(for: member))\(GeneratedNames.builderCall(member.name, on: "self"))"
             lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
         }

@@ -26,12 +26,12 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var label: String {
                 get {
-                    _trellis_values.label
+                    _trellis_storage.values.label
                 }
                 }
                 var host: Host {
                 get {
-                    _trellis_values.host
+                    _trellis_storage.values.host
                 }
                 }
 
@@ -41,15 +41,15 @@ struct DependencyExtractionTests {
                     let host: Host
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(label: String? = nil, host: Host? = nil) {
                     let host: Host = if let host { host } else { Host(name: "label, c.label") }
                     let label: String = if let label { label } else { "c.label reads \(host)" }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         label: label,
                         host: host
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -102,22 +102,22 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var client: any ClientProtocol {
                 get {
-                    _trellis_values.client
+                    _trellis_storage.values.client
                 }
                 }
                 var names: [String] {
                 get {
-                    _trellis_values.names
+                    _trellis_storage.values.names
                 }
                 }
                 var logger: Logger {
                 get {
-                    _trellis_values.logger
+                    _trellis_storage.values.logger
                 }
                 }
                 var prefix: String {
                 get {
-                    _trellis_values.prefix
+                    _trellis_storage.values.prefix
                 }
                 }
 
@@ -129,7 +129,7 @@ struct DependencyExtractionTests {
                     let prefix: String
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
                     let names: [String] = if let names { names } else { [prefix].map { logger in logger + "x" } }
@@ -138,12 +138,12 @@ struct DependencyExtractionTests {
                             return Client(logger: logger, names: names.map { client in client.uppercased() })
                         }() }
                     let logger: Logger = if let logger { logger } else { Logger(label: names.joined()) }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         client: client,
                         names: names,
                         logger: logger,
                         prefix: prefix
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -196,17 +196,17 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var session: any SessionProtocol {
                 get {
-                    _trellis_values.session
+                    _trellis_storage.values.session
                 }
                 }
                 var client: any ClientProtocol {
                 get {
-                    _trellis_values.client
+                    _trellis_storage.values.client
                 }
                 }
                 var cache: any CacheProtocol {
                 get {
-                    _trellis_values.cache
+                    _trellis_storage.values.cache
                 }
                 }
 
@@ -217,17 +217,17 @@ struct DependencyExtractionTests {
                     let cache: any CacheProtocol
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
                     let cache: any CacheProtocol = if let cache { cache } else { Cache() }
                     let session: any SessionProtocol = if let session { session } else { Client(session: Defaults.shared.client, cache: cache) }
                     let client: any ClientProtocol = if let client { client } else { Client(session: Session.default.session, other: cache.session) }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         client: client,
                         cache: cache
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -271,12 +271,12 @@ struct DependencyExtractionTests {
             struct AppContainer {
                 var clients: any ClientsProtocol {
                 get {
-                    _trellis_values.clients
+                    _trellis_storage.values.clients
                 }
                 }
                 var urls: [URL] {
                 get {
-                    _trellis_values.urls
+                    _trellis_storage.values.urls
                 }
                 }
 
@@ -286,14 +286,14 @@ struct DependencyExtractionTests {
                     let urls: [URL]
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
                     let clients: any ClientsProtocol = if let clients { clients } else { Clients(urls.map { c in Client(url: c.absoluteString) }) }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         clients: clients,
                         urls: urls
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

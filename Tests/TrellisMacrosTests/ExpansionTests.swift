@@ -29,17 +29,17 @@ struct ExpansionTests {
                 struct AppContainer {
                     var apiClient: any APIClientProtocol {
                     get {
-                        _trellis_values.apiClient
+                        _trellis_storage.values.apiClient
                     }
                     }
                     var config: AppConfig {
                     get {
-                        _trellis_values.config
+                        _trellis_storage.values.config
                     }
                     }
                     var logger: Logger {
                     get {
-                        _trellis_values.logger
+                        _trellis_storage.values.logger
                     }
                     }
 
@@ -50,16 +50,16 @@ struct ExpansionTests {
                         let logger: Logger
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
                         let logger: Logger = if let logger { logger } else { Logger(label: "app") }
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(config: config, logger: logger) }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             apiClient: apiClient,
                             config: config,
                             logger: logger
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -91,7 +91,7 @@ struct ExpansionTests {
             }
         }
 
-        @Test("a struct with an on-demand member keeps its stored values in one reference")
+        @Test("a struct keeps its stored values in one reference, which getters and builders read through")
         func structWithOnDemandMember() {
             assertMacro {
                 """
@@ -112,15 +112,15 @@ struct ExpansionTests {
                 struct AppContainer {
                     var baseURL: String {
                     get {
-                        _trellis_values.baseURL
+                        _trellis_storage.values.baseURL
                     }
                     }
                     var catalog: Catalog {
                     get {
-                        if let value = _trellis_values.catalog.builtValue {
+                        if let value = _trellis_storage.values.catalog.builtValue {
                             return value
                         }
-                        return _trellis_values.catalog.value { _trellis_Builders.catalog(self) }
+                        return _trellis_storage.values.catalog.value { _trellis_Builders.catalog(self) }
                     }
                     }
                     var page: Page {
@@ -137,10 +137,6 @@ struct ExpansionTests {
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
-
-                    private var _trellis_values: _trellis_StoredValues {
-                        _trellis_storage.values
-                    }
 
                     init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
@@ -176,7 +172,7 @@ struct ExpansionTests {
                         }
 
                         static func page(_ _trellis_container: AppContainer) -> Page {
-                            if let value = _trellis_container._trellis_values.page { value } else { { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog) }
+                            if let value = _trellis_container._trellis_storage.values.page { value } else { { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog) }
                         }
                     }
                 }
@@ -214,12 +210,12 @@ struct ExpansionTests {
                         let greeter: (any Greeter)?
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(greeter: (any Greeter)? = nil) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -241,7 +237,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_values.greeter { value } else { EnglishGreeter() }
+                            if let value = _trellis_container._trellis_storage.values.greeter { value } else { EnglishGreeter() }
                         }
                     }
                 }
@@ -270,7 +266,7 @@ struct ExpansionTests {
                 struct AppContainer {
                     var name: String {
                     get {
-                        _trellis_values.name
+                        _trellis_storage.values.name
                     }
                     }
                     var names: some Collection<String> {
@@ -284,12 +280,12 @@ struct ExpansionTests {
                         let name: String
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(name: String) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -349,12 +345,12 @@ struct ExpansionTests {
                 struct AppContainer {
                     var session: any URLSessionProtocol {
                     get {
-                        _trellis_values.session
+                        _trellis_storage.values.session
                     }
                     }
                     var networkService: any NetworkServiceProtocol {
                     get {
-                        _trellis_values.networkService
+                        _trellis_storage.values.networkService
                     }
                     }
                     var homeViewModel: HomeViewModel {
@@ -370,16 +366,16 @@ struct ExpansionTests {
                         let homeViewModel: HomeViewModel?
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
                         let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
                         let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { NetworkService(session: session) }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             session: session,
                             networkService: networkService,
                             homeViewModel: homeViewModel
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -401,7 +397,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
-                            if let value = _trellis_container._trellis_values.homeViewModel { value } else { HomeViewModel(service: _trellis_container.networkService) }
+                            if let value = _trellis_container._trellis_storage.values.homeViewModel { value } else { HomeViewModel(service: _trellis_container.networkService) }
                         }
                     }
                 }
@@ -435,7 +431,7 @@ struct ExpansionTests {
                     }
                     var greeters: [any Greeter] {
                     get {
-                        _trellis_values.greeters
+                        _trellis_storage.values.greeters
                     }
                     }
 
@@ -445,15 +441,15 @@ struct ExpansionTests {
                         let greeters: [any Greeter]
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
                         let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { EnglishGreeter() } }
                         let greeters: [any Greeter] = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             freshGreeter: freshGreeter,
                             greeters: greeters
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -475,7 +471,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_values.freshGreeter { value } else { EnglishGreeter() }
+                            if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else { EnglishGreeter() }
                         }
                     }
                 }
@@ -510,17 +506,17 @@ struct ExpansionTests {
                 struct AppContainer {
                     var config: AppConfig {
                     get {
-                        _trellis_values.config
+                        _trellis_storage.values.config
                     }
                     }
                     var database: any DatabaseProtocol {
                     get async throws {
-                        try await _trellis_values.database.value
+                        try await _trellis_storage.values.database.value
                     }
                     }
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_values.cache.value
+                        await _trellis_storage.values.cache.value
                     }
                     }
 
@@ -531,19 +527,19 @@ struct ExpansionTests {
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             config: config,
                             database: Trellis.AsyncShared(override: database),
                             cache: Trellis.AsyncShared(override: cache)
-                        )
-                        if self._trellis_values.database.needsBuild {
-                            self._trellis_values.database.start(Task { [self] in try await _trellis_Builders.database(self) })
+                        ))
+                        if self._trellis_storage.values.database.needsBuild {
+                            self._trellis_storage.values.database.start(Task { [self] in try await _trellis_Builders.database(self) })
                         }
-                        if self._trellis_values.cache.needsBuild {
-                            self._trellis_values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
+                        if self._trellis_storage.values.cache.needsBuild {
+                            self._trellis_storage.values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
                         }
                     }
 
@@ -605,7 +601,7 @@ struct ExpansionTests {
                 struct AppContainer {
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_values.cache.value
+                        await _trellis_storage.values.cache.value
                     }
                     }
                     var repository: Repository {
@@ -620,15 +616,15 @@ struct ExpansionTests {
                         let repository: Repository?
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             cache: Trellis.AsyncShared(override: cache),
                             repository: repository
-                        )
-                        if self._trellis_values.cache.needsBuild {
-                            self._trellis_values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
+                        ))
+                        if self._trellis_storage.values.cache.needsBuild {
+                            self._trellis_storage.values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
                         }
                     }
 
@@ -655,7 +651,7 @@ struct ExpansionTests {
                         }
 
                         static func repository(_ _trellis_container: AppContainer) async -> Repository {
-                            if let override = _trellis_container._trellis_values.repository {
+                            if let override = _trellis_container._trellis_storage.values.repository {
                                 return override
                             }
                             return await { () async in Repository(cache: await _trellis_container.cache) }()
@@ -690,12 +686,12 @@ struct ExpansionTests {
                 struct AppContainer {
                     var port: Int {
                     get {
-                        _trellis_values.port
+                        _trellis_storage.values.port
                     }
                     }
                     var address: Address {
                     get {
-                        _trellis_values.address
+                        _trellis_storage.values.address
                     }
                     }
                     var nextPort: Port {
@@ -711,15 +707,15 @@ struct ExpansionTests {
                         let nextPort: Port?
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
                         let address: Address = if let address { address } else { try { (port: Int) throws in try Address(port: port) }(port) }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             port: port,
                             address: address,
                             nextPort: nextPort
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -744,7 +740,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
-                            if let value = _trellis_container._trellis_values.nextPort { value } else { try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port) }
+                            if let value = _trellis_container._trellis_storage.values.nextPort { value } else { try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port) }
                         }
                     }
                 }
@@ -779,7 +775,7 @@ struct ExpansionTests {
                 struct AppContainer {
                     var address: Address {
                     get {
-                        _trellis_values.address
+                        _trellis_storage.values.address
                     }
                     }
                     var label: String {
@@ -794,14 +790,14 @@ struct ExpansionTests {
                         let label: String?
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(address: Address? = nil, label: String? = nil) throws {
                         let address: Address = if let address { address } else { try { () throws in try Address.load() }() }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             address: address,
                             label: label
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -823,7 +819,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func label(_ _trellis_container: AppContainer) -> String {
-                            if let value = _trellis_container._trellis_values.label { value } else { { (address: Address) in "\(address)" }(_trellis_container.address) }
+                            if let value = _trellis_container._trellis_storage.values.label { value } else { { (address: Address) in "\(address)" }(_trellis_container.address) }
                         }
                     }
                 }
@@ -862,7 +858,7 @@ struct ExpansionTests {
                     @MainActor
                     var baseURL: String {
                     get {
-                        _trellis_values.baseURL
+                        _trellis_storage.values.baseURL
                     }
                     }
                     @MainActor
@@ -875,7 +871,7 @@ struct ExpansionTests {
                     @MainActor
                     var apiClient: any APIClientProtocol {
                     get {
-                        _trellis_values.apiClient
+                        _trellis_storage.values.apiClient
                     }
                     }
 
@@ -888,15 +884,15 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
                             viewModel: viewModel,
                             apiClient: apiClient
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -921,7 +917,7 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
-                            if let value = _trellis_container._trellis_values.viewModel { value } else { { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL) }
+                            if let value = _trellis_container._trellis_storage.values.viewModel { value } else { { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL) }
                         }
                     }
                 }
@@ -950,7 +946,7 @@ struct ExpansionTests {
                 public struct AppContainer {
                     public var baseURL: String {
                     get {
-                        _trellis_values.baseURL
+                        _trellis_storage.values.baseURL
                     }
                     }
 
@@ -959,12 +955,12 @@ struct ExpansionTests {
                         let baseURL: String
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     public init(baseURL: String) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -996,7 +992,7 @@ struct ExpansionTests {
             }
         }
 
-        @Test("a final class gets the same members as a struct")
+        @Test("a final class gets the same members as a struct, its stored values held directly")
         func finalClass() {
             assertMacro {
                 """

@@ -36,27 +36,27 @@ struct FactoryBodyTests {
             struct AppContainer {
                 var baseURL: String {
                 get {
-                    _trellis_values.baseURL
+                    _trellis_storage.values.baseURL
                 }
                 }
                 var catalog: Catalog {
                 get {
-                    _trellis_values.catalog
+                    _trellis_storage.values.catalog
                 }
                 }
                 var page: Page {
                 get {
-                    _trellis_values.page
+                    _trellis_storage.values.page
                 }
                 }
                 var reader: Reader {
                 get {
-                    _trellis_values.reader
+                    _trellis_storage.values.reader
                 }
                 }
                 var index: Index {
                 get {
-                    _trellis_values.index
+                    _trellis_storage.values.index
                 }
                 }
 
@@ -69,20 +69,20 @@ struct FactoryBodyTests {
                     let index: Index
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) {
                     let catalog: Catalog = if let catalog { catalog } else { Catalog(url: baseURL) }
                     let page: Page = if let page { page } else { Page(catalog: catalog, url: baseURL) }
                     let reader: Reader = if let reader { reader } else { Reader(page: page) }
                     let index: Index = if let index { index } else { Index(page: page) }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL,
                         catalog: catalog,
                         page: page,
                         reader: reader,
                         index: index
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -156,12 +156,12 @@ struct FactoryBodyTests {
             struct AppContainer {
                 var session: Session {
                 get {
-                    _trellis_values.session
+                    _trellis_storage.values.session
                 }
                 }
                 var widened: any ClientProtocol {
                 get {
-                    _trellis_values.widened
+                    _trellis_storage.values.widened
                 }
                 }
                 var token: Token {
@@ -171,32 +171,32 @@ struct FactoryBodyTests {
                 }
                 var signer: Signer {
                 get {
-                    _trellis_values.signer
+                    _trellis_storage.values.signer
                 }
                 }
                 var statements: any ClientProtocol {
                 get {
-                    _trellis_values.statements
+                    _trellis_storage.values.statements
                 }
                 }
                 var captured: Tagged {
                 get {
-                    _trellis_values.captured
+                    _trellis_storage.values.captured
                 }
                 }
                 var typedResult: Client {
                 get {
-                    _trellis_values.typedResult
+                    _trellis_storage.values.typedResult
                 }
                 }
                 var throwing: Client {
                 get {
-                    _trellis_values.throwing
+                    _trellis_storage.values.throwing
                 }
                 }
                 var attributed: Client {
                 get {
-                    _trellis_values.attributed
+                    _trellis_storage.values.attributed
                 }
                 }
 
@@ -213,7 +213,7 @@ struct FactoryBodyTests {
                     let attributed: Client
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws {
                     let session: Session = if let session { session } else { Session() }
@@ -228,7 +228,7 @@ struct FactoryBodyTests {
                     let typedResult: Client = if let typedResult { typedResult } else { { (session: Session) -> Client in Client(session: session) }(session) }
                     let throwing: Client = if let throwing { throwing } else { try { (session: Session) throws in try Client(validating: session) }(session) }
                     let attributed: Client = if let attributed { attributed } else { { @Sendable (session: Session) in Client(session: session) }(session) }
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         widened: widened,
                         token: token,
@@ -238,7 +238,7 @@ struct FactoryBodyTests {
                         typedResult: typedResult,
                         throwing: throwing,
                         attributed: attributed
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -260,7 +260,7 @@ struct FactoryBodyTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func token(_ _trellis_container: AppContainer) -> Token {
-                        if let value = _trellis_container._trellis_values.token { value } else { Token() }
+                        if let value = _trellis_container._trellis_storage.values.token { value } else { Token() }
                     }
                 }
             }

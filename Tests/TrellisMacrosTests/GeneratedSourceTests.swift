@@ -3,6 +3,7 @@ import SwiftParserDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import Testing
+import TrellisGraph
 
 @testable import TrellisMacros
 @testable import TrellisSyntax
@@ -64,9 +65,11 @@ struct GeneratedSourceTests {
             let file = Parser.parse(source: "\(attribute) var value: Value")
             let variable = try #require(file.statements.first?.item.as(VariableDeclSyntax.self))
             let node = try #require(variable.attributes.first?.as(AttributeSyntax.self))
-            let getter = AccessorGenerator.getter(for: "value", attribute: ProvideAttributeReader.read(node))
-            let errors = Self.syntaxErrors(inMembers: "var value: Value {\n\(getter.description)\n}")
-            #expect(errors == [], "\(attribute)")
+            for kind in [DeclarationKind.structure, .finalClass] {
+                let getter = AccessorGenerator.getter(for: "value", attribute: ProvideAttributeReader.read(node), in: kind)
+                let errors = Self.syntaxErrors(inMembers: "var value: Value {\n\(getter.description)\n}")
+                #expect(errors == [], "\(attribute) in \(kind)")
+            }
         }
     }
 }

@@ -49,7 +49,7 @@ struct MainActorDiagnosticsTests {
                 @MainActor
                 var baseURL: String {
                 get {
-                    _trellis_values.baseURL
+                    _trellis_storage.values.baseURL
                 }
                 }
 
@@ -58,12 +58,12 @@ struct MainActorDiagnosticsTests {
                     let baseURL: String
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 @MainActor init(baseURL: String) {
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -133,7 +133,7 @@ struct MainActorDiagnosticsTests {
             struct AppContainer {
                 nonisolated var baseURL: String {
                 get {
-                    _trellis_values.baseURL
+                    _trellis_storage.values.baseURL
                 }
                 }
 
@@ -142,12 +142,12 @@ struct MainActorDiagnosticsTests {
                     let baseURL: String
                 }
 
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String) {
-                    self._trellis_values = _trellis_StoredValues(
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
-                    )
+                    ))
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

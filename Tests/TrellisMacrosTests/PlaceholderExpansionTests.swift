@@ -59,7 +59,7 @@ struct PlaceholderExpansionTests {
                     let viewModel: (any ViewModelProtocol)?
                     let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
                 }
-                private let _trellis_values: _trellis_StoredValues
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
                 public init(baseURL: String, client: (any ClientProtocol)? = nil, viewModel: (any ViewModelProtocol)? = nil, database: (any DatabaseProtocol)? = nil) {
                     fatalError("Trellis: 'AppContainer' has compile-time errors")
                 }

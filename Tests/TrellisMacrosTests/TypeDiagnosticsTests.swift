@@ -157,22 +157,22 @@ struct TypeDiagnosticsTests {
                 struct AppContainer {
                     var client: any APIClientProtocol {
                     get {
-                        _trellis_values.client
+                        _trellis_storage.values.client
                     }
                     }
                     var both: APIClientProtocol & Sendable {
                     get {
-                        _trellis_values.both
+                        _trellis_storage.values.both
                     }
                     }
                     var maybe: (any APIClientProtocol)? {
                     get {
-                        _trellis_values.maybe
+                        _trellis_storage.values.maybe
                     }
                     }
                     var anything: Any {
                     get {
-                        _trellis_values.anything
+                        _trellis_storage.values.anything
                     }
                     }
 
@@ -184,15 +184,15 @@ struct TypeDiagnosticsTests {
                         let anything: Any
                     }
 
-                    private let _trellis_values: _trellis_StoredValues
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
-                        self._trellis_values = _trellis_StoredValues(
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
                             both: both,
                             maybe: maybe,
                             anything: anything
-                        )
+                        ))
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

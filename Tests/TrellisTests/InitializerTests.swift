@@ -80,6 +80,18 @@ struct InitializerTests {
         #expect(container.label == "CUSTOM")
     }
 
+    // Calling a getter copies a struct, and a debug build retains every stored value of the copy:
+    // one reference keeps that copy one pointer wide, whatever the members.
+    @Test("a struct container is one reference wide, with or without on-demand members")
+    func structContainerIsOneReference() throws {
+        #expect(MemoryLayout<ThrowingContainer>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<AssemblyContainer>.size == MemoryLayout<AnyObject>.size)
+        let container = try ThrowingContainer(port: 80)
+        let copy = container
+        #expect(copy.address == "localhost:80")
+        #expect(try copy.nextPort == 81)
+    }
+
     @Test("a container isolated by its type's attribute builds main-actor members")
     @MainActor
     func mainActorType() {

@@ -11,8 +11,8 @@ public struct PublicAsyncContainer {
     public var next: Int
 }
 
-// An internal struct is implicitly Sendable when its stored values are; keeping the values of an
-// on-demand container in one reference (ContainerStorage) must not take that away.
+// An internal struct is implicitly Sendable when its stored values are; keeping the values of a
+// struct container in one reference (ContainerStorage) must not take that away.
 @DIContainer
 struct ImplicitlySendableOnDemandContainer {
     @Provide(.input)
