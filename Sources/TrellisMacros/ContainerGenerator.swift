@@ -27,7 +27,7 @@ struct ContainerGenerator {
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
-        var declarations = Self.storage(stored, keptTogether: Self.keepsStorageTogether(container.kind))
+        var declarations = Self.storage(stored, in: container.kind)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
@@ -58,10 +58,10 @@ struct ContainerGenerator {
         }
     }
 
-    /// The nested struct of the stored values and the property holding it; when `keptTogether`,
-    /// the property ``GeneratedNames/storageReference`` holding one reference to them (see
-    /// `Trellis.ContainerStorage`).
-    static func storage(_ stored: [StoredProperty], keptTogether: Bool) -> [DeclSyntax] {
+    /// The nested struct of the stored values and the property holding it in a container of `kind`:
+    /// ``GeneratedNames/storageReference``, one reference to them, where ``keepsStorageTogether(_:)``
+    /// (see `Trellis.ContainerStorage`), else ``GeneratedNames/valuesProperty``, the struct itself.
+    static func storage(_ stored: [StoredProperty], in kind: DeclarationKind) -> [DeclSyntax] {
         let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
         let values = GeneratedNames.storedValuesType
         var declarations = [
@@ -72,7 +72,7 @@ struct ContainerGenerator {
                 \(fields)}
                 """)
         ]
-        if keptTogether {
+        if keepsStorageTogether(kind) {
             let reference = GeneratedNames.storageReference
             declarations.append(
                 GeneratedSource.declaration("private let \(reference): \(GeneratedNames.storageType)<\(values)>"))
@@ -112,8 +112,7 @@ struct ContainerGenerator {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
-        var declarations = storage(
-            members.compactMap(storedProperty(for:)), keptTogether: keepsStorageTogether(container.kind))
+        var declarations = storage(members.compactMap(storedProperty(for:)), in: container.kind)
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""

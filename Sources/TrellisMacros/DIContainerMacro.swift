@@ -97,14 +97,15 @@ public struct ProvideMacro: AccessorMacro {
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard isInsideContainer(context) else {
+        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self),
+            SourceFileScanner.containerAttribute(of: parent) != nil
+        else {
             context.diagnose(
                 Diagnostic(node: node, message: TrellisDiagnostic(.provideOutsideContainer(at: .container("")))))
             return []
         }
         // Where @DIContainer generates no storage (an actor, an open class) or the member is not an
         // instance property, an accessor would only add "cannot find" errors to @DIContainer's own.
-        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self) else { return [] }
         let kind = ContainerExtractor.kind(of: parent)
         guard kind.canBeContainer else { return [] }
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
@@ -116,15 +117,5 @@ public struct ProvideMacro: AccessorMacro {
         else { return [] }
         let attribute = ProvideAttributeReader.read(node)
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
-    }
-
-    private static func isInsideContainer(_ context: some MacroExpansionContext) -> Bool {
-        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self) else { return false }
-        return parent.attributes.contains { element in
-            if case .attribute(let attribute) = element {
-                return ProvideAttributeReader.attributeName(attribute) == "DIContainer"
-            }
-            return false
-        }
     }
 }
