@@ -11,15 +11,19 @@ import TrellisSyntax
 /// SwiftPM compiles swift-syntax without optimisation, decoding and parsing that took about 2 ms
 /// per member: half a second for a 250-member container, in each of the two compiler jobs.
 ///
-/// This path reads the message with ``PluginMessageJSON``, swaps the attribute for the stand-in
-/// ``ProvideAttributeText`` finds (`@Provide(.transient)`), parses the small declaration that
-/// leaves, and runs ``ProvideMacro`` itself on it, so the getter comes from the same code. It
+/// This path reads the message with ``PluginMessageJSON`` and swaps the attribute for the stand-in
+/// ``ProvideAttributeText`` finds (`@Provide(.transient)`). When ``ProvideDeclarationText`` shows
+/// the rest is a plain `var name: Type`, it builds that declaration without parsing; otherwise it
+/// parses the small declaration the stand-in leaves. Either way it runs ``ProvideMacro`` itself on
+/// it, so the getter comes from the same code. It
 /// answers only requests it can answer exactly as swift-syntax's handler would: anything else
 /// (another macro or role, an attribute the stand-in cannot cover, a declaration the macro
 /// diagnoses or skips) returns `nil` and goes to that handler.
 final class ProvideFastPath {
     /// Lexical contexts parsed so far: every member of a container sends the same one.
     private var lexicalContexts: [String: Syntax] = [:]
+    /// Stand-in attributes parsed so far, by their text.
+    private var standInAttributes: [String: AttributeSyntax] = [:]
     /// The host's protocol version, from its `getCapability` message; until then nothing is answered.
     private var hostProtocolVersion: Int?
 
@@ -70,7 +74,40 @@ final class ProvideFastPath {
         // The answer below is what swift-syntax sends for a macro that does not re-format its output.
         guard case .disabled = ProvideMacro.formatMode,
             let standIn = ProvideAttributeText.standIn(forAttribute: attribute),
-            let range = declaration.firstRange(of: standIn.written),
+            let member =
+                plainMember(attribute: attribute, declaration: declaration, standIn: standIn)
+                ?? parsedMember(declaration: declaration, standIn: standIn)
+        else { return nil }
+        let (attributeNode, node) = member
+        let context = BasicMacroExpansionContext(lexicalContext: lexicalContext, expansionDiscriminator: discriminator)
+        // The same steps as swift-syntax's handler for a macro whose format mode is `.disabled`.
+        guard let accessors = try? ProvideMacro.expansion(of: attributeNode, providingAccessorsOf: node, in: context),
+            !accessors.isEmpty, context.diagnostics.isEmpty
+        else { return nil }
+        return collapse(
+            expansions: accessors.map { Syntax($0).description }, for: .accessor, attachedTo: node, indentationWidth: [])
+    }
+
+    /// The stand-in attribute and a declaration built without parsing, when the text shows the
+    /// member is a plain `var name: Type` with the attribute first. ``ProvideMacro`` reads only
+    /// the name from it, and that it is such a declaration; the type is not needed.
+    private func plainMember(attribute: String, declaration: String, standIn: ProvideAttributeText.StandIn)
+        -> (AttributeSyntax, DeclSyntax)?
+    {
+        guard let name = ProvideDeclarationText.memberName(in: declaration, after: attribute),
+            let attributeNode = standInAttribute(standIn.standIn)
+        else { return nil }
+        let binding = PatternBindingSyntax(
+            pattern: IdentifierPatternSyntax(identifier: .identifier(name)),
+            typeAnnotation: TypeAnnotationSyntax(type: IdentifierTypeSyntax(name: .identifier("T"))))
+        let variable = VariableDeclSyntax(
+            attributes: [.attribute(attributeNode)], bindingSpecifier: .keyword(.var), bindings: [binding])
+        return (attributeNode, DeclSyntax(variable))
+    }
+
+    /// The stand-in attribute and the declaration it was put into, parsed.
+    private func parsedMember(declaration: String, standIn: ProvideAttributeText.StandIn) -> (AttributeSyntax, DeclSyntax)? {
+        guard let range = declaration.firstRange(of: standIn.written),
             declaration[range.upperBound...].firstRange(of: standIn.written) == nil
         else { return nil }
         var reduced = declaration
@@ -80,22 +117,24 @@ final class ProvideFastPath {
         let node = DeclSyntax.parse(from: &parser)
         guard !node.hasError, let variable = node.as(VariableDeclSyntax.self) else { return nil }
         // The attribute that starts where the stand-in was put.
-        var found: AttributeSyntax?
         for element in variable.attributes {
             if case .attribute(let attribute) = element,
                 attribute.positionAfterSkippingLeadingTrivia.utf8Offset == standInOffset
             {
-                found = attribute
+                return (attribute, node)
             }
         }
-        guard let attributeNode = found else { return nil }
-        let context = BasicMacroExpansionContext(lexicalContext: lexicalContext, expansionDiscriminator: discriminator)
-        // The same steps as swift-syntax's handler for a macro whose format mode is `.disabled`.
-        guard let accessors = try? ProvideMacro.expansion(of: attributeNode, providingAccessorsOf: node, in: context),
-            !accessors.isEmpty, context.diagnostics.isEmpty
-        else { return nil }
-        return collapse(
-            expansions: accessors.map { Syntax($0).description }, for: .accessor, attachedTo: node, indentationWidth: [])
+        return nil
+    }
+
+    /// A stand-in attribute, parsed once: there are as many as scopes.
+    private func standInAttribute(_ text: String) -> AttributeSyntax? {
+        if let parsed = standInAttributes[text] { return parsed }
+        var parser = Parser(text)
+        let parsed = AttributeSyntax.parse(from: &parser)
+        guard !parsed.hasError else { return nil }
+        standInAttributes[text] = parsed
+        return parsed
     }
 
     private func parsedLexicalContext(_ source: String) -> Syntax {

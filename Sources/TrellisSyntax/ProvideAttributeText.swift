@@ -64,7 +64,9 @@ public enum ProvideAttributeText {
         guard index < arguments.endIndex, arguments[index] == ascii(".") else { return nil }
         let nameStart = index + 1
         index = nameStart
-        while index < arguments.endIndex, isIdentifierByte(arguments[index], first: index == nameStart) { index += 1 }
+        while index < arguments.endIndex, SourceBytes.isIdentifierByte(arguments[index], first: index == nameStart) {
+            index += 1
+        }
         guard index > nameStart else { return nil }
         let name = String(decoding: arguments[nameStart..<index], as: UTF8.self)
         while index < arguments.endIndex, isWhitespace(arguments[index]) { index += 1 }
@@ -106,24 +108,11 @@ public enum ProvideAttributeText {
     private static func endOfDottedName(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         var index = start
         while true {
-            let componentStart = index
-            while index < end, isIdentifierByte(bytes[index], first: index == componentStart) { index += 1 }
-            guard index > componentStart else { return nil }
+            guard let componentEnd = SourceBytes.endOfIdentifier(bytes, from: index, to: end) else { return nil }
+            index = componentEnd
             guard index < end, bytes[index] == ascii("."), index + 1 < end else { return index }
             index += 1
         }
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
-        switch byte {
-        case ascii("a")...ascii("z"), ascii("A")...ascii("Z"), ascii("_"): return true
-        case ascii("0")...ascii("9"): return !first
-        default: return false
-        }
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == ascii(" ") || byte == ascii("\t") || byte == ascii("\n") || byte == ascii("\r")
     }
 
     private static func starts(_ bytes: [UInt8], at index: Int, with prefix: StaticString) -> Bool {
@@ -138,5 +127,6 @@ public enum ProvideAttributeText {
         bytes.firstRange(of: Array(word.utf8)) != nil
     }
 
-    private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
+    private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { SourceBytes.ascii(scalar) }
+    private static func isWhitespace(_ byte: UInt8) -> Bool { SourceBytes.isWhitespace(byte) }
 }

@@ -66,6 +66,10 @@ struct ProvideFastPathTests {
             true
         ),
         ("", "\n    @Provide", "\n    var session: any SessionProtocol", true),
+        // Plain declarations, whose name is read from the text (ProvideDeclarationText).
+        ("", "\n    @Provide(.onDemand, factory: Catalog())", "\n    nonisolated public var `class`: Catalog", true),
+        ("", "\n    @Provide(.transient, Handler.self)", "\n    var handler: (Request, Int) -> Response?\n", true),
+        ("", "\n    @Provide(.input)", " var\n        table: [String: [Int]]", true),
         // Effects the text cannot settle: swift-syntax parses the attribute.
         (
             "", "\n    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })",
@@ -82,6 +86,7 @@ struct ProvideFastPathTests {
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var a: S, b: S", false),
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var initialised: S = S()", false),
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var untyped = S()", false),
+        ("", "\n    @Provide(.shared)", "\n    var _: S", false),
         // The same attribute twice: which one the compiler means cannot be told from the text.
         ("", "\n    @Provide(.shared)", " @Provide(.shared)\n    var twice: S", false),
     ]
@@ -96,6 +101,23 @@ struct ProvideFastPathTests {
         if let answer {
             #expect(answer == (try Self.reference(message)), "\(declaration)")
         }
+    }
+
+    @Test("answers a sample of declarations, plain and not, exactly as swift-syntax's handler or not at all")
+    func matchesTheReferenceOnSamples() throws {
+        let attributes = [
+            "\n    @Provide(.shared, S0.self, concrete: true)", "\n    @Provide(.transient, factory: { (a: A) in B(a: a) })",
+            "\n    @Provide(.onDemand)", "\n    @Provide",
+        ]
+        var answered = 0
+        for (index, rest) in ProvideDeclarationTextTests.sampleRests(count: 300).enumerated() {
+            let attribute = attributes[index % attributes.count]
+            let message = Self.request(declaration: attribute + rest, attribute: attribute)
+            guard let answer = Self.fast(message) else { continue }
+            answered += 1
+            #expect(answer == (try Self.reference(message)), "\(attribute + rest)")
+        }
+        #expect(answered > 50)
     }
 
     @Test("leaves diagnostics, other macros and roles, and hosts without the capability exchange to swift-syntax")
