@@ -17,7 +17,7 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        let extraction = ContainerExtractor.extract(declaration, attribute: node)
+        let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         let issues = extraction.problems + ContainerValidator.validate(extraction.container)
         let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
         for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
@@ -54,7 +54,7 @@ extension DIContainerMacro {
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
-        let extraction = ContainerExtractor.extract(group, attribute: node)
+        let extraction = ExtractionCache.extraction(of: group, attribute: node)
         guard extraction.container.kind.canBeContainer else { return [] }
         var container = extraction.container
         container.members = container.members.filter { extraction.members[$0.name] != nil }
@@ -76,7 +76,7 @@ extension DIContainerMacro {
             return ProvideAttributeReader.read(provide).isAsync
         }
         guard mayHaveAsyncMembers else { return [] }
-        let extraction = ContainerExtractor.extract(declaration, attribute: node)
+        let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         let container = extraction.container
         guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
             container.members.contains(where: \.isAsync),
