@@ -118,6 +118,7 @@ def main():
         sys.exit(f"instructions.py: no scratch package for N={missing or arguments.sizes} in {arguments.work}; "
                  f"run `BuildTime/measure.py --sizes {' '.join(map(str, arguments.sizes))}{prebuilt} --prepare-only` first")
     print("instructions: bringing the scratch package up to date (debug)...", flush=True)
+    measure.drop_cached_build_plan(os.path.join(arguments.work, "scratch"))
     measure.run(swift_build, package)
 
     results = []

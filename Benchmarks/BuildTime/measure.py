@@ -184,6 +184,17 @@ def parse_scratch_arguments(parser):
     return arguments
 
 
+def drop_cached_build_plan(scratch):
+    """Makes the next `swift build` in `scratch` plan the build again. SwiftPM reuses its cached plan
+    while the scratch package's manifest is unchanged, even when files were added to or removed from
+    the Trellis package it depends on, and then compiles the plug-in from a stale file list (run.sh
+    does the same for the runtime harness). llbuild still recompiles only what changed."""
+    for name in ("description.json", "plugin-tools-description.json"):
+        path = os.path.join(scratch, "debug", name)
+        if os.path.exists(path):
+            os.remove(path)
+
+
 def swift_build_command(arguments):
     """`swift build` on the scratch folder, with the prebuilt swift-syntax flags when asked for."""
     command = ["swift", "build", "--scratch-path", os.path.join(arguments.work, "scratch")]
@@ -236,6 +247,7 @@ def main():
     run([sys.executable, GENERATOR, "buildtime", "--members", *map(str, arguments.sizes), "--output", sources], BENCHMARKS)
 
     swift_build = swift_build_command(arguments)
+    drop_cached_build_plan(scratch)
     print("build-time: building swift-syntax, the Trellis plug-in and every generated module once (debug)...", flush=True)
     started = time.perf_counter()
     run(swift_build, package)
