@@ -45,11 +45,11 @@ struct PluginMessageJSON {
         // generic slice comparisons showed in its profile.
         return key.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { buffer in
-                for member in members where member.key.count == wanted.count {
-                    guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else { return member.value }
-                    if memcmp(base + member.key.lowerBound, wantedBase, wanted.count) == 0 { return member.value }
-                }
-                return nil
+                members.first { member in
+                    guard member.key.count == wanted.count else { return false }
+                    guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else { return wanted.isEmpty }
+                    return memcmp(base + member.key.lowerBound, wantedBase, wanted.count) == 0
+                }?.value
             }
         }
     }

@@ -15,10 +15,9 @@ import TrellisSyntax
 /// ``ProvideAttributeText`` finds (`@Provide(.transient)`). When ``ProvideDeclarationText`` shows
 /// the rest is a plain `var name: Type`, it builds that declaration without parsing; otherwise it
 /// parses the small declaration the stand-in leaves. Either way it runs ``ProvideMacro`` itself on
-/// it, so the getter comes from the same code. It
-/// answers only requests it can answer exactly as swift-syntax's handler would: anything else
-/// (another macro or role, an attribute the stand-in cannot cover, a declaration the macro
-/// diagnoses or skips) returns `nil` and goes to that handler.
+/// it, so the getter comes from the same code. It answers only requests it can answer exactly as
+/// swift-syntax's handler would: anything else (another macro or role, an attribute the stand-in
+/// cannot cover, a declaration the macro diagnoses or skips) returns `nil` and goes to that handler.
 final class ProvideFastPath {
     /// Lexical contexts parsed so far: every member of a container sends the same one.
     private var lexicalContexts: [String: Syntax] = [:]
@@ -100,9 +99,8 @@ final class ProvideFastPath {
         let binding = PatternBindingSyntax(
             pattern: IdentifierPatternSyntax(identifier: .identifier(name)),
             typeAnnotation: TypeAnnotationSyntax(type: IdentifierTypeSyntax(name: .identifier("T"))))
-        let variable = VariableDeclSyntax(
-            attributes: [.attribute(attributeNode)], bindingSpecifier: .keyword(.var), bindings: [binding])
-        return (attributeNode, DeclSyntax(variable))
+        // The attribute is passed to the macro on its own, as swift-syntax's handler passes it.
+        return (attributeNode, DeclSyntax(VariableDeclSyntax(bindingSpecifier: .keyword(.var), bindings: [binding])))
     }
 
     /// The stand-in attribute and the declaration it was put into, parsed.

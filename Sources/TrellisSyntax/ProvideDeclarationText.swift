@@ -23,16 +23,16 @@ public enum ProvideDeclarationText {
         var index = prefix.count
         // Modifiers, then `var`.
         while true {
-            index = skipWhitespace(bytes, from: index)
+            index = SourceBytes.skipWhitespace(bytes, from: index)
             guard let end = endOfIdentifier(bytes, from: index) else { return nil }
             let word = String(decoding: bytes[index..<end], as: UTF8.self)
             index = end
             if word == "var" { break }
             guard plainModifiers.contains(word) else { return nil }
         }
-        let nameStart = skipWhitespace(bytes, from: index)
+        let nameStart = SourceBytes.skipWhitespace(bytes, from: index)
         guard nameStart > index, let nameEnd = endOfName(bytes, from: nameStart) else { return nil }
-        index = skipWhitespace(bytes, from: nameEnd)
+        index = SourceBytes.skipWhitespace(bytes, from: nameEnd)
         guard index < bytes.count, bytes[index] == ascii(":") else { return nil }
         guard isPlainType(bytes[(index + 1)...]) else { return nil }
         return String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
@@ -70,7 +70,7 @@ public enum ProvideDeclarationText {
     /// balanced brackets and commas or colons only inside them.
     private static func isPlainType(_ text: ArraySlice<UInt8>) -> Bool {
         var end = text.endIndex
-        while end > text.startIndex, isWhitespace(text[end - 1]) { end -= 1 }
+        while end > text.startIndex, SourceBytes.isWhitespace(text[end - 1]) { end -= 1 }
         var open: [UInt8] = []
         var sawName = false
         var index = text.startIndex
@@ -104,12 +104,6 @@ public enum ProvideDeclarationText {
     private static func endOfIdentifier(_ bytes: [UInt8], from start: Int) -> Int? {
         SourceBytes.endOfIdentifier(bytes, from: start, to: bytes.count)
     }
-
-    private static func skipWhitespace(_ bytes: [UInt8], from start: Int) -> Int {
-        SourceBytes.skipWhitespace(bytes, from: start)
-    }
-
-    private static func isWhitespace(_ byte: UInt8) -> Bool { SourceBytes.isWhitespace(byte) }
 
     private static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { SourceBytes.ascii(scalar) }
 }

@@ -11,11 +11,7 @@ struct ExtractionCacheTests {
     private static func container(_ source: String) throws -> (StructDeclSyntax, AttributeSyntax) {
         let file = Parser.parse(source: source)
         let declaration = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
-        guard case .attribute(let attribute)? = declaration.attributes.first else {
-            Issue.record("no attribute in \(source)")
-            throw CancellationError()
-        }
-        return (declaration, attribute)
+        return (declaration, try #require(declaration.attributes.first?.as(AttributeSyntax.self)))
     }
 
     @Test("gives each container its own extraction, the same as extracting it again, whatever came before")
