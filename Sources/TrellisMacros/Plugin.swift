@@ -16,8 +16,8 @@ struct TrellisMacrosProvider: CompilerPlugin {
 
 /// The plug-in's entry point.
 ///
-/// On POSIX systems a ``PluginFrontDesk`` answers the compiler's `@Provide` getter requests that
-/// ``ProvideFastPath`` can answer and relays everything else to swift-syntax's standard loop.
+/// On POSIX systems a ``PluginFrontDesk`` answers the compiler's requests that ``PluginFastPath``
+/// can answer and relays everything else to swift-syntax's standard loop.
 /// Elsewhere (Windows, WASI) the standard loop serves every message.
 @main
 enum TrellisMacrosPlugin {
@@ -35,7 +35,7 @@ enum TrellisMacrosPlugin {
     ///
     /// The compiler speaks to a plug-in over its standard input and output, one request at a time,
     /// each message a little-endian 64-bit length and that many bytes of JSON. The front desk reads
-    /// every request on a thread of its own. It answers those ``ProvideFastPath`` can answer, and
+    /// every request on a thread of its own. It answers those ``PluginFastPath`` can answer, and
     /// relays every other request through a pipe to the standard loop (`CompilerPlugin.main()`), which
     /// runs on the main thread with the large stack swift-syntax's parser may need. The standard
     /// loop's answer comes back through a second pipe, and the front desk passes it on before it reads
@@ -117,7 +117,7 @@ enum TrellisMacrosPlugin {
 
         /// Reads the compiler's requests until it closes its end, answering or relaying each.
         private static func relay(_ channels: Channels) {
-            let fastPath = ProvideFastPath()
+            let fastPath = PluginFastPath()
             while let request = readMessage(from: channels.hostInput) {
                 if let answer = fastPath.response(to: request) {
                     guard writeMessage(answer, to: channels.hostOutput) else { break }

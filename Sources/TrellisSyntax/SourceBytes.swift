@@ -11,6 +11,9 @@ enum SourceBytes {
         }
     }
 
+    /// An ASCII digit.
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+
     /// A space, tab or line break.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == ascii(" ") || byte == ascii("\t") || byte == ascii("\n") || byte == ascii("\r")

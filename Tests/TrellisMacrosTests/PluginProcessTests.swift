@@ -88,7 +88,7 @@ struct PluginProcessTests {
         // Exactly what swift-syntax's own handler answers, for the requests the front desk answers
         // and for those it relays.
         let expected = try PluginReference.answers(to: requests.map { Array($0.utf8) })
-        // (Which of them the front desk answers itself is checked in-process by ProvideFastPathTests.)
+        // (Which of them the front desk answers itself is checked in-process by ProvideFastPathTests and ContainerFastPathTests.)
         #expect(answers == expected.map { String(decoding: $0, as: UTF8.self) })
         #expect(answers.count == requests.count)
     }

@@ -32,7 +32,7 @@ struct ProvideFastPathTests {
     }
 
     private static func fast(_ message: [UInt8]) -> [UInt8]? {
-        let fastPath = ProvideFastPath()
+        let fastPath = PluginFastPath()
         #expect(fastPath.response(to: capability) == nil)
         return fastPath.response(to: message)
     }
@@ -132,7 +132,7 @@ struct ProvideFastPathTests {
         #expect(Self.fast(Self.request(declaration: declaration, attribute: attribute, typeName: "DIContainerMacro")) == nil)
         #expect(Self.fast(Self.request(declaration: declaration, attribute: attribute, role: "peer")) == nil)
         // Before the host has said which protocol it speaks, nothing is answered.
-        #expect(ProvideFastPath().response(to: Self.request(declaration: declaration, attribute: attribute)) == nil)
+        #expect(PluginFastPath().response(to: Self.request(declaration: declaration, attribute: attribute)) == nil)
         #expect(Self.fast(Array("not json".utf8)) == nil)
     }
 

@@ -4,7 +4,9 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
 import TrellisSyntax
 
-/// Answers the compiler's `@Provide` expansion requests without parsing the attribute's arguments.
+/// Answers the compiler's most frequent expansion requests without swift-syntax's parser where it
+/// is not needed: the `@Provide` getters, and a plain `@DIContainer`'s member, peer and extension
+/// roles (see ``containerExpansion(for:in:)``).
 ///
 /// The compiler asks for every member's getter separately, sending the member's declaration, its
 /// attribute (factory closure and all) and a 4 KB build configuration. In debug builds, where
@@ -18,11 +20,20 @@ import TrellisSyntax
 /// it, so the getter comes from the same code. It answers only requests it can answer exactly as
 /// swift-syntax's handler would: anything else (another macro or role, an attribute the stand-in
 /// cannot cover, a declaration the macro diagnoses or skips) returns `nil` and goes to that handler.
-final class ProvideFastPath {
+final class PluginFastPath {
     /// Lexical contexts parsed so far: every member of a container sends the same one.
     private var lexicalContexts: [String: Syntax] = [:]
     /// Stand-in attributes parsed so far, by their text.
     private var standInAttributes: [String: AttributeSyntax] = [:]
+    /// The last container declaration built from its text, and its tree: the compiler sends the same
+    /// text for each of the container's roles, and its extraction is shared through the tree
+    /// (``ExtractionCache``).
+    var lastContainer: (text: String, tree: DeclSyntax)?
+    /// Container attributes built so far, by their text.
+    var containerAttributes: [String: AttributeSyntax] = [:]
+    /// Extended types and conformance lists parsed so far, by their text.
+    var extendedTypes: [String: TypeSyntax] = [:]
+    var conformanceLists: [String: InheritedTypeListSyntax] = [:]
     /// The host's protocol version, from its `getCapability` message; until then nothing is answered.
     private var hostProtocolVersion: Int?
 
@@ -38,10 +49,10 @@ final class ProvideFastPath {
         }
         guard let version = hostProtocolVersion, version >= Self.minimumHostProtocolVersion,
             let request = json.value(at: "expandAttachedMacro"),
-            let getter = getter(for: request, in: json)
+            let expansion = getter(for: request, in: json) ?? containerExpansion(for: request, in: json)
         else { return nil }
         return Array(#"{"expandMacroResult":{"diagnostics":[],"expandedSource":"#.utf8)
-            + PluginMessageJSON.quoted(getter) + Array("}}".utf8)
+            + PluginMessageJSON.quoted(expansion) + Array("}}".utf8)
     }
 
     /// The collapsed accessor text for an `expandAttachedMacro` request, when it can be made here.
@@ -58,11 +69,7 @@ final class ProvideFastPath {
             case .array(let contextValues)? = json.member("lexicalContext", of: request),
             let discriminator = json.string(json.member("discriminator", of: request))
         else { return nil }
-        var lexicalContext: [Syntax] = []
-        for value in contextValues {
-            guard let source = syntaxSource(value, kind: "declaration", in: json) else { return nil }
-            lexicalContext.append(parsedLexicalContext(source))
-        }
+        guard let lexicalContext = lexicalContext(contextValues, in: json) else { return nil }
         return getter(
             attribute: attribute, declaration: declaration, lexicalContext: lexicalContext,
             discriminator: discriminator)
@@ -135,20 +142,31 @@ final class ProvideFastPath {
         return parsed
     }
 
-    private func parsedLexicalContext(_ source: String) -> Syntax {
-        if let parsed = lexicalContexts[source] { return parsed }
-        var parser = Parser(source)
-        let parsed = Syntax(DeclSyntax.parse(from: &parser))
-        lexicalContexts[source] = parsed
-        return parsed
+    /// The lexical context a request sends, parsed (once for each text).
+    func lexicalContext(_ values: [PluginMessageJSON.Value], in json: PluginMessageJSON) -> [Syntax]? {
+        var contexts: [Syntax] = []
+        for value in values {
+            guard let source = syntaxSource(value, kind: "declaration", in: json) else { return nil }
+            if let parsed = lexicalContexts[source] {
+                contexts.append(parsed)
+                continue
+            }
+            var parser = Parser(source)
+            let parsed = Syntax(DeclSyntax.parse(from: &parser))
+            lexicalContexts[source] = parsed
+            contexts.append(parsed)
+        }
+        return contexts
     }
 
-    private func syntaxSource(_ value: PluginMessageJSON.Value?, kind: String, in json: PluginMessageJSON) -> String? {
+    /// The `source` of a syntax value of the message when it has the given `kind`.
+    func syntaxSource(_ value: PluginMessageJSON.Value?, kind: String, in json: PluginMessageJSON) -> String? {
         guard let value, json.string(json.member("kind", of: value)) == kind else { return nil }
         return json.string(json.member("source", of: value))
     }
 
-    private func isAbsent(_ value: PluginMessageJSON.Value?) -> Bool {
+    /// Whether a member of the message is missing or `null`.
+    func isAbsent(_ value: PluginMessageJSON.Value?) -> Bool {
         guard let value else { return true }
         if case .null = value { return true }
         return false
