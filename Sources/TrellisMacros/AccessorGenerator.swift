@@ -8,6 +8,19 @@ import TrellisSyntax
 enum AccessorGenerator {
     /// The getter of member `name` in a container of `kind`.
     static func getter(for name: String, attribute: ProvideAttribute, in kind: DeclarationKind) -> AccessorDeclSyntax {
+        GeneratedSource.getter(
+            async: attribute.isAsync, throws: attribute.isThrowing, body: body(for: name, attribute: attribute, in: kind))
+    }
+
+    /// The same getter as text: ``getter(for:attribute:in:)``'s `description`, written without its
+    /// nodes, for the plug-in's fast path.
+    static func getterSource(for name: String, attribute: ProvideAttribute, in kind: DeclarationKind) -> String {
+        GeneratedSource.getterSource(
+            async: attribute.isAsync, throws: attribute.isThrowing, body: body(for: name, attribute: attribute, in: kind))
+    }
+
+    /// The getter's body.
+    private static func body(for name: String, attribute: ProvideAttribute, in kind: DeclarationKind) -> String {
         let prefix = (attribute.isThrowing ? "try " : "") + (attribute.isAsync ? "await " : "")
         let body: String
         let value = GeneratedNames.storedValue(name, in: kind)
@@ -24,6 +37,6 @@ enum AccessorGenerator {
             // would capture the container).
             body = "if let value = \(value).builtValue {\n    return value\n}\nreturn \(prefix)\(value).value { \(build) }"
         }
-        return GeneratedSource.getter(async: attribute.isAsync, throws: attribute.isThrowing, body: body)
+        return body
     }
 }

@@ -97,17 +97,17 @@ public struct ProvideMacro: AccessorMacro {
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
-        guard let parent = context.lexicalContext.first?.asProtocol(DeclGroupSyntax.self),
-            SourceFileScanner.containerAttribute(of: parent) != nil
-        else {
+        let kind: DeclarationKind
+        switch placement(in: context.lexicalContext.first) {
+        case .outsideContainer:
             context.diagnose(
                 Diagnostic(node: node, message: TrellisDiagnostic(.provideOutsideContainer(at: .container("")))))
             return []
+        case .withoutStorage:
+            return []
+        case .inContainer(let containerKind):
+            kind = containerKind
         }
-        // Where @DIContainer generates no storage (an actor, an open class) or the member is not an
-        // instance property, an accessor would only add "cannot find" errors to @DIContainer's own.
-        let kind = ContainerExtractor.kind(of: parent)
-        guard kind.canBeContainer else { return [] }
         guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
             !variable.modifiers.contains(where: {
                 [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
@@ -117,5 +117,24 @@ public struct ProvideMacro: AccessorMacro {
         else { return [] }
         let attribute = ProvideAttributeReader.read(node)
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
+    }
+
+    /// Where a member is, judged from the declaration directly around it.
+    enum Placement: Equatable {
+        /// Not in a `@DIContainer` declaration: an error.
+        case outsideContainer
+        /// In one where `@DIContainer` generates no storage (an actor, an open class): an accessor
+        /// would only add "cannot find" errors to `@DIContainer`'s own.
+        case withoutStorage
+        /// In a container of this kind.
+        case inContainer(DeclarationKind)
+    }
+
+    /// The placement of a member whose innermost lexical context is `parent`.
+    static func placement(in parent: Syntax?) -> Placement {
+        guard let parent = parent?.asProtocol(DeclGroupSyntax.self), SourceFileScanner.containerAttribute(of: parent) != nil
+        else { return .outsideContainer }
+        let kind = ContainerExtractor.kind(of: parent)
+        return kind.canBeContainer ? .inContainer(kind) : .withoutStorage
     }
 }

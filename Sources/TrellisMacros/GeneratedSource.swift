@@ -39,6 +39,11 @@ enum GeneratedSource {
                 rightBrace: .rightBraceToken(leadingTrivia: .newline)))
     }
 
+    /// The text of ``getter(async:throws:body:)``, written directly.
+    static func getterSource(async isAsync: Bool, throws isThrowing: Bool, body: String) -> String {
+        "get" + (isAsync ? " async" : "") + (isThrowing ? " throws" : "") + " {\n" + indented(body) + "\n}"
+    }
+
     /// `text` with every line indented by four spaces: a body inside its braces.
     static func indented(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")

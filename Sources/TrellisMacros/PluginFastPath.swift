@@ -15,9 +15,9 @@ import TrellisSyntax
 ///
 /// This path reads the message with ``PluginMessageJSON`` and swaps the attribute for the stand-in
 /// ``ProvideAttributeText`` finds (`@Provide(.transient)`). When ``ProvideDeclarationText`` shows
-/// the rest is a plain `var name: Type`, it builds that declaration without parsing; otherwise it
-/// parses the small declaration the stand-in leaves. Either way it runs ``ProvideMacro`` itself on
-/// it, so the getter comes from the same code. It answers only requests it can answer exactly as
+/// the rest is a plain `var name: Type`, it writes the getter from the name with the functions
+/// ``ProvideMacro`` uses (``ProvideMacro/placement(in:)``, ``AccessorGenerator``); otherwise it
+/// parses the small declaration the stand-in leaves and runs ``ProvideMacro`` itself on it. It answers only requests it can answer exactly as
 /// swift-syntax's handler would: anything else (another macro or role, an attribute the stand-in
 /// cannot cover, a declaration the macro diagnoses or skips) returns `nil` and goes to that handler.
 final class PluginFastPath {
@@ -75,16 +75,23 @@ final class PluginFastPath {
             discriminator: discriminator)
     }
 
-    /// Runs ``ProvideMacro`` on the declaration with its attribute replaced by the stand-in.
+    /// The getter for the declaration, its attribute standing in for the one written. For a plain
+    /// `var name: Type` the getter is written directly from the name, the stand-in's scope and
+    /// effects and the container's kind, with the same functions ``ProvideMacro`` uses; otherwise
+    /// ``ProvideMacro`` runs on the declaration, parsed with the stand-in in place.
     private func getter(attribute: String, declaration: String, lexicalContext: [Syntax], discriminator: String) -> String? {
         // The answer below is what swift-syntax sends for a macro that does not re-format its output.
         guard case .disabled = ProvideMacro.formatMode,
-            let standIn = ProvideAttributeText.standIn(forAttribute: attribute),
-            let member =
-                plainMember(attribute: attribute, declaration: declaration, standIn: standIn)
-                ?? parsedMember(declaration: declaration, standIn: standIn)
+            let standIn = ProvideAttributeText.standIn(forAttribute: attribute)
         else { return nil }
-        let (attributeNode, node) = member
+        if let name = ProvideDeclarationText.memberName(in: declaration, after: attribute),
+            let read = standInAttribute(standIn.standIn).map(ProvideAttributeReader.read),
+            case .inContainer(let kind) = ProvideMacro.placement(in: lexicalContext.first)
+        {
+            let source = AccessorGenerator.getterSource(for: MemberName.spelling(name), attribute: read, in: kind)
+            return collapse(expansions: [source], for: .accessor, attachedTo: plainDeclaration, indentationWidth: [])
+        }
+        guard let (attributeNode, node) = parsedMember(declaration: declaration, standIn: standIn) else { return nil }
         let context = BasicMacroExpansionContext(lexicalContext: lexicalContext, expansionDiscriminator: discriminator)
         // The same steps as swift-syntax's handler for a macro whose format mode is `.disabled`.
         guard let accessors = try? ProvideMacro.expansion(of: attributeNode, providingAccessorsOf: node, in: context),
@@ -94,21 +101,14 @@ final class PluginFastPath {
             expansions: accessors.map { Syntax($0).description }, for: .accessor, attachedTo: node, indentationWidth: [])
     }
 
-    /// The stand-in attribute and a declaration built without parsing, when the text shows the
-    /// member is a plain `var name: Type` with the attribute first. ``ProvideMacro`` reads only
-    /// the name from it, and that it is such a declaration; the type is not needed.
-    private func plainMember(attribute: String, declaration: String, standIn: ProvideAttributeText.StandIn)
-        -> (AttributeSyntax, DeclSyntax)?
-    {
-        guard let name = ProvideDeclarationText.memberName(in: declaration, after: attribute),
-            let attributeNode = standInAttribute(standIn.standIn)
-        else { return nil }
-        let binding = PatternBindingSyntax(
-            pattern: IdentifierPatternSyntax(identifier: .identifier(name)),
-            typeAnnotation: TypeAnnotationSyntax(type: IdentifierTypeSyntax(name: .identifier("T"))))
-        // The attribute is passed to the macro on its own, as swift-syntax's handler passes it.
-        return (attributeNode, DeclSyntax(VariableDeclSyntax(bindingSpecifier: .keyword(.var), bindings: [binding])))
-    }
+    /// A `var name: Type` without accessors: all `collapse` looks at to wrap a getter in braces.
+    private lazy var plainDeclaration = VariableDeclSyntax(
+        bindingSpecifier: .keyword(.var),
+        bindings: [
+            PatternBindingSyntax(
+                pattern: IdentifierPatternSyntax(identifier: .identifier("name")),
+                typeAnnotation: TypeAnnotationSyntax(type: IdentifierTypeSyntax(name: .identifier("T"))))
+        ])
 
     /// The stand-in attribute and the declaration it was put into, parsed.
     private func parsedMember(declaration: String, standIn: ProvideAttributeText.StandIn) -> (AttributeSyntax, DeclSyntax)? {

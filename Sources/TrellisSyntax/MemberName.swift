@@ -8,14 +8,17 @@ extension TokenSyntax {
     /// factory names it (a closure parameter or a member read after a dot need no backticks), and a
     /// name can carry backticks it does not need (`` `logger` ``). Every name the extraction compares
     /// goes through here, so those spellings all name one member.
-    public var memberName: String {
-        let bare = MemberName.bare(text)
-        return MemberName.reservedWords.contains(bare) ? "`\(bare)`" : bare
-    }
+    public var memberName: String { MemberName.spelling(text) }
 }
 
 /// Spellings of member names.
 public enum MemberName {
+    /// The name a member written `written` has (see ``SwiftSyntax/TokenSyntax/memberName``).
+    public static func spelling(_ written: String) -> String {
+        let bare = bare(written)
+        return reservedWords.contains(bare) ? "`\(bare)`" : bare
+    }
+
     /// `name` without backticks: for argument labels and for identifiers built from it.
     public static func bare(_ name: String) -> String {
         name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name

@@ -27,6 +27,29 @@ struct GeneratedSourceTests {
         #expect(GeneratedSource.declaration("").description.isEmpty)
     }
 
+    @Test("the getter written as text is the getter's nodes printed, for every scope, effect and container kind")
+    func getterSourceMatchesTheNodes() throws {
+        let factories = [
+            "", ", factory: { () throws in try S() }", ", asyncFactory: { () async in S() }",
+            ", asyncFactory: { () async throws in try await S() }",
+        ]
+        var compared = 0
+        for scope in MemberScope.allCases {
+            for factory in factories {
+                var parser = Parser("@Provide(.\(scope.rawValue)\(factory))")
+                let attribute = ProvideAttributeReader.read(AttributeSyntax.parse(from: &parser))
+                for kind in [DeclarationKind.structure, .finalClass] {
+                    for name in ["m0", "`default`"] {
+                        let nodes = AccessorGenerator.getter(for: name, attribute: attribute, in: kind).description
+                        #expect(AccessorGenerator.getterSource(for: name, attribute: attribute, in: kind) == nodes)
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared == MemberScope.allCases.count * 16)
+    }
+
     @Test(
         "a getter prints its effects and its indented body and parses back as the same getter",
         arguments: [(false, false), (true, false), (false, true), (true, true)])
