@@ -17,10 +17,39 @@ import TrellisSyntax
 /// ``ProvideAttributeText`` finds (`@Provide(.transient)`). When ``ProvideDeclarationText`` shows
 /// the rest is a plain `var name: Type`, it writes the getter from the name with the functions
 /// ``ProvideMacro`` uses (``ProvideMacro/placement(in:)``, ``AccessorGenerator``); otherwise it
-/// parses the small declaration the stand-in leaves and runs ``ProvideMacro`` itself on it. It answers only requests it can answer exactly as
-/// swift-syntax's handler would: anything else (another macro or role, an attribute the stand-in
-/// cannot cover, a declaration the macro diagnoses or skips) returns `nil` and goes to that handler.
+/// parses the small declaration the stand-in leaves and runs ``ProvideMacro`` itself on it.
+///
+/// It answers only requests it can answer exactly as swift-syntax's handler would: anything else
+/// (another macro or role, an attribute the stand-in cannot cover, a declaration the macro
+/// diagnoses or skips) returns `nil` and goes to that handler.
 final class PluginFastPath {
+    /// Where the trees of containers come from.
+    enum ContainerTrees {
+        /// Built by ``PlainSyntax`` when the container is in the plain form.
+        case built
+        /// Parsed by swift-syntax's handler: container requests are left to it.
+        case parsed
+        /// Whichever of the two is faster in this build of the plug-in, measured once.
+        case fasterOfTheTwo
+    }
+
+    /// See ``ContainerTrees``.
+    private let containerTrees: ContainerTrees
+
+    /// Whether container requests are answered here (see ``containerBuildingIsFaster()``).
+    lazy var buildsContainerTrees: Bool = {
+        switch containerTrees {
+        case .built: return true
+        case .parsed: return false
+        case .fasterOfTheTwo: return Self.containerBuildingIsFaster()
+        }
+    }()
+
+    /// A fast path taking its container trees from `containerTrees`.
+    init(containerTrees: ContainerTrees = .fasterOfTheTwo) {
+        self.containerTrees = containerTrees
+    }
+
     /// Lexical contexts parsed so far: every member of a container sends the same one.
     private var lexicalContexts: [String: Syntax] = [:]
     /// Stand-in attributes parsed so far, by their text.

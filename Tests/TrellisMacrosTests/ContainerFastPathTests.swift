@@ -36,8 +36,8 @@ struct ContainerFastPathTests {
         try PluginReference.answers(to: [capability, message])[1]
     }
 
-    private static func fast(_ messages: [[UInt8]]) -> [[UInt8]?] {
-        let fastPath = PluginFastPath()
+    private static func fast(_ messages: [[UInt8]], trees: PluginFastPath.ContainerTrees = .built) -> [[UInt8]?] {
+        let fastPath = PluginFastPath(containerTrees: trees)
         #expect(fastPath.response(to: capability) == nil)
         return messages.map { fastPath.response(to: $0) }
     }
@@ -136,6 +136,14 @@ struct ContainerFastPathTests {
         #expect(Self.fast([Self.request(container: plain, role: "memberAttribute")]) == [nil])
         #expect(Self.fast([Self.request(container: plain, role: "accessor")]) == [nil])
         #expect(Self.fast([Self.request(container: plain, attribute: "\n\n@DIContainer(\"x\")", role: "member")]) == [nil])
+    }
+
+    @Test("with parsed container trees chosen, every container request is left to swift-syntax")
+    func parsedTreesLeaveContainers() {
+        let messages = Self.roles.map { Self.request(container: PlainSyntaxTests.benchmarkContainer, role: $0) }
+        #expect(Self.fast(messages, trees: .parsed) == [nil, nil, nil])
+        #expect(!PluginFastPath(containerTrees: .parsed).buildsContainerTrees)
+        #expect(PluginFastPath(containerTrees: .built).buildsContainerTrees)
     }
 
     @Test("on a seeded sample of containers, every role answered is answered as swift-syntax answers it")
