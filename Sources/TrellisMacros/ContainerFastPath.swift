@@ -109,31 +109,19 @@ extension PluginFastPath {
     }
 
     private func containerAttribute(_ text: String) -> AttributeSyntax? {
-        if let built = containerAttributes[text] { return built }
-        guard let built = PlainSyntax.attribute(text) else { return nil }
-        containerAttributes[text] = built
-        return built
+        remembered(text, in: \.containerAttributes, make: PlainSyntax.attribute)
     }
 
     /// The type the extension role extends (`Container`), parsed: it is a few tokens.
     private func extendedType(_ text: String) -> TypeSyntax? {
-        if let parsed = extendedTypes[text] { return parsed }
-        var parser = Parser(text)
-        let parsed = TypeSyntax.parse(from: &parser)
-        guard !parsed.hasError else { return nil }
-        extendedTypes[text] = parsed
-        return parsed
+        remembered(text, in: \.extendedTypes, make: Self.parsed)
     }
 
     /// The conformances the extension role may add, which the compiler sends as the inheritance
     /// list of a placeholder (`struct Placeholder: Sendable {}`), parsed.
     private func conformanceList(_ text: String) -> InheritedTypeListSyntax? {
-        if let parsed = conformanceLists[text] { return parsed }
-        var parser = Parser(text)
-        let declaration = DeclSyntax.parse(from: &parser)
-        guard !declaration.hasError, let list = declaration.as(StructDeclSyntax.self)?.inheritanceClause?.inheritedTypes
-        else { return nil }
-        conformanceLists[text] = list
-        return list
+        remembered(text, in: \.conformanceLists) { text in
+            (Self.parsed(text) as DeclSyntax?)?.as(StructDeclSyntax.self)?.inheritanceClause?.inheritedTypes
+        }
     }
 }

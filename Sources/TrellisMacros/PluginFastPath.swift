@@ -51,9 +51,9 @@ final class PluginFastPath {
     }
 
     /// Lexical contexts parsed so far: every member of a container sends the same one.
-    private var lexicalContexts: [String: Syntax] = [:]
+    var lexicalContexts: [String: Syntax] = [:]
     /// Stand-in attributes parsed so far, by their text.
-    private var standInAttributes: [String: AttributeSyntax] = [:]
+    var standInAttributes: [String: AttributeSyntax] = [:]
     /// The last container declaration built from its text, and its tree: the compiler sends the same
     /// text for each of the container's roles, and its extraction is shared through the tree
     /// (``ExtractionCache``).
@@ -163,29 +163,42 @@ final class PluginFastPath {
 
     /// A stand-in attribute, parsed once: there are as many as scopes.
     private func standInAttribute(_ text: String) -> AttributeSyntax? {
-        if let parsed = standInAttributes[text] { return parsed }
-        var parser = Parser(text)
-        let parsed = AttributeSyntax.parse(from: &parser)
-        guard !parsed.hasError else { return nil }
-        standInAttributes[text] = parsed
-        return parsed
+        remembered(text, in: \.standInAttributes, make: Self.parsed)
     }
 
     /// The lexical context a request sends, parsed (once for each text).
     func lexicalContext(_ values: [PluginMessageJSON.Value], in json: PluginMessageJSON) -> [Syntax]? {
         var contexts: [Syntax] = []
         for value in values {
-            guard let source = syntaxSource(value, kind: "declaration", in: json) else { return nil }
-            if let parsed = lexicalContexts[source] {
-                contexts.append(parsed)
-                continue
-            }
-            var parser = Parser(source)
-            let parsed = Syntax(DeclSyntax.parse(from: &parser))
-            lexicalContexts[source] = parsed
-            contexts.append(parsed)
+            guard let source = syntaxSource(value, kind: "declaration", in: json),
+                let context = remembered(
+                    source, in: \.lexicalContexts,
+                    make: { text in
+                        var parser = Parser(text)
+                        return Syntax(DeclSyntax.parse(from: &parser))
+                    })
+            else { return nil }
+            contexts.append(context)
         }
         return contexts
+    }
+
+    /// The node `make` gives for `text`, kept in `cache`: every request about one container sends
+    /// the same few texts (its lexical context, its attribute, stand-ins).
+    func remembered<Node>(
+        _ text: String, in cache: ReferenceWritableKeyPath<PluginFastPath, [String: Node]>, make: (String) -> Node?
+    ) -> Node? {
+        if let node = self[keyPath: cache][text] { return node }
+        guard let node = make(text) else { return nil }
+        self[keyPath: cache][text] = node
+        return node
+    }
+
+    /// `text` parsed as a `Node`, unless the parser finds an error in it.
+    static func parsed<Node: SyntaxParseable>(_ text: String) -> Node? {
+        var parser = Parser(text)
+        let node = Node.parse(from: &parser)
+        return node.hasError ? nil : node
     }
 
     /// The `source` of a syntax value of the message when it has the given `kind`.

@@ -210,8 +210,12 @@ struct PlainSyntaxTests {
     /// Containers of zero to three members assembled from the pieces above, drawn with a fixed
     /// seed so that a failure reproduces: half of them plain throughout, half with one odd piece.
     static func sampleContainers(count: Int) -> [(text: String, plain: Bool)] {
-        var generator = SplitMix64(seed: 0x7EE1_1150)
-        func draw(_ bound: Int) -> Int { Int(generator.next() % UInt64(bound)) }
+        // A linear congruential generator (Knuth's MMIX constants), seeded: a fixed, well spread sample.
+        var state: UInt64 = 0x7EE1_1150
+        func draw(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
         return (0..<count).map { _ in
             let memberCount = draw(4)
             let pieceCount = containerPieces.count + memberCount * memberPieces.count + 1
@@ -250,20 +254,5 @@ struct PlainSyntaxTests {
         // Both outcomes are exercised, so the agreement above is not vacuous.
         #expect(built > 200)
         #expect(declined > 200)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that sampled tests draw the same sample every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
