@@ -46,11 +46,11 @@ extension PluginFastPath {
         #if canImport(SwiftSyntax602)
             let expansions = expandAttachedMacroWithoutCollapsing(
                 definition: DIContainerMacro.self, macroRole: role, attributeNode: attribute, node: declaration,
-                parentDeclNode: nil, extendedType: extendedType.node, conformanceList: conformances.node, in: context)
+                parentDeclNode: nil, extendedType: extendedType, conformanceList: conformances, in: context)
         #else
             let expansions = expandAttachedMacroWithoutCollapsing(
                 definition: DIContainerMacro.self, macroRole: role, attributeNode: attribute, declarationNode: declaration,
-                parentDeclNode: nil, extendedType: extendedType.node, conformanceList: conformances.node, in: context)
+                parentDeclNode: nil, extendedType: extendedType, conformanceList: conformances, in: context)
         #endif
         guard let expansions, context.diagnostics.isEmpty else { return nil }
         return collapse(expansions: expansions, for: role, attachedTo: declaration, indentationWidth: [])
@@ -65,9 +65,10 @@ extension PluginFastPath {
     /// links its prebuilt, optimised swift-syntax, the parser is about three times faster than the
     /// builder, which is compiled in debug with the plug-in. Nothing at compile time tells the two
     /// apart, so the plug-in times both once, on a container of one member, after a first run of
-    /// each that pays their one-time costs (about 30 M instructions in all in a debug build). The choice changes how long an answer takes, never the answer:
-    /// both trees are the same (``PlainSyntax``'s property test), and the handler's answers are the
-    /// fast path's (``ContainerFastPathTests``).
+    /// each that pays their one-time costs (about 45 M instructions in all in a debug build). The
+    /// choice changes how long an answer takes, never the answer: both trees are the same
+    /// (``PlainSyntax``'s property test), and the handler's answers are the fast path's
+    /// (``ContainerFastPathTests``).
     static func containerBuildingIsFaster() -> Bool {
         let sample = """
 
@@ -92,12 +93,12 @@ extension PluginFastPath {
     /// makes of its source when present, and `nil` (decline) when that fails.
     private func optionalSyntax<Node>(
         _ value: PluginMessageJSON.Value?, in json: PluginMessageJSON, read: (String) -> Node?
-    ) -> (node: Node?, Void)? {
-        if isAbsent(value) { return (nil, ()) }
+    ) -> Node?? {
+        if isAbsent(value) { return .some(nil) }
         guard let value, let kind = json.string(json.member("kind", of: value)),
             let source = syntaxSource(value, kind: kind, in: json), let node = read(source)
         else { return nil }
-        return (node, ())
+        return node
     }
 
     /// The container declaration built from `text`, or the last one when the text is the same.
