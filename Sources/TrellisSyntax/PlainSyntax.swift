@@ -57,21 +57,19 @@ struct PlainSyntaxBuilder {
     mutating func containerDeclaration() -> DeclSyntax? {
         guard let attributes = attributeList() else { return nil }
         let modifiers = modifierList(Self.containerModifiers)
-        if let keyword = keyword(.struct) {
-            guard let name = identifier(), let (inheritance, members) = typeBody() else { return nil }
+        guard let introducer = keyword(.struct) ?? keyword(.class), let name = identifier(),
+            let (inheritance, members) = typeBody()
+        else { return nil }
+        if introducer.tokenKind == .keyword(.struct) {
             return DeclSyntax(
                 StructDeclSyntax(
-                    attributes: attributes, modifiers: modifiers, structKeyword: keyword, name: name,
+                    attributes: attributes, modifiers: modifiers, structKeyword: introducer, name: name,
                     inheritanceClause: inheritance, memberBlock: members))
         }
-        if let keyword = keyword(.class) {
-            guard let name = identifier(), let (inheritance, members) = typeBody() else { return nil }
-            return DeclSyntax(
-                ClassDeclSyntax(
-                    attributes: attributes, modifiers: modifiers, classKeyword: keyword, name: name,
-                    inheritanceClause: inheritance, memberBlock: members))
-        }
-        return nil
+        return DeclSyntax(
+            ClassDeclSyntax(
+                attributes: attributes, modifiers: modifiers, classKeyword: introducer, name: name,
+                inheritanceClause: inheritance, memberBlock: members))
     }
 
     /// An optional inheritance clause and the member block.

@@ -111,39 +111,19 @@ struct PlainTokens {
         return Trivia(pieces: pieces)
     }
 
-    /// The comment starting at the `/` at `index`, which it moves past: a line comment ends before
-    /// its line feed, a block comment after the `*/` that closes it (block comments nest). A third
-    /// `/` makes a line comment a documentation comment; a second `*` not followed by `/` does the
-    /// same for a block comment. As swift-syntax's trivia parser reads them.
+    /// The comment starting at the `/` at `index`, which it moves past (``SourceBytes/endOfComment(_:from:)``).
+    /// A third `/` makes a line comment a documentation comment; a second `*` not followed by `/`
+    /// does the same for a block comment. As swift-syntax's trivia parser reads them.
     private static func comment(_ bytes: [UInt8], from index: inout Int) -> TriviaPiece? {
         let start = index
-        func byte(_ offset: Int) -> UInt8? { start + offset < bytes.count ? bytes[start + offset] : nil }
-        let slash = SourceBytes.ascii("/")
-        let star = SourceBytes.ascii("*")
+        guard let end = SourceBytes.endOfComment(bytes, from: start) else { return nil }
+        index = end
+        func byte(_ offset: Int) -> UInt8? { start + offset < end ? bytes[start + offset] : nil }
+        let (slash, star) = (SourceBytes.ascii("/"), SourceBytes.ascii("*"))
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
         if byte(1) == slash {
-            index = start + 2
-            while index < bytes.count, bytes[index] != SourceBytes.ascii("\n"), bytes[index] != SourceBytes.ascii("\r") {
-                index += 1
-            }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
             return byte(2) == slash ? .docLineComment(text) : .lineComment(text)
         }
-        guard byte(1) == star else { return nil }
-        index = start + 2
-        var depth = 1
-        while depth > 0 {
-            guard index < bytes.count else { return nil }
-            let current = bytes[index]
-            index += 1
-            if current == star, index < bytes.count, bytes[index] == slash {
-                index += 1
-                depth -= 1
-            } else if current == slash, index < bytes.count, bytes[index] == star {
-                index += 1
-                depth += 1
-            }
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let isDocumentation = byte(2) == star && byte(3) != nil && byte(3) != slash
         return isDocumentation ? .docBlockComment(text) : .blockComment(text)
     }

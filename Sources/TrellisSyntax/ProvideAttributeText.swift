@@ -80,23 +80,9 @@ public enum ProvideAttributeText {
         while index < bytes.count {
             if isWhitespace(bytes[index]) {
                 index += 1
-            } else if starts(bytes, at: index, with: "//") {
-                while index < bytes.count, bytes[index] != ascii("\n") { index += 1 }
-            } else if starts(bytes, at: index, with: "/*") {
-                // Block comments nest in Swift.
-                var depth = 0
-                repeat {
-                    if starts(bytes, at: index, with: "/*") {
-                        depth += 1
-                        index += 2
-                    } else if starts(bytes, at: index, with: "*/") {
-                        depth -= 1
-                        index += 2
-                    } else {
-                        index += 1
-                    }
-                } while depth > 0 && index < bytes.count
-                if depth > 0 { return nil }
+            } else if bytes[index] == ascii("/") {
+                guard let end = SourceBytes.endOfComment(bytes, from: index) else { return nil }
+                index = end
             } else {
                 return index
             }
@@ -113,14 +99,6 @@ public enum ProvideAttributeText {
             guard index < end, bytes[index] == ascii("."), index + 1 < end else { return index }
             index += 1
         }
-    }
-
-    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: StaticString) -> Bool {
-        guard index + prefix.utf8CodeUnitCount <= bytes.count else { return false }
-        for offset in 0..<prefix.utf8CodeUnitCount where bytes[index + offset] != prefix.utf8Start[offset] {
-            return false
-        }
-        return true
     }
 
     private static func contains(_ bytes: ArraySlice<UInt8>, _ word: String) -> Bool {

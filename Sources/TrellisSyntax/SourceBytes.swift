@@ -33,5 +33,33 @@ enum SourceBytes {
         return index
     }
 
+    /// The end of the comment that starts at `start` (its `/`): before the line break that ends a
+    /// `//` comment, after the `*/` that closes a `/*` comment (they nest), as Swift's lexer reads
+    /// them. `nil` when no comment starts there or a block comment is not closed.
+    static func endOfComment(_ bytes: [UInt8], from start: Int) -> Int? {
+        let (slash, star) = (ascii("/"), ascii("*"))
+        guard start + 1 < bytes.count, bytes[start] == slash else { return nil }
+        var index = start + 2
+        if bytes[start + 1] == slash {
+            while index < bytes.count, bytes[index] != ascii("\n"), bytes[index] != ascii("\r") { index += 1 }
+            return index
+        }
+        guard bytes[start + 1] == star else { return nil }
+        var depth = 1
+        while depth > 0 {
+            guard index < bytes.count else { return nil }
+            let current = bytes[index]
+            index += 1
+            if current == star, index < bytes.count, bytes[index] == slash {
+                index += 1
+                depth -= 1
+            } else if current == slash, index < bytes.count, bytes[index] == star {
+                index += 1
+                depth += 1
+            }
+        }
+        return index
+    }
+
     static func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }
 }

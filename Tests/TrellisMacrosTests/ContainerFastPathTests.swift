@@ -90,6 +90,7 @@ struct ContainerFastPathTests {
         let nothing = Self.request(container: Self.asyncContainer, role: "extension", conformances: "P")
         let answers = Self.fast([sendable, nothing])
         let withSendable = try #require(answers[0])
+        #expect(withSendable == (try Self.reference(sendable)))
         #expect(String(decoding: withSendable, as: UTF8.self).contains("extension Container: Sendable {"))
         let without = try #require(answers[1])
         #expect(without == Array(#"{"expandMacroResult":{"diagnostics":[],"expandedSource":""}}"#.utf8))
