@@ -59,11 +59,22 @@ enum SyntaxEdits {
         guard let token else { return [] }
         var tokens = [token]
         if node.is(ClosureParameterSyntax.self) || node.is(ClosureShorthandParameterSyntax.self),
-            let closure = node.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) })
+            let closure = enclosingClosure(of: node)
         {
             tokens += ParameterUseCollector.uses(of: token.memberName, in: closure.statements)
         }
         return tokens.map { .replace(oldNode: Syntax($0), newNode: Syntax($0.with(\.tokenKind, .identifier(name)))) }
+    }
+
+    /// The closure `node` stands in. A loop over parents rather than swift-syntax's `ancestorOrSelf`,
+    /// which is internal before swift-syntax 601.
+    private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {
+        var current: Syntax? = node
+        while let candidate = current {
+            if let closure = candidate.as(ClosureExprSyntax.self) { return closure }
+            current = candidate.parent
+        }
+        return nil
     }
 
     /// A declaration that prints as nothing, to remove one.

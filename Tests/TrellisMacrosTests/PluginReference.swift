@@ -23,7 +23,12 @@ enum PluginReference {
 
     /// The handler's answers to `messages`, in order, as the JSON it would send.
     static func answers(to messages: [[UInt8]]) throws -> [[UInt8]] {
-        let handler = PluginProviderMessageHandler(provider: Provider())
+        #if canImport(SwiftSyntax602)
+            let handler = PluginProviderMessageHandler(provider: Provider())
+        #else
+            // swift-syntax 600 and 601 name the same handler this way.
+            let handler = CompilerPluginMessageHandler(provider: Provider())
+        #endif
         return try messages.map { message in
             let decoded = try message.withUnsafeBufferPointer { try JSON.decode(HostToPluginMessage.self, from: $0) }
             return try JSON.encode(handler.handleMessage(decoded))

@@ -31,6 +31,12 @@ struct ProvideFastPathTests {
         try PluginReference.answers(to: [capability, message])[1]
     }
 
+    /// Whether this build answers getters at all (not with a swift-syntax it was not checked against).
+    static var answersGetters: Bool {
+        if case .known = PluginFastPath.getterIndentation { return true }
+        return false
+    }
+
     private static func fast(_ message: [UInt8]) -> [UInt8]? {
         let fastPath = PluginFastPath()
         #expect(fastPath.response(to: capability) == nil)
@@ -97,7 +103,7 @@ struct ProvideFastPathTests {
         let declaration = member.before + member.attribute + member.after
         let message = Self.request(declaration: declaration, attribute: member.attribute)
         let answer = Self.fast(message)
-        #expect((answer != nil) == member.answered, "\(declaration)")
+        #expect((answer != nil) == (member.answered && Self.answersGetters), "\(declaration)")
         if let answer {
             #expect(answer == (try Self.reference(message)), "\(declaration)")
         }
@@ -117,7 +123,7 @@ struct ProvideFastPathTests {
             answered += 1
             #expect(answer == (try Self.reference(message)), "\(attribute + rest)")
         }
-        #expect(answered > 50)
+        #expect(answered > 50 || !Self.answersGetters)
     }
 
     @Test("leaves diagnostics, other macros and roles, and hosts without the capability exchange to swift-syntax")
