@@ -40,6 +40,16 @@ struct PlainSyntaxBuilder {
     private typealias Token = PlainTokens.Token
     private let tokens: [Token]
     private var index = 0
+    /// The tokens made so far. A container repeats most of its tokens (`@`, `(`, `, `, `: `, `var`,
+    /// the same indentation before each member), and making one is most of the cost of a node in
+    /// a debug build of swift-syntax; a node may share a token with others, as trees made by
+    /// `with` share their unchanged parts.
+    private var made: [TokenKey: TokenSyntax] = [:]
+
+    private struct TokenKey: Hashable {
+        var kind: TokenKind
+        var source: Substring
+    }
 
     init?(_ text: String) {
         guard let lexed = PlainTokens(text), lexed.trailingText.isEmpty else { return nil }
@@ -411,8 +421,13 @@ struct PlainSyntaxBuilder {
         return make(.identifier(token.text), token)
     }
 
-    private func make(_ kind: TokenKind, _ token: Token) -> TokenSyntax {
-        TokenSyntax(kind, leadingTrivia: token.leadingTrivia, trailingTrivia: token.trailingTrivia, presence: .present)
+    private mutating func make(_ kind: TokenKind, _ token: Token) -> TokenSyntax {
+        let key = TokenKey(kind: kind, source: token.source)
+        if let made = made[key] { return made }
+        let new = TokenSyntax(
+            kind, leadingTrivia: token.leadingTrivia, trailingTrivia: token.trailingTrivia, presence: .present)
+        made[key] = new
+        return new
     }
 
     private static func spelling(_ keyword: Keyword) -> String { spellings[keyword] ?? "" }

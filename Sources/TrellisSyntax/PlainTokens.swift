@@ -26,6 +26,9 @@ struct PlainTokens {
         var text: String
         var leadingTrivia: Trivia
         var trailingTrivia: Trivia
+        /// The token as written, with its trivia: two tokens of one kind spelt the same are the
+        /// same token, which lets the builder make it once.
+        var source: Substring
     }
 
     private(set) var tokens: [Token] = []
@@ -43,6 +46,10 @@ struct PlainTokens {
         let (newline, carriageReturn) = (SourceBytes.ascii("\n"), SourceBytes.ascii("\r"))
         var index = 0
         guard var leading = Self.trivia(bytes, from: &index, stopAtNewline: false) else { return nil }
+        var leadingStart = 0
+        func source(to end: Int) -> Substring {
+            Substring(decoding: bytes[leadingStart..<end], as: UTF8.self)
+        }
         while index < bytes.count {
             let byte = bytes[index]
             let start = index
@@ -63,7 +70,11 @@ struct PlainTokens {
                 index += 1
                 let content = String(decoding: bytes[(start + 1)..<(index - 1)], as: UTF8.self)
                 guard let trailing = Self.trivia(bytes, from: &index, stopAtNewline: true) else { return nil }
-                tokens.append(Token(kind: .string, text: content, leadingTrivia: leading, trailingTrivia: trailing))
+                tokens.append(
+                    Token(
+                        kind: .string, text: content, leadingTrivia: leading, trailingTrivia: trailing,
+                        source: source(to: index)))
+                leadingStart = index
                 guard let next = Self.trivia(bytes, from: &index, stopAtNewline: false) else { return nil }
                 leading = next
                 continue
@@ -75,7 +86,11 @@ struct PlainTokens {
             }
             let tokenText = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let trailing = Self.trivia(bytes, from: &index, stopAtNewline: true) else { return nil }
-            tokens.append(Token(kind: kind, text: tokenText, leadingTrivia: leading, trailingTrivia: trailing))
+            tokens.append(
+                Token(
+                    kind: kind, text: tokenText, leadingTrivia: leading, trailingTrivia: trailing,
+                    source: source(to: index)))
+            leadingStart = index
             guard let next = Self.trivia(bytes, from: &index, stopAtNewline: false) else { return nil }
             leading = next
         }
