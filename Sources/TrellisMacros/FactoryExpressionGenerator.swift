@@ -52,7 +52,9 @@ struct FactoryExpressionGenerator {
         case .initializer:
             return expression
         case .builder:
-            return SelfTypeRewriter(typeName: plan.container.name).rewrite(expression).cast(ExprSyntax.self)
+            // Detached: put back in place, the rewritten node would copy the whole container's tree
+            // around it, and only its text is used.
+            return SelfTypeRewriter(typeName: plan.container.name).rewrite(expression, detach: true).cast(ExprSyntax.self)
         }
     }
 
@@ -99,9 +101,11 @@ struct FactoryExpressionGenerator {
     /// a read through the container a builder is given). The extractor has already rejected any other use of the
     /// parameter and any local that would hide a member it reads.
     private func rewrite(_ factory: ExprSyntax, parameter: String, in context: Context) -> ExprSyntax {
-        guard var closure = factory.as(ClosureExprSyntax.self) else { return factory }
+        // Detached, for the same reason as in `source(of:in:)`: each edit of a node in the
+        // container's tree would copy that tree.
+        guard var closure = factory.detached.as(ClosureExprSyntax.self) else { return factory }
         let rewriter = ContainerReadRewriter(parameter: parameter) { reference(to: $0, in: context) }
-        closure.statements = rewriter.rewrite(closure.statements).cast(CodeBlockItemListSyntax.self)
+        closure.statements = rewriter.rewrite(closure.statements, detach: true).cast(CodeBlockItemListSyntax.self)
         if var signature = closure.signature {
             signature.parameterClause = .parameterClause(
                 ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space))
