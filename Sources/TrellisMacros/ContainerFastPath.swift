@@ -60,9 +60,9 @@ extension PluginFastPath {
     /// it, in this build of the plug-in.
     ///
     /// It depends on how swift-syntax was compiled. SwiftPM compiles it from source in debug when
-    /// it is offline, and then building takes about a third of the parser's time (1.8 G
-    /// instructions to parse the 250-member benchmark container, 0.6 G to build it). When SwiftPM
-    /// links its prebuilt, optimised swift-syntax, the parser is about three times faster than the
+    /// it is offline, and then building takes about a quarter of the parser's time (1.8 G
+    /// instructions to parse the 250-member benchmark container, 0.46 G to build it). When SwiftPM
+    /// links its prebuilt, optimised swift-syntax, the parser is faster than the
     /// builder, which is compiled in debug with the plug-in. Nothing at compile time tells the two
     /// apart, so the plug-in times both once, on a container of one member, after a first run of
     /// each that pays their one-time costs (about 45 M instructions in all in a debug build). The
