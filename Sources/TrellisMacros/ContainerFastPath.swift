@@ -19,28 +19,19 @@ extension PluginFastPath {
     /// swift-syntax's own `expandAttachedMacroWithoutCollapsing` and `collapse`, as the handler runs
     /// it. Whenever the macro has something to report, the request is left to the handler, which
     /// locates diagnostics in the source.
-    func containerExpansion(for request: PluginMessageJSON.Value, in json: PluginMessageJSON) -> String? {
-        guard let roleName = json.string(json.member("macroRole", of: request)),
-            let role = Self.containerRoles[roleName],
-            let macro = json.member("macro", of: request),
-            json.string(json.member("moduleName", of: macro)) == "TrellisMacros",
-            json.string(json.member("typeName", of: macro)) == "DIContainerMacro",
+    func containerExpansion(for request: AttachedRequest, in json: PluginMessageJSON) -> String? {
+        guard let role = Self.containerRoles[request.role], request.macroType == "DIContainerMacro",
             buildsContainerTrees,
-            isAbsent(json.member("parentDeclSyntax", of: request)),
-            let attributeText = syntaxSource(json.member("attributeSyntax", of: request), kind: "attribute", in: json),
-            let declarationText = syntaxSource(json.member("declSyntax", of: request), kind: "declaration", in: json),
-            case .array(let contextValues)? = json.member("lexicalContext", of: request),
-            let discriminator = json.string(json.member("discriminator", of: request)),
-            let extendedType = optionalSyntax(json.member("extendedTypeSyntax", of: request), in: json, read: extendedType),
-            let conformances = optionalSyntax(
-                json.member("conformanceListSyntax", of: request), in: json, read: conformanceList),
+            let extendedType = optionalSyntax(request.extendedType, in: json, read: extendedType),
+            let conformances = optionalSyntax(request.conformanceList, in: json, read: conformanceList),
             // The answer below is what swift-syntax sends for a macro that does not re-format its output.
             case .disabled = DIContainerMacro.formatMode,
-            let attribute = containerAttribute(attributeText),
-            let declaration = container(declarationText),
-            let lexicalContext = lexicalContext(contextValues, in: json)
+            let attribute = containerAttribute(request.attribute),
+            let declaration = container(request.declaration),
+            let lexicalContext = lexicalContext(request.lexicalContext, in: json)
         else { return nil }
-        let context = BasicMacroExpansionContext(lexicalContext: lexicalContext, expansionDiscriminator: discriminator)
+        let context = BasicMacroExpansionContext(
+            lexicalContext: lexicalContext, expansionDiscriminator: request.discriminator)
         // swift-syntax 602 renamed the declaration's label (and deprecated the old one); 600 and 601
         // know only `declarationNode:`. The version marker modules tell them apart.
         #if canImport(SwiftSyntax602)
@@ -94,9 +85,9 @@ extension PluginFastPath {
     private func optionalSyntax<Node>(
         _ value: PluginMessageJSON.Value?, in json: PluginMessageJSON, read: (String) -> Node?
     ) -> Node?? {
-        if isAbsent(value) { return .some(nil) }
+        if Self.isAbsent(value) { return .some(nil) }
         guard let value, let kind = json.string(json.member("kind", of: value)),
-            let source = syntaxSource(value, kind: kind, in: json), let node = read(source)
+            let source = Self.syntaxSource(value, kind: kind, in: json), let node = read(source)
         else { return nil }
         return node
     }

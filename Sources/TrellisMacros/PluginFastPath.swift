@@ -77,31 +77,61 @@ final class PluginFastPath {
             return nil
         }
         guard let version = hostProtocolVersion, version >= Self.minimumHostProtocolVersion,
-            let request = json.value(at: "expandAttachedMacro"),
+            let value = json.value(at: "expandAttachedMacro"),
+            let request = AttachedRequest(value, in: json),
             let expansion = getter(for: request, in: json) ?? containerExpansion(for: request, in: json)
         else { return nil }
         return Array(#"{"expandMacroResult":{"diagnostics":[],"expandedSource":"#.utf8)
             + PluginMessageJSON.quoted(expansion) + Array("}}".utf8)
     }
 
-    /// The collapsed accessor text for an `expandAttachedMacro` request, when it can be made here.
-    private func getter(for request: PluginMessageJSON.Value, in json: PluginMessageJSON) -> String? {
-        guard json.string(json.member("macroRole", of: request)) == "accessor",
-            let macro = json.member("macro", of: request),
-            json.string(json.member("moduleName", of: macro)) == "TrellisMacros",
-            json.string(json.member("typeName", of: macro)) == "ProvideMacro",
-            isAbsent(json.member("parentDeclSyntax", of: request)),
-            isAbsent(json.member("extendedTypeSyntax", of: request)),
-            isAbsent(json.member("conformanceListSyntax", of: request)),
-            let attribute = syntaxSource(json.member("attributeSyntax", of: request), kind: "attribute", in: json),
-            let declaration = syntaxSource(json.member("declSyntax", of: request), kind: "declaration", in: json),
-            case .array(let contextValues)? = json.member("lexicalContext", of: request),
-            let discriminator = json.string(json.member("discriminator", of: request))
+    /// What both answers read of an `expandAttachedMacro` request for one of Trellis's macros
+    /// attached to a declaration of its own (no parent declaration): read once per message.
+    struct AttachedRequest {
+        /// The role's name as the compiler sends it (`accessor`, `member`, ...).
+        var role: String
+        /// The macro's type in `TrellisMacros` (`ProvideMacro`, `DIContainerMacro`).
+        var macroType: String
+        var attribute: String
+        var declaration: String
+        var lexicalContext: [PluginMessageJSON.Value]
+        var discriminator: String
+        var extendedType: PluginMessageJSON.Value?
+        var conformanceList: PluginMessageJSON.Value?
+
+        init?(_ request: PluginMessageJSON.Value, in json: PluginMessageJSON) {
+            guard let role = json.string(json.member("macroRole", of: request)),
+                let macro = json.member("macro", of: request),
+                json.string(json.member("moduleName", of: macro)) == "TrellisMacros",
+                let macroType = json.string(json.member("typeName", of: macro)),
+                PluginFastPath.isAbsent(json.member("parentDeclSyntax", of: request)),
+                let attribute = PluginFastPath.syntaxSource(
+                    json.member("attributeSyntax", of: request), kind: "attribute", in: json),
+                let declaration = PluginFastPath.syntaxSource(
+                    json.member("declSyntax", of: request), kind: "declaration", in: json),
+                case .array(let lexicalContext)? = json.member("lexicalContext", of: request),
+                let discriminator = json.string(json.member("discriminator", of: request))
+            else { return nil }
+            self.role = role
+            self.macroType = macroType
+            self.attribute = attribute
+            self.declaration = declaration
+            self.lexicalContext = lexicalContext
+            self.discriminator = discriminator
+            extendedType = json.member("extendedTypeSyntax", of: request)
+            conformanceList = json.member("conformanceListSyntax", of: request)
+        }
+    }
+
+    /// The collapsed accessor text for a `@Provide` request, when it can be made here.
+    private func getter(for request: AttachedRequest, in json: PluginMessageJSON) -> String? {
+        guard request.role == "accessor", request.macroType == "ProvideMacro",
+            Self.isAbsent(request.extendedType), Self.isAbsent(request.conformanceList),
+            let lexicalContext = lexicalContext(request.lexicalContext, in: json)
         else { return nil }
-        guard let lexicalContext = lexicalContext(contextValues, in: json) else { return nil }
         return getter(
-            attribute: attribute, declaration: declaration, lexicalContext: lexicalContext,
-            discriminator: discriminator)
+            attribute: request.attribute, declaration: request.declaration, lexicalContext: lexicalContext,
+            discriminator: request.discriminator)
     }
 
     /// The getter for the declaration, its attribute standing in for the one written. For a plain
@@ -195,7 +225,7 @@ final class PluginFastPath {
     func lexicalContext(_ values: [PluginMessageJSON.Value], in json: PluginMessageJSON) -> [Syntax]? {
         var contexts: [Syntax] = []
         for value in values {
-            guard let source = syntaxSource(value, kind: "declaration", in: json),
+            guard let source = Self.syntaxSource(value, kind: "declaration", in: json),
                 let context = remembered(
                     source, in: \.lexicalContexts,
                     make: { text in
@@ -227,13 +257,13 @@ final class PluginFastPath {
     }
 
     /// The `source` of a syntax value of the message when it has the given `kind`.
-    func syntaxSource(_ value: PluginMessageJSON.Value?, kind: String, in json: PluginMessageJSON) -> String? {
+    static func syntaxSource(_ value: PluginMessageJSON.Value?, kind: String, in json: PluginMessageJSON) -> String? {
         guard let value, json.string(json.member("kind", of: value)) == kind else { return nil }
         return json.string(json.member("source", of: value))
     }
 
     /// Whether a member of the message is missing or `null`.
-    func isAbsent(_ value: PluginMessageJSON.Value?) -> Bool {
+    static func isAbsent(_ value: PluginMessageJSON.Value?) -> Bool {
         guard let value else { return true }
         if case .null = value { return true }
         return false
