@@ -66,6 +66,10 @@ public enum Anchor: Hashable, Sendable {
     /// An `init` written in an extension of a container (the n-th, from zero, among the initializers of
     /// extensions of that type in one file). Only the whole-program rules of the `trellis` tool use it.
     case extensionInitializer(type: String, index: Int)
+    /// Another node of the container's declaration that is not a member (its generic parameters, a
+    /// stored property the generated initializer cannot set, an `#if` block), by an index the
+    /// extractor assigns within the container.
+    case containerDetail(container: String, index: Int)
 
     /// The container the anchor belongs to.
     public var container: String {
@@ -74,7 +78,8 @@ public enum Anchor: Hashable, Sendable {
         case .containerArgument(let container, _), .userInitializer(let container, _),
             .containerAttribute(let container, _), .member(let container, _), .memberType(let container, _),
             .memberArgument(let container, _, _), .dependency(let container, _, _),
-            .memberDetail(let container, _, _), .extensionInitializer(let container, _):
+            .memberDetail(let container, _, _), .extensionInitializer(let container, _),
+            .containerDetail(let container, _):
             container
         }
     }

@@ -10,6 +10,10 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case mainActorConflict = "trellis.main-actor-conflict"
     /// A `@DIContainer` or `@Provide` argument that is not a literal the macro can read.
     case invalidArgument = "trellis.invalid-argument"
+    /// A generic container (`struct Feature<T>`), which the generated code cannot carry.
+    case genericContainer = "trellis.generic-container"
+    /// A stored property without `@Provide` that the generated initializer cannot set: no initial value.
+    case uninitializedStoredProperty = "trellis.uninitialized-stored-property"
 
     // Member declaration shape.
     /// `@Provide` on a declaration that is not inside a `@DIContainer`.
@@ -20,6 +24,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case multipleBindings = "trellis.multiple-bindings"
     /// `@Provide var a = ...` with no type annotation.
     case missingTypeAnnotation = "trellis.missing-type-annotation"
+    /// A `@Provide` member declared inside `#if`: a container has one graph in every build configuration.
+    case conditionalMember = "trellis.conditional-member"
 
     // Scope and factory rules.
     /// `.shared` or `.transient` with neither factory, asyncFactory nor AutoWiring type.

@@ -22,6 +22,12 @@ public struct Member: Hashable, Sendable {
     public var dependencies: [Dependency]
     /// Type names whose initializers the factory calls; the graph tool links containers through them.
     public var constructedTypes: [String]
+    /// An `.input`'s initial value as written (`= SystemClock()`): the default of its initializer
+    /// parameter.
+    public var defaultValue: String?
+    /// The member is marked deprecated (`@available(*, deprecated)`): generated code reads it
+    /// without its accessor, so that only the user's own reads warn.
+    public var isDeprecated: Bool
 
     /// Creates a member description.
     public init(
@@ -35,7 +41,9 @@ public struct Member: Hashable, Sendable {
         concreteOptIn: Bool = false,
         isNonisolated: Bool = false,
         dependencies: [Dependency] = [],
-        constructedTypes: [String] = []
+        constructedTypes: [String] = [],
+        defaultValue: String? = nil,
+        isDeprecated: Bool = false
     ) {
         self.name = name
         self.type = type
@@ -48,6 +56,8 @@ public struct Member: Hashable, Sendable {
         self.isNonisolated = isNonisolated
         self.dependencies = dependencies
         self.constructedTypes = constructedTypes
+        self.defaultValue = defaultValue
+        self.isDeprecated = isDeprecated
     }
 
     /// The factory that builds the member (`asyncFactory` wins when both are given, which is an error).
@@ -93,11 +103,15 @@ public struct MemberType: Hashable, Sendable {
     public var text: String
     /// Its shape.
     public var kind: MemberTypeKind
+    /// A function type (`@Sendable () -> Date`, possibly through a typealias the container declares):
+    /// an initializer parameter of this type is `@escaping`, since the container stores it.
+    public var isFunction: Bool
 
     /// Creates a type description.
-    public init(_ text: String, kind: MemberTypeKind) {
+    public init(_ text: String, kind: MemberTypeKind, isFunction: Bool = false) {
         self.text = text
         self.kind = kind
+        self.isFunction = isFunction
     }
 }
 

@@ -61,8 +61,10 @@ struct ContainerGenerator {
     /// The nested struct of the stored values and the property holding it in a container of `kind`:
     /// ``GeneratedNames/storageReference``, one reference to them, where ``keepsStorageTogether(_:)``
     /// (see `Trellis.ContainerStorage`), else ``GeneratedNames/valuesProperty``, the struct itself.
-    static func storage(_ stored: [StoredProperty], in kind: DeclarationKind) -> [DeclSyntax] {
-        let fields = stored.map { "    let \($0.name): \($0.type)\n" }.joined()
+    static func storage(_ stored: [StoredProperty], in kind: DeclarationKind, conditionalFields: [String] = [])
+        -> [DeclSyntax]
+    {
+        let fields = (stored.map { "let \($0.name): \($0.type)" } + conditionalFields).map { "    \($0)\n" }.joined()
         let values = GeneratedNames.storedValuesType
         var declarations = [
             GeneratedSource.declaration(
@@ -100,7 +102,9 @@ struct ContainerGenerator {
     static func initializerParameter(for member: Member) -> String? {
         let label = MemberName.parameterLabel(member.name)
         switch member.scope {
-        case .input: return "\(label): \(member.type.text)"
+        case .input:
+            let escaping = member.type.isFunction ? "@escaping " : ""
+            return "\(label): \(escaping)\(member.type.text)" + (member.defaultValue.map { " = \($0)" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
         case .shared, .transient, .onDemand, .child, .forwardingChild: return "\(label): \(optional(member.type.text)) = nil"
         }
@@ -112,7 +116,13 @@ struct ContainerGenerator {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
-        var declarations = storage(members.compactMap(storedProperty(for:)), in: container.kind)
+        // Members declared inside `#if` keep their fields and builders in the same clauses, so that
+        // the accessors `@Provide` gave them compile in whichever clause is active.
+        let conditionalFields = conditionalLines(of: extraction) { member in
+            storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
+        }
+        var declarations = storage(
+            members.compactMap(storedProperty(for:)), in: container.kind, conditionalFields: conditionalFields)
         let parameters = members.compactMap(initializerParameter(for:))
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
@@ -121,25 +131,42 @@ struct ContainerGenerator {
         var valid = container
         valid.members = members
         let hierarchy = HierarchyGenerator(container: valid)
-        declarations.append(hierarchy.inputsType())
-        let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
-        let dependencies =
-            (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
-        for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
-            declarations.append(
-                GeneratedSource.declaration(
-                    "\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
+        // A generic container has no needs protocol beside it (see the peer role).
+        if !extraction.isGeneric {
+            declarations.append(hierarchy.inputsType())
+            let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
+            let dependencies =
+                (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
+            for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
+                declarations.append(
+                    GeneratedSource.declaration(
+                        "\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
+            }
         }
-        let builders = members.filter { $0.scope != .input && ($0.scope != .shared || $0.isAsync) }.map { member in
+        func placeholderBuilder(for member: Member) -> String? {
+            guard member.scope != .input && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
-            return builderDeclaration(
-                for: member, in: container, effects: effects, returnType: returnType, body: stop)
+            return builderDeclaration(for: member, in: container, effects: effects, returnType: returnType, body: stop)
+        }
+        var builders = members.compactMap(placeholderBuilder(for:))
+        if extraction.conditionalMembers.contains(where: { $0.member.flatMap(placeholderBuilder(for:)) != nil }) {
+            builders += conditionalLines(of: extraction) { placeholderBuilder(for: $0) ?? "" }
         }
         if let enumeration = Self.builders(builders, of: container) {
             declarations.append(enumeration)
         }
         return declarations
+    }
+
+    /// The members declared inside `#if`, each written by `write`, between their directives.
+    private static func conditionalLines(of extraction: ContainerExtraction, _ write: (Member) -> String) -> [String] {
+        extraction.conditionalMembers.map { line in
+            switch line {
+            case .directive(let directive): directive
+            case .member(let member): write(member)
+            }
+        }
     }
 
     /// The builder of a member built after the container exists: `.transient`, async `.shared`,

@@ -55,9 +55,15 @@ extension DIContainerMacro {
     ) throws -> [DeclSyntax] {
         guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
         let extraction = ExtractionCache.extraction(of: group, attribute: node)
-        guard extraction.container.kind.canBeContainer else { return [] }
+        guard extraction.container.kind.canBeContainer, !extraction.isGeneric else { return [] }
         var container = extraction.container
-        container.members = container.members.filter { extraction.members[$0.name] != nil }
+        container.members = container.members.compactMap { member in
+            guard let syntax = extraction.members[member.name] else { return nil }
+            // Declared beside the container, the protocol names the container's own types through it.
+            var qualified = member
+            qualified.type.text = extraction.qualified(syntax.type)
+            return qualified
+        }
         return [HierarchyGenerator(container: container).dependenciesProtocol()]
     }
 
@@ -113,7 +119,9 @@ public struct ProvideMacro: AccessorMacro {
                 [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
             }),
             let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-            binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil
+            // An initial value is allowed (an `.input`'s default, an error elsewhere that
+            // `@DIContainer` reports): the getter keeps that the only diagnostic.
+            binding.typeAnnotation != nil, binding.accessorBlock == nil
         else { return [] }
         let attribute = ProvideAttributeReader.read(node)
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]

@@ -45,7 +45,7 @@ struct DiagnosticMapper {
         case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
             .dependency(_, let member, _), .memberDetail(_, let member, _):
             member
-        case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer:
+        case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer, .containerDetail:
             nil
         }
     }

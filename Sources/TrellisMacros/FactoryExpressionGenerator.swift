@@ -67,6 +67,8 @@ struct FactoryExpressionGenerator {
     func reference(to name: String, in context: Context) -> String {
         guard let target = plan.container.member(named: name) else { return name }
         switch context {
+        case .builder where target.isDeprecated:
+            return deprecatedRead(of: target)
         case .builder:
             return "\(GeneratedNames.builderContainerParameter).\(name)"
         case .initializer:
@@ -74,6 +76,25 @@ struct FactoryExpressionGenerator {
                 return "\(plan.isThrowing(target) ? "try " : "")\(GeneratedNames.initializationBuilder(name))()"
             }
             return name
+        }
+    }
+
+    /// What the accessor of deprecated member `target` returns, read without the accessor (which
+    /// would make the generated code warn about a use the user did not write).
+    private func deprecatedRead(of target: Member) -> String {
+        let container = GeneratedNames.builderContainerParameter
+        let value = "\(container).\(GeneratedNames.storedValue(target.name, in: plan.container.kind))"
+        let prefix = effectPrefix(for: target)
+        let build = "\(prefix)\(GeneratedNames.builderCall(target.name, on: container))"
+        switch target.scope {
+        case .input:
+            return value
+        case .shared:
+            return target.isAsync ? "\(prefix)\(value).value" : value
+        case .transient:
+            return build
+        case .onDemand, .child, .forwardingChild:
+            return "\(prefix)\(value).value { \(build) }"
         }
     }
 

@@ -17,6 +17,9 @@ public enum ContainerExtractor {
                 declaredConformances: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []),
             problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
         readOptionProblems(attribute, into: &extraction)
+        DeclarationBodyReader.readGenericParameters(of: declaration, into: &extraction)
+        (extraction.nestedTypeNames, extraction.functionTypeAliases) = DeclarationBodyReader.nestedTypes(
+            of: declaration.memberBlock.members)
         for element in declaration.attributes {
             guard case .attribute(let actor) = element, globalActorName(actor) != nil else { continue }
             extraction.anchors[.containerAttribute(container: name, name: ProvideAttributeReader.attributeName(actor))] = Syntax(
@@ -27,10 +30,14 @@ public enum ContainerExtractor {
                 let anchor = Anchor.userInitializer(container: name, index: extraction.container.userInitializerCount)
                 extraction.anchors[anchor] = Syntax(initializer)
                 extraction.container.userInitializerCount += 1
-            } else if let variable = item.decl.as(VariableDeclSyntax.self),
-                let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
-            {
-                MemberExtractor.extract(variable, attribute: provide, into: &extraction)
+            } else if let variable = item.decl.as(VariableDeclSyntax.self) {
+                if let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes) {
+                    MemberExtractor.extract(variable, attribute: provide, into: &extraction)
+                } else {
+                    DeclarationBodyReader.readStoredProperty(variable, into: &extraction)
+                }
+            } else if let block = item.decl.as(IfConfigDeclSyntax.self) {
+                DeclarationBodyReader.readConditionalMembers(block, into: &extraction)
             }
         }
         return extraction

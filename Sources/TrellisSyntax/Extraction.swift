@@ -12,10 +12,56 @@ public struct ContainerExtraction {
     public var anchors: [Anchor: Syntax]
     /// Per member name: the syntax the generator needs.
     public var members: [String: MemberSyntax]
+    /// The names of the types the container's body declares (`struct Settings`, `typealias ID`):
+    /// generated code outside the type names them through the container.
+    public var nestedTypeNames: Set<String> = []
+    /// Those of them that are typealiases of function types.
+    public var functionTypeAliases: Set<String> = []
+    /// The `@Provide` members declared inside `#if` blocks (an error), with their directives: the
+    /// placeholder storage declares them in the same clauses, so that their accessors still compile.
+    public var conditionalMembers: [ConditionalLine] = []
+    /// The container is generic (an error).
+    public var isGeneric = false
+    /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
+    var containerDetails = 0
 
     /// The syntax an anchor points at, falling back to the container's attribute.
     public func node(for anchor: Anchor) -> Syntax? {
         anchors[anchor] ?? anchors[.container(container.name)]
+    }
+
+    /// `typeText` with every type the container declares named through the container
+    /// (`Settings` becomes `AppContainer.Settings`), for generated code outside the type.
+    public func qualified(_ type: TypeSyntax) -> String {
+        guard !nestedTypeNames.isEmpty else { return type.trimmedText }
+        return NestedTypeQualifier(containerName: container.name, nestedTypeNames: nestedTypeNames)
+            .rewrite(type.trimmed, detach: true).description
+    }
+}
+
+/// Names the container's own types through the container.
+private final class NestedTypeQualifier: SyntaxRewriter {
+    let containerName: String
+    let nestedTypeNames: Set<String>
+
+    init(containerName: String, nestedTypeNames: Set<String>) {
+        self.containerName = containerName
+        self.nestedTypeNames = nestedTypeNames
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+        let visited = super.visit(node)
+        guard nestedTypeNames.contains(node.name.text), let identifier = visited.as(IdentifierTypeSyntax.self) else {
+            return visited
+        }
+        return TypeSyntax(
+            MemberTypeSyntax(
+                leadingTrivia: identifier.leadingTrivia,
+                baseType: IdentifierTypeSyntax(name: .identifier(containerName)),
+                name: identifier.name.with(\.leadingTrivia, []),
+                genericArgumentClause: identifier.genericArgumentClause,
+                trailingTrivia: identifier.trailingTrivia))
     }
 }
 

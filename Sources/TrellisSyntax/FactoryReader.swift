@@ -245,4 +245,22 @@ public enum TypeClassifier {
         }
         return .concrete
     }
+
+    /// Whether `type` is a function type (with attributes such as `@Sendable`, or in parentheses),
+    /// or a typealias named in `functionAliases`. An optional is not: it escapes already.
+    public static func isFunction(_ type: TypeSyntax, functionAliases: Set<String>) -> Bool {
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return isFunction(attributed.baseType, functionAliases: functionAliases)
+        }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.firstName == nil
+        {
+            return isFunction(only.type, functionAliases: functionAliases)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+            return functionAliases.contains(identifier.name.text)
+        }
+        return false
+    }
 }

@@ -43,10 +43,12 @@ enum MemberExtractor {
                 .invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'",
                 at: modifier, member: name)
         }
-        if let initializer = binding.initializer {
+        let read = ProvideAttributeReader.read(attribute)
+        if let initializer = binding.initializer, read.scope != .input {
             problem(
                 .invalidMemberDeclaration,
-                "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:'", at: initializer,
+                "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)",
+                at: initializer,
                 member: name)
         }
         if let accessors = binding.accessorBlock {
@@ -55,7 +57,6 @@ enum MemberExtractor {
                 member: name)
         }
 
-        let read = ProvideAttributeReader.read(attribute)
         for (role, argument) in read.arguments {
             extraction.anchors[.memberArgument(container: containerName, member: name, argument: role)] = Syntax(argument)
         }
@@ -66,7 +67,9 @@ enum MemberExtractor {
         let typeSyntax = binding.typeAnnotation?.type
         let type: MemberType
         if let typeSyntax {
-            type = MemberType(typeSyntax.trimmedText, kind: TypeClassifier.kind(of: typeSyntax))
+            type = MemberType(
+                typeSyntax.trimmedText, kind: TypeClassifier.kind(of: typeSyntax),
+                isFunction: TypeClassifier.isFunction(typeSyntax, functionAliases: extraction.functionTypeAliases))
             extraction.anchors[.memberType(container: containerName, member: name)] = Syntax(typeSyntax)
         } else {
             // Keep the member so that others reading it are not also reported; its own problem stops generation.
@@ -79,7 +82,9 @@ enum MemberExtractor {
         var member = Member(
             name: name, type: type, scope: read.scope, autoWiringType: read.autoWiringType?.trimmedText,
             concreteOptIn: read.concrete,
-            isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) })
+            isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) },
+            defaultValue: read.scope == .input ? binding.initializer?.value.trimmedText : nil,
+            isDeprecated: isDeprecated(variable.attributes))
         var dependencyNodes: [Syntax] = []
 
         if let withArgument = read.withArgument {
@@ -146,6 +151,18 @@ enum MemberExtractor {
         if let typeSyntax {
             extraction.members[name] = MemberSyntax(
                 attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType)
+        }
+    }
+
+    /// Whether an `@available` attribute deprecates the declaration (`*, deprecated` or `deprecated: 1.0`).
+    static func isDeprecated(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard case .attribute(let attribute) = element, ProvideAttributeReader.attributeName(attribute) == "available",
+                case .availability(let arguments) = attribute.arguments
+            else { return false }
+            return arguments.contains { argument in
+                argument.argument.tokens(viewMode: .sourceAccurate).contains { $0.text == "deprecated" }
+            }
         }
     }
 

@@ -284,13 +284,13 @@ struct DeclarationDiagnosticsTests {
             }
         }
 
-        @Test("an initial value is reported on the initializer clause")
+        @Test("an initial value on a member that is not an input is reported on the initializer clause")
         func initialValue() {
             assertMacro {
                 """
                 @DIContainer
                 struct AppContainer {
-                    @Provide(.input)
+                    @Provide(.shared, factory: "https://example.com", concrete: true)
                     var baseURL: String = "https://example.com"
                 }
                 """
@@ -298,10 +298,10 @@ struct DeclarationDiagnosticsTests {
                 """
                 @DIContainer
                 struct AppContainer {
-                    @Provide(.input)
+                    @Provide(.shared, factory: "https://example.com", concrete: true)
                     var baseURL: String = "https://example.com"
                                         ┬──────────────────────
-                                        ╰─ 🛑 'baseURL' is built by its @Provide arguments; remove the initial value and use 'factory:'
+                                        ╰─ 🛑 'baseURL' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)
                 }
                 """
             }

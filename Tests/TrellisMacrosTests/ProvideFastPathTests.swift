@@ -76,6 +76,9 @@ struct ProvideFastPathTests {
         ("", "\n    @Provide(.onDemand, factory: Catalog())", "\n    nonisolated public var `class`: Catalog", true),
         ("", "\n    @Provide(.transient, Handler.self)", "\n    var handler: (Request, Int) -> Response?\n", true),
         ("", "\n    @Provide(.input)", " var\n        table: [String: [Int]]", true),
+        // An initial value (an `.input`'s default; `@DIContainer` reports it elsewhere): parsed.
+        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var initialised: S = S()", true),
+        ("", "\n    @Provide(.input)", "\n    var clock: any Clock = SystemClock()", true),
         // Effects the text cannot settle: swift-syntax parses the attribute.
         (
             "", "\n    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })",
@@ -90,7 +93,6 @@ struct ProvideFastPathTests {
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    static var shared: S", false),
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    lazy var lazyOne: S", false),
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var a: S, b: S", false),
-        ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var initialised: S = S()", false),
         ("", "\n    @Provide(.shared, factory: S(), concrete: true)", "\n    var untyped = S()", false),
         ("", "\n    @Provide(.shared)", "\n    var _: S", false),
         // The same attribute twice: which one the compiler means cannot be told from the text.

@@ -1,0 +1,146 @@
+import SwiftSyntax
+import TrellisGraph
+
+/// Reads what a container's body holds besides its plain `@Provide` members: the types it
+/// declares (which generated code outside the type must qualify), members inside `#if`, and stored
+/// properties the generated initializer cannot set. Called by ``ContainerExtractor`` only.
+enum DeclarationBodyReader {
+    /// The names of the types the body declares, and of those that are typealiases of function types.
+    static func nestedTypes(of members: MemberBlockItemListSyntax) -> (names: Set<String>, functionAliases: Set<String>) {
+        var names = Set<String>()
+        var functionAliases = Set<String>()
+        for item in members {
+            let declaration = item.decl
+            if let alias = declaration.as(TypeAliasDeclSyntax.self) {
+                names.insert(alias.name.text)
+                if TypeClassifier.isFunction(alias.initializer.value, functionAliases: []) {
+                    functionAliases.insert(alias.name.text)
+                }
+            } else if let named = declaration.asProtocol(NamedDeclSyntax.self),
+                declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
+                    || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
+                    || declaration.is(ProtocolDeclSyntax.self)
+            {
+                names.insert(named.name.text)
+            }
+        }
+        return (names, functionAliases)
+    }
+
+    /// Reports `@Provide` members declared inside `#if` and keeps each clause's members, with its
+    /// directive, for the placeholder storage (see ``ConditionalLine``).
+    static func readConditionalMembers(_ block: IfConfigDeclSyntax, into extraction: inout ContainerExtraction) {
+        let containerName = extraction.container.name
+        for clause in block.clauses {
+            let keyword = clause.poundKeyword.text
+            let condition = clause.condition.map { " \($0.trimmedDescription)" } ?? ""
+            extraction.conditionalMembers.append(.directive(keyword + condition))
+            guard case .decls(let items) = clause.elements else { continue }
+            for item in items {
+                if let nested = item.decl.as(IfConfigDeclSyntax.self) {
+                    readConditionalMembers(nested, into: &extraction)
+                    continue
+                }
+                guard let variable = item.decl.as(VariableDeclSyntax.self),
+                    let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
+                else { continue }
+                // Read alone, so that its shape problems do not add to the one below.
+                var alone = ContainerExtraction(
+                    container: Container(name: containerName, kind: extraction.container.kind), problems: [], anchors: [:],
+                    members: [:])
+                alone.functionTypeAliases = extraction.functionTypeAliases
+                MemberExtractor.extract(variable, attribute: provide, into: &alone)
+                guard let member = alone.container.members.first else { continue }
+                extraction.conditionalMembers.append(.member(member))
+                let anchor = Anchor.containerDetail(container: containerName, index: extraction.containerDetails)
+                extraction.containerDetails += 1
+                extraction.anchors[anchor] = Syntax(provide)
+                extraction.problems.append(
+                    Issue(
+                        .conditionalMember,
+                        "'\(member.name)' is declared inside '\(keyword)': a container has one dependency graph in every build configuration; declare '\(member.name)' once, outside '#if', and put the '#if' inside its factory closure",
+                        at: anchor))
+                // Readers of the member still find it (as a value the container has), so that they
+                // are not reported as reading an unknown member too.
+                if extraction.container.member(named: member.name) == nil {
+                    extraction.container.members.append(Member(name: member.name, type: member.type, scope: .input))
+                }
+            }
+        }
+        extraction.conditionalMembers.append(.directive("#endif"))
+    }
+
+    /// Reports a stored property without `@Provide` that has no initial value: the generated
+    /// initializer sets only the container's members, so it would fail to initialize it.
+    static func readStoredProperty(_ variable: VariableDeclSyntax, into extraction: inout ContainerExtraction) {
+        let isStatic = variable.modifiers.contains {
+            [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+        }
+        // A property wrapper (an attribute naming a type) may supply the value; leave those alone.
+        let isWrapped = variable.attributes.contains { element in
+            guard case .attribute(let attribute) = element else { return true }
+            return ProvideAttributeReader.attributeName(attribute).first?.isUppercase ?? true
+        }
+        guard !isStatic, !isWrapped else { return }
+        for binding in variable.bindings where binding.initializer == nil && !hasGetter(binding) {
+            let defaultsToNil =
+                variable.bindingSpecifier.tokenKind == .keyword(.var)
+                && (binding.typeAnnotation?.type.is(OptionalTypeSyntax.self) == true
+                    || binding.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true)
+            guard !defaultsToNil else { continue }
+            let name = binding.pattern.trimmedDescription
+            let anchor = Anchor.containerDetail(container: extraction.container.name, index: extraction.containerDetails)
+            extraction.containerDetails += 1
+            extraction.anchors[anchor] = Syntax(binding.pattern)
+            extraction.problems.append(
+                Issue(
+                    .uninitializedStoredProperty,
+                    "stored property '\(name)' has no initial value, and the initializer @DIContainer generates sets only @Provide members; give '\(name)' an initial value, or declare it '@Provide(.input)'",
+                    at: anchor))
+        }
+    }
+
+    /// Whether the binding is computed (it has a getter rather than only observers).
+    private static func hasGetter(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return false }
+        switch block.accessors {
+        case .getter: return true
+        case .accessors(let accessors):
+            return accessors.contains { !["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+        }
+    }
+
+    /// Reports a generic container: the needs protocol declared beside it cannot name its generic
+    /// parameters, nor could an owner name the container without them.
+    static func readGenericParameters(of declaration: some DeclGroupSyntax, into extraction: inout ContainerExtraction) {
+        let clause =
+            declaration.as(StructDeclSyntax.self)?.genericParameterClause
+            ?? declaration.as(ClassDeclSyntax.self)?.genericParameterClause
+        guard let clause else { return }
+        let name = extraction.container.name
+        let anchor = Anchor.containerDetail(container: name, index: extraction.containerDetails)
+        extraction.containerDetails += 1
+        extraction.anchors[anchor] = Syntax(clause)
+        extraction.isGeneric = true
+        extraction.problems.append(
+            Issue(
+                .genericContainer,
+                "@DIContainer does not support generic types: '\(name)\(clause.trimmedDescription)' cannot be owned, overridden or described by one graph; declare a container per concrete type, or give the members that vary an existential type ('any P')",
+                at: anchor))
+    }
+}
+
+/// One line of the members declared inside `#if` blocks, in source order: a directive
+/// (`#if DEBUG`, `#else`, `#endif`) or a member of the clause it belongs to.
+public enum ConditionalLine {
+    /// `#if`, `#elseif`, `#else` (with its condition) or `#endif`.
+    case directive(String)
+    /// A member declared in the current clause.
+    case member(Member)
+
+    /// The member on this line, if it is one.
+    public var member: Member? {
+        if case .member(let member) = self { return member }
+        return nil
+    }
+}

@@ -1,0 +1,23 @@
+import Trellis
+
+@DIContainer
+struct GenericContainer<Value: Sendable> {
+    @Provide(.input)
+    var value: Value
+}
+
+@DIContainer
+struct StoredPropertyContainer {
+    @Provide(.input)
+    var name: String
+
+    var retries: Int
+}
+
+@DIContainer
+struct ConditionalContainer {
+    #if DEBUG
+    @Provide(.shared, factory: DebugStore())
+    var store: any Store
+    #endif
+}

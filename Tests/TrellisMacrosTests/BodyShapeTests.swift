@@ -1,0 +1,475 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// Shapes of declarations real containers have, beside their plain `@Provide` members: each one
+/// either generates code that compiles (checked whole here and compiled for real by the corpus in
+/// `DeclarationCorpusTests`) or gets a Trellis diagnostic on the user's own line.
+@Suite(
+    "Body shapes",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct BodyShapeTests {
+    @Suite("Conditional members")
+    struct ConditionalMembers {
+        @Test("a member inside #if/#else is reported on each clause's attribute; the placeholder storage keeps the clauses")
+        func memberInsideIfConfig() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    #if DEBUG
+                    @Provide(.shared, factory: DebugStore())
+                    var store: any Store
+                    #else
+                    @Provide(.transient, factory: ReleaseStore())
+                    var store: any Store
+                    #endif
+                    @Provide(.shared, factory: { (store: any Store) in Cache(store: store) })
+                    var cache: any CacheProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    #if DEBUG
+                    @Provide(.shared, factory: DebugStore())
+                    ┬───────────────────────────────────────
+                    ╰─ 🛑 'store' is declared inside '#if': a container has one dependency graph in every build configuration; declare 'store' once, outside '#if', and put the '#if' inside its factory closure
+                    var store: any Store
+                    #else
+                    @Provide(.transient, factory: ReleaseStore())
+                    ┬────────────────────────────────────────────
+                    ╰─ 🛑 'store' is declared inside '#else': a container has one dependency graph in every build configuration; declare 'store' once, outside '#if', and put the '#if' inside its factory closure
+                    var store: any Store
+                    #endif
+                    @Provide(.shared, factory: { (store: any Store) in Cache(store: store) })
+                    var cache: any CacheProtocol
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Generic containers")
+    struct GenericContainers {
+        @Test("a generic container is reported on its generic parameters and gets no needs protocol")
+        func genericStruct() {
+            assertMacro {
+                """
+                @DIContainer
+                struct Feature<T: Sendable> {
+                    @Provide(.input)
+                    var value: T
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct Feature<T: Sendable> {
+                              ┬────────────
+                              ╰─ 🛑 @DIContainer does not support generic types: 'Feature<T: Sendable>' cannot be owned, overridden or described by one graph; declare a container per concrete type, or give the members that vary an existential type ('any P')
+                    @Provide(.input)
+                    var value: T
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Stored properties")
+    struct StoredProperties {
+        @Test("a stored property without @Provide and without an initial value is reported on its name")
+        func uninitializedStoredProperty() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                    var retries: Int
+                    var optional: Int?
+                    let constant = 3
+                    var computed: Int { retries }
+                    static var shared: Int = 0
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                    var retries: Int
+                        ┬──────
+                        ╰─ 🛑 stored property 'retries' has no initial value, and the initializer @DIContainer generates sets only @Provide members; give 'retries' an initial value, or declare it '@Provide(.input)'
+                    var optional: Int?
+                    let constant = 3
+                    var computed: Int { retries }
+                    static var shared: Int = 0
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Inputs")
+    struct Inputs {
+        @Test("a closure-typed input is an @escaping parameter; an optional one escapes already")
+        func closureInput() {
+            assertMacro {
+                """
+                @DIContainer
+                struct ClockContainer {
+                    @Provide(.input)
+                    var now: @Sendable () -> Int
+                    @Provide(.input)
+                    var callback: (@Sendable (Int) -> Void)?
+                }
+                """
+            } expansion: {
+                """
+                struct ClockContainer {
+                    var now: @Sendable () -> Int {
+                    get {
+                        _trellis_storage.values.now
+                    }
+                    }
+                    var callback: (@Sendable (Int) -> Void)? {
+                    get {
+                        _trellis_storage.values.callback
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let now: @Sendable () -> Int
+                        let callback: (@Sendable (Int) -> Void)?
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(now: @escaping @Sendable () -> Int, callback: (@Sendable (Int) -> Void)?) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            now: now,
+                            callback: callback
+                        ))
+                    }
+
+                    /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let now: @Sendable () -> Int
+                        let callback: (@Sendable (Int) -> Void)?
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some ClockContainerDependencies) {
+                            self.now = dependencies.now
+                            self.callback = dependencies.callback
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(now: inputs.now, callback: inputs.callback)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some ClockContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `ClockContainer` needs from the container that owns it (or whoever creates it).
+                protocol ClockContainerDependencies {
+                    // ClockContainer needs 'now: @Sendable () -> Int': the container providing its needs must have a member 'now' of type '@Sendable () -> Int'.
+                    var now: @Sendable () -> Int { get }
+                    // ClockContainer needs 'callback: (@Sendable (Int) -> Void)?': the container providing its needs must have a member 'callback' of type '(@Sendable (Int) -> Void)?'.
+                    var callback: (@Sendable (Int) -> Void)? { get }
+                }
+                """
+            }
+        }
+
+        @Test("an input's initial value is its initializer parameter's default")
+        func inputDefault() {
+            assertMacro {
+                """
+                @DIContainer
+                struct ClockContainer {
+                    @Provide(.input)
+                    var clock: any Clock = SystemClock()
+                    @Provide(.input)
+                    var name: String
+                }
+                """
+            } expansion: {
+                """
+                struct ClockContainer {
+                    var clock: any Clock {
+                    get {
+                        _trellis_storage.values.clock
+                    }
+                    }
+                    var name: String {
+                    get {
+                        _trellis_storage.values.name
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let clock: any Clock
+                        let name: String
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(clock: any Clock = SystemClock(), name: String) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            clock: clock,
+                            name: name
+                        ))
+                    }
+
+                    /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let clock: any Clock
+                        let name: String
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some ClockContainerDependencies) {
+                            self.clock = dependencies.clock
+                            self.name = dependencies.name
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(clock: inputs.clock, name: inputs.name)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some ClockContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `ClockContainer` needs from the container that owns it (or whoever creates it).
+                protocol ClockContainerDependencies {
+                    // ClockContainer needs 'clock: any Clock': the container providing its needs must have a member 'clock' of type 'any Clock'.
+                    var clock: any Clock { get }
+                    // ClockContainer needs 'name: String': the container providing its needs must have a member 'name' of type 'String'.
+                    var name: String { get }
+                }
+                """
+            }
+        }
+
+        @Test("an initial value on a .shared member is reported once, and the member still gets its getter")
+        func sharedInitialValue() {
+            assertMacro {
+                """
+                @DIContainer
+                struct ClockContainer {
+                    @Provide(.shared, factory: SystemClock())
+                    var clock: any Clock = SystemClock()
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct ClockContainer {
+                    @Provide(.shared, factory: SystemClock())
+                    var clock: any Clock = SystemClock()
+                                         ┬──────────────
+                                         ╰─ 🛑 'clock' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Nested types")
+    struct NestedTypes {
+        @Test("the needs protocol beside the container names the container's own types through it")
+        func nestedTypeInput() {
+            assertMacro {
+                """
+                @DIContainer
+                struct SettingsContainer {
+                    struct Settings: Sendable {}
+                    typealias Handler = @Sendable (Settings) -> Void
+                    @Provide(.input)
+                    var settings: Settings
+                    @Provide(.input)
+                    var handlers: [Handler]
+                    @Provide(.input)
+                    var handler: Handler
+                }
+                """
+            } expansion: {
+                """
+                struct SettingsContainer {
+                    struct Settings: Sendable {}
+                    typealias Handler = @Sendable (Settings) -> Void
+                    var settings: Settings {
+                    get {
+                        _trellis_storage.values.settings
+                    }
+                    }
+                    var handlers: [Handler] {
+                    get {
+                        _trellis_storage.values.handlers
+                    }
+                    }
+                    var handler: Handler {
+                    get {
+                        _trellis_storage.values.handler
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let settings: Settings
+                        let handlers: [Handler]
+                        let handler: Handler
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(settings: Settings, handlers: [Handler], handler: @escaping Handler) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            settings: settings,
+                            handlers: handlers,
+                            handler: handler
+                        ))
+                    }
+
+                    /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let settings: Settings
+                        let handlers: [Handler]
+                        let handler: Handler
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some SettingsContainerDependencies) {
+                            self.settings = dependencies.settings
+                            self.handlers = dependencies.handlers
+                            self.handler = dependencies.handler
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(settings: inputs.settings, handlers: inputs.handlers, handler: inputs.handler)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some SettingsContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `SettingsContainer` needs from the container that owns it (or whoever creates it).
+                protocol SettingsContainerDependencies {
+                    // SettingsContainer needs 'settings: SettingsContainer.Settings': the container providing its needs must have a member 'settings' of type 'SettingsContainer.Settings'.
+                    var settings: SettingsContainer.Settings { get }
+                    // SettingsContainer needs 'handlers: [SettingsContainer.Handler]': the container providing its needs must have a member 'handlers' of type '[SettingsContainer.Handler]'.
+                    var handlers: [SettingsContainer.Handler] { get }
+                    // SettingsContainer needs 'handler: SettingsContainer.Handler': the container providing its needs must have a member 'handler' of type 'SettingsContainer.Handler'.
+                    var handler: SettingsContainer.Handler { get }
+                }
+                """
+            }
+        }
+    }
+
+    @Suite("Deprecated members")
+    struct DeprecatedMembers {
+        @Test("builders read a deprecated member without its accessor, so only the user's reads warn")
+        func deprecatedMemberRead() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @available(*, deprecated, message: "use store")
+                    @Provide(.transient, factory: LegacyStore())
+                    var legacy: any Store
+                    @available(*, deprecated)
+                    @Provide(.shared, factory: LegacyStore())
+                    var old: any Store
+                    @Provide(.transient, factory: { (legacy: any Store, old: any Store) in Pair(legacy, old) })
+                    var pair: any PairProtocol
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    @available(*, deprecated, message: "use store")
+                    var legacy: any Store {
+                    get {
+                        _trellis_Builders.legacy(self)
+                    }
+                    }
+                    @available(*, deprecated)
+                    var old: any Store {
+                    get {
+                        _trellis_storage.values.old
+                    }
+                    }
+                    var pair: any PairProtocol {
+                    get {
+                        _trellis_Builders.pair(self)
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let legacy: (any Store)?
+                        let old: any Store
+                        let pair: (any PairProtocol)?
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) {
+                        let old: any Store = if let old { old } else { LegacyStore() }
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            legacy: legacy,
+                            old: old,
+                            pair: pair
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {}
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func legacy(_ _trellis_container: AppContainer) -> any Store {
+                            if let value = _trellis_container._trellis_storage.values.legacy { value } else { LegacyStore() }
+                        }
+
+                        static func pair(_ _trellis_container: AppContainer) -> any PairProtocol {
+                            if let value = _trellis_container._trellis_storage.values.pair { value } else { { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old) }
+                        }
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {}
+                """
+            }
+        }
+    }
+}
