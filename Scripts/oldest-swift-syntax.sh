@@ -32,6 +32,6 @@ grep -A6 '"swift-syntax"' Package.resolved | grep -q "\"version\" : \"$version\"
 swift build --build-tests
 snapshot_suites="CascadeTests|DeclarationDiagnosticsTests|DependencyDiagnosticsTests|DependencyExtractionTests"
 snapshot_suites+="|ExpansionTests|FactoryBodyTests|HierarchyDiagnosticsTests|MainActorDiagnosticsTests"
-snapshot_suites+="|MalformedInputTests|PlaceholderExpansionTests|ScopeDiagnosticsTests|TypeDiagnosticsTests"
+snapshot_suites+="|MalformedInputTests|PlaceholderExpansionTests|ScopeDiagnosticsTests|TypeDiagnosticsTests|BodyShapeTests"
 swift test --skip-build --skip "TrellisMacrosTests\.($snapshot_suites)"
 echo "Trellis builds and passes its tests with swift-syntax $version."

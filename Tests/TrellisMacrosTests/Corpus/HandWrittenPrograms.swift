@@ -1,0 +1,237 @@
+import TrellisGraph
+
+/// Containers shaped as real apps and servers write them, one per shape Swift allows in a type's
+/// body or a member's declaration. Each compiles as is, or gets its Trellis code on the user's line.
+enum HandWrittenPrograms {
+    static let valid: [CorpusProgram] = [
+        program(
+            "closure-typed inputs, plain and optional, with effects",
+            """
+            @DIContainer
+            struct ClockContainer {
+                @Provide(.input)
+                var now: @Sendable () -> Int
+                @Provide(.input)
+                var callback: (@Sendable (Int) -> Void)?
+                @Provide(.input)
+                var fetch: @Sendable (Int) async throws -> String
+                @Provide(.shared, factory: { (now: @escaping @Sendable () -> Int) in use(now, value: Box()) }, concrete: true)
+                var stamp: Box
+                @Provide(.transient, factory: { (c: Self) in use(c.now, c.fetch, value: Box()) }, concrete: true)
+                var fresh: Box
+            }
+            """),
+        program(
+            "nested types and typealiases used as member types, read by children's owners",
+            """
+            @DIContainer
+            struct SettingsContainer {
+                struct Settings: Sendable {
+                    var retries = 3
+                    init() {}
+                }
+                typealias Handler = @Sendable (Settings) -> Int
+                enum Mode: Sendable { case fast, safe }
+                @Provide(.input)
+                var settings: Settings
+                @Provide(.input)
+                var handler: Handler
+                @Provide(.input)
+                var modes: [Mode]
+                @Provide(.shared, factory: { (settings: Settings, handler: @escaping Handler) in handler(settings) }, concrete: true)
+                var result: Int
+            }
+            @DIContainer
+            struct SettingsOwner: SettingsContainerDependencies {
+                @Provide(.input)
+                var settings: SettingsContainer.Settings
+                // A closure type named through another type's typealias is written out: the macro
+                // cannot see that 'SettingsContainer.Handler' is a function type (README).
+                @Provide(.input)
+                var handler: @Sendable (SettingsContainer.Settings) -> Int
+                @Provide(.input)
+                var modes: [SettingsContainer.Mode]
+                @Provide(.child)
+                var feature: SettingsContainer
+            }
+            """),
+        program(
+            "inputs with initial values as defaults",
+            """
+            @DIContainer
+            struct DefaultsContainer {
+                struct Settings: Sendable {
+                    var retries = 3
+                    init() {}
+                }
+                @Provide(.input)
+                var service: any Service = ServiceImpl()
+                @Provide(.input)
+                var settings: Settings = Settings()
+                @Provide(.input)
+                var transform: @Sendable (Int) -> Int = { $0 + 1 }
+                @Provide(.input)
+                var name: String
+            }
+            func makeDefaults() -> DefaultsContainer { DefaultsContainer(name: "n") }
+            """),
+        program(
+            "attributes, access levels and modifiers on members",
+            """
+            @DIContainer
+            struct AccessContainer {
+                /// The count, documented.
+                @Provide(.input)
+                package var count: Int
+                @Provide(.input)
+                fileprivate var hidden: Int
+                @Provide(.input)
+                private var secret: Int
+                @available(*, deprecated, message: "old")
+                @Provide(.transient, factory: ServiceImpl())
+                var old: any Service
+                @Provide(.onDemand, factory: { (hidden: Int, secret: Int) in use(hidden, secret, value: ServiceImpl()) })
+                nonisolated var computedLater: any Service
+                @Provide(.shared, factory: [1, 2, 3])
+                var numbers: any Collection<Int>
+                @Provide(.shared, factory: Counter(), concrete: true)
+                var counter: Counter
+                @Provide(.input)
+                var pair: (Int, String)
+                @Provide(.input)
+                var `default`: Int
+                @Provide(.input)
+                var größe: Int
+                @Provide(.shared, factory: { (größe: Int, `default`: Int) in größe + `default` }, concrete: true)
+                var sum: Int
+            }
+            """),
+        program(
+            "other declarations in the body and in a same-file extension",
+            """
+            @DIContainer
+            final class BodyContainer {
+                @Provide(.input)
+                var count: Int
+                let constant = 5
+                static let shared = 3
+                var optional: Int?
+                var observed: Int = 0 {
+                    didSet { print(observed) }
+                }
+                var computed: Int { count + 1 }
+                lazy var later: Int = 4
+                func helper() -> Int { count }
+                subscript(offset: Int) -> Int { count + offset }
+                struct Nested {}
+                enum Mode { case a }
+                typealias ID = String
+                #if DEBUG
+                func debugOnly() -> Int { 1 }
+                #else
+                func releaseOnly() -> Int { 2 }
+                #endif
+            }
+            extension BodyContainer {
+                var extra: Int { count * 2 }
+            }
+            """),
+        program(
+            "containers nested in other types, isolated to the main actor, and of every access level",
+            """
+            enum Namespace {
+                @DIContainer
+                struct Inner {
+                    @Provide(.input)
+                    var count: Int
+                }
+            }
+            extension Namespace {
+                @DIContainer
+                final class InnerClass {
+                    @Provide(.input)
+                    var count: Int
+                }
+            }
+            @MainActor
+            @DIContainer
+            final class ActorBound {
+                @Provide(.input)
+                var count: Int
+            }
+            @DIContainer(mainActor: true)
+            struct MainContainer {
+                @Provide(.shared, factory: { (count: Int) in count }, concrete: true)
+                var doubled: Int
+                @Provide(.input)
+                var count: Int
+            }
+            @DIContainer
+            fileprivate struct FilePrivateContainer {
+                @Provide(.input)
+                var count: Int
+            }
+            @DIContainer
+            private struct PrivateContainer {
+                @Provide(.input)
+                var count: Int
+            }
+            """),
+    ]
+
+    static let misuses: [CorpusProgram] = [
+        program(
+            "members in #if, #elseif and #else, of several scopes",
+            """
+            @DIContainer
+            struct ConditionalContainer {
+                #if DEBUG
+                @Provide(.shared, factory: ServiceImpl())
+                var store: any Service
+                #elseif TESTING
+                @Provide(.transient, factory: ServiceImpl())
+                var store: any Service
+                #else
+                @Provide(.onDemand, factory: ServiceImpl())
+                var store: any Service
+                #endif
+                @Provide(.shared, factory: { (store: any Service) in store })
+                var reader: any Service
+            }
+            """, code: .conditionalMember),
+        program(
+            "a generic container with a where clause",
+            """
+            @DIContainer
+            struct Feature<T: Sendable, U> where U: Sendable {
+                @Provide(.input)
+                var value: T
+                @Provide(.transient, factory: { (value: T) in [value] }, concrete: true)
+                var values: [T]
+            }
+            """, code: .genericContainer),
+        program(
+            "a stored property the generated initializer cannot set",
+            """
+            @DIContainer
+            struct StoredContainer {
+                @Provide(.input)
+                var count: Int
+                let unset: Int
+            }
+            """, code: .uninitializedStoredProperty),
+        program(
+            "an initial value on a member that is not an input",
+            """
+            @DIContainer
+            struct InitialValueContainer {
+                @Provide(.shared, factory: ServiceImpl())
+                var service: any Service = ServiceImpl()
+            }
+            """, code: .invalidMemberDeclaration),
+    ]
+
+    private static func program(_ name: String, _ source: String, code: IssueCode? = nil) -> CorpusProgram {
+        CorpusProgram(name: name, source: source, expectedCode: code)
+    }
+}

@@ -1,0 +1,254 @@
+import TrellisGraph
+
+/// Declarations every corpus program may use, compiled once with them.
+/// Public, as the types of a public or package container's members must be (its initializer
+/// takes each of them).
+let corpusPrelude = """
+    import Trellis
+
+    public protocol Service: Sendable { var id: Int { get } }
+    public struct ServiceImpl: Service {
+        public var id = 0
+        public init() {}
+    }
+    public struct Box: Sendable {
+        public var value = 0
+        public init() {}
+    }
+    public actor Counter {
+        public init() {}
+    }
+    public enum Helpers {
+        @Sendable public static func identity(_ value: Int) -> Int { value }
+    }
+    /// Returns `value`; `reads` only makes a factory read the members it names.
+    func use<T>(_ reads: Any?..., value: T) -> T { value }
+    """
+
+/// A program of the corpus: its source and what compiling it must give.
+struct CorpusProgram {
+    /// What the program is, for failure messages.
+    let name: String
+    let source: String
+    /// `nil`: it compiles without any error or warning. Otherwise the code its misuse must get.
+    let expectedCode: IssueCode?
+}
+
+/// The shapes a member's type takes in generated containers, each with a value to build it from.
+enum TypeShape: CaseIterable {
+    case existential, concrete, nestedStruct, nestedAlias, collection, optional, tuple, function, actor
+
+    var text: String {
+        switch self {
+        case .existential: "any Service"
+        case .concrete: "Box"
+        case .nestedStruct: "Settings"
+        case .nestedAlias: "Count"
+        case .collection: "any Collection<Int>"
+        case .optional: "Box?"
+        case .tuple: "(Int, String)"
+        case .function: "@Sendable (Int) -> Int"
+        case .actor: "Counter"
+        }
+    }
+
+    var value: String {
+        switch self {
+        case .existential: "ServiceImpl()"
+        case .concrete, .optional: "Box()"
+        case .nestedStruct: "Settings()"
+        case .nestedAlias: "7"
+        case .collection: "[1, 2]"
+        case .tuple: "(1, \"one\")"
+        case .function: "Helpers.identity"
+        case .actor: "Counter()"
+        }
+    }
+
+    /// Whether a built member of this type needs `concrete: true`.
+    var needsConcrete: Bool { self != .existential && self != .collection }
+
+    /// The type as a closure parameter: a function parameter must be `@escaping` to be kept.
+    var parameterText: String { self == .function ? "@escaping \(text)" : text }
+}
+
+/// One way to break a generated container, and the code the break must be reported under.
+enum Mutation: CaseIterable {
+    case conditional, generic, storedProperty, dropConcrete, misspelledRead, selfRead, letMember, userInitializer
+    case missingFactory
+
+    var code: IssueCode {
+        switch self {
+        case .conditional: .conditionalMember
+        case .generic: .genericContainer
+        case .storedProperty: .uninitializedStoredProperty
+        case .dropConcrete: .concreteTypeWithoutOptIn
+        case .misspelledRead: .unknownMember
+        case .selfRead: .dependencyCycle
+        case .letMember: .invalidMemberDeclaration
+        case .userInitializer: .userDefinedInitializer
+        case .missingFactory: .missingFactory
+        }
+    }
+}
+
+/// A random valid container (named `Random<index>`), written as a user would: members of every
+/// scope and type shape, reading earlier members by closure parameter or through the container,
+/// with doc comments, access levels, deprecations, Unicode and backticked names, and the other
+/// declarations a container body holds. ``render(_:)`` writes it whole or with one ``Mutation``.
+struct RandomContainer {
+    struct GeneratedMember {
+        var name: String
+        var scope: MemberScope
+        var shape: TypeShape
+        var reads: [Int]
+        var throughContainer: Bool
+        var decoration: String
+        var deprecated: Bool
+        var defaultValue: Bool
+    }
+
+    let index: Int
+    let isClass: Bool
+    let isPackage: Bool
+    let mainActor: Bool
+    var members: [GeneratedMember] = []
+    var extras: [String] = []
+
+    init<Generator: RandomNumberGenerator>(index: Int, using generator: inout Generator) {
+        self.index = index
+        isClass = Bool.random(using: &generator)
+        isPackage = Int.random(in: 0..<4, using: &generator) == 0
+        mainActor = Int.random(in: 0..<5, using: &generator) == 0
+        let count = Int.random(in: 1...7, using: &generator)
+        var usedSpecialNames = Set<String>()
+        for position in 0..<count {
+            let scope = [MemberScope.input, .shared, .transient, .onDemand].randomElement(using: &generator)!
+            var name = "m\(position)"
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: name = "größe\(position)"
+            case 1 where usedSpecialNames.insert("default").inserted: name = "`default`"
+            case 2 where usedSpecialNames.insert("class").inserted: name = "`class`"
+            default: break
+            }
+            let readable = members.indices.filter { !members[$0].deprecated }
+            let reads =
+                scope == .input
+                ? [] : Array(readable.shuffled(using: &generator).prefix(Int.random(in: 0...2, using: &generator)))
+            let decorations = [
+                "", "", "/// The member's documentation.\n    ", "internal ", "fileprivate ", "private ",
+                mainActor ? "" : "nonisolated ",
+            ]
+            members.append(
+                GeneratedMember(
+                    name: name, scope: scope, shape: TypeShape.allCases.randomElement(using: &generator)!, reads: reads,
+                    throughContainer: Int.random(in: 0..<3, using: &generator) == 0,
+                    decoration: decorations.randomElement(using: &generator)!,
+                    deprecated: Int.random(in: 0..<8, using: &generator) == 0,
+                    defaultValue: scope == .input && Int.random(in: 0..<3, using: &generator) == 0))
+        }
+        let possibleExtras = [
+            "let constant = 1", "static let shared = 2", "var computed: Int { 3 }", "func helper() -> Int { 4 }",
+            "enum Mode { case first, second }", "var optionalStored: Int?", "#if DEBUG\n    func debugOnly() {}\n    #endif",
+            "// A comment between members.", "@available(*, deprecated) var oldComputed: Int { 0 }",
+            "subscript(position: Int) -> Int { position }", "typealias Identifier = String",
+        ]
+        extras = possibleExtras.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 }
+    }
+
+    /// The container's name; each mutant gets its own, so that all compile in one module.
+    func name(_ mutation: Mutation? = nil) -> String { "Random\(index)" + (mutation.map { "_\($0)" } ?? "") }
+
+    /// The members ``Mutation`` `mutation` can apply to (nil: it applies to the container).
+    func targets(of mutation: Mutation) -> [Int?] {
+        switch mutation {
+        case .generic, .storedProperty, .userInitializer:
+            return [nil]
+        case .conditional, .letMember:
+            return members.indices.map { $0 }
+        case .dropConcrete:
+            return members.indices.filter { members[$0].scope != .input && members[$0].shape.needsConcrete }
+        case .misspelledRead:
+            return members.indices.filter { !members[$0].reads.isEmpty }
+        case .selfRead:
+            return members.indices.filter { members[$0].scope != .input && !members[$0].throughContainer }
+        case .missingFactory:
+            return members.indices.filter { members[$0].scope == .shared }
+        }
+    }
+
+    /// The container's source, with `mutation` applied to member `target` (or to the container).
+    func render(_ mutation: (kind: Mutation, target: Int?)? = nil) -> String {
+        func mutated(_ kind: Mutation, _ position: Int? = nil) -> Bool {
+            mutation?.kind == kind && mutation?.target == position
+        }
+        var lines: [String] = []
+        let attribute = mainActor ? "@DIContainer(mainActor: true)" : "@DIContainer"
+        let access = isPackage ? "package " : ""
+        let generic = mutated(.generic) ? "<Value>" : ""
+        let name = name(mutation?.kind)
+        lines.append("\(attribute)\n\(access)\(isClass ? "final class" : "struct") \(name)\(generic) {")
+        lines.append("    \(access)struct Settings: Sendable {\n        var retries = 3\n        \(access)init() {}\n    }")
+        lines.append("    \(access)typealias Count = Int")
+        for (position, member) in members.enumerated() {
+            var text = renderMember(member, at: position, mutated: { mutated($0, position) })
+            if mutated(.conditional, position) { text = "    #if DEBUG\n\(text)\n    #endif" }
+            lines.append(text)
+        }
+        lines += extras.map { "    \($0)" }
+        if mutated(.storedProperty) { lines.append("    var unset: Int") }
+        if mutated(.userInitializer) { lines.append("    init(unused: Int) { fatalError() }") }
+        lines.append("}")
+        lines.append("extension \(name) {\n    var describedCount: Int { 1 }\n}")
+        return lines.joined(separator: "\n")
+    }
+
+    private func renderMember(_ member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
+        var arguments = [".\(member.scope.rawValue)"]
+        if member.scope != .input && !mutated(.missingFactory) {
+            arguments.append("factory: \(factory(for: member, at: position, mutated: mutated))")
+        }
+        if member.scope != .input && member.shape.needsConcrete && !mutated(.dropConcrete) {
+            arguments.append("concrete: true")
+        }
+        let deprecation = member.deprecated ? "    @available(*, deprecated, message: \"kept for old callers\")\n" : ""
+        let specifier = mutated(.letMember) ? "let" : "var"
+        let initial = member.defaultValue ? " = \(member.shape.value)" : ""
+        return """
+            \(deprecation)    @Provide(\(arguments.joined(separator: ", ")))
+                \(member.decoration)\(specifier) \(member.name): \(member.shape.text)\(initial)
+            """
+    }
+
+    private func factory(for member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
+        var reads = member.reads.map { members[$0] }
+        if mutated(.selfRead) { reads.append(member) }
+        guard !reads.isEmpty else { return member.shape.value }
+        func readName(_ read: GeneratedMember, _ offset: Int) -> String {
+            mutated(.misspelledRead) && offset == 0 ? "\(read.name.replacingOccurrences(of: "`", with: ""))Typo" : read.name
+        }
+        if member.throughContainer {
+            let values = reads.enumerated().map { "c.\(readName($1, $0))" }
+            return "{ (c: Self) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
+        }
+        let parameters = reads.enumerated().map { "\(readName($1, $0)): \($1.shape.parameterText)" }
+        let values = reads.enumerated().map { readName($1, $0) }
+        return
+            "{ (\(parameters.joined(separator: ", "))) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
+    }
+}
+
+/// SplitMix64: seeded, so every run checks the same programs and a failure can be replayed.
+struct CorpusGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

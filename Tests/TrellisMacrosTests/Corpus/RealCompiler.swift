@@ -1,0 +1,84 @@
+import Foundation
+
+/// Compiles Swift files against the `Trellis` module and macro plug-in that this test run was built
+/// with, as a user's build would: the real compiler, the real plug-in process.
+struct RealCompiler {
+    /// One diagnostic the compiler printed (`path:line:column: severity: message`).
+    struct Diagnostic: CustomStringConvertible {
+        let path: String
+        let line: Int
+        let severity: String
+        let message: String
+        var description: String { "\(path):\(line): \(severity): \(message)" }
+    }
+
+    /// The build folder holding `TrellisMacros-tool` and `Modules/Trellis.swiftmodule`.
+    let binPath: String
+
+    /// Finds the build folder from this test binary's own path (the test bundle lives in it).
+    init() throws {
+        let candidates = [
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "",
+            CommandLine.arguments.first ?? "",
+            Bundle.main.bundlePath,
+        ]
+        for candidate in candidates where !candidate.isEmpty {
+            var folder = URL(fileURLWithPath: candidate).deletingLastPathComponent()
+            while folder.path != "/" {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("TrellisMacros-tool").path),
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("Modules/Trellis.swiftmodule").path)
+                {
+                    binPath = folder.path
+                    return
+                }
+                folder.deleteLastPathComponent()
+            }
+        }
+        throw HarnessError("no build folder with TrellisMacros-tool and Modules/Trellis.swiftmodule above \(candidates)")
+    }
+
+    /// `swiftc` over `files` in one module: `-typecheck`, or `-emit-sil` for checks that run after
+    /// type checking (definite initialization). Returns every error and warning, with the output.
+    func compile(_ files: [String], emitSIL: Bool) throws -> (diagnostics: [Diagnostic], output: String, status: Int32) {
+        // The scratch folder is two levels above `<triple>/<configuration>`; swift-atomics' C shim
+        // module lives in its checkout.
+        let scratch = URL(fileURLWithPath: binPath).deletingLastPathComponent().deletingLastPathComponent().path
+        let shims = "\(scratch)/checkouts/swift-atomics/Sources/_AtomicsShims/include/module.modulemap"
+        var arguments = ["swiftc"]
+        // One frontend job for all files, which reports every file's errors (separate jobs stop at
+        // the first file that fails).
+        arguments += emitSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck", "-wmo"]
+        arguments += [
+            "-swift-version", "6", "-package-name", "Corpus", "-module-name", "Corpus", "-diagnostic-style", "llvm",
+            "-I", "\(binPath)/Modules", "-Xcc", "-fmodule-map-file=\(shims)",
+            "-load-plugin-executable", "\(binPath)/TrellisMacros-tool#TrellisMacros",
+        ]
+        arguments += files
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let output = String(decoding: data, as: UTF8.self)
+        return (Self.diagnostics(in: output), output, process.terminationStatus)
+    }
+
+    /// The errors and warnings in the compiler's LLVM-style output (notes are left out).
+    static func diagnostics(in output: String) -> [Diagnostic] {
+        output.split(separator: "\n").compactMap { line in
+            guard let match = line.wholeMatch(of: /(.+?):(\d+)(?::\d+)?: (error|warning): (.*)/) else { return nil }
+            return Diagnostic(
+                path: String(match.1), line: Int(match.2) ?? 0, severity: String(match.3), message: String(match.4))
+        }
+    }
+}
+
+/// A failure of the harness itself, with what it was looking for.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

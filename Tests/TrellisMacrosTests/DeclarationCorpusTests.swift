@@ -1,0 +1,108 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+import TrellisGraph
+import TrellisSyntax
+
+/// The rule of issue "declarations from real code": whatever a user declares in a container, the
+/// real compiler with the real plug-in either compiles it or reports a Trellis diagnostic on the
+/// user's own line, and never an error or warning inside the code the macros generate.
+///
+/// The corpus is the hand-written shapes of ``HandWrittenPrograms`` plus seeded random containers
+/// (``RandomContainer``) and one mutant of each per applicable ``Mutation``. Each group compiles in
+/// one compiler run, so the whole corpus costs a few seconds.
+@Suite("Declaration corpus, compiled by the real compiler and plug-in", .serialized)
+struct DeclarationCorpusTests {
+    static let randomCount = 80
+    static let seed: UInt64 = 0x7472_656C_6C69_73
+
+    static func randomContainers() -> [RandomContainer] {
+        var generator = CorpusGenerator(seed: seed)
+        return (0..<randomCount).map { RandomContainer(index: $0, using: &generator) }
+    }
+
+    @Test("valid containers, hand-written and random, compile with no error or warning anywhere")
+    func validContainersCompileCleanly() throws {
+        let programs =
+            HandWrittenPrograms.valid
+            + Self.randomContainers().map { CorpusProgram(name: $0.name(), source: $0.render(), expectedCode: nil) }
+        let result = try Self.compile(programs, emitSIL: true)
+        #expect(result.status == 0 && result.diagnostics.isEmpty, "\(result.output.prefix(6000))")
+        print("Declaration corpus: \(programs.count) valid programs compiled by the real plug-in")
+    }
+
+    @Test("each misuse gets its Trellis code on the user's line, and nothing points into generated code")
+    func misusesAreReportedOnUserLines() throws {
+        var programs = HandWrittenPrograms.misuses
+        // Three mutations per container, in turn, so that each mutation meets many containers.
+        let mutations = Mutation.allCases
+        for container in Self.randomContainers() {
+            for turn in 0..<3 {
+                let mutation = mutations[(container.index + turn * 3) % mutations.count]
+                guard let target = container.targets(of: mutation).first else { continue }
+                programs.append(
+                    CorpusProgram(
+                        name: container.name(mutation), source: container.render((mutation, target)),
+                        expectedCode: mutation.code))
+            }
+        }
+        let result = try Self.compile(programs, emitSIL: false)
+        // Errors that name no file (a compiler that did not run, a module not found) fail here.
+        let unplaced = result.output.split(separator: "\n").filter { $0.hasPrefix("error:") || $0.hasPrefix("<unknown>") }
+        #expect(unplaced.isEmpty && result.status != 0, "\(result.output.prefix(6000))")
+        let files = Set(result.files)
+        let generated = result.diagnostics.filter { !files.contains($0.path) }
+        #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")
+        for (program, file) in zip(programs, result.files) {
+            let issues = Self.expectedIssues(in: program.source)
+            #expect(
+                issues.contains { $0.code == program.expectedCode },
+                "\(program.name) is not reported as \(String(describing: program.expectedCode))")
+            let printed = Set(result.diagnostics.filter { $0.path == file }.map(\.message))
+            for issue in issues {
+                let message = "\(issue.message) (from macro 'DIContainer')"
+                #expect(printed.contains(message), "\(program.name): the compiler did not print '\(message)' on its line")
+            }
+        }
+        print("Declaration corpus: \(programs.count) misuses compiled by the real plug-in")
+    }
+
+    /// What the shared rules report for every container in `source` (the oracle the compiler's
+    /// output is checked against).
+    static func expectedIssues(in source: String) -> [TrellisGraph.Issue] {
+        let file = Parser.parse(source: source)
+        return file.statements.flatMap { statement -> [TrellisGraph.Issue] in
+            guard let declaration = statement.item.asProtocol(DeclGroupSyntax.self),
+                let attribute = SourceFileScanner.containerAttribute(of: declaration)
+            else { return [] }
+            let extraction = ContainerExtractor.extract(declaration, attribute: attribute)
+            return extraction.problems + ContainerValidator.validate(extraction.container)
+        }
+    }
+
+    /// Writes the prelude and each program to its own file of a temporary folder and compiles them
+    /// as one module.
+    static func compile(_ programs: [CorpusProgram], emitSIL: Bool) throws -> (
+        diagnostics: [RealCompiler.Diagnostic], output: String, status: Int32, files: [String]
+    ) {
+        let compiler = try RealCompiler()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer {
+            if ProcessInfo.processInfo.environment["TRELLIS_KEEP_CORPUS"] == nil {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
+        let prelude = folder.appendingPathComponent("Prelude.swift").path
+        try corpusPrelude.write(toFile: prelude, atomically: true, encoding: .utf8)
+        var files: [String] = []
+        for (index, program) in programs.enumerated() {
+            let path = folder.appendingPathComponent("Program\(index).swift").path
+            try ("import Trellis\n\n" + program.source + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            files.append(path)
+        }
+        let result = try compiler.compile([prelude] + files, emitSIL: emitSIL)
+        return (result.diagnostics, result.output, result.status, files)
+    }
+}
