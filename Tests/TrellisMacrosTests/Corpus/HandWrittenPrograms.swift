@@ -153,11 +153,16 @@ enum HandWrittenPrograms {
                     var count: Int
                 }
             }
+            @MainActor final class ViewModel {
+                init() {}
+            }
             @MainActor
             @DIContainer
             final class ActorBound {
                 @Provide(.input)
                 var count: Int
+                @Provide(.shared, factory: ViewModel(), concrete: true)
+                var model: ViewModel
             }
             @DIContainer(mainActor: true)
             struct MainContainer {
@@ -165,6 +170,8 @@ enum HandWrittenPrograms {
                 var doubled: Int
                 @Provide(.input)
                 var count: Int
+                @Provide(.transient, factory: ViewModel(), concrete: true)
+                var model: ViewModel
             }
             @DIContainer
             fileprivate struct FilePrivateContainer {
