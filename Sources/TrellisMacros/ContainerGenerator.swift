@@ -27,7 +27,7 @@ struct ContainerGenerator {
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
-        var declarations = Self.storage(stored, in: container.kind)
+        var declarations = Self.storage(stored, in: container.kind, sendable: Self.isSendable(container))
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
@@ -61,16 +61,17 @@ struct ContainerGenerator {
     /// The nested struct of the stored values and the property holding it in a container of `kind`:
     /// ``GeneratedNames/storageReference``, one reference to them, where ``keepsStorageTogether(_:)``
     /// (see `Trellis.ContainerStorage`), else ``GeneratedNames/valuesProperty``, the struct itself.
-    static func storage(_ stored: [StoredProperty], in kind: DeclarationKind, conditionalFields: [String] = [])
-        -> [DeclSyntax]
-    {
+    static func storage(
+        _ stored: [StoredProperty], in kind: DeclarationKind, sendable: Bool = false, conditionalFields: [String] = []
+    ) -> [DeclSyntax] {
         let fields = (stored.map { "let \($0.name): \($0.type)" } + conditionalFields).map { "    \($0)\n" }.joined()
         let values = GeneratedNames.storedValuesType
+        let conformance = sendable ? ": Sendable" : ""
         var declarations = [
             GeneratedSource.declaration(
                 """
                 /// The stored values, one per member that keeps one.
-                private struct \(values) {
+                private struct \(values)\(conformance) {
                 \(fields)}
                 """)
         ]
@@ -82,6 +83,16 @@ struct ContainerGenerator {
             declarations.append(GeneratedSource.declaration("private let \(GeneratedNames.valuesProperty): \(values)"))
         }
         return declarations
+    }
+
+    /// Whether the container is `Sendable` (declared so, or by the extension role for its async
+    /// members) without being isolated to a global actor: then its stored values declare `Sendable`
+    /// too, so that a member of a type that is not `Sendable` is named by the compiler, instead of
+    /// the whole storage.
+    static func isSendable(_ container: Container) -> Bool {
+        guard !container.options.mainActor, container.globalActorAttributes.isEmpty else { return false }
+        return container.members.contains(where: \.isAsync)
+            || container.declaredConformances.contains { $0 == "Sendable" || $0 == "Swift.Sendable" }
     }
 
     /// The nested enum of `builders` (static functions taking the container), isolated as the

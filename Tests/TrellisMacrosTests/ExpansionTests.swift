@@ -521,7 +521,7 @@ struct ExpansionTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues {
+                    private struct _trellis_StoredValues: Sendable {
                         let config: AppConfig
                         let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
@@ -611,7 +611,7 @@ struct ExpansionTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues {
+                    private struct _trellis_StoredValues: Sendable {
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
                         let repository: Repository?
                     }

@@ -106,6 +106,8 @@ struct RandomContainer {
         var decoration: String
         var deprecated: Bool
         var defaultValue: Bool
+        /// Built by an `asyncFactory` (only `.shared` and `.transient`; read only by async members).
+        var isAsync: Bool
     }
 
     let index: Int
@@ -121,6 +123,9 @@ struct RandomContainer {
         isPackage = Int.random(in: 0..<4, using: &generator) == 0
         mainActor = Int.random(in: 0..<5, using: &generator) == 0
         let count = Int.random(in: 1...7, using: &generator)
+        // A container with async members is Sendable, so every member's type must be.
+        let mayBeAsync = Int.random(in: 0..<3, using: &generator) == 0
+        let shapes = TypeShape.allCases.filter { !mayBeAsync || $0 != .collection }
         var usedSpecialNames = Set<String>()
         for position in 0..<count {
             let scope = [MemberScope.input, .shared, .transient, .onDemand].randomElement(using: &generator)!
@@ -131,7 +136,9 @@ struct RandomContainer {
             case 2 where usedSpecialNames.insert("class").inserted: name = "`class`"
             default: break
             }
-            let readable = members.indices.filter { !members[$0].deprecated }
+            let isAsync =
+                mayBeAsync && (scope == .shared || scope == .transient) && Int.random(in: 0..<2, using: &generator) == 0
+            let readable = members.indices.filter { !members[$0].deprecated && (isAsync || !members[$0].isAsync) }
             let reads =
                 scope == .input
                 ? [] : Array(readable.shuffled(using: &generator).prefix(Int.random(in: 0...2, using: &generator)))
@@ -141,11 +148,11 @@ struct RandomContainer {
             ]
             members.append(
                 GeneratedMember(
-                    name: name, scope: scope, shape: TypeShape.allCases.randomElement(using: &generator)!, reads: reads,
-                    throughContainer: Int.random(in: 0..<3, using: &generator) == 0,
+                    name: name, scope: scope, shape: shapes.randomElement(using: &generator)!, reads: reads,
+                    throughContainer: !isAsync && Int.random(in: 0..<3, using: &generator) == 0,
                     decoration: decorations.randomElement(using: &generator)!,
                     deprecated: Int.random(in: 0..<8, using: &generator) == 0,
-                    defaultValue: scope == .input && Int.random(in: 0..<3, using: &generator) == 0))
+                    defaultValue: scope == .input && Int.random(in: 0..<3, using: &generator) == 0, isAsync: isAsync))
         }
         let possibleExtras = [
             "let constant = 1", "static let shared = 2", "var computed: Int { 3 }", "func helper() -> Int { 4 }",
@@ -153,7 +160,10 @@ struct RandomContainer {
             "// A comment between members.", "@available(*, deprecated) var oldComputed: Int { 0 }",
             "subscript(position: Int) -> Int { position }", "typealias Identifier = String",
         ]
-        extras = possibleExtras.filter { _ in Int.random(in: 0..<3, using: &generator) == 0 }
+        extras = possibleExtras.filter { extra in
+            // A Sendable class has no mutable stored property (the compiler says so on that line).
+            Int.random(in: 0..<3, using: &generator) == 0 && !(mayBeAsync && isClass && extra.hasPrefix("var optional"))
+        }
     }
 
     /// The container's name; each mutant gets its own, so that all compile in one module.
@@ -206,7 +216,8 @@ struct RandomContainer {
     private func renderMember(_ member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
         var arguments = [".\(member.scope.rawValue)"]
         if member.scope != .input && !mutated(.missingFactory) {
-            arguments.append("factory: \(factory(for: member, at: position, mutated: mutated))")
+            let label = member.isAsync ? "asyncFactory" : "factory"
+            arguments.append("\(label): \(factory(for: member, at: position, mutated: mutated))")
         }
         if member.scope != .input && member.shape.needsConcrete && !mutated(.dropConcrete) {
             arguments.append("concrete: true")
@@ -223,7 +234,8 @@ struct RandomContainer {
     private func factory(for member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
         var reads = member.reads.map { members[$0] }
         if mutated(.selfRead) { reads.append(member) }
-        guard !reads.isEmpty else { return member.shape.value }
+        let effect = member.isAsync ? " async" : ""
+        guard !reads.isEmpty else { return member.isAsync ? "{ ()\(effect) in \(member.shape.value) }" : member.shape.value }
         func readName(_ read: GeneratedMember, _ offset: Int) -> String {
             mutated(.misspelledRead) && offset == 0 ? "\(read.name.replacingOccurrences(of: "`", with: ""))Typo" : read.name
         }
@@ -234,7 +246,7 @@ struct RandomContainer {
         let parameters = reads.enumerated().map { "\(readName($1, $0)): \($1.shape.parameterText)" }
         let values = reads.enumerated().map { readName($1, $0) }
         return
-            "{ (\(parameters.joined(separator: ", "))) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
+            "{ (\(parameters.joined(separator: ", ")))\(effect) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
     }
 }
 
