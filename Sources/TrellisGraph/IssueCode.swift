@@ -10,8 +10,11 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case mainActorConflict = "trellis.main-actor-conflict"
     /// A `@DIContainer` or `@Provide` argument that is not a literal the macro can read.
     case invalidArgument = "trellis.invalid-argument"
-    /// A generic container (`struct Feature<T>`), which the generated code cannot carry.
+    /// A generic container (`struct Feature<T>`), or one declared inside a generic type, which the
+    /// generated code cannot carry.
     case genericContainer = "trellis.generic-container"
+    /// A container declared inside a function, where Swift allows no extension macro.
+    case localContainer = "trellis.local-container"
     /// A stored property without `@Provide` that the generated initializer cannot set: no initial value.
     case uninitializedStoredProperty = "trellis.uninitialized-stored-property"
 

@@ -142,8 +142,8 @@ struct ContainerGenerator {
         var valid = container
         valid.members = members
         let hierarchy = HierarchyGenerator(container: valid)
-        // A generic container has no needs protocol beside it (see the peer role).
-        if !extraction.isGeneric {
+        // See the peer role.
+        if !extraction.hasNoNeedsProtocol {
             declarations.append(hierarchy.inputsType())
             let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
             let dependencies =

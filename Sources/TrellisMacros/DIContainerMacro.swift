@@ -17,7 +17,8 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
+        var extraction = ExtractionCache.extraction(of: declaration, attribute: node)
+        ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: declaration), into: &extraction)
         let issues = extraction.problems + ContainerValidator.validate(extraction.container)
         let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
         for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
@@ -54,8 +55,10 @@ extension DIContainerMacro {
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
-        let extraction = ExtractionCache.extraction(of: group, attribute: node)
-        guard extraction.container.kind.canBeContainer, !extraction.isGeneric else { return [] }
+        var extraction = ExtractionCache.extraction(of: group, attribute: node)
+        ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: group), into: &extraction)
+        // A generic or local type, or one nested in a generic type, cannot have a protocol beside it.
+        guard extraction.container.kind.canBeContainer, !extraction.hasNoNeedsProtocol else { return [] }
         var container = extraction.container
         container.members = container.members.compactMap { member in
             guard let syntax = extraction.members[member.name] else { return nil }

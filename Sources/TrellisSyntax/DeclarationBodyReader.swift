@@ -121,7 +121,7 @@ enum DeclarationBodyReader {
         let anchor = Anchor.containerDetail(container: name, index: extraction.containerDetails)
         extraction.containerDetails += 1
         extraction.anchors[anchor] = Syntax(clause)
-        extraction.isGeneric = true
+        extraction.hasNoNeedsProtocol = true
         extraction.problems.append(
             Issue(
                 .genericContainer,
@@ -142,5 +142,75 @@ public enum ConditionalLine {
     public var member: Member? {
         if case .member(let member) = self { return member }
         return nil
+    }
+}
+
+/// Where a container is declared, as far as its rules care: the macro reads it from its lexical
+/// context, the `trellis` tool from the enclosing declarations it walks.
+public struct DeclarationContext: Equatable, Sendable {
+    /// Inside a function, initializer, accessor or closure.
+    public var isLocal: Bool
+    /// The innermost enclosing type with generic parameters, if any.
+    public var genericEnclosingType: String?
+
+    /// A context at file scope or in non-generic types.
+    public init(isLocal: Bool = false, genericEnclosingType: String? = nil) {
+        self.isLocal = isLocal
+        self.genericEnclosingType = genericEnclosingType
+    }
+
+    /// The context of `declaration`, whose enclosing scopes, innermost first, are `lexicalContext`
+    /// (a list that may begin with a copy of the declaration itself, which is skipped).
+    public init(lexicalContext: [Syntax], of declaration: some DeclGroupSyntax) {
+        self.init()
+        var scopes = lexicalContext[...]
+        if let first = scopes.first?.asProtocol(DeclGroupSyntax.self), first.kind == declaration.kind,
+            first.asProtocol(NamedDeclSyntax.self)?.name.text == declaration.asProtocol(NamedDeclSyntax.self)?.name.text
+        {
+            scopes = scopes.dropFirst()
+        }
+        for scope in scopes {
+            if scope.is(FunctionDeclSyntax.self) || scope.is(InitializerDeclSyntax.self)
+                || scope.is(AccessorDeclSyntax.self) || scope.is(ClosureExprSyntax.self)
+                || scope.is(DeinitializerDeclSyntax.self) || scope.is(SubscriptDeclSyntax.self)
+            {
+                isLocal = true
+            } else if genericEnclosingType == nil, let name = Self.genericTypeName(scope) {
+                genericEnclosingType = name
+            }
+        }
+    }
+
+    /// The name of `scope` when it is a type declaration with generic parameters.
+    static func genericTypeName(_ scope: Syntax) -> String? {
+        if let type = scope.as(StructDeclSyntax.self), type.genericParameterClause != nil { return type.name.text }
+        if let type = scope.as(ClassDeclSyntax.self), type.genericParameterClause != nil { return type.name.text }
+        if let type = scope.as(EnumDeclSyntax.self), type.genericParameterClause != nil { return type.name.text }
+        if let type = scope.as(ActorDeclSyntax.self), type.genericParameterClause != nil { return type.name.text }
+        return nil
+    }
+}
+
+extension ContainerExtractor {
+    /// Reports what the container's place forbids: a local container (no extension macro may be
+    /// attached to a local type) and one nested in a generic type (which makes it generic).
+    public static func read(_ context: DeclarationContext, into extraction: inout ContainerExtraction) {
+        let name = extraction.container.name
+        let anchor = Anchor.container(name)
+        if context.isLocal {
+            extraction.hasNoNeedsProtocol = true
+            extraction.problems.append(
+                Issue(
+                    .localContainer,
+                    "'\(name)' is declared inside a function, and Swift attaches no extension macro to a local type; declare the container at file scope or inside another type",
+                    at: anchor))
+        } else if let outer = context.genericEnclosingType {
+            extraction.hasNoNeedsProtocol = true
+            extraction.problems.append(
+                Issue(
+                    .genericContainer,
+                    "'\(name)' is declared inside the generic type '\(outer)', which makes it generic, and @DIContainer does not support generic types; declare it outside '\(outer)'",
+                    at: anchor))
+        }
     }
 }

@@ -20,8 +20,9 @@ public struct ContainerExtraction {
     /// The `@Provide` members declared inside `#if` blocks (an error), with their directives: the
     /// placeholder storage declares them in the same clauses, so that their accessors still compile.
     public var conditionalMembers: [ConditionalLine] = []
-    /// The container is generic (an error).
-    public var isGeneric = false
+    /// The container can have no needs protocol beside it (it is generic, declared in a generic type
+    /// or in a function: all errors), so its placeholders leave out what would name that protocol.
+    public var hasNoNeedsProtocol = false
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
 

@@ -68,6 +68,10 @@ private struct DeclarationWalker {
     private var scopes: [String] = []
     private var extensionInitializers: [String: Int] = [:]
     private var strayProvides = 0
+    /// How many function or initializer bodies enclose the walk.
+    private var localDepth = 0
+    /// The enclosing types with generic parameters, innermost last.
+    private var genericTypes: [String] = []
 
     mutating func walk(statements: CodeBlockItemListSyntax) {
         for item in statements {
@@ -89,9 +93,9 @@ private struct DeclarationWalker {
         } else if let variable = declaration.as(VariableDeclSyntax.self) {
             if !insideContainer { reportStrayProvide(variable) }
         } else if let function = declaration.as(FunctionDeclSyntax.self) {
-            if let body = function.body { walk(statements: body.statements) }
+            if let body = function.body { walk(localStatements: body.statements) }
         } else if let initializer = declaration.as(InitializerDeclSyntax.self) {
-            if let body = initializer.body { walk(statements: body.statements) }
+            if let body = initializer.body { walk(localStatements: body.statements) }
         } else if let conditional = declaration.as(IfConfigDeclSyntax.self) {
             for clause in conditional.clauses {
                 switch clause.elements {
@@ -103,16 +107,26 @@ private struct DeclarationWalker {
         }
     }
 
+    private mutating func walk(localStatements statements: CodeBlockItemListSyntax) {
+        localDepth += 1
+        defer { localDepth -= 1 }
+        walk(statements: statements)
+    }
+
     private mutating func walk(type declaration: some DeclGroupSyntax, name: String) {
+        let context = DeclarationContext(isLocal: localDepth > 0, genericEnclosingType: genericTypes.last)
         scopes.append(name)
         defer { scopes.removeLast() }
         let attribute = SourceFileScanner.containerAttribute(of: declaration)
         if let attribute {
+            var extraction = ContainerExtractor.extract(declaration, attribute: attribute)
+            ContainerExtractor.read(context, into: &extraction)
             result.containers.append(
-                SourceFileScan.ScannedContainer(
-                    qualifiedName: scopes.joined(separator: "."),
-                    extraction: ContainerExtractor.extract(declaration, attribute: attribute)))
+                SourceFileScan.ScannedContainer(qualifiedName: scopes.joined(separator: "."), extraction: extraction))
         }
+        let generic = DeclarationContext.genericTypeName(Syntax(declaration))
+        if let generic { genericTypes.append(generic) }
+        defer { if generic != nil { genericTypes.removeLast() } }
         walk(members: declaration.memberBlock.members, insideContainer: attribute != nil)
     }
 

@@ -77,6 +77,63 @@ struct BodyShapeTests {
         }
     }
 
+    @Suite("Where the container is declared")
+    struct Placement {
+        @Test("a container declared in a function is reported on its attribute and gets no needs protocol")
+        func localContainer() {
+            assertMacro {
+                """
+                func makeContainer() {
+                    @DIContainer
+                    struct Local {
+                        @Provide(.input)
+                        var count: Int
+                    }
+                }
+                """
+            } diagnostics: {
+                """
+                func makeContainer() {
+                    @DIContainer
+                    ┬───────────
+                    ╰─ 🛑 'Local' is declared inside a function, and Swift attaches no extension macro to a local type; declare the container at file scope or inside another type
+                    struct Local {
+                        @Provide(.input)
+                        var count: Int
+                    }
+                }
+                """
+            }
+        }
+
+        @Test("a container nested in a generic type is reported as generic")
+        func nestedInGenericType() {
+            assertMacro {
+                """
+                struct Outer<Element> {
+                    @DIContainer
+                    struct Inner {
+                        @Provide(.input)
+                        var count: Int
+                    }
+                }
+                """
+            } diagnostics: {
+                """
+                struct Outer<Element> {
+                    @DIContainer
+                    ┬───────────
+                    ╰─ 🛑 'Inner' is declared inside the generic type 'Outer', which makes it generic, and @DIContainer does not support generic types; declare it outside 'Outer'
+                    struct Inner {
+                        @Provide(.input)
+                        var count: Int
+                    }
+                }
+                """
+            }
+        }
+    }
+
     @Suite("Stored properties")
     struct StoredProperties {
         @Test("a stored property without @Provide and without an initial value is reported on its name")

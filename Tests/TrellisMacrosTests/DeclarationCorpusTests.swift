@@ -1,6 +1,4 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 import Testing
 import TrellisGraph
 import TrellisSyntax
@@ -71,13 +69,8 @@ struct DeclarationCorpusTests {
     /// What the shared rules report for every container in `source` (the oracle the compiler's
     /// output is checked against).
     static func expectedIssues(in source: String) -> [TrellisGraph.Issue] {
-        let file = Parser.parse(source: source)
-        return file.statements.flatMap { statement -> [TrellisGraph.Issue] in
-            guard let declaration = statement.item.asProtocol(DeclGroupSyntax.self),
-                let attribute = SourceFileScanner.containerAttribute(of: declaration)
-            else { return [] }
-            let extraction = ContainerExtractor.extract(declaration, attribute: attribute)
-            return extraction.problems + ContainerValidator.validate(extraction.container)
+        SourceFileScanner.scan(source: source).scan.containers.flatMap { scanned in
+            scanned.extraction.problems + ContainerValidator.validate(scanned.extraction.container)
         }
     }
 

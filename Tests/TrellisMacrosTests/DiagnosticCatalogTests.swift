@@ -23,6 +23,7 @@ struct DiagnosticCatalogTests {
         .mainActorConflict: "@DIContainer(mainActor: true) @OtherActor struct C {}",
         .invalidArgument: "@DIContainer(strict: true) struct C {}",
         .genericContainer: "@DIContainer struct C<T> { @Provide(.input) var a: T }",
+        .localContainer: "@DIContainer struct C {}",
         .uninitializedStoredProperty: "@DIContainer struct C { var a: Int }",
         .conditionalMember: "@DIContainer struct C {\n#if DEBUG\n@Provide(.input) var a: any P\n#endif\n}",
         .provideOutsideContainer: "struct C { @Provide(.input) var a: Int }",
@@ -59,12 +60,16 @@ struct DiagnosticCatalogTests {
         .asyncOnDemand: "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
     ]
 
+    /// The declaration enclosing a code's source, where the rule is about the container's place.
+    static let enclosingDeclarations: [IssueCode: String] = [.localContainer: "func make() {}"]
+
     /// The IDs of the diagnostics reported for `source`: by `@DIContainer` when the type has it,
     /// otherwise by each `@Provide` of its members (which then sees no enclosing container).
-    static func diagnosticIDs(_ source: String) throws -> [MessageID] {
+    static func diagnosticIDs(_ source: String, enclosedBy enclosing: String? = nil) throws -> [MessageID] {
         let file = Parser.parse(source: source)
         let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
-        let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)])
+        let outer = enclosing.flatMap { Parser.parse(source: $0).statements.first.map { Syntax($0.item) } }
+        let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)] + (outer.map { [$0] } ?? []))
         if let attribute = declaration.attributes.first?.as(AttributeSyntax.self) {
             _ = try DIContainerMacro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
         } else {
@@ -89,6 +94,8 @@ struct DiagnosticCatalogTests {
         arguments: IssueCode.allCases.filter { !wholeProgramCodes.contains($0) }.sorted { $0.rawValue < $1.rawValue })
     func reportsUnderStableID(_ code: IssueCode) throws {
         let source = try #require(Self.sources[code])
-        #expect(try Self.diagnosticIDs(source) == [MessageID(domain: "Trellis", id: code.rawValue)])
+        #expect(
+            try Self.diagnosticIDs(source, enclosedBy: Self.enclosingDeclarations[code])
+                == [MessageID(domain: "Trellis", id: code.rawValue)])
     }
 }

@@ -218,6 +218,31 @@ enum HandWrittenPrograms {
             }
             """, code: .genericContainer),
         program(
+            "a container declared in a function",
+            """
+            func makeLocal() -> Int {
+                @DIContainer
+                struct LocalContainer {
+                    @Provide(.input)
+                    var count: Int
+                    @Provide(.shared, factory: ServiceImpl())
+                    var service: any Service
+                }
+                return LocalContainer(count: 1).count
+            }
+            """, code: .localContainer),
+        program(
+            "a container nested in a generic type",
+            """
+            struct GenericOuter<Element> {
+                @DIContainer
+                struct Inner {
+                    @Provide(.input)
+                    var count: Int
+                }
+            }
+            """, code: .genericContainer),
+        program(
             "a stored property the generated initializer cannot set",
             """
             @DIContainer

@@ -21,3 +21,19 @@ struct ConditionalContainer {
     var store: any Store
     #endif
 }
+
+func makeLocalContainer() {
+    @DIContainer
+    struct LocalContainer {
+        @Provide(.input)
+        var name: String
+    }
+}
+
+struct GenericOwner<Element> {
+    @DIContainer
+    struct NestedInGeneric {
+        @Provide(.input)
+        var name: String
+    }
+}
