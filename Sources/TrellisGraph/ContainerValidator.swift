@@ -37,6 +37,19 @@ public enum ContainerValidator {
                     "@DIContainer generates the initializer of '\(name)'; remove this init and pass overrides to the generated one",
                     at: .userInitializer(container: name, index: index), fixes: [.removeInitializer]))
         }
+        let containerActors = container.globalActorAttributes + (container.options.mainActor ? ["MainActor"] : [])
+        for member in container.members where member.scope != .input {
+            guard let actor = member.globalActor, !containerActors.contains(actor) else { continue }
+            let advice =
+                actor == "MainActor"
+                ? "add 'mainActor: true' to @DIContainer" : "isolate '\(name)' to '@\(actor)' as well"
+            issues.append(
+                Issue(
+                    .memberIsolationMismatch,
+                    "'\(member.name)' is isolated to '@\(actor)' but '\(name)' is not, so the initializer and builders @DIContainer generates cannot build it; \(advice)",
+                    at: .member(container: name, member: member.name),
+                    fixes: actor == "MainActor" ? [.addMainActorOption] : []))
+        }
         if container.options.mainActor {
             for attribute in container.globalActorAttributes where attribute != "MainActor" {
                 issues.append(

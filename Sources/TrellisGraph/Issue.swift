@@ -127,6 +127,8 @@ public enum Fix: Hashable, Sendable {
     case useAsyncFactoryLabel
     /// Add a protocol to the container's inheritance clause.
     case declareConformance(String)
+    /// Write `mainActor: true` in the container's `@DIContainer`.
+    case addMainActorOption
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -142,6 +144,7 @@ public enum Fix: Hashable, Sendable {
         case .removeArgument: "remove-argument"
         case .useAsyncFactoryLabel: "use-async-factory-label"
         case .declareConformance: "declare-conformance"
+        case .addMainActorOption: "add-main-actor-option"
         }
     }
 
@@ -160,6 +163,7 @@ public enum Fix: Hashable, Sendable {
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"
+        case .addMainActorOption: "add 'mainActor: true' to @DIContainer"
         }
     }
 }

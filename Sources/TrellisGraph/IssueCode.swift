@@ -80,6 +80,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// A member built when the container is created reading a child container, which is built on
     /// first access.
     case eagerReadsChild = "trellis.eager-reads-child"
+    /// A member isolated to a global actor (`@MainActor var model`) that the container, not isolated
+    /// to it, would build in its nonisolated initializer or builders.
+    case memberIsolationMismatch = "trellis.member-isolation-mismatch"
     /// An `.onDemand` member with an `asyncFactory`.
     case asyncOnDemand = "trellis.async-on-demand"
 

@@ -25,6 +25,8 @@ public struct Member: Hashable, Sendable {
     /// An `.input`'s initial value as written (`= SystemClock()`): the default of its initializer
     /// parameter.
     public var defaultValue: String?
+    /// The global actor an attribute on the member isolates it to (`MainActor` for `@MainActor`).
+    public var globalActor: String?
     /// The member is marked deprecated (`@available(*, deprecated)`): generated code reads it
     /// without its accessor, so that only the user's own reads warn.
     public var isDeprecated: Bool
@@ -43,7 +45,8 @@ public struct Member: Hashable, Sendable {
         dependencies: [Dependency] = [],
         constructedTypes: [String] = [],
         defaultValue: String? = nil,
-        isDeprecated: Bool = false
+        isDeprecated: Bool = false,
+        globalActor: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -58,6 +61,7 @@ public struct Member: Hashable, Sendable {
         self.constructedTypes = constructedTypes
         self.defaultValue = defaultValue
         self.isDeprecated = isDeprecated
+        self.globalActor = globalActor
     }
 
     /// The factory that builds the member (`asyncFactory` wins when both are given, which is an error).

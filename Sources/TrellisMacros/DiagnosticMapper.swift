@@ -99,6 +99,15 @@ struct DiagnosticMapper {
         case .declareConformance(let name):
             guard let change = SyntaxEdits.addingConformance(name, to: declaration) else { return nil }
             return FixIt(message: message, changes: [change])
+        case .addMainActorOption:
+            guard let attribute = extraction.anchors[.container(extraction.container.name)]?.as(AttributeSyntax.self) else {
+                return nil
+            }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("mainActor", in: attribute)))
+                ])
         case .useAsyncFactoryLabel:
             guard let argument = node.as(LabeledExprSyntax.self), let label = argument.label else { return nil }
             return FixIt(

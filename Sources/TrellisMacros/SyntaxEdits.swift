@@ -9,22 +9,29 @@ enum SyntaxEdits {
 
     /// `attribute` with `concrete: true` (replacing `concrete: false` when present).
     static func appendingConcrete(to attribute: AttributeSyntax) -> AttributeSyntax {
+        settingTrue("concrete", in: attribute)
+    }
+
+    /// `attribute` with its argument `label` set to `true`, appended when it is not written.
+    static func settingTrue(_ label: String, in attribute: AttributeSyntax) -> AttributeSyntax {
         let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
         guard case .argumentList(var arguments) = attribute.arguments else {
             return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
                 .with(
                     \.arguments,
                     .argumentList([
-                        LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value)
+                        LabeledExprSyntax(
+                            label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value)
                     ]))
         }
-        if let index = arguments.firstIndex(where: { $0.label?.text == "concrete" }) {
+        if let index = arguments.firstIndex(where: { $0.label?.text == label }) {
             arguments[index] = arguments[index].with(\.expression, value)
         } else {
             if let last = arguments.indices.last {
                 arguments[last] = arguments[last].with(\.trailingComma, .commaToken(trailingTrivia: .space))
             }
-            arguments.append(LabeledExprSyntax(label: "concrete", colon: .colonToken(trailingTrivia: .space), expression: value))
+            arguments.append(
+                LabeledExprSyntax(label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value))
         }
         return attribute.with(\.arguments, .argumentList(arguments))
     }

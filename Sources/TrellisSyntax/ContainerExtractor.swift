@@ -113,7 +113,7 @@ public enum ContainerExtractor {
     }
 
     /// A global actor is recognised by name: `MainActor` or any attribute whose name ends in `Actor`.
-    private static func globalActorName(_ attribute: AttributeSyntax) -> String? {
+    static func globalActorName(_ attribute: AttributeSyntax) -> String? {
         let name = ProvideAttributeReader.attributeName(attribute)
         return name.hasSuffix("Actor") && attribute.arguments == nil ? name : nil
     }

@@ -84,7 +84,11 @@ enum MemberExtractor {
             concreteOptIn: read.concrete,
             isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) },
             defaultValue: read.scope == .input ? binding.initializer?.value.trimmedText : nil,
-            isDeprecated: isDeprecated(variable.attributes))
+            isDeprecated: isDeprecated(variable.attributes),
+            globalActor: variable.attributes.lazy.compactMap { element -> String? in
+                guard case .attribute(let attribute) = element else { return nil }
+                return ContainerExtractor.globalActorName(attribute)
+            }.first)
         var dependencyNodes: [Syntax] = []
 
         if let withArgument = read.withArgument {

@@ -134,6 +134,81 @@ struct BodyShapeTests {
         }
     }
 
+    @Suite("Isolated members")
+    struct IsolatedMembers {
+        @Test("a @MainActor member of a container that is not is reported on its name, with the mainActor fix-it")
+        func mainActorMember() {
+            assertMacro {
+                """
+                @DIContainer(root: true)
+                struct ScreenContainer {
+                    @Provide(.input)
+                    var title: String
+                    @MainActor
+                    @Provide(.shared, factory: { (title: String) in ScreenModel(title: title) }, concrete: true)
+                    var model: ScreenModel
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer(root: true)
+                struct ScreenContainer {
+                    @Provide(.input)
+                    var title: String
+                    @MainActor
+                    @Provide(.shared, factory: { (title: String) in ScreenModel(title: title) }, concrete: true)
+                    var model: ScreenModel
+                        ┬────
+                        ╰─ 🛑 'model' is isolated to '@MainActor' but 'ScreenContainer' is not, so the initializer and builders @DIContainer generates cannot build it; add 'mainActor: true' to @DIContainer
+                           ✏️ add 'mainActor: true' to @DIContainer
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer(root: true, mainActor: true)
+                struct ScreenContainer {
+                    @Provide(.input)
+                    var title: String
+                    @MainActor
+                    @Provide(.shared, factory: { (title: String) in ScreenModel(title: title) }, concrete: true)
+                    var model: ScreenModel
+                }
+                """
+            }
+        }
+
+        @Test("a member isolated to another global actor is reported without a fix-it; inputs are not built")
+        func otherGlobalActorMember() {
+            assertMacro {
+                """
+                @DIContainer
+                struct StoreContainer {
+                    @DatabaseActor
+                    @Provide(.transient, factory: Store())
+                    var store: any StoreProtocol
+                    @MainActor
+                    @Provide(.input)
+                    var model: ScreenModel
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct StoreContainer {
+                    @DatabaseActor
+                    @Provide(.transient, factory: Store())
+                    var store: any StoreProtocol
+                        ┬────
+                        ╰─ 🛑 'store' is isolated to '@DatabaseActor' but 'StoreContainer' is not, so the initializer and builders @DIContainer generates cannot build it; isolate 'StoreContainer' to '@DatabaseActor' as well
+                    @MainActor
+                    @Provide(.input)
+                    var model: ScreenModel
+                }
+                """
+            }
+        }
+    }
+
     @Suite("Stored properties")
     struct StoredProperties {
         @Test("a stored property without @Provide and without an initial value is reported on its name")

@@ -243,6 +243,22 @@ enum HandWrittenPrograms {
             }
             """, code: .genericContainer),
         program(
+            "a @MainActor member in a container that is not isolated to the main actor",
+            """
+            @MainActor final class ScreenModel {
+                init() {}
+            }
+            @DIContainer
+            struct ScreenContainer {
+                @MainActor
+                @Provide(.shared, factory: ScreenModel(), concrete: true)
+                var model: ScreenModel
+                @MainActor
+                @Provide(.transient, factory: ScreenModel(), concrete: true)
+                var fresh: ScreenModel
+            }
+            """, code: .memberIsolationMismatch),
+        program(
             "a stored property the generated initializer cannot set",
             """
             @DIContainer

@@ -37,3 +37,10 @@ struct GenericOwner<Element> {
         var name: String
     }
 }
+
+@DIContainer
+struct IsolatedMemberContainer {
+    @MainActor
+    @Provide(.shared, factory: ScreenModel(), concrete: true)
+    var model: ScreenModel
+}
