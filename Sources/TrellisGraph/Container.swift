@@ -129,6 +129,18 @@ public enum AccessLevel: String, Hashable, Sendable, CaseIterable {
     /// `private`.
     case `private`
 
+    /// How far the level reaches, from `private` (0) to `open` (5), for comparing levels.
+    public var visibility: Int {
+        switch self {
+        case .private: 0
+        case .fileprivate: 1
+        case .internal: 2
+        case .package: 3
+        case .public: 4
+        case .open: 5
+        }
+    }
+
     /// The modifier of a protocol declared beside a type at this level, or `nil` for none.
     public var protocolModifier: String? {
         switch self {

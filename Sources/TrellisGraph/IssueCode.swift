@@ -15,6 +15,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case genericContainer = "trellis.generic-container"
     /// A container declared inside a function, where Swift allows no extension macro.
     case localContainer = "trellis.local-container"
+    /// A member whose type is one of the container's own types, declared less visible than the
+    /// generated initializer that takes it.
+    case memberTypeLessVisible = "trellis.member-type-less-visible"
     /// A stored property without `@Provide` that the generated initializer cannot set: no initial value.
     case uninitializedStoredProperty = "trellis.uninitialized-stored-property"
 

@@ -134,18 +134,21 @@ struct ContainerGenerator {
         }
         var declarations = storage(
             members.compactMap(storedProperty(for:)), in: container.kind, conditionalFields: conditionalFields)
-        let parameters = members.compactMap(initializerParameter(for:))
+        // A member whose type is less visible than the initializer keeps its field, which is
+        // private, and stays out of every signature, which would repeat the error.
+        let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
+        let parameters = exposed.compactMap(initializerParameter(for:))
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append(
             GeneratedSource.declaration("\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
         var valid = container
-        valid.members = members
+        valid.members = exposed
         let hierarchy = HierarchyGenerator(container: valid)
         // See the peer role.
         if !extraction.hasNoNeedsProtocol {
             declarations.append(hierarchy.inputsType())
-            let overrides = members.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
+            let overrides = exposed.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
             let dependencies =
                 (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
             for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {

@@ -61,7 +61,8 @@ extension DIContainerMacro {
         guard extraction.container.kind.canBeContainer, !extraction.hasNoNeedsProtocol else { return [] }
         var container = extraction.container
         container.members = container.members.compactMap { member in
-            guard let syntax = extraction.members[member.name] else { return nil }
+            guard let syntax = extraction.members[member.name], !extraction.lessVisibleTypeMembers.contains(member.name)
+            else { return nil }
             // Declared beside the container, the protocol names the container's own types through it.
             var qualified = member
             qualified.type.text = extraction.qualified(syntax.type)

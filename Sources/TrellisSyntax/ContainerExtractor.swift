@@ -18,7 +18,7 @@ public enum ContainerExtractor {
             problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
         readOptionProblems(attribute, into: &extraction)
         DeclarationBodyReader.readGenericParameters(of: declaration, into: &extraction)
-        (extraction.nestedTypeNames, extraction.functionTypeAliases) = DeclarationBodyReader.nestedTypes(
+        (extraction.nestedTypeAccess, extraction.functionTypeAliases) = DeclarationBodyReader.nestedTypes(
             of: declaration.memberBlock.members)
         for element in declaration.attributes {
             guard case .attribute(let actor) = element, globalActorName(actor) != nil else { continue }
@@ -40,6 +40,7 @@ public enum ContainerExtractor {
                 DeclarationBodyReader.readConditionalMembers(block, into: &extraction)
             }
         }
+        DeclarationBodyReader.readTypeVisibility(into: &extraction)
         return extraction
     }
 

@@ -5,14 +5,17 @@ import TrellisGraph
 /// declares (which generated code outside the type must qualify), members inside `#if`, and stored
 /// properties the generated initializer cannot set. Called by ``ContainerExtractor`` only.
 enum DeclarationBodyReader {
-    /// The names of the types the body declares, and of those that are typealiases of function types.
-    static func nestedTypes(of members: MemberBlockItemListSyntax) -> (names: Set<String>, functionAliases: Set<String>) {
-        var names = Set<String>()
+    /// The types the body declares with their access levels, and which of them are typealiases of
+    /// function types.
+    static func nestedTypes(of members: MemberBlockItemListSyntax) -> (
+        access: [String: AccessLevel], functionAliases: Set<String>
+    ) {
+        var access: [String: AccessLevel] = [:]
         var functionAliases = Set<String>()
         for item in members {
             let declaration = item.decl
             if let alias = declaration.as(TypeAliasDeclSyntax.self) {
-                names.insert(alias.name.text)
+                access[alias.name.text] = ContainerExtractor.accessLevel(of: alias.modifiers)
                 if TypeClassifier.isFunction(alias.initializer.value, functionAliases: []) {
                     functionAliases.insert(alias.name.text)
                 }
@@ -21,10 +24,44 @@ enum DeclarationBodyReader {
                     || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
                     || declaration.is(ProtocolDeclSyntax.self)
             {
-                names.insert(named.name.text)
+                access[named.name.text] = ContainerExtractor.accessLevel(
+                    of: declaration.asProtocol(WithModifiersSyntax.self)?.modifiers ?? [])
             }
         }
-        return (names, functionAliases)
+        return (access, functionAliases)
+    }
+
+    /// Reports a member whose type names one of the container's own types that is less visible
+    /// than the initializer `@DIContainer` generates, which takes every member.
+    static func readTypeVisibility(into extraction: inout ContainerExtraction) {
+        let container = extraction.container
+        // An initializer without a modifier is internal, or as visible as a less visible container.
+        let initializerLevel =
+            container.accessLevel.initializerModifier.flatMap(AccessLevel.init(rawValue:))
+            ?? (container.accessLevel.visibility < AccessLevel.internal.visibility ? container.accessLevel : .internal)
+        for member in container.members {
+            guard let type = extraction.members[member.name]?.type,
+                isInitializerParameter(member)
+            else { continue }
+            let hidden = type.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> (String, AccessLevel)? in
+                guard case .identifier(let name) = token.tokenKind, let level = extraction.nestedTypeAccess[name],
+                    level.visibility < initializerLevel.visibility
+                else { return nil }
+                return (name, level)
+            }.first
+            guard let (name, level) = hidden else { continue }
+            extraction.lessVisibleTypeMembers.insert(member.name)
+            extraction.problems.append(
+                Issue(
+                    .memberTypeLessVisible,
+                    "'\(member.name)' has the type '\(name)', which is \(level.rawValue), but the initializer @DIContainer generates for '\(container.name)' is \(initializerLevel.rawValue) and takes every member; declare '\(name)' \(initializerLevel.rawValue)",
+                    at: .memberType(container: container.name, member: member.name)))
+        }
+    }
+
+    /// Whether the generated initializer takes `member` (all but an opaque `.transient`).
+    private static func isInitializerParameter(_ member: Member) -> Bool {
+        !(member.scope == .transient && member.type.kind == .opaque)
     }
 
     /// Reports `@Provide` members declared inside `#if` and keeps each clause's members, with its

@@ -12,9 +12,11 @@ public struct ContainerExtraction {
     public var anchors: [Anchor: Syntax]
     /// Per member name: the syntax the generator needs.
     public var members: [String: MemberSyntax]
-    /// The names of the types the container's body declares (`struct Settings`, `typealias ID`):
-    /// generated code outside the type names them through the container.
-    public var nestedTypeNames: Set<String> = []
+    /// The types the container's body declares (`struct Settings`, `typealias ID`), with their
+    /// access levels: generated code outside the type names them through the container.
+    public var nestedTypeAccess: [String: AccessLevel] = [:]
+    /// The names of ``nestedTypeAccess``.
+    public var nestedTypeNames: Set<String> { Set(nestedTypeAccess.keys) }
     /// Those of them that are typealiases of function types.
     public var functionTypeAliases: Set<String> = []
     /// The `@Provide` members declared inside `#if` blocks (an error), with their directives: the
@@ -23,6 +25,9 @@ public struct ContainerExtraction {
     /// The container can have no needs protocol beside it (it is generic, declared in a generic type
     /// or in a function: all errors), so its placeholders leave out what would name that protocol.
     public var hasNoNeedsProtocol = false
+    /// The members whose type is one of the container's own types, less visible than the
+    /// initializer (an error): the placeholders leave them out of every signature.
+    public var lessVisibleTypeMembers: Set<String> = []
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
 

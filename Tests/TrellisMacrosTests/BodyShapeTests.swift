@@ -513,6 +513,40 @@ struct BodyShapeTests {
         }
     }
 
+    @Suite("Visibility of the container's own types")
+    struct NestedTypeVisibility {
+        @Test("a member of a public container typed with an internal nested type is reported on its type")
+        func internalNestedTypeInPublicContainer() {
+            assertMacro {
+                """
+                @DIContainer
+                public struct PublicContainer {
+                    public struct Settings: Sendable {}
+                    struct Internal: Sendable {}
+                    @Provide(.input)
+                    public var settings: Settings
+                    @Provide(.input)
+                    var hidden: [Internal]
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                public struct PublicContainer {
+                    public struct Settings: Sendable {}
+                    struct Internal: Sendable {}
+                    @Provide(.input)
+                    public var settings: Settings
+                    @Provide(.input)
+                    var hidden: [Internal]
+                                ┬─────────
+                                ╰─ 🛑 'hidden' has the type 'Internal', which is internal, but the initializer @DIContainer generates for 'PublicContainer' is public and takes every member; declare 'Internal' public
+                }
+                """
+            }
+        }
+    }
+
     @Suite("Deprecated members")
     struct DeprecatedMembers {
         @Test("builders read a deprecated member without its accessor, so only the user's reads warn")

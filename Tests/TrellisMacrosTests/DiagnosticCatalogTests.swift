@@ -24,6 +24,7 @@ struct DiagnosticCatalogTests {
         .invalidArgument: "@DIContainer(strict: true) struct C {}",
         .genericContainer: "@DIContainer struct C<T> { @Provide(.input) var a: T }",
         .localContainer: "@DIContainer struct C {}",
+        .memberTypeLessVisible: "@DIContainer public struct C { struct S {}; @Provide(.input) public var a: S }",
         .memberIsolationMismatch: "@DIContainer struct C { @MainActor @Provide(.shared, factory: A()) var a: any P }",
         .uninitializedStoredProperty: "@DIContainer struct C { var a: Int }",
         .conditionalMember: "@DIContainer struct C {\n#if DEBUG\n@Provide(.input) var a: any P\n#endif\n}",

@@ -259,6 +259,22 @@ enum HandWrittenPrograms {
             }
             """, code: .memberIsolationMismatch),
         program(
+            "members typed with the container's own types, less visible than its initializer",
+            """
+            @DIContainer
+            public struct VisibilityContainer {
+                public struct Settings: Sendable {}
+                struct Internal: Sendable {}
+                private struct Secret: Sendable {}
+                @Provide(.input)
+                public var settings: Settings
+                @Provide(.input)
+                var hidden: [Internal]
+                @Provide(.input)
+                private var secret: Secret
+            }
+            """, code: .memberTypeLessVisible),
+        program(
             "a stored property the generated initializer cannot set",
             """
             @DIContainer

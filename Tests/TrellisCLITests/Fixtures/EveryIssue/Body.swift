@@ -44,3 +44,11 @@ struct IsolatedMemberContainer {
     @Provide(.shared, factory: ScreenModel(), concrete: true)
     var model: ScreenModel
 }
+
+@DIContainer
+public struct VisibilityContainer {
+    struct Internal: Sendable {}
+
+    @Provide(.input)
+    var hidden: Internal
+}
