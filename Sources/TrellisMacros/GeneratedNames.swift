@@ -39,7 +39,7 @@ enum GeneratedNames {
     ///
     /// A struct's getters read through the reference itself, never through a computed property: at
     /// `-Onone` a computed property returns a copy of the whole value, which retains and releases
-    /// every member for each read (Benchmarks/results/analysis.md, session 9).
+    /// every member for each read (Benchmarks/results/analysis.md, "Debug reads of a struct container").
     static func values(in kind: DeclarationKind) -> String {
         ContainerGenerator.keepsStorageTogether(kind) ? "\(storageReference).values" : valuesProperty
     }
