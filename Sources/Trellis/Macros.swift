@@ -103,3 +103,36 @@ public macro Provide(
     asyncFactory: Any? = nil,
     concrete: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "ProvideMacro")
+
+/// Declares a function of a `@DIContainer` that builds a value from members of the graph **and**
+/// values only its caller knows (assisted injection): the function's parameters are those runtime
+/// arguments, and every call builds a new value.
+///
+/// ```swift
+/// @Assisted(factory: { (itemID: Int, repository: any ItemRepository, clock: any Clock) in
+///     DetailModel(id: itemID, repository: repository, clock: clock)
+/// })
+/// func detail(itemID: Int) -> DetailModel
+///
+/// let model = container.detail(itemID: 42)
+/// ```
+///
+/// The factory closure's parameters named like the function's parameters receive the caller's
+/// arguments; the others are resolved by member name, as in `@Provide`. Which is which is written in
+/// the declaration, never guessed: an argument named like a member, an argument the factory never
+/// receives, and a factory parameter that is neither are compile-time errors. Write no body; the
+/// macro writes it. The function declares `async` and `throws` when its factory or a member it
+/// reads needs them.
+///
+/// - Parameters:
+///   - type: AutoWiring: the type to build, called as `Type(<arguments>, <with entries>)`: the
+///     function's arguments first, with their labels, then the members listed in `with`.
+///   - dependencies: AutoWiring: the members passed after the arguments, as `\Self.member` key paths.
+///   - factory: A closure whose parameters are the function's arguments and members of the
+///     container, by name.
+@attached(body)
+public macro Assisted(
+    _ type: Any.Type? = nil,
+    with dependencies: [AnyKeyPath] = [],
+    factory: Any? = nil
+) = #externalMacro(module: "TrellisMacros", type: "AssistedMacro")

@@ -25,8 +25,13 @@ public struct BuildPlan: Hashable, Sendable {
         self.container = container
         self.order = order
 
+        // An `@Assisted` function throws when it says so; the validator makes it say so when its
+        // factory or a member it reads throws.
         self.throwingMembers = Set(
-            container.members.filter { $0.scope != .input && $0.effectiveFactory?.isThrowing == true }.map(\.name))
+            container.members.filter { member in
+                guard member.scope != .input else { return false }
+                return member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)
+            }.map(\.name))
 
         var readAtInitialization = Set<String>()
         var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.dependencyNames)

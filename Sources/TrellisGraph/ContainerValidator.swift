@@ -5,7 +5,7 @@ public enum ContainerValidator {
         var issues = declarationIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for member in container.members {
-            issues += memberIssues(member, in: container)
+            issues += member.isAssisted ? AssistedRules.issues(of: member, in: container) : memberIssues(member, in: container)
             issues += dependencyIssues(member, in: container, membersByName: membersByName)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
@@ -241,11 +241,18 @@ public enum ContainerValidator {
         for (index, dependency) in member.dependencies.enumerated() {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
-                let candidates = container.members.map(\.name).filter { $0 != member.name }
+                // A factory parameter of an `@Assisted` function may have meant one of its arguments.
+                let arguments = dependency.origin == .closureParameter ? member.signature?.arguments.map(\.name) ?? [] : []
+                let candidates = container.members.map(\.name).filter { $0 != member.name } + arguments
                 let suggestion = NameSuggester.closest(to: dependency.name, among: candidates)
-                var message = "'\(member.name)' reads '\(dependency.name)', which is not a member of '\(container.name)'"
+                var message =
+                    member.isAssisted && dependency.origin == .closureParameter
+                    ? "'\(member.displayName)' reads '\(dependency.name)', which is neither a member of '\(container.name)' nor one of its arguments"
+                    : "'\(member.name)' reads '\(dependency.name)', which is not a member of '\(container.name)'"
                 if let suggestion {
                     message += "; did you mean '\(suggestion)'?"
+                } else if member.isAssisted && dependency.origin == .closureParameter {
+                    message += "; if the caller passes it, add the parameter '\(dependency.name)' to '\(member.name)'"
                 } else {
                     message += "; \(dependency.origin.namingRule)"
                 }
@@ -255,9 +262,15 @@ public enum ContainerValidator {
                         fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                 continue
             }
+            if let issue = AssistedRules.readIssue(of: target, by: member, dependency: dependency, at: anchor, in: container) {
+                issues.append(issue)
+                continue
+            }
+            // An `@Assisted` function's own declaration carries the effects of what it reads (see
+            // `AssistedRules`), unless its factory is a closure reading the container.
+            if member.isAssisted, dependency.origin != .containerRead { continue }
             let readerThrows = member.effectiveFactory?.isThrowing == true
-            let readThrows = target.effectiveFactory?.isThrowing == true && (target.scope == .transient || target.isAsync)
-            if readThrows && !readerThrows && member.scope != .input {
+            if target.readThrows && !readerThrows && member.scope != .input {
                 let shape =
                     member.effectiveFactory?.form.isClosure == true
                     ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
@@ -267,11 +280,12 @@ public enum ContainerValidator {
                         "'\(member.name)' reads '\(target.name)', whose factory throws; \(shape)",
                         at: anchor, fixes: member.effectiveFactory?.form.isClosure == true ? [.addThrowsEffect] : []))
             }
-            if target.isAsync && !member.isAsync && member.scope != .input {
+            let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
+            if target.readAwaits && !readerAwaits && member.scope != .input {
                 issues.append(
                     Issue(
                         .synchronousReadsAsynchronous,
-                        "'\(member.name)' is built synchronously but reads '\(target.name)', which is built by an asyncFactory; build '\(member.name)' with an asyncFactory too",
+                        "'\(member.name)' is built synchronously but reads '\(target.name)', which \(target.isAssisted ? "is async" : "is built by an asyncFactory"); build '\(member.name)' with an asyncFactory too",
                         at: anchor))
             }
         }

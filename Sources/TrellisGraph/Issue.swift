@@ -25,10 +25,11 @@ public struct Issue: Hashable, Sendable {
 
     /// `@Provide` on a declaration outside any `@DIContainer`: raised by the macro (which sees its
     /// lexical context) and by the tool (which sees the whole file), with the same words.
-    public static func provideOutsideContainer(at anchor: Anchor) -> Issue {
+    /// `attribute` is `Provide` or `Assisted`.
+    public static func provideOutsideContainer(at anchor: Anchor, attribute: String = "Provide") -> Issue {
         Issue(
             .provideOutsideContainer,
-            "@Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide",
+            "@\(attribute) declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @\(attribute)",
             at: anchor)
     }
 }
@@ -63,6 +64,8 @@ public enum Anchor: Hashable, Sendable {
     /// Another syntax node found by the extractor (a binding, a closure parameter, a use of the container
     /// parameter), by an index the extractor assigns within the member.
     case memberDetail(container: String, member: String, index: Int)
+    /// The n-th (from zero) parameter of an `@Assisted` function, as listed in ``AssistedSignature/arguments``.
+    case argument(container: String, member: String, index: Int)
     /// An `init` written in an extension of a container (the n-th, from zero, among the initializers of
     /// extensions of that type in one file). Only the whole-program rules of the `trellis` tool use it.
     case extensionInitializer(type: String, index: Int)
@@ -78,7 +81,7 @@ public enum Anchor: Hashable, Sendable {
         case .containerArgument(let container, _), .userInitializer(let container, _),
             .containerAttribute(let container, _), .member(let container, _), .memberType(let container, _),
             .memberArgument(let container, _, _), .dependency(let container, _, _),
-            .memberDetail(let container, _, _), .extensionInitializer(let container, _),
+            .memberDetail(let container, _, _), .argument(let container, _, _), .extensionInitializer(let container, _),
             .containerDetail(let container, _):
             container
         }
@@ -129,6 +132,8 @@ public enum Fix: Hashable, Sendable {
     case declareConformance(String)
     /// Write `mainActor: true` in the container's `@DIContainer`.
     case addMainActorOption
+    /// Add the effects an `@Assisted` function's build needs to its declaration.
+    case addFunctionEffects(async: Bool, throws: Bool)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -145,6 +150,7 @@ public enum Fix: Hashable, Sendable {
         case .useAsyncFactoryLabel: "use-async-factory-label"
         case .declareConformance: "declare-conformance"
         case .addMainActorOption: "add-main-actor-option"
+        case .addFunctionEffects: "add-function-effects"
         }
     }
 
@@ -164,6 +170,8 @@ public enum Fix: Hashable, Sendable {
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"
         case .addMainActorOption: "add 'mainActor: true' to @DIContainer"
+        case .addFunctionEffects(let isAsync, let isThrowing):
+            "add '\([isAsync ? "async" : nil, isThrowing ? "throws" : nil].compactMap { $0 }.joined(separator: " "))'"
         }
     }
 }

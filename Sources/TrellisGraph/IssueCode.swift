@@ -89,6 +89,17 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// An `.onDemand` member with an `asyncFactory`.
     case asyncOnDemand = "trellis.async-on-demand"
 
+    // Runtime arguments (`@Assisted`).
+    /// An argument of an `@Assisted` function named like a member of the container.
+    case argumentShadowsMember = "trellis.argument-shadows-member"
+    /// An argument of an `@Assisted` function that its factory never receives.
+    case unusedArgument = "trellis.unused-argument"
+    /// An `@Assisted` function whose factory awaits or throws without the function declaring it.
+    case assistedEffectNotDeclared = "trellis.assisted-effect-not-declared"
+    /// A member reading an `@Assisted` function other than by calling it through the container from
+    /// a member built after the container exists.
+    case readsAssistedMember = "trellis.reads-assisted-member"
+
     // Whole program (the `trellis` tool).
     /// Containers that build each other in a cycle.
     case containerCycle = "trellis.container-cycle"

@@ -37,7 +37,7 @@ public enum JSONRenderer {
     }
 
     static func member(_ member: ProgramGraph.MemberNode) -> JSONValue {
-        .object([
+        var fields: [(key: String, value: JSONValue)] = [
             ("name", .string(member.name)),
             ("type", .string(member.type)),
             ("scope", .string(member.scope.rawValue)),
@@ -45,7 +45,23 @@ public enum JSONRenderer {
             ("throws", .boolean(member.isThrowing)),
             ("reads", .inlineArray(member.reads)),
             ("builds", .inlineArray(member.builds)),
-        ])
+        ]
+        // Only `@Assisted` functions have the key, so documents without them are unchanged.
+        if let arguments = member.arguments {
+            fields.append(
+                (
+                    "arguments",
+                    .array(
+                        arguments.map { argument in
+                            .object([
+                                ("label", .string(argument.label ?? "_")),
+                                ("name", .string(argument.name)),
+                                ("type", .string(argument.type)),
+                            ])
+                        })
+                ))
+        }
+        return .object(fields)
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped (RFC 8259).

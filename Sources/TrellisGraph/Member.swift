@@ -30,6 +30,9 @@ public struct Member: Hashable, Sendable {
     /// The member is marked deprecated (`@available(*, deprecated)`): generated code reads it
     /// without its accessor, so that only the user's own reads warn.
     public var isDeprecated: Bool
+    /// An `@Assisted` member: a function whose caller passes these arguments, built anew on every
+    /// call from them and from the members its factory reads. `nil` for a `@Provide` property.
+    public var signature: AssistedSignature?
 
     /// Creates a member description.
     public init(
@@ -46,7 +49,8 @@ public struct Member: Hashable, Sendable {
         constructedTypes: [String] = [],
         defaultValue: String? = nil,
         isDeprecated: Bool = false,
-        globalActor: String? = nil
+        globalActor: String? = nil,
+        signature: AssistedSignature? = nil
     ) {
         self.name = name
         self.type = type
@@ -62,6 +66,7 @@ public struct Member: Hashable, Sendable {
         self.defaultValue = defaultValue
         self.isDeprecated = isDeprecated
         self.globalActor = globalActor
+        self.signature = signature
     }
 
     /// The factory that builds the member (`asyncFactory` wins when both are given, which is an error).
@@ -70,10 +75,68 @@ public struct Member: Hashable, Sendable {
     /// Whether the member is built by an `asyncFactory`.
     public var isAsync: Bool { asyncFactory != nil && scope != .input }
 
+    /// Whether reading the member awaits: it is built by an `asyncFactory`, or it is an
+    /// `@Assisted` function declared `async`.
+    public var readAwaits: Bool { signature?.isAsync ?? isAsync }
+
+    /// Whether reading the member throws: an `@Assisted` function declared `throws`, or a member
+    /// whose throwing factory runs when it is read (`.transient`, async `.shared`).
+    public var readThrows: Bool {
+        signature?.isThrowing ?? (effectiveFactory?.isThrowing == true && (scope == .transient || isAsync))
+    }
+
+    /// Whether the member is an `@Assisted` function, called with arguments.
+    public var isAssisted: Bool { signature != nil }
+
+    /// The member as its readers name it: `detail(itemID:)` for an `@Assisted` function, else its name.
+    public var displayName: String {
+        guard let signature else { return name }
+        return "\(name)(\(signature.arguments.map { "\($0.label ?? "_"):" }.joined()))"
+    }
+
     /// The names this member reads, in source order, without repeats.
     public var dependencyNames: [String] {
         var seen = Set<String>()
         return dependencies.map(\.name).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The signature of an `@Assisted` function: the arguments its caller passes and the effects it declares.
+public struct AssistedSignature: Hashable, Sendable {
+    /// The parameters, in order.
+    public var arguments: [RuntimeArgument]
+    /// The function is declared `async`.
+    public var isAsync: Bool
+    /// The function is declared `throws`.
+    public var isThrowing: Bool
+
+    /// Creates a signature.
+    public init(arguments: [RuntimeArgument], isAsync: Bool = false, isThrowing: Bool = false) {
+        self.arguments = arguments
+        self.isAsync = isAsync
+        self.isThrowing = isThrowing
+    }
+
+    /// The argument whose parameter name is `name`, if any.
+    public func argument(named name: String) -> RuntimeArgument? {
+        arguments.first { $0.name == name }
+    }
+}
+
+/// One parameter of an `@Assisted` function: a value only its caller knows.
+public struct RuntimeArgument: Hashable, Sendable {
+    /// The argument label callers write, or `nil` for `_`.
+    public var label: String?
+    /// The parameter name, which the factory's closure parameter of the same name receives.
+    public var name: String
+    /// The parameter's type as written.
+    public var type: String
+
+    /// Creates an argument.
+    public init(label: String?, name: String, type: String) {
+        self.label = label
+        self.name = name
+        self.type = type
     }
 }
 

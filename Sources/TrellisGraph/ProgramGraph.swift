@@ -34,6 +34,9 @@ public struct ProgramGraph: Hashable, Sendable {
         public var reads: [String]
         /// The qualified names of the containers it builds, sorted.
         public var builds: [String]
+        /// For an `@Assisted` function, the arguments its caller passes (the member is built on
+        /// every call); `nil` for a `@Provide` member.
+        public var arguments: [RuntimeArgument]? = nil
     }
 
     /// A member reading another member of the same container.
@@ -91,9 +94,10 @@ public struct ProgramGraph: Hashable, Sendable {
                     let reads = member.dependencyNames.filter { memberNames.contains($0) }
                     members.append(
                         MemberNode(
-                            name: member.name, type: member.type.text, scope: member.scope, isAsync: member.isAsync,
-                            isThrowing: member.scope != .input && member.effectiveFactory?.isThrowing == true,
-                            reads: reads, builds: builds.sorted()))
+                            name: member.name, type: member.type.text, scope: member.scope, isAsync: member.readAwaits,
+                            isThrowing: member.scope != .input
+                                && (member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)),
+                            reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments))
                     memberEdges += reads.map { MemberEdge(container: id, from: member.name, to: $0) }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : .builds
                     containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
@@ -117,7 +121,11 @@ public struct ProgramGraph: Hashable, Sendable {
 
 extension ProgramGraph.MemberNode {
     /// The traits a renderer shows next to the type: scope, then `async` and `throws` when they apply.
+    /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`.
     public var traits: [String] {
-        [scope.rawValue] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
+        let kind =
+            arguments.map { "assisted(\($0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ")))" }
+            ?? scope.rawValue
+        return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
     }
 }

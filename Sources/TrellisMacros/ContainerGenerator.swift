@@ -39,6 +39,8 @@ struct ContainerGenerator {
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
     static func storedProperty(for member: Member) -> StoredProperty? {
+        // An `@Assisted` function keeps nothing: each call builds anew.
+        guard !member.isAssisted else { return nil }
         let name = GeneratedNames.storage(member.name)
         let type = member.type.text
         switch member.scope {
@@ -111,6 +113,7 @@ struct ContainerGenerator {
 
     /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
     static func initializerParameter(for member: Member) -> String? {
+        guard !member.isAssisted else { return nil }
         let label = MemberName.parameterLabel(member.name)
         switch member.scope {
         case .input:
@@ -158,6 +161,10 @@ struct ContainerGenerator {
             }
         }
         func placeholderBuilder(for member: Member) -> String? {
+            if let signature = member.signature {
+                return builderDeclaration(
+                    for: member, in: container, effects: effects(of: signature), returnType: member.type.text, body: stop)
+            }
             guard member.scope != .input && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
@@ -190,6 +197,11 @@ struct ContainerGenerator {
         let storage = "\(container).\(GeneratedNames.storedValue(member.name, in: plan.container.kind))"
         // Written only for the members that need it (children do not, most members have no builder).
         func build() -> String { expressions.expression(for: member, in: .builder) }
+        if let signature = member.signature {
+            return Self.builderDeclaration(
+                for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
+                body: build())
+        }
         let body: String
         switch member.scope {
         case .input:
@@ -215,13 +227,20 @@ struct ContainerGenerator {
             for: member, in: plan.container, effects: effects, returnType: member.type.text, body: body)
     }
 
-    /// `static func <member>(_ container: <Container>) <effects> -> <returnType> { <body> }`.
+    /// ` async throws` as an `@Assisted` function declares them: its builder declares the same, so
+    /// that the body `@Assisted` writes calls it with exactly the function's `try` and `await`.
+    static func effects(of signature: AssistedSignature) -> String {
+        (signature.isAsync ? " async" : "") + (signature.isThrowing ? " throws" : "")
+    }
+
+    /// `static func <member>(_ container: <Container>[, _ argument: Type...]) <effects> -> <returnType> { <body> }`.
     static func builderDeclaration(
         for member: Member, in container: Container, effects: String, returnType: String, body: String
     ) -> String {
         let isolation = isolation(of: container)
+        let arguments = (member.signature?.arguments ?? []).map { ", _ \(MemberName.parameterLabel($0.name)): \($0.type)" }
         return """
-            \(isolation)static func \(GeneratedNames.builder(member.name))(_ \(GeneratedNames.builderContainerParameter): \(container.name))\(effects) -> \(returnType) {
+            \(isolation)static func \(GeneratedNames.builder(member.name))(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {
                 \(body)
             }
             """

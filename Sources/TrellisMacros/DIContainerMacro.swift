@@ -36,9 +36,20 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
-        guard ContainerExtractor.options(of: node).mainActor, let variable = member.as(VariableDeclSyntax.self),
-            ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil,
-            !variable.attributes.contains(where: { element in
+        let attributes: AttributeListSyntax
+        if let variable = member.as(VariableDeclSyntax.self),
+            ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil
+        {
+            attributes = variable.attributes
+        } else if let function = member.as(FunctionDeclSyntax.self),
+            ProvideAttributeReader.assistedAttribute(of: function.attributes) != nil
+        {
+            attributes = function.attributes
+        } else {
+            return []
+        }
+        guard ContainerExtractor.options(of: node).mainActor,
+            !attributes.contains(where: { element in
                 if case .attribute(let attribute) = element {
                     return ProvideAttributeReader.attributeName(attribute) == "MainActor"
                 }

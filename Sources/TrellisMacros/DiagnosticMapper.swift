@@ -43,7 +43,7 @@ struct DiagnosticMapper {
     private func memberName(of anchor: Anchor) -> String? {
         switch anchor {
         case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
-            .dependency(_, let member, _), .memberDetail(_, let member, _):
+            .dependency(_, let member, _), .memberDetail(_, let member, _), .argument(_, let member, _):
             member
         case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer, .containerDetail:
             nil
@@ -78,6 +78,12 @@ struct DiagnosticMapper {
             return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
         case .removeInitializer:
             return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
+        case .addFunctionEffects(let isAsync, let isThrowing):
+            guard var function = memberSyntax?.function else { return nil }
+            let original = function.signature
+            if isThrowing { function = SyntaxEdits.addingEffect(.throws, to: function) }
+            if isAsync { function = SyntaxEdits.addingEffect(.async, to: function) }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(function.signature))])
         case .addAsyncEffect, .addThrowsEffect:
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)

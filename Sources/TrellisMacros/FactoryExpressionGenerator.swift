@@ -22,7 +22,12 @@ struct FactoryExpressionGenerator {
         let effects = effectPrefix(for: member)
         let core: String
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
-            let arguments = (member.withEntries ?? []).map { "\(MemberName.bare($0)): \(reference(to: $0, in: context))" }
+            // An `@Assisted` function passes its own arguments first, with their labels.
+            let passed = (member.signature?.arguments ?? []).map { argument in
+                argument.label.map { "\($0): \(argument.name)" } ?? argument.name
+            }
+            let arguments =
+                passed + (member.withEntries ?? []).map { "\(MemberName.bare($0)): \(reference(to: $0, in: context))" }
             core = "\(source(of: typeExpression, in: context).trimmedDescription)(\(arguments.joined(separator: ", ")))"
         } else if let written = syntax.factory, let form = member.effectiveFactory?.form {
             let factory = source(of: written, in: context)
@@ -58,16 +63,21 @@ struct FactoryExpressionGenerator {
         }
     }
 
-    /// `try ` and/or `await ` as the member's factory declares them.
+    /// `try ` and/or `await ` as the member's factory declares them (for an `@Assisted` function:
+    /// as its build needs them, which the function's declaration covers).
     func effectPrefix(for member: Member) -> String {
-        (plan.isThrowing(member) ? "try " : "") + (member.isAsync ? "await " : "")
+        if member.isAssisted {
+            let effects = plan.container.assistedBuildEffects(of: member)
+            return (effects.throws ? "try " : "") + (effects.awaits ? "await " : "")
+        }
+        return (plan.isThrowing(member) ? "try " : "") + (member.isAsync ? "await " : "")
     }
 
     /// How code in `context` reads member `name`.
     func reference(to name: String, in context: Context) -> String {
         guard let target = plan.container.member(named: name) else { return name }
         switch context {
-        case .builder where target.isDeprecated:
+        case .builder where target.isDeprecated && !target.isAssisted:
             return deprecatedRead(of: target)
         case .builder:
             return "\(GeneratedNames.builderContainerParameter).\(name)"

@@ -77,6 +77,7 @@ struct InitializerGenerator {
     /// declaration order.
     private func storedValues() -> [(name: String, value: String)] {
         container.members.compactMap { member -> (name: String, value: String)? in
+            guard !member.isAssisted else { return nil }
             let storage = GeneratedNames.storage(member.name)
             switch member.scope {
             case .input:

@@ -11,7 +11,7 @@ import SwiftSyntaxMacros
 
 /// The macros, served by swift-syntax's standard message loop.
 struct TrellisMacrosProvider: CompilerPlugin {
-    let providingMacros: [Macro.Type] = [DIContainerMacro.self, ProvideMacro.self]
+    let providingMacros: [Macro.Type] = [DIContainerMacro.self, ProvideMacro.self, AssistedMacro.self]
 }
 
 /// The plug-in's entry point.

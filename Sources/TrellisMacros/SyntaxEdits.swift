@@ -113,6 +113,21 @@ enum SyntaxEdits {
         return closure.with(\.signature, signature)
     }
 
+    /// `function` (an `@Assisted` member) whose signature also says `async` or `throws`.
+    static func addingEffect(_ effect: Effect, to function: FunctionDeclSyntax) -> FunctionDeclSyntax {
+        var signature = function.signature
+        // As for closures, the new keyword carries the space after it.
+        var specifiers = signature.effectSpecifiers ?? FunctionEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
+        switch effect {
+        case .async:
+            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, trailingTrivia: .space)
+        case .throws:
+            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
+        }
+        signature.effectSpecifiers = specifiers
+        return function.with(\.signature, signature)
+    }
+
     /// A change that adds `name` to the inheritance clause of `declaration`.
     static func addingConformance(_ name: String, to declaration: some DeclGroupSyntax) -> FixIt.Change? {
         if let clause = declaration.inheritanceClause, let last = clause.inheritedTypes.last {

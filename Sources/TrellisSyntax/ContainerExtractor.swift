@@ -36,6 +36,10 @@ public enum ContainerExtractor {
                 } else {
                     DeclarationBodyReader.readStoredProperty(variable, into: &extraction)
                 }
+            } else if let function = item.decl.as(FunctionDeclSyntax.self),
+                let assisted = ProvideAttributeReader.assistedAttribute(of: function.attributes)
+            {
+                AssistedExtractor.extract(function, attribute: assisted, into: &extraction)
             } else if let block = item.decl.as(IfConfigDeclSyntax.self) {
                 DeclarationBodyReader.readConditionalMembers(block, into: &extraction)
             }

@@ -81,6 +81,8 @@ public struct MemberSyntax {
     public var factory: ExprSyntax?
     /// The type named by `Type.self` (AutoWiring).
     public var autoWiringType: ExprSyntax?
+    /// The function an `@Assisted` member is declared by.
+    public var function: FunctionDeclSyntax?
 }
 
 /// The result of reading a `@Provide` attribute alone.

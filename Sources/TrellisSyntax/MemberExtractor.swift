@@ -89,7 +89,31 @@ enum MemberExtractor {
                 guard case .attribute(let attribute) = element else { return nil }
                 return ContainerExtractor.globalActorName(attribute)
             }.first)
+        let dependencyNodes = readBuild(read, into: &member, containerName: containerName) { code, message, node in
+            problem(code, message, at: node, member: name)
+        }
+        if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
+        if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedText, at: 0) }
+
+        for (index, node) in dependencyNodes.enumerated() {
+            extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node
+        }
+        extraction.container.members.append(member)
+        if let typeSyntax {
+            extraction.members[name] = MemberSyntax(
+                attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType)
+        }
+    }
+
+    /// Reads how a member is built (`with:`, `factory:`, `asyncFactory:`) into `member`, reporting
+    /// what it cannot read; returns the syntax of each dependency, in order. A closure parameter
+    /// named in `arguments` (an `@Assisted` function's) is not a dependency.
+    static func readBuild(
+        _ read: ProvideAttribute, into member: inout Member, containerName: String, arguments: Set<String> = [],
+        report: (IssueCode, String, Syntax) -> Void
+    ) -> [Syntax] {
         var dependencyNodes: [Syntax] = []
+        func problem(_ code: IssueCode, _ message: String, at node: some SyntaxProtocol) { report(code, message, Syntax(node)) }
 
         if let withArgument = read.withArgument {
             var entries: [String] = []
@@ -103,13 +127,13 @@ enum MemberExtractor {
                         problem(
                             .invalidWithEntry,
                             "'with:' entries are key paths to members of this container, written '\\Self.member'",
-                            at: element.expression, member: name)
+                            at: element.expression)
                     }
                 }
             } else {
                 problem(
                     .invalidWithEntry, "'with:' takes an array literal of key paths, written '[\\Self.member]'",
-                    at: withArgument.expression, member: name)
+                    at: withArgument.expression)
             }
             member.withEntries = entries
         }
@@ -120,42 +144,32 @@ enum MemberExtractor {
             let factory = Factory(form: analysis.form, isAsync: analysis.effects.isAsync, isThrowing: analysis.effects.isThrowing)
             if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
             member.constructedTypes += analysis.constructedTypes
-            for read in analysis.reads {
+            // A closure parameter named like an argument of an `@Assisted` function receives it.
+            for read in analysis.reads where read.origin != .closureParameter || !arguments.contains(read.name) {
                 member.dependencies.append(Dependency(read.name, origin: read.origin))
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {
                 problem(
                     .unnamedClosureParameter,
-                    "factory parameters are resolved by member name; name this parameter after the member it receives", at: node,
-                    member: name)
+                    "factory parameters are resolved by member name; name this parameter after the member it receives", at: node)
             }
             if case .containerClosure(let parameter) = analysis.form {
                 for node in analysis.containerEscapes {
                     problem(
                         .containerParameterEscapes,
                         "'\(parameter)' is the container being built; read its members as '\(parameter).member' and do not pass it on",
-                        at: node, member: name)
+                        at: node)
                 }
                 for shadow in analysis.shadowingDeclarations {
                     problem(
                         .containerParameterShadowed,
                         "'\(shadow.name)' hides the member '\(parameter).\(shadow.name)' this factory reads; rename the local",
-                        at: shadow.node, member: name)
+                        at: shadow.node)
                 }
             }
         }
-        if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
-        if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedText, at: 0) }
-
-        for (index, node) in dependencyNodes.enumerated() {
-            extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node
-        }
-        extraction.container.members.append(member)
-        if let typeSyntax {
-            extraction.members[name] = MemberSyntax(
-                attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType)
-        }
+        return dependencyNodes
     }
 
     /// Whether an `@available` attribute deprecates the declaration (`*, deprecated` or `deprecated: 1.0`).

@@ -23,7 +23,15 @@ public enum ProvideAttributeReader {
         return nil
     }
 
-    /// Reads every argument of `attribute`.
+    /// The `@Assisted` attribute of a declaration, if it has one.
+    public static func assistedAttribute(of attributes: AttributeListSyntax) -> AttributeSyntax? {
+        for element in attributes {
+            if case .attribute(let attribute) = element, attributeName(attribute) == "Assisted" { return attribute }
+        }
+        return nil
+    }
+
+    /// Reads every argument of `attribute` (`@Provide` or `@Assisted`, whose arguments are a subset).
     public static func read(_ attribute: AttributeSyntax) -> ProvideAttribute {
         var result = ProvideAttribute()
         guard case .argumentList(let arguments) = attribute.arguments else { return result }
@@ -65,7 +73,7 @@ public enum ProvideAttributeReader {
                         (Syntax(argument.expression), "'concrete:' takes the literal 'true' or 'false'"))
                 }
             case let label?:
-                result.invalidArguments.append((Syntax(argument), "@Provide has no argument '\(label):'"))
+                result.invalidArguments.append((Syntax(argument), "@\(attributeName(attribute)) has no argument '\(label):'"))
             }
         }
         return result

@@ -60,6 +60,13 @@ struct DiagnosticCatalogTests {
         .eagerReadsChild:
             "@DIContainer struct C: FDependencies { @Provide(.child) var f: F; @Provide(.shared, factory: { (f: F) in A(f) }) var a: any P }",
         .asyncOnDemand: "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
+        .argumentShadowsMember:
+            "@DIContainer struct C { @Provide(.input) var b: Int; @Assisted(factory: { (b: Int) in A(b) }) func a(b: Int) -> A }",
+        .unusedArgument: "@DIContainer struct C { @Assisted(factory: { A() }) func a(b: Int) -> A }",
+        .assistedEffectNotDeclared:
+            "@DIContainer struct C { @Assisted(factory: { (b: Int) throws in try A(b) }) func a(b: Int) -> A }",
+        .readsAssistedMember:
+            "@DIContainer struct C { @Assisted(factory: { (b: Int) in A(b) }) func a(b: Int) -> A; @Provide(.shared, factory: { (a: A) in a }, concrete: true) var d: A }",
     ]
 
     /// The declaration enclosing a code's source, where the rule is about the container's place.

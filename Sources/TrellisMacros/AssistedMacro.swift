@@ -1,0 +1,43 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+import TrellisGraph
+import TrellisSyntax
+
+/// `@Assisted`: gives a container's function its body, a call of the builder `@DIContainer`
+/// generates for it with the container and the function's arguments. Reports only what it alone
+/// can see (that it is not inside a `@DIContainer`); `@DIContainer` reports everything else.
+public struct AssistedMacro: BodyMacro {
+    /// See ``DIContainerMacro/formatMode``.
+    public static var formatMode: FormatMode { .disabled }
+
+    /// `return [try ][await ]_trellis_Builders.<name>(self, <arguments>)`, with the effects the
+    /// function declares (its builder declares the same).
+    public static func expansion(
+        of node: AttributeSyntax, providingBodyFor declaration: some DeclSyntaxProtocol & WithOptionalCodeBlockSyntax,
+        in context: some MacroExpansionContext
+    ) throws -> [CodeBlockItemSyntax] {
+        switch ProvideMacro.placement(in: context.lexicalContext.first) {
+        case .outsideContainer:
+            let issue = Issue.provideOutsideContainer(at: .container(""), attribute: "Assisted")
+            context.diagnose(Diagnostic(node: node, message: TrellisDiagnostic(issue)))
+            return Array(declaration.body?.statements ?? [])
+        case .withoutStorage:
+            return Array(declaration.body?.statements ?? [])
+        case .inContainer:
+            break
+        }
+        guard let function = declaration.as(FunctionDeclSyntax.self), function.body == nil else {
+            // A body written by the user is an error `@DIContainer` reports; keep it, so that it is the only one.
+            return Array(declaration.body?.statements ?? [])
+        }
+        let effects = function.signature.effectSpecifiers
+        let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")
+        let arguments = function.signature.parameterClause.parameters.map { parameter in
+            ", " + (parameter.secondName ?? parameter.firstName).memberName
+        }
+        let call =
+            "\(GeneratedNames.buildersType).\(GeneratedNames.builder(function.name.memberName))(self\(arguments.joined()))"
+        return ["return \(raw: prefix)\(raw: call)"]
+    }
+}

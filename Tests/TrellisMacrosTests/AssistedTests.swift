@@ -1,0 +1,643 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "@Assisted functions: expansion and diagnostics",
+    .macros(
+        ["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self],
+        record: .missing))
+struct AssistedTests {
+    @Suite("Expansion")
+    struct Expansion {
+        @Test("a factory closure receives the caller's arguments and the members it names, through a builder")
+        func factoryClosure() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var clock: any Clock
+                    @Assisted(factory: { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) })
+                    func detail(itemID: Int) -> DetailModel
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    var clock: any Clock {
+                    get {
+                        _trellis_storage.values.clock
+                    }
+                    }
+                    func detail(itemID: Int) -> DetailModel {
+                    return _trellis_Builders.detail(self, itemID)
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let clock: any Clock
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(clock: any Clock) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            clock: clock
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let clock: any Clock
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.clock = dependencies.clock
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(clock: inputs.clock)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
+                            { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
+                        }
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'clock: any Clock': the container providing its needs must have a member 'clock' of type 'any Clock'.
+                    var clock: any Clock { get }
+                }
+                """
+            }
+        }
+
+        @Test("AutoWiring passes the arguments first, with their labels, then the 'with:' members")
+        func autoWiring() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var repository: any Repository
+                    @Assisted(DetailModel.self, with: [\\Self.repository])
+                    func detail(id: Int, _ title: String) -> DetailModel
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    var repository: any Repository {
+                    get {
+                        _trellis_storage.values.repository
+                    }
+                    }
+                    func detail(id: Int, _ title: String) -> DetailModel {
+                    return _trellis_Builders.detail(self, id, title)
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let repository: any Repository
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(repository: any Repository) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            repository: repository
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let repository: any Repository
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {
+                            self.repository = dependencies.repository
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init(repository: inputs.repository)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
+                            DetailModel(id: id, title, repository: _trellis_container.repository)
+                        }
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {
+                    // AppContainer needs 'repository: any Repository': the container providing its needs must have a member 'repository' of type 'any Repository'.
+                    var repository: any Repository { get }
+                }
+                """
+            }
+        }
+
+        @Test("declared effects are the builder's; the build awaits and tries only what needs it")
+        func effects() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, asyncFactory: { () async throws in try await Connection.open() })
+                    var connection: any ConnectionProtocol
+                    @Assisted(factory: { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) })
+                    func rows(for query: String) async throws -> Rows
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    var connection: any ConnectionProtocol {
+                    get async throws {
+                        try await _trellis_Builders.connection(self)
+                    }
+                    }
+                    func rows(for query: String) async throws -> Rows {
+                    return try await _trellis_Builders.rows(self, query)
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues: Sendable {
+                        let connection: (any ConnectionProtocol)?
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(connection: (any ConnectionProtocol)? = nil) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            connection: connection
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {}
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func connection(_ _trellis_container: AppContainer) async throws -> any ConnectionProtocol {
+                            if let override = _trellis_container._trellis_storage.values.connection {
+                                return override
+                            }
+                            return try await { () async throws in try await Connection.open() }()
+                        }
+
+                        static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
+                            try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
+                        }
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {}
+                """
+            }
+        }
+
+        @Test("a transient member calls an @Assisted function through the container")
+        func calledThroughContainer() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.transient, factory: { (c: Self) in c.model(id: 7) }, concrete: true)
+                    var first: Model
+                }
+                """
+            } expansion: {
+                """
+                struct AppContainer {
+                    func model(id: Int) -> Model {
+                    return _trellis_Builders.model(self, id)
+                    }
+                    var first: Model {
+                    get {
+                        _trellis_Builders.first(self)
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let first: Model?
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    init(first: Model? = nil) {
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            first: first
+                        ))
+                    }
+
+                    /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some AppContainerDependencies) {}
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some AppContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
+                            { (id: Int) in Model(id: id) }(id)
+                        }
+
+                        static func first(_ _trellis_container: AppContainer) -> Model {
+                            if let value = _trellis_container._trellis_storage.values.first { value } else { _trellis_container.model(id: 7) }
+                        }
+                    }
+                }
+
+                /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+                protocol AppContainerDependencies {}
+                """
+            }
+        }
+
+        @Test("in a mainActor container the function is isolated to the main actor")
+        func mainActor() {
+            assertMacro(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self]) {
+                """
+                @DIContainer(mainActor: true)
+                final class ScreenContainer {
+                    @Assisted(factory: { (id: Int) in Screen(id: id) })
+                    func screen(id: Int) -> Screen
+                }
+                """
+            } expansion: {
+                """
+                final class ScreenContainer {
+                    @MainActor
+                    func screen(id: Int) -> Screen {
+                    return _trellis_Builders.screen(self, id)
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
+
+                    @MainActor init() {
+                        self._trellis_values = _trellis_StoredValues()
+                    }
+
+                    /// The values `ScreenContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        @MainActor init(from dependencies: some ScreenContainerDependencies) {}
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    @MainActor convenience init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    @MainActor convenience init(dependencies: some ScreenContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
+                            { (id: Int) in Screen(id: id) }(id)
+                        }
+                    }
+                }
+
+                /// What `ScreenContainer` needs from the container that owns it (or whoever creates it).
+                @MainActor protocol ScreenContainerDependencies {}
+                """
+            }
+        }
+    }
+
+    @Suite("Diagnostics")
+    struct Diagnostics {
+        @Test("an argument named like a member is reported on the parameter")
+        func argumentShadowsMember() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var id: Int
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var id: Int
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                               ┬──────
+                               ╰─ 🛑 argument 'id' of 'model(id:)' has the name of the member 'id', so the factory could not tell them apart; rename the argument
+                }
+                """
+            }
+        }
+
+        @Test("an argument the factory never receives is reported on the parameter")
+        func unusedArgument() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int, title: String) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int, title: String) -> Model
+                                        ┬────────────
+                                        ╰─ 🛑 'model(id:title:)' never passes its argument 'title' to its factory; add a parameter 'title: String' to its factory closure, or remove the argument
+                }
+                """
+            }
+        }
+
+        @Test("a factory parameter that is neither a member nor an argument suggests the near miss")
+        func missingArgument() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (itemId: Int) in Model(id: itemId) })
+                    func model(itemID: Int) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (itemId: Int) in Model(id: itemId) })
+                                          ┬──────────
+                                          ╰─ 🛑 'model(itemID:)' reads 'itemId', which is neither a member of 'AppContainer' nor one of its arguments; did you mean 'itemID'?
+                                             ✏️ rename to 'itemID'
+                    func model(itemID: Int) -> Model
+                               ┬──────────
+                               ╰─ 🛑 'model(itemID:)' never passes its argument 'itemID' to its factory; add a parameter 'itemID: Int' to its factory closure, or remove the argument
+                }
+                """
+            }
+        }
+
+        @Test("a factory parameter with no near miss says to add it to the function")
+        func missingArgumentWithoutNearMiss() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (title: String) in Model(title: title) })
+                    func model() -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (title: String) in Model(title: title) })
+                                          ┬────────────
+                                          ╰─ 🛑 'model()' reads 'title', which is neither a member of 'AppContainer' nor one of its arguments; if the caller passes it, add the parameter 'title' to 'model'
+                    func model() -> Model
+                }
+                """
+            }
+        }
+
+        @Test("a function whose build awaits and throws must declare both; one fix-it adds them")
+        func effectsNotDeclared() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, asyncFactory: { () async throws in try await Connection.open() })
+                    var connection: any ConnectionProtocol
+                    @Assisted(factory: { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) })
+                    func rows(query: String) -> Rows
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, asyncFactory: { () async throws in try await Connection.open() })
+                    var connection: any ConnectionProtocol
+                    @Assisted(factory: { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) })
+                    func rows(query: String) -> Rows
+                         ┬───
+                         ╰─ 🛑 'rows(query:)' awaits and throws while it builds its value (its factory or a member it reads does), and its callers must see that: declare the function 'async' and 'throws'
+                            ✏️ add 'async throws'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, asyncFactory: { () async throws in try await Connection.open() })
+                    var connection: any ConnectionProtocol
+                    @Assisted(factory: { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) })
+                    func rows(query: String) async throws -> Rows
+                }
+                """
+            }
+        }
+
+        @Test("a member reading an @Assisted function by parameter name is told to call it")
+        func readByParameter() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.transient, factory: { (model: Model) in model }, concrete: true)
+                    var first: Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.transient, factory: { (model: Model) in model }, concrete: true)
+                                                     ┬───────────
+                                                     ╰─ 🛑 'first' reads 'model', which takes arguments ('model(id:)'); call it through the container instead: '{ (c: Self) in ... c.model(id:) ... }'
+                    var first: Model
+                }
+                """
+            }
+        }
+
+        @Test("a shared member, built with the container, cannot call an @Assisted function")
+        func calledWhileCreating() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                    var first: Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                                                              ┬──────
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.onDemand' or '.transient'
+                    var first: Model
+                }
+                """
+            }
+        }
+
+        @Test("shapes a function cannot have: a body, static, generic parameters, inout, typed throws")
+        func invalidShapes() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func withBody(id: Int) -> Model { Model(id: 0) }
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    static func shared(id: Int) -> Model
+                    @Assisted(factory: { (id: T) in Model(id: id) })
+                    func generic<T>(id: T) -> Model
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func mutate(id: inout Int) -> Model
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func typed(id: Int) throws(ModelError) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func withBody(id: Int) -> Model { Model(id: 0) }
+                                                    ┬───────────────
+                                                    ╰─ 🛑 'withBody' gets its body from @Assisted, which builds the value with its factory; remove the body
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    static func shared(id: Int) -> Model
+                    ┬─────
+                    ╰─ 🛑 @Assisted functions are instance methods of the container; remove 'static'
+                    @Assisted(factory: { (id: T) in Model(id: id) })
+                    func generic<T>(id: T) -> Model
+                                ┬──
+                                ╰─ 🛑 @Assisted function 'generic' cannot be generic: the container's graph is checked for one type; remove the generic parameters
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func mutate(id: inout Int) -> Model
+                                ┬────────────
+                                ╰─ 🛑 @Assisted functions take no 'inout' arguments: the value they build is returned
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func typed(id: Int) throws(ModelError) -> Model
+                                        ┬─────────────────
+                                        ╰─ 🛑 @Assisted functions throw 'any Error' (their factory's and their members' errors); write 'throws'
+                }
+                """
+            }
+        }
+
+        @Test("no factory and no AutoWiring type is reported on the name")
+        func missingFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted
+                    func model(id: Int) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted
+                    func model(id: Int) -> Model
+                         ┬────
+                         ╰─ 🛑 'model(id:)' needs a way to be built: add 'factory:' or 'Type.self, with: [...]'
+                }
+                """
+            }
+        }
+
+        @Test("@Assisted outside a container is reported on the attribute")
+        func outsideContainer() {
+            assertMacro {
+                """
+                struct NotAContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                }
+                """
+            } diagnostics: {
+                """
+                struct NotAContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    ┬─────────────────────────────────────────────────
+                    ╰─ 🛑 @Assisted declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Assisted
+                    func model(id: Int) -> Model
+                }
+                """
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Atomics
+import Testing
+import Trellis
+
+protocol ItemRepository: Sendable {
+    func title(of id: Int) -> String
+}
+
+final class InMemoryItems: ItemRepository {
+    let titles: [Int: String]
+    init(titles: [Int: String]) { self.titles = titles }
+    func title(of id: Int) -> String { titles[id] ?? "unknown" }
+}
+
+final class DetailModel: Sendable {
+    let id: Int
+    let title: String
+    let repository: any ItemRepository
+    let page: Int
+
+    init(id: Int, title: String, repository: any ItemRepository, page: Int = 1) {
+        self.id = id
+        self.title = title
+        self.repository = repository
+        self.page = page
+    }
+}
+
+/// AutoWiring's target: the function's arguments first (with their labels), then the `with:` members.
+struct PageRequest: Sendable {
+    let itemID: Int
+    let cursor: String
+    let repository: any ItemRepository
+    init(itemID: Int, _ cursor: String, repository: any ItemRepository) {
+        self.itemID = itemID
+        self.cursor = cursor
+        self.repository = repository
+    }
+}
+
+enum LookupError: Error, Equatable {
+    case missing(Int)
+}
+
+final class AssistedBuildCounter: Sendable {
+    let count = ManagedAtomic(0)
+}
+
+@DIContainer
+final class CatalogContainer: Sendable {
+    struct Style: Sendable {
+        var uppercase: Bool
+    }
+
+    @Provide(.input)
+    var titles: [Int: String]
+
+    @Provide(.input)
+    var counter: AssistedBuildCounter
+
+    @Provide(.shared, factory: { (titles: [Int: String]) in InMemoryItems(titles: titles) })
+    var repository: any ItemRepository
+
+    @Provide(.shared, asyncFactory: { () async in 10 }, concrete: true)
+    var pageSize: Int
+
+    @Assisted(factory: { (itemID: Int, page: Int, repository: any ItemRepository, counter: AssistedBuildCounter) in
+        counter.count.wrappingIncrement(ordering: .relaxed)
+        return DetailModel(id: itemID, title: repository.title(of: itemID), repository: repository, page: page)
+    })
+    func detail(itemID: Int, page: Int = 1) -> DetailModel
+
+    @Assisted(PageRequest.self, with: [\Self.repository])
+    func request(itemID: Int, _ cursor: String) -> PageRequest
+
+    @Assisted(factory: { (id: Int, pageSize: Int, repository: any ItemRepository) async throws in
+        guard id > 0 else { throw LookupError.missing(id) }
+        return Array(repeating: repository.title(of: id), count: pageSize)
+    })
+    func listing(of id: Int) async throws -> [String]
+
+    // The container's own type as an argument, a keyword as a parameter name, and a closure argument.
+    @Assisted(factory: { (style: Style, `default`: String, transform: @escaping @Sendable (String) -> String) in
+        let text = transform(`default`)
+        return style.uppercase ? text.uppercased() : text
+    })
+    func label(style: Style, default: String, transform: @escaping @Sendable (String) -> String) -> String
+
+    // A member built on each read that calls an @Assisted function through the container.
+    @Provide(.transient, factory: { (c: Self) in c.detail(itemID: 1) }, concrete: true)
+    var firstDetail: DetailModel
+}
+
+@MainActor
+final class ScreenModel {
+    let id: Int
+    let items: any ItemRepository
+    init(id: Int, items: any ItemRepository) {
+        self.id = id
+        self.items = items
+    }
+}
+
+@DIContainer(mainActor: true)
+final class ItemScreenContainer {
+    @Provide(.input)
+    var items: any ItemRepository
+
+    @Assisted(factory: { (id: Int, items: any ItemRepository) in ScreenModel(id: id, items: items) })
+    func screen(id: Int) -> ScreenModel
+}
+
+@Suite("@Assisted functions: arguments from the caller, members from the graph")
+struct AssistedFunctionTests {
+    static func makeCatalog() -> CatalogContainer {
+        CatalogContainer(titles: [1: "Dune", 2: "Emma"], counter: AssistedBuildCounter())
+    }
+
+    @Test("each call builds a new value from its arguments and the container's shared members")
+    func buildsFromArgumentsAndMembers() {
+        let catalog = Self.makeCatalog()
+        let first = catalog.detail(itemID: 1)
+        let second = catalog.detail(itemID: 2, page: 3)
+        #expect(first.id == 1 && first.title == "Dune" && first.page == 1)
+        #expect(second.id == 2 && second.title == "Emma" && second.page == 3)
+        #expect(ObjectIdentifier(first) != ObjectIdentifier(catalog.detail(itemID: 1)))
+        let shared = ObjectIdentifier(catalog.repository as AnyObject)
+        #expect(ObjectIdentifier(first.repository as AnyObject) == shared)
+        #expect(ObjectIdentifier(second.repository as AnyObject) == shared)
+        #expect(catalog.counter.count.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("AutoWiring passes the arguments with their labels, then the 'with:' members")
+    func autoWiring() {
+        let catalog = Self.makeCatalog()
+        let request = catalog.request(itemID: 2, "cursor-9")
+        #expect(request.itemID == 2 && request.cursor == "cursor-9")
+        #expect(ObjectIdentifier(request.repository as AnyObject) == ObjectIdentifier(catalog.repository as AnyObject))
+    }
+
+    @Test("an async throwing function awaits async members and passes its factory's error to the caller")
+    func asyncAndThrowing() async throws {
+        let catalog = Self.makeCatalog()
+        let page = try await catalog.listing(of: 2)
+        #expect(page == Array(repeating: "Emma", count: 10))
+        await #expect(throws: LookupError.missing(0)) {
+            try await catalog.listing(of: 0)
+        }
+    }
+
+    @Test("nested types, keyword parameter names and escaping closures pass through")
+    func argumentShapes() {
+        let catalog = Self.makeCatalog()
+        let label = catalog.label(style: .init(uppercase: true), default: "ok") { $0 + "!" }
+        #expect(label == "OK!")
+    }
+
+    @Test("a transient member calls the function through the container on each read")
+    func calledThroughContainer() {
+        let catalog = Self.makeCatalog()
+        let first = catalog.firstDetail
+        #expect(first.id == 1 && first.title == "Dune")
+        #expect(ObjectIdentifier(first) != ObjectIdentifier(catalog.firstDetail))
+        #expect(catalog.counter.count.load(ordering: .relaxed) == 2)
+    }
+
+    @Test("a transient member can be overridden; the function it calls then never runs")
+    func overriddenReader() {
+        let counter = AssistedBuildCounter()
+        let stub = DetailModel(id: 99, title: "stub", repository: InMemoryItems(titles: [:]))
+        let catalog = CatalogContainer(titles: [:], counter: counter, firstDetail: stub)
+        #expect(ObjectIdentifier(catalog.firstDetail) == ObjectIdentifier(stub))
+        #expect(counter.count.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("calls from many tasks at once each get their own value")
+    func concurrentCalls() async {
+        let catalog = Self.makeCatalog()
+        let ids = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask { catalog.detail(itemID: index % 2 + 1, page: index).page }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(ids.sorted() == Array(0..<200))
+        #expect(catalog.counter.count.load(ordering: .relaxed) == 200)
+    }
+
+    @Test("in a mainActor container the function is isolated to the main actor")
+    @MainActor
+    func mainActor() {
+        let container = ItemScreenContainer(items: InMemoryItems(titles: [4: "Ulysses"]))
+        let screen = container.screen(id: 4)
+        #expect(screen.id == 4 && screen.items.title(of: 4) == "Ulysses")
+    }
+}
