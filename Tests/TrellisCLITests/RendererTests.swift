@@ -37,4 +37,21 @@ struct RendererTests {
         #expect(ProgramGraph(program) == ProgramGraph(program))
         #expect(ProgramGraph(program).containers.map(\.name) == ["A", "B"])
     }
+
+    @Test("an @Assisted function shows its arguments in every format, and only it has 'arguments' in JSON")
+    func assistedArguments() {
+        let detail = Member(
+            name: "detail", type: MemberType("DetailModel", kind: .concrete), scope: .transient,
+            factory: Factory(form: .parameterClosure(parameters: ["itemID"])),
+            signature: AssistedSignature(
+                arguments: [RuntimeArgument(label: nil, name: "itemID", type: "Int")], isAsync: true, isThrowing: true))
+        let plain = Member(name: "clock", type: MemberType("any Clock", kind: .existential), scope: .input)
+        let graph = ProgramGraph(Program(containers: [Container(name: "App", members: [detail, plain])]))
+        #expect(graph.containers[0].members.map(\.traits) == [["input"], ["assisted(_: Int)", "async", "throws"]])
+        let json = JSONRenderer.render(graph)
+        let argument = ["\"label\": \"_\",", "\"name\": \"itemID\",", "\"type\": \"Int\""]
+        #expect(json.contains(argument.map { "              " + $0 }.joined(separator: "\n")))
+        #expect(json.components(separatedBy: "\"arguments\"").count == 2)
+        #expect(AsciiRenderer.render(graph).contains("detail: DetailModel  [assisted(_: Int), async, throws]"))
+    }
 }

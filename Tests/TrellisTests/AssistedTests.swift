@@ -194,3 +194,77 @@ struct AssistedFunctionTests {
         #expect(screen.id == 4 && screen.items.title(of: 4) == "Ulysses")
     }
 }
+
+// A unit-of-work scope: a container created per request by an @Assisted function of the
+// longer-lived one. The creator passes the request's own values; the parent passes its members.
+final class RequestLog: Sendable {
+    let lines = ManagedAtomic(0)
+}
+
+final class UnitOfWork: Sendable {
+    let requestID: String
+    let log: RequestLog
+    init(requestID: String, log: RequestLog) {
+        self.requestID = requestID
+        self.log = log
+    }
+}
+
+@DIContainer
+final class RequestScope: Sendable {
+    @Provide(.input)
+    var requestID: String
+
+    @Provide(.input)
+    var caller: String
+
+    @Provide(.input)
+    var log: RequestLog
+
+    @Provide(.shared, UnitOfWork.self, with: [\Self.requestID, \Self.log], concrete: true)
+    var unitOfWork: UnitOfWork
+
+    @Provide(.transient, factory: { (requestID: String, caller: String) in "\(caller)@\(requestID)" }, concrete: true)
+    var tag: String
+}
+
+@DIContainer
+final class ServerScope: Sendable {
+    @Provide(.shared, factory: { RequestLog() }, concrete: true)
+    var log: RequestLog
+
+    @Assisted(RequestScope.self, with: [\Self.log])
+    func request(requestID: String, caller: String) -> RequestScope
+}
+
+@Suite("Scopes created per unit of work by an @Assisted function")
+struct RequestScopeTests {
+    @Test("each scope shares its members within itself and reads the parent's shared members")
+    func sharedWithinScope() {
+        let server = ServerScope()
+        let first = server.request(requestID: "r1", caller: "ana")
+        let second = server.request(requestID: "r2", caller: "bo")
+        #expect(ObjectIdentifier(first.unitOfWork) == ObjectIdentifier(first.unitOfWork))
+        #expect(ObjectIdentifier(first.unitOfWork) != ObjectIdentifier(second.unitOfWork))
+        #expect(ObjectIdentifier(first.log) == ObjectIdentifier(server.log))
+        #expect(ObjectIdentifier(second.unitOfWork.log) == ObjectIdentifier(server.log))
+        #expect(first.tag == "ana@r1" && second.tag == "bo@r2")
+    }
+
+    @Test("scopes created from many tasks at once are each whole and distinct")
+    func createdConcurrently() async {
+        let server = ServerScope()
+        let ids = await withTaskGroup(of: String.self) { group in
+            for index in 0..<500 {
+                group.addTask {
+                    let scope = server.request(requestID: "r\(index)", caller: "c")
+                    scope.unitOfWork.log.lines.wrappingIncrement(ordering: .relaxed)
+                    return scope.unitOfWork.requestID
+                }
+            }
+            return await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(ids.count == 500)
+        #expect(server.log.lines.load(ordering: .relaxed) == 500)
+    }
+}
