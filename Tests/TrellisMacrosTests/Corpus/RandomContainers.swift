@@ -75,7 +75,7 @@ enum TypeShape: CaseIterable {
 /// One way to break a generated container, and the code the break must be reported under.
 enum Mutation: CaseIterable {
     case conditional, generic, storedProperty, dropConcrete, misspelledRead, selfRead, letMember, userInitializer
-    case missingFactory
+    case missingFactory, unusedArgument, shadowingArgument
 
     var code: IssueCode {
         switch self {
@@ -88,6 +88,8 @@ enum Mutation: CaseIterable {
         case .letMember: .invalidMemberDeclaration
         case .userInitializer: .userDefinedInitializer
         case .missingFactory: .missingFactory
+        case .unusedArgument: .unusedArgument
+        case .shadowingArgument: .argumentShadowsMember
         }
     }
 }
@@ -110,11 +112,24 @@ struct RandomContainer {
         var isAsync: Bool
     }
 
+    /// An `@Assisted` function: its arguments (`a0: Int`, `a1: String`), the members its factory
+    /// reads, and what it returns. `async` when it reads an async member.
+    struct GeneratedFunction {
+        var name: String
+        var argumentCount: Int
+        var reads: [Int]
+        var shape: TypeShape
+        var isAsync: Bool
+    }
+
+    static let functionArguments = [("a0", "Int"), ("a1", "String")]
+
     let index: Int
     let isClass: Bool
     let isPackage: Bool
     let mainActor: Bool
     var members: [GeneratedMember] = []
+    var functions: [GeneratedFunction] = []
     var extras: [String] = []
 
     init<Generator: RandomNumberGenerator>(index: Int, using generator: inout Generator) {
@@ -164,6 +179,18 @@ struct RandomContainer {
             // A Sendable class has no mutable stored property (the compiler says so on that line).
             Int.random(in: 0..<3, using: &generator) == 0 && !(mayBeAsync && isClass && extra.hasPrefix("var optional"))
         }
+        // A generator of its own, so that the members above stay those of earlier corpora.
+        var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
+        for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
+            let readable = members.indices.filter { !members[$0].deprecated }
+            let reads = Array(
+                readable.shuffled(using: &functionGenerator).prefix(Int.random(in: 0...2, using: &functionGenerator)))
+            functions.append(
+                GeneratedFunction(
+                    name: "make\(position)", argumentCount: Int.random(in: 0...2, using: &functionGenerator), reads: reads,
+                    shape: shapes.randomElement(using: &functionGenerator)!,
+                    isAsync: reads.contains { members[$0].isAsync }))
+        }
     }
 
     /// The container's name; each mutant gets its own, so that all compile in one module.
@@ -184,6 +211,11 @@ struct RandomContainer {
             return members.indices.filter { members[$0].scope != .input && !members[$0].throughContainer }
         case .missingFactory:
             return members.indices.filter { members[$0].scope == .shared }
+        case .unusedArgument:
+            // Functions are numbered after the members.
+            return functions.indices.filter { functions[$0].argumentCount > 0 }.map { members.count + $0 }
+        case .shadowingArgument:
+            return functions.indices.filter { functions[$0].argumentCount > 0 }.map { members.count + $0 }
         }
     }
 
@@ -204,6 +236,9 @@ struct RandomContainer {
             var text = renderMember(member, at: position, mutated: { mutated($0, position) })
             if mutated(.conditional, position) { text = "    #if DEBUG\n\(text)\n    #endif" }
             lines.append(text)
+        }
+        for (offset, function) in functions.enumerated() {
+            lines.append(renderFunction(function, mutated: { mutated($0, members.count + offset) }))
         }
         lines += extras.map { "    \($0)" }
         if mutated(.storedProperty) { lines.append("    var unset: Int") }
@@ -228,6 +263,25 @@ struct RandomContainer {
         return """
             \(deprecation)    @Provide(\(arguments.joined(separator: ", ")))
                 \(member.decoration)\(specifier) \(member.name): \(member.shape.text)\(initial)
+            """
+    }
+
+    private func renderFunction(_ function: GeneratedFunction, mutated: (Mutation) -> Bool) -> String {
+        var arguments = Self.functionArguments.prefix(function.argumentCount).map { (name: $0.0, type: $0.1) }
+        if mutated(.shadowingArgument), let member = members.first {
+            arguments[0].name = member.name
+        }
+        let received = mutated(.unusedArgument) ? Array(arguments.dropFirst()) : arguments
+        let reads = function.reads.map { members[$0] }
+        let parameters = received.map { "\($0.name): \($0.type)" } + reads.map { "\($0.name): \($0.shape.parameterText)" }
+        let values = received.map(\.name) + reads.map(\.name)
+        let body =
+            values.isEmpty ? function.shape.value : "use(\(values.joined(separator: ", ")), value: \(function.shape.value))"
+        let effect = function.isAsync ? " async" : ""
+        let signature = arguments.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        return """
+                @Assisted(factory: { (\(parameters.joined(separator: ", ")))\(effect) in \(body) })
+                func \(function.name)(\(signature))\(effect) -> \(function.shape.text)
             """
     }
 
