@@ -93,6 +93,9 @@ private struct DeclarationWalker {
         } else if let variable = declaration.as(VariableDeclSyntax.self) {
             if !insideContainer { reportStrayProvide(variable) }
         } else if let function = declaration.as(FunctionDeclSyntax.self) {
+            if !insideContainer, let assisted = ProvideAttributeReader.assistedAttribute(of: function.attributes) {
+                reportStray(assisted, named: function.name.text, attribute: "Assisted")
+            }
             if let body = function.body { walk(localStatements: body.statements) }
         } else if let initializer = declaration.as(InitializerDeclSyntax.self) {
             if let body = initializer.body { walk(localStatements: body.statements) }
@@ -150,10 +153,15 @@ private struct DeclarationWalker {
     private mutating func reportStrayProvide(_ variable: VariableDeclSyntax) {
         guard let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes) else { return }
         let name = variable.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+        reportStray(provide, named: name, attribute: "Provide")
+    }
+
+    /// `@Provide` or `@Assisted` (`attribute`) on a declaration outside any container.
+    private mutating func reportStray(_ node: AttributeSyntax, named name: String, attribute: String) {
         let anchor = Anchor.memberDetail(container: scopes.joined(separator: "."), member: name, index: strayProvides)
         strayProvides += 1
-        result.anchors[anchor] = Syntax(provide)
-        result.problems.append(.provideOutsideContainer(at: anchor))
+        result.anchors[anchor] = Syntax(node)
+        result.problems.append(.provideOutsideContainer(at: anchor, attribute: attribute))
     }
 
     /// The extended type without generic arguments (`Box` for `Box<Int>`), components joined by dots.

@@ -21,3 +21,8 @@ struct AssistedContainer {
     @Provide(.shared, factory: { (careless: Detail) in careless }, concrete: true)
     var reader: Detail
 }
+
+struct NotAContainer {
+    @Assisted(factory: { (title: String) in Detail(title) })
+    func stray(title: String) -> Detail
+}
