@@ -91,22 +91,14 @@ enum SyntaxEdits {
 
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
-        // The new keyword carries the space after it: the space before it is already the trailing
-        // trivia of whatever precedes it (the parameters, or `async` when adding `throws`).
         var signature =
             closure.signature
             ?? ClosureSignatureSyntax(
                 leadingTrivia: .space,
                 parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
                 inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
-        var specifiers = signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
-        switch effect {
-        case .async:
-            specifiers.asyncSpecifier = TokenSyntax.keyword(.async, trailingTrivia: .space)
-        case .throws:
-            specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
-        }
-        signature.effectSpecifiers = specifiers
+        signature.effectSpecifiers = adding(
+            effect, to: signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil))
         if closure.signature == nil {
             return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
         }
@@ -116,16 +108,23 @@ enum SyntaxEdits {
     /// `function` (an `@Assisted` member) whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to function: FunctionDeclSyntax) -> FunctionDeclSyntax {
         var signature = function.signature
-        // As for closures, the new keyword carries the space after it.
-        var specifiers = signature.effectSpecifiers ?? FunctionEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil)
+        signature.effectSpecifiers = adding(
+            effect, to: signature.effectSpecifiers ?? FunctionEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil))
+        return function.with(\.signature, signature)
+    }
+
+    /// `specifiers` with `effect` added. The new keyword carries the space after it: the space before
+    /// it is already the trailing trivia of whatever precedes it (the parameters, or `async` when
+    /// adding `throws`).
+    private static func adding<Specifiers: EffectSpecifiersSyntax>(_ effect: Effect, to specifiers: Specifiers) -> Specifiers {
+        var specifiers = specifiers
         switch effect {
         case .async:
             specifiers.asyncSpecifier = TokenSyntax.keyword(.async, trailingTrivia: .space)
         case .throws:
             specifiers.throwsClause = ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
         }
-        signature.effectSpecifiers = specifiers
-        return function.with(\.signature, signature)
+        return specifiers
     }
 
     /// A change that adds `name` to the inheritance clause of `declaration`.
