@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "TrellisGraph", targets: ["TrellisGraph"]),
+        // A container's `service: true` members in a swift-service-lifecycle `ServiceGroup`, in graph
+        // order. A product of its own, so that programs that do not use ServiceLifecycle never build it.
+        .library(name: "TrellisServiceLifecycle", targets: ["TrellisServiceLifecycle"]),
         .executable(name: "trellis", targets: ["TrellisCLI"]),
         .plugin(name: "TrellisValidationPlugin", targets: ["TrellisValidationPlugin"]),
         .plugin(name: "TrellisGraphPlugin", targets: ["TrellisGraphPlugin"]),
@@ -18,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // What users import: macro declarations, DIScope and the small runtime. No swift-syntax here.
@@ -26,6 +31,16 @@ let package = Package(
             dependencies: [
                 "TrellisMacros",
                 .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
+        // ServiceLifecycle's `Service` meets `ServiceStartOrder`: only this target imports ServiceLifecycle.
+        .target(
+            name: "TrellisServiceLifecycle",
+            dependencies: [
+                "Trellis",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The pure graph model: nodes, edges, scopes, every validation rule, the issue catalog. Imports nothing.
@@ -96,6 +111,15 @@ let package = Package(
         .testTarget(
             name: "TrellisTests",
             dependencies: ["Trellis", "TrellisGraph", .product(name: "Atomics", package: "swift-atomics")]
+        ),
+        // Containers with services run by a real ServiceGroup: start and stop order, failures.
+        .testTarget(
+            name: "TrellisServiceLifecycleTests",
+            dependencies: [
+                "Trellis", "TrellisServiceLifecycle",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The runtime container, pool and loaders (no macros involved).
         .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis"]),

@@ -33,12 +33,13 @@
 /// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
 /// isolated to a global actor), and the compiler then names any member that is not `Sendable`.
 ///
-/// The members the macro adds are `init`s, `Inputs` and a few names starting with `_trellis_`, a
+/// The members the macro adds are `init`s, `Inputs`, `serviceStartOrder` (on a container with
+/// `service: true` members; see ``ServiceStartOrder``) and a few names starting with `_trellis_`, a
 /// prefix reserved for Trellis: do not declare members with it.
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
 )
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))
@@ -58,7 +59,7 @@ public macro DIContainer(
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)
@@ -94,6 +95,11 @@ public macro DIContainer(
 ///     `async` (and `throws`). Mutually exclusive with `factory`.
 ///   - concrete: Opt-in required when the member's type is a concrete type rather than
 ///     `any Protocol`, `some Protocol` or a protocol composition.
+///   - service: Marks a member with a lifecycle (a server, a connection pool, a background worker):
+///     the container lists its services in ``ServiceStartOrder``, each after the services it reads,
+///     as its `serviceStartOrder` property, for swift-service-lifecycle's `ServiceGroup` (see the
+///     `TrellisServiceLifecycle` library). Only `.shared`, `.onDemand` and `.input` members can be
+///     services.
 @attached(accessor)
 public macro Provide(
     _ scope: DIScope = .shared,
@@ -101,7 +107,8 @@ public macro Provide(
     with dependencies: [AnyKeyPath] = [],
     factory: Any? = nil,
     asyncFactory: Any? = nil,
-    concrete: Bool = false
+    concrete: Bool = false,
+    service: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "ProvideMacro")
 
 /// Declares a function of a `@DIContainer` that builds a value from members of the graph **and**

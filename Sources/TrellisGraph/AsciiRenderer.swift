@@ -15,6 +15,9 @@ public enum AsciiRenderer {
                 if !member.reads.isEmpty { lines.append("\(continuation)reads: \(member.reads.joined(separator: ", "))") }
                 if !member.builds.isEmpty { lines.append("\(continuation)builds: \(member.builds.joined(separator: ", "))") }
             }
+            if !container.startOrder.isEmpty {
+                lines.append("start order: \(container.startOrder.joined(separator: " -> "))  (stop: reverse)")
+            }
             lines.append("")
         }
         lines.append("Container edges:")

@@ -2,10 +2,11 @@
 public enum ContainerValidator {
     /// Every issue of `container`, ordered by member declaration order, then by rule.
     public static func validate(_ container: Container) -> [Issue] {
-        var issues = declarationIssues(container)
+        var issues = declarationIssues(container) + ServiceRules.containerIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for member in container.members {
             issues += member.isAssisted ? AssistedRules.issues(of: member, in: container) : memberIssues(member, in: container)
+            issues += ServiceRules.issues(of: member, in: container)
             issues += dependencyIssues(member, in: container, membersByName: membersByName)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
@@ -309,6 +310,7 @@ extension Member {
         case .type: autoWiringType != nil
         case .with: withEntries != nil
         case .concrete: concreteOptIn
+        case .service: isService
         case .scope, .attribute: true
         }
     }
@@ -319,7 +321,7 @@ extension ProvideArgument {
     public var label: String {
         switch self {
         case .type: "Type.self"
-        case .scope, .with, .factory, .asyncFactory, .concrete, .attribute: rawValue
+        case .scope, .with, .factory, .asyncFactory, .concrete, .service, .attribute: rawValue
         }
     }
 }

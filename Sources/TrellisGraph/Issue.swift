@@ -102,6 +102,8 @@ public enum ProvideArgument: String, Hashable, Sendable, CaseIterable {
     case asyncFactory
     /// `concrete:`.
     case concrete
+    /// `service:`.
+    case service
     /// The attribute as a whole (used when an argument is missing).
     case attribute
 }

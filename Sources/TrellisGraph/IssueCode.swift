@@ -88,6 +88,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case memberIsolationMismatch = "trellis.member-isolation-mismatch"
     /// An `.onDemand` member with an `asyncFactory`.
     case asyncOnDemand = "trellis.async-on-demand"
+    /// `service: true` on a member that is not one instance for the container's life (a
+    /// `.transient` member or a child container).
+    case serviceNotSingleInstance = "trellis.service-not-single-instance"
 
     // Runtime arguments (`@Assisted`).
     /// An argument of an `@Assisted` function named like a member of the container.

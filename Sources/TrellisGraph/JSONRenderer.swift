@@ -7,14 +7,19 @@ public enum JSONRenderer {
     /// The JSON document, ending with a newline.
     public static func render(_ graph: ProgramGraph) -> String {
         let containers = graph.containers.map { container in
-            JSONValue.object([
+            var fields: [(key: String, value: JSONValue)] = [
                 ("id", .string(container.id)),
                 ("name", .string(container.name)),
                 ("file", .string(container.file)),
                 ("root", .boolean(container.isRoot)),
                 ("validateDAG", .boolean(container.validatesDAG)),
                 ("members", .array(container.members.map(member))),
-            ])
+            ]
+            // Only containers with services have the key, so documents without them are unchanged.
+            if !container.startOrder.isEmpty {
+                fields.append(("startOrder", .inlineArray(container.startOrder)))
+            }
+            return JSONValue.object(fields)
         }
         let memberEdges = graph.memberEdges.map { edge in
             JSONValue.object([("container", .string(edge.container)), ("from", .string(edge.from)), ("to", .string(edge.to))])
@@ -60,6 +65,9 @@ public enum JSONRenderer {
                             ])
                         })
                 ))
+        }
+        if let position = member.startPosition {
+            fields.append(("service", .integer(position)))
         }
         return .object(fields)
     }

@@ -33,6 +33,9 @@ public struct Member: Hashable, Sendable {
     /// An `@Assisted` member: a function whose caller passes these arguments, built anew on every
     /// call from them and from the members its factory reads. `nil` for a `@Provide` property.
     public var signature: AssistedSignature?
+    /// `service: true` was written: the member has a lifecycle (a server, a connection pool, a
+    /// worker) and the container lists it, in start order, in its `serviceStartOrder`.
+    public var isService: Bool
 
     /// Creates a member description.
     public init(
@@ -50,7 +53,8 @@ public struct Member: Hashable, Sendable {
         defaultValue: String? = nil,
         isDeprecated: Bool = false,
         globalActor: String? = nil,
-        signature: AssistedSignature? = nil
+        signature: AssistedSignature? = nil,
+        isService: Bool = false
     ) {
         self.name = name
         self.type = type
@@ -67,6 +71,7 @@ public struct Member: Hashable, Sendable {
         self.isDeprecated = isDeprecated
         self.globalActor = globalActor
         self.signature = signature
+        self.isService = isService
     }
 
     /// The factory that builds the member (`asyncFactory` wins when both are given, which is an error).

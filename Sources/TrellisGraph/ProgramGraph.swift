@@ -16,6 +16,9 @@ public struct ProgramGraph: Hashable, Sendable {
         public var validatesDAG: Bool
         /// The members, sorted by name.
         public var members: [MemberNode]
+        /// The members marked `service: true`, in the order they start (``ServiceRules/startOrder(of:)``);
+        /// they stop in reverse.
+        public var startOrder: [String] = []
     }
 
     /// One `@Provide` member.
@@ -37,6 +40,8 @@ public struct ProgramGraph: Hashable, Sendable {
         /// For an `@Assisted` function, the arguments its caller passes (the member is built on
         /// every call); `nil` for a `@Provide` member.
         public var arguments: [RuntimeArgument]? = nil
+        /// For a member marked `service: true`, its place in the container's start order, from 1.
+        public var startPosition: Int? = nil
     }
 
     /// A member reading another member of the same container.
@@ -89,6 +94,7 @@ public struct ProgramGraph: Hashable, Sendable {
                 let container = entry.declared.container
                 let memberNames = Set(container.members.map(\.name))
                 var members: [MemberNode] = []
+                let startOrder = ServiceRules.startOrder(of: container)
                 for member in container.members {
                     let builds = Set(member.constructedTypes.compactMap { directory.resolve($0, from: entry.declared) })
                     let reads = member.dependencyNames.filter { memberNames.contains($0) }
@@ -97,7 +103,8 @@ public struct ProgramGraph: Hashable, Sendable {
                             name: member.name, type: member.type.text, scope: member.scope, isAsync: member.readAwaits,
                             isThrowing: member.scope != .input
                                 && (member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)),
-                            reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments))
+                            reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
+                            startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 }))
                     memberEdges += reads.map { MemberEdge(container: id, from: member.name, to: $0) }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : .builds
                     containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
@@ -105,7 +112,8 @@ public struct ProgramGraph: Hashable, Sendable {
                 containers.append(
                     ContainerNode(
                         id: id, name: name, file: entry.file, isRoot: container.options.root,
-                        validatesDAG: container.options.validateDAG, members: members.sorted { $0.name < $1.name }))
+                        validatesDAG: container.options.validateDAG, members: members.sorted { $0.name < $1.name },
+                        startOrder: startOrder))
             }
         }
         self.containers = containers
@@ -121,11 +129,13 @@ public struct ProgramGraph: Hashable, Sendable {
 
 extension ProgramGraph.MemberNode {
     /// The traits a renderer shows next to the type: scope, then `async` and `throws` when they apply.
-    /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`.
+    /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`. A
+    /// service ends with its place in the start order: `service 2`.
     public var traits: [String] {
         let kind =
             arguments.map { "assisted(\($0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ")))" }
             ?? scope.rawValue
         return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
+            + (startPosition.map { ["service \($0)"] } ?? [])
     }
 }

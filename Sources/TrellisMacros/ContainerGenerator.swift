@@ -34,7 +34,34 @@ struct ContainerGenerator {
         if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
             declarations.append(builders)
         }
+        if let startOrder = Self.serviceStartOrder(of: container) {
+            declarations.append(startOrder)
+        }
         return declarations
+    }
+
+    /// `serviceStartOrder` on a container with `service: true` members: their values in the order
+    /// ``ServiceRules/startOrder(of:)`` gives. `stop` replaces the body in a container with errors.
+    static func serviceStartOrder(of container: Container, stop: String? = nil) -> DeclSyntax? {
+        let names = ServiceRules.startOrder(of: container)
+        guard !names.isEmpty else { return nil }
+        let services = names.compactMap(container.member(named:))
+        let awaits = services.contains(where: \.readAwaits)
+        let throwing = services.contains(where: \.readThrows)
+        let effects = [throwing ? "try" : nil, awaits ? "await" : nil].compactMap { $0 }.map { "\($0) " }.joined()
+        let members = services.map { "(\"\(MemberName.bare($0.name))\", self.\($0.name))" }.joined(separator: ", ")
+        let body = stop ?? "\(effects)Trellis.ServiceStartOrder(members: [\(members)])"
+        let accessor =
+            awaits || throwing
+            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(body)\n    }" : body
+        let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        return GeneratedSource.declaration(
+            """
+            /// The members marked `service: true`, in the order they start: \(names.joined(separator: ", ")).
+            \(isolation(of: container))\(modifier)var \(ServiceRules.startOrderProperty): Trellis.ServiceStartOrder {
+                \(accessor)
+            }
+            """)
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
@@ -176,6 +203,11 @@ struct ContainerGenerator {
         }
         if let enumeration = Self.builders(builders, of: container) {
             declarations.append(enumeration)
+        }
+        var services = container
+        services.members = exposed
+        if let startOrder = serviceStartOrder(of: services, stop: stop) {
+            declarations.append(startOrder)
         }
         return declarations
     }

@@ -83,5 +83,7 @@ enum GeneratedNames {
     static let inputsType = "Inputs"
 
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
-    static let memberRoleNames = ["init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType]
+    static let memberRoleNames = [
+        "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType, ServiceRules.startOrderProperty,
+    ]
 }

@@ -99,6 +99,8 @@ public struct ProvideAttribute {
     public var asyncFactory: LabeledExprSyntax?
     /// `concrete: true`.
     public var concrete: Bool = false
+    /// `service: true`.
+    public var service: Bool = false
     /// Each argument by role.
     public var arguments: [ProvideArgument: LabeledExprSyntax] = [:]
     /// Arguments the grammar does not accept, with a reason.

@@ -88,7 +88,8 @@ enum MemberExtractor {
             globalActor: variable.attributes.lazy.compactMap { element -> String? in
                 guard case .attribute(let attribute) = element else { return nil }
                 return ContainerExtractor.globalActorName(attribute)
-            }.first)
+            }.first,
+            isService: read.service)
         let dependencyNodes = readBuild(read, into: &member, containerName: containerName) { code, message, node in
             problem(code, message, at: node, member: name)
         }

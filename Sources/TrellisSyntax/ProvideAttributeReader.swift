@@ -72,6 +72,14 @@ public enum ProvideAttributeReader {
                     result.invalidArguments.append(
                         (Syntax(argument.expression), "'concrete:' takes the literal 'true' or 'false'"))
                 }
+            case ProvideArgument.service.rawValue where isProvide(attribute):
+                result.arguments[.service] = argument
+                if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
+                    result.service = literal.literal.tokenKind == .keyword(.true)
+                } else {
+                    result.invalidArguments.append(
+                        (Syntax(argument.expression), "'service:' takes the literal 'true' or 'false'"))
+                }
             case let label?:
                 result.invalidArguments.append((Syntax(argument), "@\(attributeName(attribute)) has no argument '\(label):'"))
             }

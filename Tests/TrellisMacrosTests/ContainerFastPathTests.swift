@@ -62,6 +62,10 @@ struct ContainerFastPathTests {
         (PlainSyntaxTests.benchmarkContainer, "\n\n@DIContainer", []),
         (asyncContainer, "\n\n@DIContainer", []),
         (
+            "\n\n@DIContainer\nstruct Container {\n    @Provide(.shared, Server.self, with: [\\Self.pool], concrete: true, service: true)\n    var server: Server\n\n    @Provide(.shared, factory: { Pool() }, concrete: true, service: true)\n    var pool: Pool\n}",
+            "\n\n@DIContainer", []
+        ),
+        (
             "\n@DIContainer(mainActor: true)\npublic final class AppContainer {\n    @Provide(.input)\n    public var baseURL: URL\n\n    @Provide(.shared, factory: { (baseURL: URL) in Client(url: baseURL) }, concrete: true)\n    public var client: Client\n}",
             "\n@DIContainer(mainActor: true)", []
         ),

@@ -63,6 +63,19 @@ struct GeneratedNamesTests {
             @Provide(.transient, factory: { (baseURL: String) in Page(url: baseURL) }, concrete: true) var page: Page
         }
         """,
+        // Services add their start order, in a valid container and in one with errors.
+        """
+        @DIContainer
+        struct AppContainer {
+            @Provide(.shared, factory: { Pool() }, concrete: true, service: true) var pool: Pool
+        }
+        """,
+        """
+        @DIContainer
+        struct AppContainer {
+            @Provide(.shared, factory: { (missing: String) in Pool(missing) }, concrete: true, service: true) var pool: Pool
+        }
+        """,
         // A container with errors gets placeholder members.
         """
         @DIContainer

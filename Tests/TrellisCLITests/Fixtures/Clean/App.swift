@@ -5,10 +5,10 @@ struct AppContainer {
     @Provide(.input)
     var baseURL: String
 
-    @Provide(.shared, factory: StandInURLSession.shared)
+    @Provide(.shared, factory: StandInURLSession.shared, service: true)
     var session: any URLSessionProtocol
 
-    @Provide(.shared, APIClient.self, with: [\Self.baseURL, \Self.session])
+    @Provide(.shared, APIClient.self, with: [\Self.baseURL, \Self.session], service: true)
     var apiClient: any APIClientProtocol
 
     @Provide(.shared, asyncFactory: { (apiClient: any APIClientProtocol) async throws in try await Catalog.load(apiClient) })

@@ -31,4 +31,7 @@ struct FactoryContainer {
 
     @Provide(.shared, factory: Service())
     var opaque: some ServiceProtocol
+
+    @Provide(.transient, factory: Service(), service: true)
+    var transientService: any ServiceProtocol
 }

@@ -1,0 +1,39 @@
+/// The members of a `@DIContainer` marked `service: true`, in the order they start: each after every
+/// service it reads, directly or through other members. Stopping runs the order in reverse.
+///
+/// A container with services gets a `serviceStartOrder` property of this type. The order comes from
+/// the graph the macro validates: it does not change when declarations are reordered (services that
+/// do not depend on each other start in the order of their names), and a cycle among services is a
+/// compile-time dependency cycle.
+///
+/// ```swift
+/// @Provide(.shared, factory: { (config: Config) in DatabasePool(config) }, concrete: true, service: true)
+/// var database: DatabasePool
+/// @Provide(.shared, HTTPServer.self, with: [\Self.database], concrete: true, service: true)
+/// var server: HTTPServer
+///
+/// container.serviceStartOrder.names          // ["database", "server"]
+/// ```
+///
+/// The `TrellisServiceLifecycle` library runs them with swift-service-lifecycle's `ServiceGroup`
+/// (`ServiceGroup(services: container.serviceStartOrder, logger: logger)`). This type only orders
+/// and names the values: Trellis itself does not depend on swift-service-lifecycle.
+public struct ServiceStartOrder: @unchecked Sendable {
+    /// The services' member names, in start order.
+    public let names: [String]
+    /// The services' values, in start order. Only the `TrellisServiceLifecycle` library reads them,
+    /// and it hands out only values that conform to `Service`, which is `Sendable`; that is why the
+    /// order may be `Sendable` while holding values of any type.
+    package let values: [Any]
+
+    /// Creates the order from the services' names and values, already in start order.
+    ///
+    /// You do not call this directly: `@DIContainer` generates the call from the graph.
+    public init(members: [(name: String, value: Any)]) {
+        names = members.map(\.name)
+        values = members.map(\.value)
+    }
+
+    /// The services' names and values, in start order.
+    package var members: Zip2Sequence<[String], [Any]> { zip(names, values) }
+}

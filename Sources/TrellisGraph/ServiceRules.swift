@@ -1,0 +1,75 @@
+/// The rules of members marked `service: true` and the order they start in: each service after
+/// every service it reads, directly or through other members.
+public enum ServiceRules {
+    /// The name of the property `@DIContainer` generates on a container with services.
+    public static let startOrderProperty = "serviceStartOrder"
+
+    /// The scopes a service may have: one instance for the container's life.
+    static func canBeService(_ scope: MemberScope) -> Bool {
+        switch scope {
+        case .input, .shared, .onDemand: true
+        case .transient, .child, .forwardingChild: false
+        }
+    }
+
+    /// The issues of `member`'s `service:` argument in `container`.
+    static func issues(of member: Member, in container: Container) -> [Issue] {
+        guard member.isService else { return [] }
+        let anchor = Anchor.memberArgument(container: container.name, member: member.name, argument: .service)
+        var issues: [Issue] = []
+        if !canBeService(member.scope) {
+            let what = member.scope.isChild ? "a child container, built on first access" : "built anew on every read"
+            issues.append(
+                Issue(
+                    .serviceNotSingleInstance,
+                    "'\(member.name)' is '.\(member.scope.rawValue)', \(what); a service is one instance that runs as long as the container: make it '.shared' or remove 'service:'",
+                    at: anchor, fixes: [.removeArgument(.service)]))
+        }
+        return issues
+    }
+
+    /// The issues of the container as a whole: a member named like the property generated for its services.
+    static func containerIssues(_ container: Container) -> [Issue] {
+        guard container.members.contains(where: \.isService), let clash = container.member(named: startOrderProperty)
+        else { return [] }
+        return [
+            Issue(
+                .invalidMemberDeclaration,
+                "'\(startOrderProperty)' is the property @DIContainer generates on a container with services; rename the member",
+                at: .member(container: container.name, member: clash.name))
+        ]
+    }
+
+    /// The services of `container` in the order they start: a service starts after every service it
+    /// reads, directly or through members that are not services; services that do not depend on
+    /// each other start in the order of their names. The order depends only on the graph, never on
+    /// the order of the declarations, and stopping runs it in reverse. Members in a dependency cycle
+    /// (an error reported elsewhere) keep their name order.
+    public static func startOrder(of container: Container) -> [String] {
+        let services = container.members.filter { $0.isService && canBeService($0.scope) }.map(\.name)
+        guard services.count > 1 else { return services }
+        let serviceNames = Set(services)
+        // The services each service reads through any chain of members.
+        var after: [String: Set<String>] = [:]
+        for service in services {
+            var reached = Set<String>()
+            var pending = container.member(named: service)?.dependencyNames ?? []
+            while let name = pending.popLast() {
+                guard name != service, reached.insert(name).inserted else { continue }
+                pending += container.member(named: name)?.dependencyNames ?? []
+            }
+            after[service] = reached.intersection(serviceNames)
+        }
+        var order: [String] = []
+        var started = Set<String>()
+        var waiting = services.sorted()
+        while !waiting.isEmpty {
+            // The first service by name whose own services have all started; in a cycle, the first by name.
+            let index = waiting.firstIndex { after[$0, default: []].isSubset(of: started) } ?? 0
+            let next = waiting.remove(at: index)
+            order.append(next)
+            started.insert(next)
+        }
+        return order
+    }
+}

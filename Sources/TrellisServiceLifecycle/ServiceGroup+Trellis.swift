@@ -1,0 +1,88 @@
+import Logging
+import ServiceLifecycle
+import Trellis
+import UnixSignals
+
+/// A member marked `service: true` whose value does not conform to ServiceLifecycle's `Service`.
+///
+/// Trellis itself does not depend on swift-service-lifecycle, so the macro cannot name `Service`
+/// in the code it generates; the conformance is checked here, when the services are collected,
+/// before any of them runs.
+public struct NotAServiceError: Error, Hashable, CustomStringConvertible {
+    /// The member's name.
+    public var member: String
+    /// The type of the member's value.
+    public var type: String
+
+    /// Creates the error for `member`, whose value has the type named `type`.
+    public init(member: String, type: String) {
+        self.member = member
+        self.type = type
+    }
+
+    /// What went wrong and how to fix it.
+    public var description: String {
+        "'\(member)' is marked 'service: true' but its value, of type '\(type)', does not conform to ServiceLifecycle's 'Service'; conform it or remove 'service:'"
+    }
+}
+
+extension ServiceStartOrder {
+    /// The services, in start order.
+    ///
+    /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
+    public func services() throws(NotAServiceError) -> [any Service] {
+        try members.map { name, value throws(NotAServiceError) in
+            guard let service = value as? any Service else {
+                throw NotAServiceError(member: name, type: String(reflecting: Swift.type(of: value)))
+            }
+            return service
+        }
+    }
+
+    /// One configuration per service, in start order, each named after its member (the name
+    /// `ServiceGroup` logs and reports in its errors).
+    ///
+    /// Both behaviours default to `.gracefullyShutdownGroup`, unlike `ServiceGroup`'s own
+    /// `.cancelGroup`: when one service returns or throws, the others are shut down in reverse start
+    /// order, each waiting for the one after it to finish, instead of being cancelled all at once;
+    /// the error of a service that threw still reaches the caller of `ServiceGroup.run()`.
+    ///
+    /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
+    public func configurations(
+        successTerminationBehavior: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior =
+            .gracefullyShutdownGroup,
+        failureTerminationBehavior: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior =
+            .gracefullyShutdownGroup
+    ) throws(NotAServiceError) -> [ServiceGroupConfiguration.ServiceConfiguration] {
+        try zip(names, services()).map { name, service in
+            ServiceGroupConfiguration.ServiceConfiguration(
+                service: service, successTerminationBehavior: successTerminationBehavior,
+                failureTerminationBehavior: failureTerminationBehavior, serviceName: name)
+        }
+    }
+}
+
+extension ServiceGroup {
+    /// A group that runs a container's services: `ServiceGroup` starts them in the order given (each
+    /// after the services it reads) and shuts them down in reverse, on a signal in
+    /// `gracefulShutdownSignals`, or when one of them returns or throws (see
+    /// ``Trellis/ServiceStartOrder/configurations(successTerminationBehavior:failureTerminationBehavior:)``).
+    ///
+    /// ```swift
+    /// let group = try ServiceGroup(services: container.serviceStartOrder, gracefulShutdownSignals: [.sigterm], logger: logger)
+    /// try await group.run()
+    /// ```
+    ///
+    /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
+    public init(
+        services startOrder: ServiceStartOrder,
+        gracefulShutdownSignals: [UnixSignal] = [],
+        cancellationSignals: [UnixSignal] = [],
+        logger: Logger
+    ) throws(NotAServiceError) {
+        self.init(
+            configuration: ServiceGroupConfiguration(
+                services: try startOrder.configurations(), gracefulShutdownSignals: gracefulShutdownSignals,
+                cancellationSignals: cancellationSignals, logger: logger))
+    }
+}

@@ -1,0 +1,271 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "service: true: the start order and its diagnostics",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct ServiceTests {
+    @Test("services are listed in start order, each after the services it reads through any member")
+    func startOrder() {
+        assertMacro {
+            """
+            @DIContainer
+            public final class ServerContainer {
+                @Provide(.shared, Server.self, with: [\\Self.router], concrete: true, service: true)
+                public var server: Server
+                @Provide(.shared, Router.self, with: [\\Self.pool], concrete: true)
+                public var router: Router
+                @Provide(.shared, factory: { Pool() }, concrete: true, service: true)
+                public var pool: Pool
+                @Provide(.input, service: true)
+                public var metrics: Metrics
+            }
+            """
+        } expansion: {
+            """
+            public final class ServerContainer {
+                public var server: Server {
+                get {
+                    _trellis_values.server
+                }
+                }
+                public var router: Router {
+                get {
+                    _trellis_values.router
+                }
+                }
+                public var pool: Pool {
+                get {
+                    _trellis_values.pool
+                }
+                }
+                public var metrics: Metrics {
+                get {
+                    _trellis_values.metrics
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let server: Server
+                    let router: Router
+                    let pool: Pool
+                    let metrics: Metrics
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                public init(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) {
+                    let pool: Pool = if let pool { pool } else { Pool() }
+                    let router: Router = if let router { router } else { Router(pool: pool) }
+                    let server: Server = if let server { server } else { Server(router: router) }
+                    self._trellis_values = _trellis_StoredValues(
+                        server: server,
+                        router: router,
+                        pool: pool,
+                        metrics: metrics
+                    )
+                }
+
+                /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
+                public struct Inputs {
+                    public let metrics: Metrics
+                    /// Reads every value from `dependencies`.
+                    public init(from dependencies: some ServerContainerDependencies) {
+                        self.metrics = dependencies.metrics
+                    }
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                public convenience init(inputs: Inputs) {
+                    self.init(metrics: inputs.metrics)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                public convenience init(dependencies: some ServerContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// The members marked `service: true`, in the order they start: metrics, pool, server.
+                public var serviceStartOrder: Trellis.ServiceStartOrder {
+                    Trellis.ServiceStartOrder(members: [("metrics", self.metrics), ("pool", self.pool), ("server", self.server)])
+                }
+            }
+
+            /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
+            public protocol ServerContainerDependencies {
+                // ServerContainer needs 'metrics: Metrics': the container providing its needs must have a member 'metrics' of type 'Metrics'.
+                var metrics: Metrics { get }
+            }
+            """
+        }
+    }
+
+    @Test("an async or throwing service makes the start order an async, throwing property")
+    func effects() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.shared, asyncFactory: { () async throws in try await Pool.connect() }, concrete: true, service: true)
+                var pool: Pool
+                @Provide(.shared, asyncFactory: { (pool: Pool) async throws in Worker(pool) }, concrete: true, service: true)
+                var worker: Worker
+                @Provide(.onDemand, factory: { Cache() }, concrete: true, service: true)
+                var cache: Cache
+            }
+            """
+        } expansion: {
+            """
+            struct ServerContainer {
+                var pool: Pool {
+                get async throws {
+                    try await _trellis_storage.values.pool.value
+                }
+                }
+                var worker: Worker {
+                get async throws {
+                    try await _trellis_storage.values.worker.value
+                }
+                }
+                var cache: Cache {
+                get {
+                    if let value = _trellis_storage.values.cache.builtValue {
+                        return value
+                    }
+                    return _trellis_storage.values.cache.value { _trellis_Builders.cache(self) }
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: Sendable {
+                    let pool: Trellis.AsyncShared<Pool, any Error>
+                    let worker: Trellis.AsyncShared<Worker, any Error>
+                    let cache: Trellis.OnDemand<Cache>
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(pool: Pool? = nil, worker: Worker? = nil, cache: Cache? = nil) {
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        pool: Trellis.AsyncShared(override: pool),
+                        worker: Trellis.AsyncShared(override: worker),
+                        cache: Trellis.OnDemand(override: cache)
+                    ))
+                    if self._trellis_storage.values.pool.needsBuild {
+                        self._trellis_storage.values.pool.start(Task { [self] in try await _trellis_Builders.pool(self) })
+                    }
+                    if self._trellis_storage.values.worker.needsBuild {
+                        self._trellis_storage.values.worker.start(Task { [self] in try await _trellis_Builders.worker(self) })
+                    }
+                }
+
+                /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some ServerContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some ServerContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
+                        try await { () async throws in try await Pool.connect() }()
+                    }
+
+                    static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
+                        try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
+                    }
+
+                    static func cache(_ _trellis_container: ServerContainer) -> Cache {
+                        Cache()
+                    }
+                }
+
+                /// The members marked `service: true`, in the order they start: cache, pool, worker.
+                var serviceStartOrder: Trellis.ServiceStartOrder {
+                    get async throws {
+                        try await Trellis.ServiceStartOrder(members: [("cache", self.cache), ("pool", self.pool), ("worker", self.worker)])
+                    }
+                }
+            }
+
+            /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
+            protocol ServerContainerDependencies {}
+            """
+        }
+    }
+
+    @Test("a transient service is reported on 'service:', with a fix-it that removes it")
+    func transientService() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.transient, factory: { Worker() }, concrete: true, service: true)
+                var worker: Worker
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.transient, factory: { Worker() }, concrete: true, service: true)
+                                                                            ┬────────────
+                                                                            ╰─ 🛑 'worker' is '.transient', built anew on every read; a service is one instance that runs as long as the container: make it '.shared' or remove 'service:'
+                                                                               ✏️ remove 'service:'
+                var worker: Worker
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.transient, factory: { Worker() }, concrete: true)
+                var worker: Worker
+            }
+            """
+        }
+    }
+
+    @Test("'service:' takes a literal, and a member cannot take the generated property's name")
+    func invalidArguments() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.shared, factory: { Worker() }, concrete: true, service: isServer)
+                var worker: Worker
+                @Provide(.shared, factory: { Pool() }, concrete: true, service: true)
+                var pool: Pool
+                @Provide(.input) var serviceStartOrder: [String]
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @Provide(.shared, factory: { Worker() }, concrete: true, service: isServer)
+                                                                                  ┬───────
+                                                                                  ╰─ 🛑 'service:' takes the literal 'true' or 'false'
+                var worker: Worker
+                @Provide(.shared, factory: { Pool() }, concrete: true, service: true)
+                var pool: Pool
+                @Provide(.input) var serviceStartOrder: [String]
+                                     ┬────────────────
+                                     ╰─ 🛑 'serviceStartOrder' is the property @DIContainer generates on a container with services; rename the member
+            }
+            """
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Logging
+import ServiceLifecycle
+import Testing
+import Trellis
+import TrellisServiceLifecycle
+
+/// What the fake services did, in the order they did it.
+actor EventLog {
+    private(set) var events: [String] = []
+
+    func record(_ event: String) { events.append(event) }
+
+    /// Waits until `count` events are recorded (at most about five seconds).
+    func waitForEvents(_ count: Int) async throws {
+        for _ in 0..<1_000 where events.count < count {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+struct StartFailure: Error, Equatable {
+    let service: String
+}
+
+/// A service that records when it starts and stops, and fails to start when told to.
+final class FakeService: Service, CustomStringConvertible {
+    let name: String
+    let log: EventLog
+    let failsToStart: Bool
+
+    init(_ name: String, log: EventLog, failing: String?) {
+        self.name = name
+        self.log = log
+        self.failsToStart = failing == name
+    }
+
+    var description: String { name }
+
+    func run() async throws {
+        await log.record("start \(name)")
+        if failsToStart { throw StartFailure(service: name) }
+        // Waits for the group's graceful shutdown of this service (or its cancellation).
+        try? await gracefulShutdown()
+        await log.record("stop \(name)")
+    }
+}
+
+/// Reads the database; not a service itself, but the server depends on the database through it.
+final class Repository: Sendable {
+    let database: FakeService
+    init(database: FakeService) { self.database = database }
+}
+
+/// Services declared in no particular order: the graph decides the order.
+@DIContainer
+final class ServerContainer: Sendable {
+    @Provide(.input) var log: EventLog
+    @Provide(.input) var failing: String?
+
+    @Provide(
+        .shared,
+        factory: { (repository: Repository, cache: FakeService, log: EventLog, failing: String?) in
+            FakeService("server", log: log, failing: failing)
+        }, concrete: true, service: true)
+    var server: FakeService
+
+    @Provide(
+        .shared, factory: { (log: EventLog, failing: String?) in FakeService("metrics", log: log, failing: failing) },
+        concrete: true, service: true)
+    var metrics: FakeService
+
+    @Provide(
+        .shared,
+        factory: { (database: FakeService, log: EventLog, failing: String?) in
+            FakeService("cache", log: log, failing: failing)
+        }, concrete: true, service: true)
+    var cache: FakeService
+
+    @Provide(.shared, Repository.self, with: [\Self.database], concrete: true)
+    var repository: Repository
+
+    @Provide(
+        .shared, factory: { (log: EventLog, failing: String?) in FakeService("database", log: log, failing: failing) },
+        concrete: true, service: true)
+    var database: FakeService
+}
+
+/// The same graph, declared in the opposite order.
+@DIContainer
+final class ReorderedServerContainer: Sendable {
+    @Provide(
+        .shared, factory: { (log: EventLog) in FakeService("database", log: log, failing: nil) }, concrete: true,
+        service: true)
+    var database: FakeService
+    @Provide(.shared, Repository.self, with: [\Self.database], concrete: true)
+    var repository: Repository
+    @Provide(
+        .shared, factory: { (database: FakeService, log: EventLog) in FakeService("cache", log: log, failing: nil) },
+        concrete: true, service: true)
+    var cache: FakeService
+    @Provide(
+        .shared, factory: { (log: EventLog) in FakeService("metrics", log: log, failing: nil) }, concrete: true,
+        service: true)
+    var metrics: FakeService
+    @Provide(
+        .shared,
+        factory: { (repository: Repository, cache: FakeService, log: EventLog) in
+            FakeService("server", log: log, failing: nil)
+        }, concrete: true, service: true)
+    var server: FakeService
+    @Provide(.input) var log: EventLog
+}
+
+/// A service built asynchronously, and one that is not a `Service` at all.
+@DIContainer
+struct AsyncServices {
+    @Provide(.input) var log: EventLog
+    @Provide(
+        .shared, asyncFactory: { (log: EventLog) async in FakeService("pool", log: log, failing: nil) }, concrete: true,
+        service: true)
+    var pool: FakeService
+    @Provide(
+        .shared, asyncFactory: { (pool: FakeService) async in Repository(database: pool) }, concrete: true,
+        service: true)
+    var repository: Repository
+}
+
+@Suite("Services start in graph order and stop in reverse")
+struct ServiceStartOrderTests {
+    static let expectedOrder = ["database", "cache", "metrics", "server"]
+    let logger = Logger(label: "trellis.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test("each service starts after the services it reads, directly or through other members")
+    func orderFollowsTheGraph() throws {
+        let container = ServerContainer(log: EventLog(), failing: nil)
+        // The server reads the database through the repository, which is not a service.
+        #expect(container.serviceStartOrder.names == Self.expectedOrder)
+        #expect(try container.serviceStartOrder.services().map { "\($0)" } == Self.expectedOrder)
+    }
+
+    @Test("reordering the declarations does not change the order")
+    func orderIgnoresDeclarationOrder() {
+        #expect(ReorderedServerContainer(log: EventLog()).serviceStartOrder.names == Self.expectedOrder)
+    }
+
+    @Test("the configurations name each service after its member and shut the group down gracefully")
+    func configurations() throws {
+        let configurations = try ServerContainer(log: EventLog(), failing: nil).serviceStartOrder.configurations()
+        #expect(configurations.map(\.serviceName) == Self.expectedOrder)
+        #expect(configurations.allSatisfy { "\($0.failureTerminationBehavior)" == "gracefullyShutdownGroup" })
+        #expect(configurations.allSatisfy { "\($0.successTerminationBehavior)" == "gracefullyShutdownGroup" })
+    }
+
+    @Test("a ServiceGroup runs every service and shuts them down in reverse start order")
+    func shutdownRunsInReverse() async throws {
+        let log = EventLog()
+        let container = ServerContainer(log: log, failing: nil)
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await log.waitForEvents(4)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let events = await log.events
+        // ServiceGroup creates the services' tasks in start order and runs them concurrently, so the
+        // starts may interleave; the shutdown is sequential: each service stops after the one started
+        // after it has finished.
+        #expect(Set(events.prefix(4)) == Set(Self.expectedOrder.map { "start \($0)" }))
+        #expect(Array(events.dropFirst(4)) == Self.expectedOrder.reversed().map { "stop \($0)" })
+    }
+
+    @Test("when a service fails to start, the others stop in reverse order and the error reaches the caller")
+    func failureToStart() async throws {
+        let log = EventLog()
+        let container = ServerContainer(log: log, failing: "cache")
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        await #expect(throws: StartFailure(service: "cache")) { try await group.run() }
+        let events = await log.events
+        #expect(Set(events.filter { $0.hasPrefix("start") }) == Set(Self.expectedOrder.map { "start \($0)" }))
+        #expect(events.filter { $0.hasPrefix("stop") } == ["stop server", "stop metrics", "stop database"])
+    }
+
+    @Test("an async service makes the order async; a value that is not a Service is named before anything runs")
+    func asyncAndNotAService() async throws {
+        let order = await AsyncServices(log: EventLog()).serviceStartOrder
+        #expect(order.names == ["pool", "repository"])
+        #expect(throws: NotAServiceError(member: "repository", type: "TrellisServiceLifecycleTests.Repository")) {
+            try order.services()
+        }
+        let error = NotAServiceError(member: "repository", type: "Repository")
+        #expect("\(error)".contains("'repository' is marked 'service: true'"))
+    }
+}
