@@ -34,7 +34,7 @@ struct ContainerGenerator {
         if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
             declarations.append(builders)
         }
-        if let startOrder = Self.serviceStartOrder(of: container) {
+        if let startOrder = Self.serviceStartOrder(of: container, read: { expressions.reference(to: $0, in: .builder) }) {
             declarations.append(startOrder)
         }
         return declarations
@@ -42,18 +42,32 @@ struct ContainerGenerator {
 
     /// `serviceStartOrder` on a container with `service: true` members: their values in the order
     /// ``ServiceRules/startOrder(of:)`` gives. `stop` replaces the body in a container with errors.
-    static func serviceStartOrder(of container: Container, stop: String? = nil) -> DeclSyntax? {
+    /// A deprecated service is read as the builders read it (`read`, on the container bound to
+    /// ``GeneratedNames/builderContainerParameter``), without its accessor, which would warn.
+    static func serviceStartOrder(
+        of container: Container, stop: String? = nil, read: (String) -> String = { $0 }
+    ) -> DeclSyntax? {
         let names = ServiceRules.startOrder(of: container)
         guard !names.isEmpty else { return nil }
         let services = names.compactMap(container.member(named:))
         let awaits = services.contains(where: \.readAwaits)
         let throwing = services.contains(where: \.readThrows)
         let effects = [throwing ? "try" : nil, awaits ? "await" : nil].compactMap { $0 }.map { "\($0) " }.joined()
-        let members = services.map { "(\"\(MemberName.bare($0.name))\", self.\($0.name))" }.joined(separator: ", ")
-        let body = stop ?? "\(effects)Trellis.ServiceStartOrder(members: [\(members)])"
+        let bindsContainer = services.contains(where: \.isDeprecated)
+        let members = services.map { service in
+            // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
+            "(\"\(MemberName.bare(service.name))\", \(bindsContainer ? read(service.name) : "self.\(service.name)") as Any)"
+        }
+        let order = "Trellis.ServiceStartOrder(members: [\(members.joined(separator: ", "))])"
+        let lines =
+            stop.map { [$0] }
+            ?? (bindsContainer
+                ? ["let \(GeneratedNames.builderContainerParameter) = self", "return \(effects)\(order)"]
+                : ["\(effects)\(order)"])
         let accessor =
             awaits || throwing
-            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(body)\n    }" : body
+            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(lines.joined(separator: "\n        "))\n    }"
+            : lines.joined(separator: "\n    ")
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         return GeneratedSource.declaration(
             """

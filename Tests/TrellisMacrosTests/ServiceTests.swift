@@ -89,7 +89,7 @@ struct ServiceTests {
 
                 /// The members marked `service: true`, in the order they start: metrics, pool, server.
                 public var serviceStartOrder: Trellis.ServiceStartOrder {
-                    Trellis.ServiceStartOrder(members: [("metrics", self.metrics), ("pool", self.pool), ("server", self.server)])
+                    Trellis.ServiceStartOrder(members: [("metrics", self.metrics as Any), ("pool", self.pool as Any), ("server", self.server as Any)])
                 }
             }
 
@@ -195,8 +195,82 @@ struct ServiceTests {
                 /// The members marked `service: true`, in the order they start: cache, pool, worker.
                 var serviceStartOrder: Trellis.ServiceStartOrder {
                     get async throws {
-                        try await Trellis.ServiceStartOrder(members: [("cache", self.cache), ("pool", self.pool), ("worker", self.worker)])
+                        try await Trellis.ServiceStartOrder(members: [("cache", self.cache as Any), ("pool", self.pool as Any), ("worker", self.worker as Any)])
                     }
+                }
+            }
+
+            /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
+            protocol ServerContainerDependencies {}
+            """
+        }
+    }
+
+    @Test("a deprecated service is read without its accessor, so that only the user's reads warn")
+    func deprecatedService() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ServerContainer {
+                @available(*, deprecated, message: "use pool")
+                @Provide(.shared, factory: { LegacyPool() }, concrete: true, service: true)
+                var legacy: LegacyPool
+                @Provide(.shared, factory: { Pool() }, concrete: true, service: true)
+                var pool: Pool
+            }
+            """
+        } expansion: {
+            """
+            struct ServerContainer {
+                @available(*, deprecated, message: "use pool")
+                var legacy: LegacyPool {
+                get {
+                    _trellis_storage.values.legacy
+                }
+                }
+                var pool: Pool {
+                get {
+                    _trellis_storage.values.pool
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let legacy: LegacyPool
+                    let pool: Pool
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(legacy: LegacyPool? = nil, pool: Pool? = nil) {
+                    let legacy: LegacyPool = if let legacy { legacy } else { LegacyPool() }
+                    let pool: Pool = if let pool { pool } else { Pool() }
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        legacy: legacy,
+                        pool: pool
+                    ))
+                }
+
+                /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some ServerContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some ServerContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// The members marked `service: true`, in the order they start: legacy, pool.
+                var serviceStartOrder: Trellis.ServiceStartOrder {
+                    let _trellis_container = self
+                    return Trellis.ServiceStartOrder(members: [("legacy", _trellis_container._trellis_storage.values.legacy as Any), ("pool", _trellis_container.pool as Any)])
                 }
             }
 

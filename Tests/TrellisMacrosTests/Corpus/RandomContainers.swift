@@ -75,7 +75,7 @@ enum TypeShape: CaseIterable {
 /// One way to break a generated container, and the code the break must be reported under.
 enum Mutation: CaseIterable {
     case conditional, generic, storedProperty, dropConcrete, misspelledRead, selfRead, letMember, userInitializer
-    case missingFactory, unusedArgument, shadowingArgument
+    case missingFactory, unusedArgument, shadowingArgument, transientService
 
     var code: IssueCode {
         switch self {
@@ -90,6 +90,7 @@ enum Mutation: CaseIterable {
         case .missingFactory: .missingFactory
         case .unusedArgument: .unusedArgument
         case .shadowingArgument: .argumentShadowsMember
+        case .transientService: .serviceNotSingleInstance
         }
     }
 }
@@ -110,6 +111,8 @@ struct RandomContainer {
         var defaultValue: Bool
         /// Built by an `asyncFactory` (only `.shared` and `.transient`; read only by async members).
         var isAsync: Bool
+        /// Marked `service: true` (only `.input`, `.shared` and `.onDemand`).
+        var isService = false
     }
 
     /// An `@Assisted` function: its arguments (`a0: Int`, `a1: String`), the members its factory
@@ -179,7 +182,11 @@ struct RandomContainer {
             // A Sendable class has no mutable stored property (the compiler says so on that line).
             Int.random(in: 0..<3, using: &generator) == 0 && !(mayBeAsync && isClass && extra.hasPrefix("var optional"))
         }
-        // A generator of its own, so that the members above stay those of earlier corpora.
+        // Generators of their own, so that the members above stay those of earlier corpora.
+        var serviceGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7365_7276)
+        for position in members.indices where [.input, .shared, .onDemand].contains(members[position].scope) {
+            members[position].isService = Int.random(in: 0..<4, using: &serviceGenerator) == 0
+        }
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
         for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
             let readable = members.indices.filter { !members[$0].deprecated }
@@ -216,6 +223,8 @@ struct RandomContainer {
             return functions.indices.filter { functions[$0].argumentCount > 0 }.map { members.count + $0 }
         case .shadowingArgument:
             return functions.indices.filter { functions[$0].argumentCount > 0 }.map { members.count + $0 }
+        case .transientService:
+            return members.indices.filter { members[$0].scope == .transient }
         }
     }
 
@@ -256,6 +265,9 @@ struct RandomContainer {
         }
         if member.scope != .input && member.shape.needsConcrete && !mutated(.dropConcrete) {
             arguments.append("concrete: true")
+        }
+        if member.isService || mutated(.transientService) {
+            arguments.append("service: true")
         }
         let deprecation = member.deprecated ? "    @available(*, deprecated, message: \"kept for old callers\")\n" : ""
         let specifier = mutated(.letMember) ? "let" : "var"
