@@ -29,6 +29,12 @@ let package = Package(
         // The loader benchmark (issue 3): SerialLoader against ConcurrentLoader on a 200-node graph
         // of 10 ms nodes, with the LoadReport's critical path. Depends on Trellis (and the
         // command-line reader of BenchmarkSupport) only.
+        // Creating and releasing a per-request scope container (issue 22's cost target: within 1.2x
+        // of hand-written code doing the same). Depends on Trellis and BenchmarkSupport only.
+        .executableTarget(
+            name: "ScopeBenchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]
+        ),
         .executableTarget(
             name: "LoaderBenchmarks",
             dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]

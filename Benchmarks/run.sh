@@ -69,6 +69,9 @@ if [ "$runtime" = 1 ]; then
     loader_arguments=()
     if [ "$quick" = 1 ]; then loader_arguments=(--quick); fi
     "$(swift build -c release --show-bin-path)/LoaderBenchmarks" "${loader_arguments[@]}" --output "$results/loader.json"
+    echo "== scope: building and measuring (release)"
+    swift build -c release --product ScopeBenchmarks
+    "$(swift build -c release --show-bin-path)/ScopeBenchmarks" "${loader_arguments[@]}" --output "$results/scope.json"
 fi
 
 if [ "$buildtime" = 1 ]; then
@@ -102,7 +105,7 @@ if [ "${#instruction_counts[@]}" -gt 0 ]; then
 fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
-    --loader "$results/loader.json" "${extra_reports[@]}" --output "$results/latest.md"
+    --loader "$results/loader.json" --scope "$results/scope.json" "${extra_reports[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
     python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \

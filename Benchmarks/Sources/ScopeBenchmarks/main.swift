@@ -1,0 +1,167 @@
+import BenchmarkSupport
+import Foundation
+
+// Creating and releasing a per-request scope (Scopes.swift), Trellis against the same scope written
+// by hand, measured as RuntimeBenchmarks measures: each contender's batch calibrated to last about
+// `--batch-ms`, contenders interleaved in rotating order for `--runs` rounds, minimum and median
+// ns per operation reported, with the ratio of each to the hand-written struct.
+
+var runs = 21
+var batchMilliseconds = 20.0
+var output: String?
+var reader = ArgumentReader(
+    Array(CommandLine.arguments.dropFirst()), usage: "usage: ScopeBenchmarks [--quick] [--runs N] [--batch-ms MS] [--output FILE]"
+)
+while let option = reader.nextOption() {
+    switch option {
+    case "--quick":
+        runs = 5
+        batchMilliseconds = 5
+    case "--runs": runs = reader.positiveInteger(of: option)
+    case "--batch-ms": batchMilliseconds = Double(reader.positiveInteger(of: option))
+    case "--output": output = reader.value(of: option)
+    default: reader.fail("unknown argument \(option)")
+    }
+}
+
+let server = ServerScope()
+let log = server.log
+let clock = server.clock
+
+/// A contender: runs `iterations` operations.
+struct Contender {
+    let name: String
+    let operation: String
+    let run: (Int) -> Void
+}
+
+// Each iteration creates a scope from runtime values (the iteration's number) and the server's
+// members, reads what a handler would, and releases the scope at the end of the iteration.
+let contenders = [
+    Contender(name: "hand-written-struct", operation: "create") { iterations in
+        for index in 0..<iterations {
+            let scope = HandWrittenScope(requestID: index, caller: index, log: log, clock: clock)
+            blackHole(ObjectIdentifier(scope.auditor))
+        }
+    },
+    Contender(name: "hand-written-class", operation: "create") { iterations in
+        for index in 0..<iterations {
+            let scope = HandWrittenClassScope(requestID: index, caller: index, log: log, clock: clock)
+            blackHole(ObjectIdentifier(scope.auditor))
+        }
+    },
+    Contender(name: "trellis-scope", operation: "create") { iterations in
+        for index in 0..<iterations {
+            let scope = server.request(requestID: index, caller: index)
+            blackHole(ObjectIdentifier(scope.auditor))
+        }
+    },
+    Contender(name: "hand-written-struct", operation: "create+handler") { iterations in
+        for index in 0..<iterations {
+            blackHole(HandWrittenScope(requestID: index, caller: index, log: log, clock: clock).handler)
+        }
+    },
+    Contender(name: "hand-written-class", operation: "create+handler") { iterations in
+        for index in 0..<iterations {
+            blackHole(HandWrittenClassScope(requestID: index, caller: index, log: log, clock: clock).handler)
+        }
+    },
+    Contender(name: "trellis-scope", operation: "create+handler") { iterations in
+        for index in 0..<iterations {
+            blackHole(server.request(requestID: index, caller: index).handler)
+        }
+    },
+]
+
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+struct Measurement: Codable {
+    var contender: String
+    var operation: String
+    var minimumNanoseconds: Double
+    var medianNanoseconds: Double
+    var ratioToHandWrittenStruct: Double
+    var samplesNanoseconds: [Double]
+}
+
+#if DEBUG
+    print("warning: ScopeBenchmarks was built in debug; figures are meaningless. Use -c release.")
+#endif
+let clockForTiming = ContinuousClock()
+var measurements: [Measurement] = []
+for operation in ["create", "create+handler"] {
+    let group = contenders.filter { $0.operation == operation }
+    let target = batchMilliseconds * 1e6
+    // Calibrate: the smallest power of two lasting an eighth of the target, scaled to the target.
+    let batches = group.map { contender in
+        var iterations = 1
+        while true {
+            let elapsed = nanoseconds(clockForTiming.measure { contender.run(iterations) })
+            if elapsed >= target / 8 || iterations >= 1 << 30 {
+                return max(1, Int(Double(iterations) * target / max(elapsed, 1)))
+            }
+            iterations *= 2
+        }
+    }
+    for (contender, batch) in zip(group, batches) {
+        contender.run(batch)
+    }
+    var samples = Array(repeating: [Double](), count: group.count)
+    for round in 0..<runs {
+        for offset in 0..<group.count {
+            let index = (round + offset) % group.count
+            let elapsed = clockForTiming.measure { group[index].run(batches[index]) }
+            samples[index].append(nanoseconds(elapsed) / Double(batches[index]))
+        }
+    }
+    let reference = median(samples[0])
+    for (index, contender) in group.enumerated() {
+        let measurement = Measurement(
+            contender: contender.name, operation: operation, minimumNanoseconds: samples[index].min()!,
+            medianNanoseconds: median(samples[index]), ratioToHandWrittenStruct: median(samples[index]) / reference,
+            samplesNanoseconds: samples[index])
+        measurements.append(measurement)
+        func padded(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        }
+        let figures = String(
+            format: "min %8.2f ns  median %8.2f ns  %5.2fx", measurement.minimumNanoseconds, measurement.medianNanoseconds,
+            measurement.ratioToHandWrittenStruct)
+        print("\(padded(operation, 16))\(padded(contender.name, 22))\(figures)")
+    }
+}
+/// The JSON document `--output` writes; `Scripts/report.py` turns it into the table of `results/latest.md`.
+struct Report: Codable {
+    var kind = "scope"
+    var configuration: String
+    var date: String
+    var runs: Int
+    var batchMilliseconds: Double
+    var loadAverageAtStart: String
+    var measurements: [Measurement]
+}
+
+if let output {
+    #if DEBUG
+        let configuration = "debug"
+    #else
+        let configuration = "release"
+    #endif
+    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
+    let report = Report(
+        configuration: configuration, date: ISO8601DateFormatter().string(from: Date()), runs: runs,
+        batchMilliseconds: batchMilliseconds, loadAverageAtStart: load?.joined(separator: " ") ?? "?",
+        measurements: measurements)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(report).write(to: URL(fileURLWithPath: output))
+    print("wrote \(output)")
+}
