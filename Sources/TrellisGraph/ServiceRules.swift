@@ -14,18 +14,15 @@ public enum ServiceRules {
 
     /// The issues of `member`'s `service:` argument in `container`.
     static func issues(of member: Member, in container: Container) -> [Issue] {
-        guard member.isService else { return [] }
-        let anchor = Anchor.memberArgument(container: container.name, member: member.name, argument: .service)
-        var issues: [Issue] = []
-        if !canBeService(member.scope) {
-            let what = member.scope.isChild ? "a child container, built on first access" : "built anew on every read"
-            issues.append(
-                Issue(
-                    .serviceNotSingleInstance,
-                    "'\(member.name)' is '.\(member.scope.rawValue)', \(what); a service is one instance that runs as long as the container: make it '.shared' or remove 'service:'",
-                    at: anchor, fixes: [.removeArgument(.service)]))
-        }
-        return issues
+        guard member.isService, !canBeService(member.scope) else { return [] }
+        let what = member.scope.isChild ? "a child container, built on first access" : "built anew on every read"
+        return [
+            Issue(
+                .serviceNotSingleInstance,
+                "'\(member.name)' is '.\(member.scope.rawValue)', \(what); a service is one instance that runs as long as the container: make it '.shared' or remove 'service:'",
+                at: .memberArgument(container: container.name, member: member.name, argument: .service),
+                fixes: [.removeArgument(.service)])
+        ]
     }
 
     /// The issues of the container as a whole: a member named like the property generated for its services.
@@ -49,14 +46,15 @@ public enum ServiceRules {
         let services = container.members.filter { $0.isService && canBeService($0.scope) }.map(\.name)
         guard services.count > 1 else { return services }
         let serviceNames = Set(services)
+        let reads = Dictionary(container.members.map { ($0.name, $0.dependencyNames) }, uniquingKeysWith: { first, _ in first })
         // The services each service reads through any chain of members.
         var after: [String: Set<String>] = [:]
         for service in services {
             var reached = Set<String>()
-            var pending = container.member(named: service)?.dependencyNames ?? []
+            var pending = reads[service] ?? []
             while let name = pending.popLast() {
                 guard name != service, reached.insert(name).inserted else { continue }
-                pending += container.member(named: name)?.dependencyNames ?? []
+                pending += reads[name] ?? []
             }
             after[service] = reached.intersection(serviceNames)
         }

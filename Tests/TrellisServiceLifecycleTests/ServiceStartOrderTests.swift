@@ -189,6 +189,9 @@ struct ServiceStartOrderTests {
             try order.services()
         }
         let error = NotAServiceError(member: "repository", type: "Repository")
-        #expect("\(error)".contains("'repository' is marked 'service: true'"))
+        #expect(
+            "\(error)"
+                == "'repository' is marked 'service: true' but its value, of type 'Repository', does not conform to ServiceLifecycle's 'Service'; conform it or remove 'service:'"
+        )
     }
 }

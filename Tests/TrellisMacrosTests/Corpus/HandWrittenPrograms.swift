@@ -184,6 +184,39 @@ enum HandWrittenPrograms {
                 var count: Int
             }
             """),
+        program(
+            "services beside a closure-typed input, a nested type, a child and an #if block",
+            """
+            @DIContainer
+            final class WorkerContainer: Sendable {
+                @Provide(.input)
+                var pool: Box
+                @Provide(.shared, factory: { (pool: Box) in use(pool, value: Box()) }, concrete: true, service: true)
+                var job: Box
+            }
+            @DIContainer
+            final class ServerContainer: Sendable, WorkerContainerDependencies {
+                struct Settings: Sendable {
+                    var port = 8080
+                    init() {}
+                }
+                @Provide(.input)
+                var settings: Settings
+                @Provide(.input, service: true)
+                var onShutdown: @Sendable () -> Void
+                @Provide(.onDemand, factory: { (c: Self) in use(c.pool, value: Box()) }, concrete: true, service: true)
+                var server: Box
+                @Provide(.shared, factory: { (settings: Settings) in use(settings, value: Box()) }, concrete: true, service: true)
+                var pool: Box
+                @Provide(.shared, asyncFactory: { (pool: Box) async throws in use(pool, value: Box()) }, concrete: true, service: true)
+                var cache: Box?
+                @Provide(.child)
+                var worker: WorkerContainer
+                #if DEBUG
+                func debugOnly() {}
+                #endif
+            }
+            """),
     ]
 
     static let misuses: [CorpusProgram] = [
@@ -204,6 +237,19 @@ enum HandWrittenPrograms {
                 #endif
                 @Provide(.shared, factory: { (store: any Service) in store })
                 var reader: any Service
+            }
+            """, code: .conditionalMember),
+        program(
+            "a service declared in #if, beside one that is not",
+            """
+            @DIContainer
+            struct ConditionalServices {
+                @Provide(.shared, factory: ServiceImpl(), service: true)
+                var pool: any Service
+                #if DEBUG
+                @Provide(.shared, factory: { (pool: any Service) in pool }, service: true)
+                var monitor: any Service
+                #endif
             }
             """, code: .conditionalMember),
         program(
