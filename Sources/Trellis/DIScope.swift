@@ -1,6 +1,9 @@
 /// The lifetime of a member of a `@DIContainer`.
 ///
 /// - ``input``: supplied by whoever creates the container, as a required initializer parameter.
+/// - ``argument``: supplied by whoever creates a scope container, as a parameter of its
+///   `init(dependencies:…)` beside the value providing its `.input` members; the
+///   `@Assisted(.scope)` function that creates the scope passes its own arguments.
 /// - ``shared``: built once per container instance (when the container is created); every access
 ///   returns that same instance.
 /// - ``transient``: built anew on every access.
@@ -12,6 +15,10 @@
 public enum DIScope: Sendable, Hashable, CaseIterable {
     /// Supplied from outside as a required initializer parameter; no factory is allowed.
     case input
+    /// Supplied by whoever creates a scope container (a request id, the caller's identity): a
+    /// parameter of the generated `init(dependencies:…)`, left out of `<Name>Dependencies`, so the
+    /// container that provides the scope's needs does not provide these. No factory is allowed.
+    case argument
     /// Built once per container instance; every access returns the same instance.
     case shared
     /// Built anew on every access.

@@ -27,7 +27,8 @@
 /// Beside the container the macro declares `<Name>Dependencies`, a protocol listing its `.input`
 /// members (and the needs of its `.forwardingChild` members), and in it `init(dependencies:)`,
 /// which creates the container from any value that provides them: the container that owns it as
-/// `.child`, or a test double.
+/// `.child`, or a test double. A scope container's `.argument` members are not needs: they are
+/// further parameters of `init(dependencies:…)`, which an `@Assisted(.scope)` function passes.
 ///
 /// A container with `asyncFactory` members builds them in tasks that read the container, so it
 /// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
@@ -84,7 +85,8 @@ public macro DIContainer(
 /// ```
 ///
 /// - Parameters:
-///   - scope: `.input`, `.shared` (the default) or `.transient`.
+///   - scope: One of ``DIScope``: `.input`, `.argument`, `.shared` (the default), `.transient`,
+///     `.onDemand`, `.child` or `.forwardingChild`.
 ///   - type: AutoWiring: the concrete type to build, called as `Type(a: a, b: b)` with the members
 ///     listed in `with`.
 ///   - dependencies: AutoWiring: the members passed to `type`'s initializer, as `\Self.member` key
@@ -143,3 +145,42 @@ public macro Assisted(
     with dependencies: [AnyKeyPath] = [],
     factory: Any? = nil
 ) = #externalMacro(module: "TrellisMacros", type: "AssistedMacro")
+
+/// Declares a function of a `@DIContainer` that creates a scope container: a container for one
+/// unit of work (a request, a session, a job), created on every call.
+///
+/// ```swift
+/// @DIContainer
+/// final class RequestScope: Sendable {
+///     @Provide(.argument) var requestID: String      // passed by the caller
+///     @Provide(.input) var log: RequestLog            // provided by the server container
+///     @Provide(.shared, UnitOfWork.self, with: [\Self.requestID, \Self.log], concrete: true)
+///     var unitOfWork: UnitOfWork                      // one per request
+/// }
+///
+/// @DIContainer
+/// final class ServerContainer: Sendable, RequestScopeDependencies {
+///     @Provide(.shared, factory: { RequestLog() }, concrete: true) var log: RequestLog
+///     @Assisted(.scope)
+///     func request(requestID: String) -> RequestScope
+/// }
+///
+/// let scope = server.request(requestID: "r1")
+/// ```
+///
+/// The function's body is `RequestScope(dependencies: self, requestID: requestID)`: its parameters
+/// are the scope's `.argument` members, by name and type, in the order the scope declares them,
+/// and this container provides the scope's `.input` members, which the compiler checks through the
+/// declared `RequestScopeDependencies` conformance. Declare the function `async`/`throws` when the
+/// scope's initializer is. Write no body; the macro writes it.
+///
+/// - Parameter kind: ``AssistedKind/scope``.
+@attached(body)
+public macro Assisted(_ kind: AssistedKind) = #externalMacro(module: "TrellisMacros", type: "AssistedMacro")
+
+/// What an `@Assisted` function builds, when it is not a value from a factory.
+public enum AssistedKind: Sendable, Hashable {
+    /// A scope container of the function's return type, created from this container and the
+    /// function's arguments.
+    case scope
+}

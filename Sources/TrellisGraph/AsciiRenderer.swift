@@ -26,6 +26,7 @@ public enum AsciiRenderer {
             switch edge.kind {
             case .builds: lines.append("  \(edge.from) --\(edge.member)--> \(edge.to)")
             case .owns: lines.append("  \(edge.from) ==owns \(edge.member)==> \(edge.to)")
+            case .createsScope: lines.append("  \(edge.from) ..scope \(edge.member)..> \(edge.to)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

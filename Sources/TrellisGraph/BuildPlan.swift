@@ -29,7 +29,7 @@ public struct BuildPlan: Hashable, Sendable {
         // factory or a member it reads throws.
         self.throwingMembers = Set(
             container.members.filter { member in
-                guard member.scope != .input else { return false }
+                guard !member.scope.isSupplied else { return false }
                 return member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)
             }.map(\.name))
 

@@ -39,7 +39,7 @@ public enum ContainerValidator {
                     at: .userInitializer(container: name, index: index), fixes: [.removeInitializer]))
         }
         let containerActors = container.globalActorAttributes + (container.options.mainActor ? ["MainActor"] : [])
-        for member in container.members where member.scope != .input {
+        for member in container.members where !member.scope.isSupplied {
             guard let actor = member.globalActor, !containerActors.contains(actor) else { continue }
             let advice =
                 actor == "MainActor"
@@ -78,19 +78,20 @@ public enum ContainerValidator {
         }
         let name = member.name
         switch member.scope {
-        case .input:
+        case .input, .argument:
+            let scope = member.scope.rawValue
             if member.asyncFactory != nil {
                 issues.append(
                     Issue(
                         .asyncFactoryOnInput,
-                        "'.input' member '\(name)' is supplied by the container's creator and takes no asyncFactory",
+                        "'.\(scope)' member '\(name)' is supplied by the container's creator and takes no asyncFactory",
                         at: at(.asyncFactory), fixes: [.removeArgument(.asyncFactory)]))
             }
             for argument in [ProvideArgument.factory, .type, .with] where member.has(argument) {
                 issues.append(
                     Issue(
                         .inputWithFactory,
-                        "'.input' member '\(name)' is supplied by the container's creator and takes no '\(argument.label)'",
+                        "'.\(scope)' member '\(name)' is supplied by the container's creator and takes no '\(argument.label)'",
                         at: at(argument), fixes: [.removeArgument(argument)]))
             }
         case .child, .forwardingChild:
@@ -159,7 +160,7 @@ public enum ContainerValidator {
                     "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; use an 'any' type to store it",
                     at: .memberType(container: containerName, member: name), fixes: [.replaceOpaqueWithExistential]))
         }
-        if member.withEntries != nil && member.autoWiringType == nil && member.scope != .input {
+        if member.withEntries != nil && member.autoWiringType == nil && !member.scope.isSupplied {
             issues.append(
                 Issue(
                     .withWithoutType, "'with:' of '\(name)' lists AutoWiring arguments but no type; add 'Type.self' before it",
@@ -180,10 +181,7 @@ public enum ContainerValidator {
                     fixes: [.removeArgument(argument)]))
         }
         let typeName = member.type.text
-        let isTypeName =
-            member.type.kind == .concrete
-            && typeName.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && typeName.first?.isLetter == true
-        if !isTypeName {
+        if !ScopeRules.isContainerTypeName(member.type) {
             issues.append(
                 Issue(
                     .invalidChildType,
@@ -271,7 +269,7 @@ public enum ContainerValidator {
             // `AssistedRules`), unless its factory is a closure reading the container.
             if member.isAssisted, dependency.origin != .containerRead { continue }
             let readerThrows = member.effectiveFactory?.isThrowing == true
-            if target.readThrows && !readerThrows && member.scope != .input {
+            if target.readThrows && !readerThrows && !member.scope.isSupplied {
                 let shape =
                     member.effectiveFactory?.form.isClosure == true
                     ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
@@ -282,7 +280,7 @@ public enum ContainerValidator {
                         at: anchor, fixes: member.effectiveFactory?.form.isClosure == true ? [.addThrowsEffect] : []))
             }
             let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
-            if target.readAwaits && !readerAwaits && member.scope != .input {
+            if target.readAwaits && !readerAwaits && !member.scope.isSupplied {
                 issues.append(
                     Issue(
                         .synchronousReadsAsynchronous,

@@ -18,7 +18,7 @@ public enum DotRenderer {
             )
             for member in container.members {
                 let label = "\(member.name): \(member.type)\n\(member.traits.joined(separator: ", "))"
-                let style = member.scope == .input ? ", style=dashed" : ""
+                let style = member.scope.isSupplied ? ", style=dashed" : ""
                 lines.append("        \(quote(memberNode(container.id, member.name))) [label=\(quote(label))\(style)];")
             }
             lines.append("    }")
@@ -35,6 +35,10 @@ public enum DotRenderer {
             case .owns:
                 lines.append(
                     "    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote("owns \(edge.member)")), style=bold, arrowtail=diamond, dir=both];"
+                )
+            case .createsScope:
+                lines.append(
+                    "    \(quote(containerNode(edge.from))) -> \(quote(containerNode(edge.to))) [label=\(quote("scope \(edge.member)")), style=dashed];"
                 )
             }
         }

@@ -112,6 +112,11 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case missingChildDependency = "trellis.missing-child-dependency"
     /// An `init` in an extension of a container in another file.
     case crossFileInitializer = "trellis.cross-file-initializer"
+    /// An `@Assisted(.scope)` function whose parameters are not its scope's `.argument` members.
+    case scopeArgumentMismatch = "trellis.scope-argument-mismatch"
+    /// A `.child` or `.forwardingChild` whose container has `.argument` members, which its owner
+    /// cannot pass.
+    case childTakesArguments = "trellis.child-takes-arguments"
 
     /// The severity issues of this code have unless a rule says otherwise.
     public var defaultSeverity: Severity { .error }

@@ -69,6 +69,9 @@ public enum JSONRenderer {
         if let position = member.startPosition {
             fields.append(("service", .integer(position)))
         }
+        if member.createsScope {
+            fields.append(("createsScope", .boolean(true)))
+        }
         return .object(fields)
     }
 

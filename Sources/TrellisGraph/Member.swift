@@ -22,8 +22,8 @@ public struct Member: Hashable, Sendable {
     public var dependencies: [Dependency]
     /// Type names whose initializers the factory calls; the graph tool links containers through them.
     public var constructedTypes: [String]
-    /// An `.input`'s initial value as written (`= SystemClock()`): the default of its initializer
-    /// parameter.
+    /// An `.input`'s or `.argument`'s initial value as written (`= SystemClock()`): the default of
+    /// its initializer parameter.
     public var defaultValue: String?
     /// The global actor an attribute on the member isolates it to (`MainActor` for `@MainActor`).
     public var globalActor: String?
@@ -78,11 +78,14 @@ public struct Member: Hashable, Sendable {
     public var effectiveFactory: Factory? { asyncFactory ?? factory }
 
     /// Whether the member is built by an `asyncFactory`.
-    public var isAsync: Bool { asyncFactory != nil && scope != .input }
+    public var isAsync: Bool { asyncFactory != nil && !scope.isSupplied }
 
     /// Whether reading the member awaits: it is built by an `asyncFactory`, or it is an
     /// `@Assisted` function declared `async`.
     public var readAwaits: Bool { signature?.isAsync ?? isAsync }
+
+    /// Whether the member is an `@Assisted(.scope)` function, which creates a scope container.
+    public var createsScope: Bool { signature?.createsScope == true }
 
     /// Whether reading the member throws: an `@Assisted` function declared `throws`, or a member
     /// whose throwing factory runs when it is read (`.transient`, async `.shared`).
@@ -114,12 +117,17 @@ public struct AssistedSignature: Hashable, Sendable {
     public var isAsync: Bool
     /// The function is declared `throws`.
     public var isThrowing: Bool
+    /// `@Assisted(.scope)`: the function creates a scope container of its return type,
+    /// `Scope(dependencies: container, <argument>: <argument>...)`, whose `.argument` members are
+    /// the function's arguments and whose `.input` members this container provides.
+    public var createsScope: Bool
 
     /// Creates a signature.
-    public init(arguments: [RuntimeArgument], isAsync: Bool = false, isThrowing: Bool = false) {
+    public init(arguments: [RuntimeArgument], isAsync: Bool = false, isThrowing: Bool = false, createsScope: Bool = false) {
         self.arguments = arguments
         self.isAsync = isAsync
         self.isThrowing = isThrowing
+        self.createsScope = createsScope
     }
 
     /// The argument whose parameter name is `name`, if any.
@@ -149,6 +157,10 @@ public struct RuntimeArgument: Hashable, Sendable {
 public enum MemberScope: String, Hashable, Sendable, CaseIterable {
     /// Supplied by the creator of the container.
     case input
+    /// Supplied by the creator of a scope container as an argument of its `init(dependencies:…)`
+    /// (the parent's `@Assisted(.scope)` function passes its own arguments), and left out of the
+    /// container's `<Name>Dependencies`: a value known only where the scope is created.
+    case argument
     /// Built once per container.
     case shared
     /// Built on every access.
@@ -164,7 +176,16 @@ public enum MemberScope: String, Hashable, Sendable, CaseIterable {
     public var isChild: Bool {
         switch self {
         case .child, .forwardingChild: true
-        case .input, .shared, .transient, .onDemand: false
+        case .input, .argument, .shared, .transient, .onDemand: false
+        }
+    }
+
+    /// Whether the member's value is passed in by whoever creates the container (`.input`,
+    /// `.argument`): stored as given, never built, a required initializer parameter.
+    public var isSupplied: Bool {
+        switch self {
+        case .input, .argument: true
+        case .shared, .transient, .onDemand, .child, .forwardingChild: false
         }
     }
 }

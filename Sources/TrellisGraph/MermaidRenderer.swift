@@ -20,6 +20,8 @@ public enum MermaidRenderer {
             switch edge.kind {
             case .builds: lines.append("    \(identifier(edge.from)) -->|\(escape(edge.member))| \(identifier(edge.to))")
             case .owns: lines.append("    \(identifier(edge.from)) ==>|owns \(escape(edge.member))| \(identifier(edge.to))")
+            case .createsScope:
+                lines.append("    \(identifier(edge.from)) -.->|scope \(escape(edge.member))| \(identifier(edge.to))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -42,6 +42,8 @@ public struct ProgramGraph: Hashable, Sendable {
         public var arguments: [RuntimeArgument]? = nil
         /// For a member marked `service: true`, its place in the container's start order, from 1.
         public var startPosition: Int? = nil
+        /// An `@Assisted(.scope)` function: each call creates a scope container of its type.
+        public var createsScope = false
     }
 
     /// A member reading another member of the same container.
@@ -73,6 +75,9 @@ public struct ProgramGraph: Hashable, Sendable {
         case builds
         /// An owned child (`.child` or `.forwardingChild`): built once, lives as long as the owner.
         case owns
+        /// A scope container (an `@Assisted(.scope)` function): created on every call, from the
+        /// container and the call's arguments; the caller keeps it as long as the unit of work.
+        case createsScope
     }
 
     /// The containers, sorted by qualified name, then file.
@@ -101,12 +106,13 @@ public struct ProgramGraph: Hashable, Sendable {
                     members.append(
                         MemberNode(
                             name: member.name, type: member.type.text, scope: member.scope, isAsync: member.readAwaits,
-                            isThrowing: member.scope != .input
+                            isThrowing: !member.scope.isSupplied
                                 && (member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)),
                             reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
-                            startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 }))
+                            startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 },
+                            createsScope: member.createsScope))
                     memberEdges += reads.map { MemberEdge(container: id, from: member.name, to: $0) }
-                    let kind: ContainerEdgeKind = member.scope.isChild ? .owns : .builds
+                    let kind: ContainerEdgeKind = member.scope.isChild ? .owns : member.createsScope ? .createsScope : .builds
                     containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
                 }
                 containers.append(
@@ -129,11 +135,14 @@ public struct ProgramGraph: Hashable, Sendable {
 
 extension ProgramGraph.MemberNode {
     /// The traits a renderer shows next to the type: scope, then `async` and `throws` when they apply.
-    /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`. A
-    /// service ends with its place in the start order: `service 2`.
+    /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`, or
+    /// `scope(requestID: String)` for one that creates a scope container. A service ends with its
+    /// place in the start order: `service 2`.
     public var traits: [String] {
         let kind =
-            arguments.map { "assisted(\($0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ")))" }
+            arguments.map {
+                "\(createsScope ? "scope" : "assisted")(\($0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ")))"
+            }
             ?? scope.rawValue
         return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
             + (startPosition.map { ["service \($0)"] } ?? [])

@@ -19,20 +19,23 @@ public enum ProgramValidator {
         issues += ambiguityIssues(directory)
         issues += extensionInitializerIssues(files, directory: directory)
         issues += cycleIssues(directory)
-        issues += childNeedIssues(ContainerDirectory(files: files))
+        let everyContainer = ContainerDirectory(files: files)
+        issues += childNeedIssues(everyContainer)
+        issues += ScopeRules.programIssues(everyContainer)
         return issues
     }
 
-    /// An owner of a `.child` must have a member for each need of the child, and of the children
-    /// the child forwards. The compiler enforces this too (the owner conforms to the child's
-    /// `Dependencies` protocol), but only this rule can say which child needs what, in one line.
+    /// An owner of a `.child`, or a creator of a scope (`@Assisted(.scope)`), must have a member
+    /// for each need of the child, and of the children the child forwards. The compiler enforces
+    /// this too (the owner conforms to the child's `Dependencies` protocol), but only this rule can
+    /// say which child needs what, in one line.
     static func childNeedIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
         var issues: [LocatedIssue] = []
         for name in directory.sortedNames {
             guard let entry = directory.entries[name]?.first else { continue }
             let owner = entry.declared.container
             let provided = Set(owner.members.map(\.name))
-            for member in owner.members where member.scope == .child {
+            for member in owner.members where member.scope == .child || member.createsScope {
                 guard let childName = directory.resolve(member.type.text, from: entry.declared),
                     let child = directory.entries[childName]?.first
                 else { continue }
@@ -45,7 +48,7 @@ public enum ProgramValidator {
                             file: entry.file, container: name,
                             issue: Issue(
                                 .missingChildDependency,
-                                "'\(owner.name)' owns '\(childName)', which needs '\(need.name): \(need.type)'\(via); add a member '\(need.name)' of type '\(need.type)' to '\(owner.name)'",
+                                "'\(owner.name)' \(member.createsScope ? "creates" : "owns") '\(childName)', which needs '\(need.name): \(need.type)'\(via); add a member '\(need.name)' of type '\(need.type)' to '\(owner.name)'",
                                 at: .member(container: owner.name, member: member.name))))
                 }
             }

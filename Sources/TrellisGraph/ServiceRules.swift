@@ -7,7 +7,7 @@ public enum ServiceRules {
     /// The scopes a service may have: one instance for the container's life.
     static func canBeService(_ scope: MemberScope) -> Bool {
         switch scope {
-        case .input, .shared, .onDemand: true
+        case .input, .argument, .shared, .onDemand: true
         case .transient, .child, .forwardingChild: false
         }
     }

@@ -26,7 +26,7 @@ enum AccessorGenerator {
         let value = GeneratedNames.storedValue(name, in: kind)
         let build = "\(prefix)\(GeneratedNames.builderCall(name, on: "self"))"
         switch attribute.scope {
-        case .input:
+        case .input, .argument:
             body = value
         case .shared:
             body = attribute.isAsync ? "\(prefix)\(value).value" : value

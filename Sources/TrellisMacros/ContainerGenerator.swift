@@ -85,7 +85,7 @@ struct ContainerGenerator {
         let name = GeneratedNames.storage(member.name)
         let type = member.type.text
         switch member.scope {
-        case .input:
+        case .input, .argument:
             return StoredProperty(name: name, type: type)
         case .shared where !member.isAsync:
             return StoredProperty(name: name, type: type)
@@ -152,12 +152,13 @@ struct ContainerGenerator {
             """)
     }
 
-    /// The initializer parameter of a member: required for `.input`, an optional override otherwise.
+    /// The initializer parameter of a member: required for `.input` and `.argument`, an optional
+    /// override otherwise.
     static func initializerParameter(for member: Member) -> String? {
         guard !member.isAssisted else { return nil }
         let label = MemberName.parameterLabel(member.name)
         switch member.scope {
-        case .input:
+        case .input, .argument:
             let escaping = member.type.isFunction ? "@escaping " : ""
             return "\(label): \(escaping)\(member.type.text)" + (member.defaultValue.map { " = \($0)" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
@@ -192,10 +193,11 @@ struct ContainerGenerator {
         // See the peer role.
         if !extraction.hasNoNeedsProtocol {
             declarations.append(hierarchy.inputsType())
-            let overrides = exposed.filter { $0.scope != .input }.compactMap(initializerParameter(for:))
+            let overrides = exposed.filter { !$0.scope.isSupplied }.compactMap(initializerParameter(for:))
             let dependencies =
-                (["dependencies: some \(container.dependenciesProtocolName)"] + (hierarchy.createdOnlyFromOwner ? overrides : []))
-            for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"]] {
+                (["dependencies: some \(container.dependenciesProtocolName)"] + hierarchy.argumentParameters
+                    + (hierarchy.createdOnlyFromOwner ? overrides : []))
+            for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"] + hierarchy.argumentParameters] {
                 declarations.append(
                     GeneratedSource.declaration(
                         "\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
@@ -206,7 +208,7 @@ struct ContainerGenerator {
                 return builderDeclaration(
                     for: member, in: container, effects: effects(of: signature), returnType: member.type.text, body: stop)
             }
-            guard member.scope != .input && (member.scope != .shared || member.isAsync) else { return nil }
+            guard !member.scope.isSupplied && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             let returnType = member.type.kind == .opaque ? "Never" : member.type.text
             return builderDeclaration(for: member, in: container, effects: effects, returnType: returnType, body: stop)
@@ -250,7 +252,7 @@ struct ContainerGenerator {
         }
         let body: String
         switch member.scope {
-        case .input:
+        case .input, .argument:
             return nil
         case .shared where !member.isAsync:
             return nil

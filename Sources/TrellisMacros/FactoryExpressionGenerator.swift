@@ -19,6 +19,9 @@ struct FactoryExpressionGenerator {
     /// `[try ][await ]<build>` for `member`, without override handling.
     func expression(for member: Member, in context: Context) -> String {
         guard let syntax = extraction.members[member.name] else { return "fatalError()" }
+        if let signature = member.signature, signature.createsScope {
+            return scopeCreation(of: member.type.text, signature: signature)
+        }
         let effects = effectPrefix(for: member)
         let core: String
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
@@ -47,6 +50,19 @@ struct FactoryExpressionGenerator {
             core = "fatalError()"
         }
         return effects + core
+    }
+
+    /// `Scope(dependencies: container, <argument>: <argument>...)`: an `@Assisted(.scope)`
+    /// function's build. The scope's initializer is declared with the scope, which this container
+    /// does not see: a function declared `throws` wraps the creation in `AssistedKind.created`, a
+    /// throwing identity, so that its `try` is right whether or not the initializer throws. A
+    /// container's initializer never awaits (its async members are built in tasks it starts).
+    private func scopeCreation(of scopeType: String, signature: AssistedSignature) -> String {
+        let arguments =
+            ["dependencies: \(GeneratedNames.builderContainerParameter)"]
+            + signature.arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
+        let creation = "\(scopeType)(\(arguments.joined(separator: ", ")))"
+        return signature.isThrowing ? "try Trellis.AssistedKind.created(\(creation))" : creation
     }
 
     /// The user's expression as `context` needs it. A builder is a static function of a nested
@@ -97,7 +113,7 @@ struct FactoryExpressionGenerator {
         let prefix = effectPrefix(for: target)
         let build = "\(prefix)\(GeneratedNames.builderCall(target.name, on: container))"
         switch target.scope {
-        case .input:
+        case .input, .argument:
             return value
         case .shared:
             return target.isAsync ? "\(prefix)\(value).value" : value

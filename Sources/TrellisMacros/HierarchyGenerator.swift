@@ -8,11 +8,17 @@ import TrellisSyntax
 /// - `Inputs`, inside it: a snapshot of those values, taken from the owner when the container is
 ///   created, so that no container keeps a reference to its owner (which would be a retain cycle);
 /// - `init(dependencies:)` and `init(inputs:)`, which create the container from its owner (or from
-///   any value that provides the needs, such as a test double).
+///   any value that provides the needs, such as a test double). A scope container's `.argument`
+///   members are not needs: they are further parameters of both, passed by whoever creates the
+///   scope (an `@Assisted(.scope)` function).
 struct HierarchyGenerator {
     let container: Container
     private var isolation: String { ContainerGenerator.isolation(of: container) }
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
+    /// The parameters for the `.argument` members, which both initializers take after their first.
+    var argumentParameters: [String] {
+        container.members.filter { $0.scope == .argument }.compactMap(ContainerGenerator.initializerParameter(for:))
+    }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }
 
@@ -77,14 +83,17 @@ struct HierarchyGenerator {
         let effects = throwing ? " throws" : ""
         let attempt = throwing ? "try " : ""
         let head = "\(isolation)\(publicModifier)\(convenience)init"
+        // The designated initializer's order: members as declared, then the forwarded snapshots.
         let fromInputs =
-            inputs.map { "\(MemberName.bare($0.name)): inputs.\($0.name)" }
+            container.members.filter(\.scope.isSupplied).map {
+                "\(MemberName.bare($0.name)): \($0.scope == .input ? "inputs." : "")\($0.name)"
+            }
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
-        var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"]
+        var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"] + argumentParameters
         let fromDependencies: [String]
         if createdOnlyFromOwner {
             let overridable = container.members.filter {
-                $0.scope != .input && ContainerGenerator.initializerParameter(for: $0) != nil
+                !$0.scope.isSupplied && ContainerGenerator.initializerParameter(for: $0) != nil
             }
             dependenciesParameters += overridable.compactMap(ContainerGenerator.initializerParameter(for:))
             // The designated initializer's order: members as declared, then the forwarded snapshots.
@@ -92,19 +101,22 @@ struct HierarchyGenerator {
                 container.members.compactMap { member in
                     member.scope == .input
                         ? "\(MemberName.bare(member.name)): dependencies.\(member.name)"
-                        : overridable.contains(member) ? "\(MemberName.bare(member.name)): \(member.name)" : nil
+                        : member.scope == .argument || overridable.contains(member)
+                            ? "\(MemberName.bare(member.name)): \(member.name)" : nil
                 }
                 + forwarded.map {
                     "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"
                 }
         } else {
-            fromDependencies = ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
+            fromDependencies =
+                ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
+                + container.members.filter { $0.scope == .argument }.map { "\(MemberName.bare($0.name)): \($0.name)" }
         }
         return [
             GeneratedSource.declaration(
                 """
                 /// Creates the container from a snapshot of what it needs.
-                \(head)(inputs: \(GeneratedNames.inputsType))\(effects) {
+                \(head)(\((["inputs: \(GeneratedNames.inputsType)"] + argumentParameters).joined(separator: ", ")))\(effects) {
                     \(attempt)self.init(\(fromInputs.joined(separator: ", ")))
                 }
                 """),

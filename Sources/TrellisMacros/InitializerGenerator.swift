@@ -80,7 +80,7 @@ struct InitializerGenerator {
             guard !member.isAssisted else { return nil }
             let storage = GeneratedNames.storage(member.name)
             switch member.scope {
-            case .input:
+            case .input, .argument:
                 return (storage, member.name)
             case .shared where !member.isAsync:
                 return (storage, member.name)

@@ -18,12 +18,13 @@ enum AssistedExtractor {
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 
         readShapeProblems(of: function, name: name, problem: problem)
-        let signature = readSignature(of: function, name: name, problem: problem)
+        var signature = readSignature(of: function, name: name, problem: problem)
         for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
             extraction.anchors[.argument(container: containerName, member: name, index: index)] = Syntax(parameter)
         }
 
         let read = ProvideAttributeReader.read(attribute)
+        signature.createsScope = read.createsScope
         for (role, argument) in read.arguments {
             extraction.anchors[.memberArgument(container: containerName, member: name, argument: role)] = Syntax(argument)
         }
@@ -57,6 +58,7 @@ enum AssistedExtractor {
             problem(code, message, node)
         }
         if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
+        if read.createsScope, let returnType { member.constructedTypes.insert(returnType.trimmedText, at: 0) }
         for (index, node) in dependencyNodes.enumerated() {
             extraction.anchors[.dependency(container: containerName, member: name, index: index)] = node
         }

@@ -89,6 +89,8 @@ public struct MemberSyntax {
 public struct ProvideAttribute {
     /// The scope; `.shared` when none is written.
     public var scope: MemberScope = .shared
+    /// `@Assisted(.scope)`: the function creates a scope container.
+    public var createsScope = false
     /// `Type.self`'s base expression, if given.
     public var autoWiringType: ExprSyntax?
     /// The `with:` array, if given.
@@ -110,7 +112,7 @@ public struct ProvideAttribute {
     public var effectiveFactory: ExprSyntax? { (asyncFactory ?? factory)?.expression }
 
     /// Whether the member's accessor is `async`.
-    public var isAsync: Bool { scope != .input && asyncFactory != nil }
+    public var isAsync: Bool { !scope.isSupplied && asyncFactory != nil }
 
     /// Whether the member's accessor `throws`: its factory closure says so and the accessor builds
     /// the member (`.transient`, async `.shared`). A synchronous `.shared` member is built by the

@@ -44,10 +44,10 @@ enum MemberExtractor {
                 at: modifier, member: name)
         }
         let read = ProvideAttributeReader.read(attribute)
-        if let initializer = binding.initializer, read.scope != .input {
+        if let initializer = binding.initializer, !read.scope.isSupplied {
             problem(
                 .invalidMemberDeclaration,
-                "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)",
+                "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)",
                 at: initializer,
                 member: name)
         }
@@ -83,7 +83,7 @@ enum MemberExtractor {
             name: name, type: type, scope: read.scope, autoWiringType: read.autoWiringType?.trimmedText,
             concreteOptIn: read.concrete,
             isNonisolated: variable.modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) },
-            defaultValue: read.scope == .input ? binding.initializer?.value.trimmedText : nil,
+            defaultValue: read.scope.isSupplied ? binding.initializer?.value.trimmedText : nil,
             isDeprecated: isDeprecated(variable.attributes),
             globalActor: variable.attributes.lazy.compactMap { element -> String? in
                 guard case .attribute(let attribute) = element else { return nil }

@@ -39,7 +39,10 @@ public enum ProvideAttributeReader {
         for argument in arguments {
             switch argument.label?.text {
             case nil:
-                if unlabelled == 0, let scope = scope(of: argument.expression) {
+                if unlabelled == 0, !isProvide(attribute), isAssistedKindScope(argument.expression) {
+                    result.createsScope = true
+                    result.arguments[.scope] = argument
+                } else if unlabelled == 0, let scope = scope(of: argument.expression) {
                     result.scope = scope
                     result.arguments[.scope] = argument
                 } else if unlabelled <= 1, let type = autoWiringType(of: argument.expression) {
@@ -84,7 +87,27 @@ public enum ProvideAttributeReader {
                 result.invalidArguments.append((Syntax(argument), "@\(attributeName(attribute)) has no argument '\(label):'"))
             }
         }
+        if result.createsScope {
+            let others = result.arguments.filter { $0.key != .scope }.map(\.value).sorted { $0.position < $1.position }
+            for argument in others {
+                result.invalidArguments.append(
+                    (
+                        Syntax(argument),
+                        "@Assisted(.scope) creates the scope from this container and the function's arguments; remove this argument"
+                    ))
+            }
+        }
         return result
+    }
+
+    /// `.scope`, `AssistedKind.scope` or `Trellis.AssistedKind.scope`: the argument of `@Assisted`
+    /// that makes the function create a scope container.
+    private static func isAssistedKindScope(_ expression: ExprSyntax) -> Bool {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "scope" else {
+            return false
+        }
+        guard let base = access.base?.trimmedDescription else { return true }
+        return base == "AssistedKind" || base == "Trellis.AssistedKind"
     }
 
     /// What other DI libraries call the scopes, for the message of an unknown scope.

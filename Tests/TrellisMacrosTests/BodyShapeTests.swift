@@ -412,7 +412,7 @@ struct BodyShapeTests {
                     @Provide(.shared, factory: SystemClock())
                     var clock: any Clock = SystemClock()
                                          ┬──────────────
-                                         ╰─ 🛑 'clock' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)
+                                         ╰─ 🛑 'clock' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)
                 }
                 """
             }

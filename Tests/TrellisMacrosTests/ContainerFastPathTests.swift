@@ -66,6 +66,10 @@ struct ContainerFastPathTests {
             "\n\n@DIContainer", []
         ),
         (
+            "\n\n@DIContainer\nfinal class RequestScope: Sendable {\n    @Provide(.argument)\n    var requestID: String\n\n    @Provide(.input)\n    var log: Log\n\n    @Provide(.argument)\n    var attempt: Int\n\n    @Provide(.shared, Work.self, with: [\\Self.requestID, \\Self.log], concrete: true)\n    var work: Work\n}",
+            "\n\n@DIContainer", []
+        ),
+        (
             "\n@DIContainer(mainActor: true)\npublic final class AppContainer {\n    @Provide(.input)\n    public var baseURL: URL\n\n    @Provide(.shared, factory: { (baseURL: URL) in Client(url: baseURL) }, concrete: true)\n    public var client: Client\n}",
             "\n@DIContainer(mainActor: true)", []
         ),

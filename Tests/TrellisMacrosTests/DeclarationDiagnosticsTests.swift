@@ -301,7 +301,7 @@ struct DeclarationDiagnosticsTests {
                     @Provide(.shared, factory: "https://example.com", concrete: true)
                     var baseURL: String = "https://example.com"
                                         ┬──────────────────────
-                                        ╰─ 🛑 'baseURL' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' takes an initial value, as its default)
+                                        ╰─ 🛑 'baseURL' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)
                 }
                 """
             }
@@ -418,7 +418,7 @@ struct DeclarationDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.singleton)
                              ┬─────────
-                             ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild')
+                             ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.argument', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild')
                     var baseURL: String
                                  ┬─────
                         │        ╰─ 🛑 'baseURL' has the concrete type 'String'; depend on a protocol ('any String' if it is one) or opt in with 'concrete: true'
@@ -447,7 +447,7 @@ struct DeclarationDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.eternal, factory: { "x" }, concrete: true)
                              ┬────────
-                             ╰─ 🛑 expected a scope ('.input', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild') here
+                             ╰─ 🛑 expected a scope ('.input', '.argument', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild') here
                     var baseURL: String
                 }
                 """

@@ -13,7 +13,8 @@ import TrellisMacros
 struct DiagnosticCatalogTests {
     /// The codes only the `trellis` tool can raise, from the whole program.
     static let wholeProgramCodes: Set<IssueCode> = [
-        .containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency,
+        .containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency, .scopeArgumentMismatch,
+        .childTakesArguments,
     ]
 
     /// A smallest source raising each code the macro owns.

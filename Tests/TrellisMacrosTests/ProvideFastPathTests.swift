@@ -48,6 +48,7 @@ struct ProvideFastPathTests {
     static let members: [(before: String, attribute: String, after: String, answered: Bool)] = [
         ("", "\n    @Provide(.shared, S0.self, concrete: true)", "\n    var m0: S0", true),
         ("", "\n    @Provide(.input)", "\n    var baseURL: String", true),
+        ("", "\n    @Provide(.argument)", "\n    var requestID: String", true),
         ("", "\n    @Provide(.shared, factory: { Pool() }, concrete: true, service: true)", "\n    var pool: Pool", true),
         (
             "",

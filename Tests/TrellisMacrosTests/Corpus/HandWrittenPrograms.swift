@@ -217,6 +217,51 @@ enum HandWrittenPrograms {
                 #endif
             }
             """),
+        program(
+            "scopes with closure-typed, nested-type, keyword-named and defaulted arguments and a forwarding child, created by functions with and without throws",
+            """
+            @DIContainer
+            struct RegionScope {
+                @Provide(.input)
+                var region: String
+            }
+            @DIContainer
+            final class CallScope: Sendable {
+                enum Priority: Sendable { case low, high }
+                @Provide(.argument)
+                var onDone: @Sendable (Int) -> Void
+                @Provide(.input)
+                var pool: Box
+                @Provide(.argument)
+                var priority: Priority
+                @Provide(.argument)
+                var `default`: Int = 0
+                @Provide(.forwardingChild)
+                var settings: RegionScope
+                @Provide(.shared, factory: { (pool: Box, priority: Priority) in use(pool, priority, value: Box()) }, concrete: true)
+                var work: Box
+            }
+            @DIContainer
+            final class CallServer: Sendable, CallScopeDependencies {
+                @Provide(.input)
+                var region: String
+                @Provide(.shared, factory: { Box() }, concrete: true)
+                var pool: Box
+                @Assisted(.scope)
+                func request(onDone: @escaping @Sendable (Int) -> Void, priority: CallScope.Priority, `default`: Int) -> CallScope
+                @Provide(.transient, factory: { (c: Self) in c.request(onDone: { _ in }, priority: .low, default: 1).work }, concrete: true)
+                var sample: Box
+            }
+            @DIContainer
+            struct CallWorker: CallScopeDependencies {
+                @Provide(.input)
+                var region: String
+                @Provide(.input)
+                var pool: Box
+                @Assisted(.scope)
+                func request(onDone: @escaping @Sendable (Int) -> Void, priority: CallScope.Priority, `default`: Int) throws -> CallScope
+            }
+            """),
     ]
 
     static let misuses: [CorpusProgram] = [
@@ -295,7 +340,7 @@ enum HandWrittenPrograms {
                 init() {}
             }
             @DIContainer
-            struct ScreenContainer {
+            struct CallScreen {
                 @MainActor
                 @Provide(.shared, factory: ScreenModel(), concrete: true)
                 var model: ScreenModel

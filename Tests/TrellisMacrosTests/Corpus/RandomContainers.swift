@@ -187,6 +187,11 @@ struct RandomContainer {
         for position in members.indices where [.input, .shared, .onDemand].contains(members[position].scope) {
             members[position].isService = Int.random(in: 0..<4, using: &serviceGenerator) == 0
         }
+        // About a third of the inputs are scope arguments instead: passed beside the needs.
+        var argumentGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x6172_67)
+        for position in members.indices where members[position].scope == .input {
+            if Int.random(in: 0..<3, using: &argumentGenerator) == 0 { members[position].scope = .argument }
+        }
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
         for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
             let readable = members.indices.filter { !members[$0].deprecated }
@@ -211,11 +216,11 @@ struct RandomContainer {
         case .conditional, .letMember:
             return members.indices.map { $0 }
         case .dropConcrete:
-            return members.indices.filter { members[$0].scope != .input && members[$0].shape.needsConcrete }
+            return members.indices.filter { !members[$0].scope.isSupplied && members[$0].shape.needsConcrete }
         case .misspelledRead:
             return members.indices.filter { !members[$0].reads.isEmpty }
         case .selfRead:
-            return members.indices.filter { members[$0].scope != .input && !members[$0].throughContainer }
+            return members.indices.filter { !members[$0].scope.isSupplied && !members[$0].throughContainer }
         case .missingFactory:
             return members.indices.filter { members[$0].scope == .shared }
         case .unusedArgument:
@@ -259,11 +264,11 @@ struct RandomContainer {
 
     private func renderMember(_ member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
         var arguments = [".\(member.scope.rawValue)"]
-        if member.scope != .input && !mutated(.missingFactory) {
+        if !member.scope.isSupplied && !mutated(.missingFactory) {
             let label = member.isAsync ? "asyncFactory" : "factory"
             arguments.append("\(label): \(factory(for: member, at: position, mutated: mutated))")
         }
-        if member.scope != .input && member.shape.needsConcrete && !mutated(.dropConcrete) {
+        if !member.scope.isSupplied && member.shape.needsConcrete && !mutated(.dropConcrete) {
             arguments.append("concrete: true")
         }
         if member.isService || mutated(.transientService) {

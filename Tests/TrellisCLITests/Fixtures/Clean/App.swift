@@ -1,7 +1,7 @@
 import Trellis
 
 @DIContainer(root: true)
-struct AppContainer {
+struct AppContainer: RequestScopeDependencies {
     @Provide(.input)
     var baseURL: String
 
@@ -19,6 +19,9 @@ struct AppContainer {
 
     @Provide(.transient, factory: { Settings.Container(label: "settings \"main\"") }, concrete: true)
     var settings: Settings.Container
+
+    @Assisted(.scope)
+    func request(id requestID: String) -> RequestScope
 }
 
 extension AppContainer {

@@ -9,6 +9,19 @@ final class FeatureContainer {
     var loginViewModel: LoginViewModel
 }
 
+/// One per request: the caller passes its id, the app its API client.
+@DIContainer
+final class RequestScope {
+    @Provide(.argument)
+    var requestID: String
+
+    @Provide(.input)
+    var apiClient: any APIClientProtocol
+
+    @Provide(.shared, factory: { (apiClient: any APIClientProtocol) in LoginViewModel(api: apiClient) }, concrete: true)
+    var login: LoginViewModel
+}
+
 enum Settings {
     @DIContainer(validateDAG: false)
     struct Container {

@@ -1,0 +1,103 @@
+/// The rules of scope containers: containers created per unit of work (a request, a session, a job)
+/// by an `@Assisted(.scope)` function of a longer-lived container. A scope's needs are split in
+/// two: its `.input` members come from the container that creates it (named in
+/// `<Scope>Dependencies`, checked by the compiler through the creator's conformance), and its
+/// `.argument` members are the creating function's arguments.
+enum ScopeRules {
+    /// The issues of `member`, an `@Assisted(.scope)` function of `container`, that the container
+    /// alone shows: the scope's type is a container's name, and the container declares that it
+    /// provides the scope's needs.
+    static func issues(of member: Member, in container: Container) -> [Issue] {
+        let call = member.displayName
+        let typeName = member.type.text
+        guard isContainerTypeName(member.type) else {
+            return [
+                Issue(
+                    .invalidChildType,
+                    "'\(call)' creates a scope container, so it must return the type of a @DIContainer, written by name (not '\(typeName)')",
+                    at: .memberType(container: container.name, member: member.name))
+            ]
+        }
+        let needs = Container.dependenciesProtocolName(of: typeName)
+        guard container.declaredConformances.contains(needs) else {
+            return [
+                Issue(
+                    .childNeedsNotDeclared,
+                    "'\(container.name)' creates '\(typeName)' in '\(call)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need",
+                    at: .member(container: container.name, member: member.name), fixes: [.declareConformance(needs)])
+            ]
+        }
+        return []
+    }
+
+    /// Whether `type` is written as a type's name (`Feature`, `Module.Feature`), as a container
+    /// that another container owns or creates must be.
+    static func isContainerTypeName(_ type: MemberType) -> Bool {
+        let text = type.text
+        return type.kind == .concrete
+            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && text.first?.isLetter == true
+    }
+
+    /// The whole-program rules: an `@Assisted(.scope)` function takes exactly its scope's
+    /// `.argument` members, and a container that takes arguments is never an owned child (its
+    /// owner could not pass them).
+    static func programIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for name in directory.sortedNames {
+            guard let entry = directory.entries[name]?.first else { continue }
+            let container = entry.declared.container
+            for member in container.members where member.createsScope || member.scope.isChild {
+                guard let scopeName = directory.resolve(member.type.text, from: entry.declared),
+                    let scope = directory.entries[scopeName]?.first?.declared.container
+                else { continue }
+                let expected = scope.members.filter { $0.scope == .argument }
+                let issue: Issue?
+                if let signature = member.signature {
+                    issue =
+                        argumentIssue(of: member, signature: signature, in: container, scope: scope, expected: expected)
+                        ?? effectIssue(of: member, signature: signature, in: container, scope: scope)
+                } else if let first = expected.first {
+                    issue = Issue(
+                        .childTakesArguments,
+                        "'\(container.name)' owns '\(scope.name)' as a child, but '\(scope.name)' takes '\(first.name): \(first.type.text)' from whoever creates it; create it per unit of work with an '@Assisted(.scope)' function, or make '\(first.name)' an '.input'",
+                        at: .member(container: container.name, member: member.name))
+                } else {
+                    issue = nil
+                }
+                if let issue {
+                    issues.append(LocatedIssue(file: entry.file, container: name, issue: issue))
+                }
+            }
+        }
+        return issues
+    }
+
+    /// The issue of a scope function not declared `throws` whose scope's initializer throws (a
+    /// synchronous `.shared` member of the scope has a throwing factory).
+    private static func effectIssue(
+        of member: Member, signature: AssistedSignature, in container: Container, scope: Container
+    ) -> Issue? {
+        guard !signature.isThrowing, BuildPlan(scope)?.initializerThrows == true else { return nil }
+        return Issue(
+            .assistedEffectNotDeclared,
+            "'\(member.displayName)' creates '\(scope.name)', whose initializer throws (a '.shared' member's factory throws), and its callers must see that: declare the function 'throws'",
+            at: .member(container: container.name, member: member.name), fixes: [.addFunctionEffects(async: false, throws: true)])
+    }
+
+    /// The issue of a scope function whose parameters are not the scope's arguments (by name and
+    /// type, in order: the function passes each to `init(dependencies:…)` under its name).
+    private static func argumentIssue(
+        of member: Member, signature: AssistedSignature, in container: Container, scope: Container, expected: [Member]
+    ) -> Issue? {
+        func compact(_ type: String) -> String { type.filter { !$0.isWhitespace } }
+        let declared = signature.arguments.map { "\($0.name): \($0.type)" }
+        let wanted = expected.map { "\($0.name): \($0.type.text)" }
+        guard declared.map(compact) != wanted.map(compact) else { return nil }
+        let list = wanted.isEmpty ? "no arguments" : "the arguments (\(wanted.joined(separator: ", ")))"
+        let has = declared.isEmpty ? "none" : "(\(declared.joined(separator: ", ")))"
+        return Issue(
+            .scopeArgumentMismatch,
+            "'\(member.displayName)' creates '\(scope.name)', which takes \(list) from its creator; declare the function's parameters as those, by name, type and order (it has \(has))",
+            at: .member(container: container.name, member: member.name))
+    }
+}

@@ -1,0 +1,382 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// Scope containers: `.argument` members, which the creator passes beside the value providing the
+/// scope's needs, and `@Assisted(.scope)` functions, which create a scope from their container.
+@Suite(
+    "Scope containers: expansion and diagnostics",
+    .macros(
+        ["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self],
+        record: .missing))
+struct ScopeCreationTests {
+    @Suite("Expansion")
+    struct Expansion {
+        @Test("'.argument' members are stored like inputs, left out of the needs protocol, and follow 'dependencies:'")
+        func argumentMembers() {
+            assertMacro {
+                """
+                @DIContainer
+                final class RequestScope: Sendable {
+                    @Provide(.argument) var requestID: String
+                    @Provide(.input) var log: RequestLog
+                    @Provide(.argument) var attempt: Int = 1
+                    @Provide(.shared, factory: { (requestID: String, log: RequestLog) in Work(requestID, log) }, concrete: true)
+                    var work: Work
+                }
+                """
+            } expansion: {
+                """
+                final class RequestScope: Sendable {
+                    var requestID: String {
+                    get {
+                        _trellis_values.requestID
+                    }
+                    }
+                    var log: RequestLog {
+                    get {
+                        _trellis_values.log
+                    }
+                    }
+                    var attempt: Int {
+                    get {
+                        _trellis_values.attempt
+                    }
+                    }
+                    var work: Work {
+                    get {
+                        _trellis_values.work
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues: Sendable {
+                        let requestID: String
+                        let log: RequestLog
+                        let attempt: Int
+                        let work: Work
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
+
+                    init(requestID: String, log: RequestLog, attempt: Int = 1, work: Work? = nil) {
+                        let work: Work = if let work { work } else { Work(requestID, log) }
+                        self._trellis_values = _trellis_StoredValues(
+                            requestID: requestID,
+                            log: log,
+                            attempt: attempt,
+                            work: work
+                        )
+                    }
+
+                    /// The values `RequestScope` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let log: RequestLog
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some RequestScopeDependencies) {
+                            self.log = dependencies.log
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    convenience init(inputs: Inputs, requestID: String, attempt: Int = 1) {
+                        self.init(requestID: requestID, log: inputs.log, attempt: attempt)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    convenience init(dependencies: some RequestScopeDependencies, requestID: String, attempt: Int = 1) {
+                        self.init(inputs: Inputs(from: dependencies), requestID: requestID, attempt: attempt)
+                    }
+                }
+
+                /// What `RequestScope` needs from the container that owns it (or whoever creates it).
+                protocol RequestScopeDependencies {
+                    // RequestScope needs 'log: RequestLog': the container providing its needs must have a member 'log' of type 'RequestLog'.
+                    var log: RequestLog { get }
+                }
+                """
+            }
+        }
+
+        @Test("@Assisted(.scope) creates the scope from the container and the function's arguments, with its 'throws'")
+        func scopeFunction() {
+            assertMacro {
+                """
+                @DIContainer
+                final class ServerContainer: Sendable, RequestScopeDependencies, JobScopeDependencies {
+                    @Provide(.shared, factory: { RequestLog() }, concrete: true) var log: RequestLog
+                    @Assisted(.scope)
+                    func request(id requestID: String, attempt: Int) -> RequestScope
+                    @Assisted(AssistedKind.scope)
+                    func job(_ jobID: Int) throws -> JobScope
+                }
+                """
+            } expansion: {
+                """
+                final class ServerContainer: Sendable, RequestScopeDependencies, JobScopeDependencies {
+                    var log: RequestLog {
+                    get {
+                        _trellis_values.log
+                    }
+                    }
+                    func request(id requestID: String, attempt: Int) -> RequestScope {
+                    return _trellis_Builders.request(self, requestID, attempt)
+                    }
+                    func job(_ jobID: Int) throws -> JobScope {
+                    return try _trellis_Builders.job(self, jobID)
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues: Sendable {
+                        let log: RequestLog
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
+
+                    init(log: RequestLog? = nil) {
+                        let log: RequestLog = if let log { log } else { RequestLog() }
+                        self._trellis_values = _trellis_StoredValues(
+                            log: log
+                        )
+                    }
+
+                    /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some ServerContainerDependencies) {}
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    convenience init(inputs: Inputs) {
+                        self.init()
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    convenience init(dependencies: some ServerContainerDependencies) {
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
+                            RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
+                        }
+
+                        static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
+                            try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
+                        }
+                    }
+                }
+
+                /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
+                protocol ServerContainerDependencies {}
+                """
+            }
+        }
+
+        @Test("a scope with a forwarding child takes its arguments before its overrides")
+        func argumentsWithForwardingChild() {
+            assertMacro {
+                """
+                @DIContainer
+                struct SessionScope {
+                    @Provide(.argument) var user: String
+                    @Provide(.forwardingChild) var settings: SettingsContainer
+                    @Provide(.shared, factory: { (user: String) in Greeting(user) }, concrete: true) var greeting: Greeting
+                }
+                """
+            } expansion: {
+                """
+                struct SessionScope {
+                    var user: String {
+                    get {
+                        _trellis_storage.values.user
+                    }
+                    }
+                    var settings: SettingsContainer {
+                    get {
+                        if let value = _trellis_storage.values.settings.builtValue {
+                            return value
+                        }
+                        return _trellis_storage.values.settings.value { _trellis_Builders.settings(self) }
+                    }
+                    }
+                    var greeting: Greeting {
+                    get {
+                        _trellis_storage.values.greeting
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let user: String
+                        let settings: Trellis.OnDemand<SettingsContainer>
+                        let greeting: Greeting
+                        let _trellis_inputs_settings: SettingsContainer.Inputs
+                    }
+
+                    private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                    private init(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
+                        let greeting: Greeting = if let greeting { greeting } else { Greeting(user) }
+                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            user: user,
+                            settings: Trellis.OnDemand(override: settings),
+                            greeting: greeting,
+                            _trellis_inputs_settings: _trellis_inputs_settings
+                        ))
+                    }
+
+                    /// The values `SessionScope` is created from: its inputs, and those of the children it forwards.
+                    struct Inputs {
+                        let settings: SettingsContainer.Inputs
+                        /// Reads every value from `dependencies`.
+                        init(from dependencies: some SessionScopeDependencies) {
+                            self.settings = SettingsContainer.Inputs(from: dependencies)
+                        }
+                    }
+
+                    /// Creates the container from a snapshot of what it needs.
+                    init(inputs: Inputs, user: String) {
+                        self.init(user: user, _trellis_inputs_settings: inputs.settings)
+                    }
+
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    init(dependencies: some SessionScopeDependencies, user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil) {
+                        self.init(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: SettingsContainer.Inputs(from: dependencies))
+                    }
+
+                    /// Builds the members that are built after the container exists.
+                    private enum _trellis_Builders {
+                        static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
+                            SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
+                        }
+                    }
+                }
+
+                /// What `SessionScope` needs from the container that owns it (or whoever creates it).
+                protocol SessionScopeDependencies: SettingsContainerDependencies {}
+                """
+            }
+        }
+    }
+
+    @Suite("Diagnostics")
+    struct Diagnostics {
+        @Test("a container creating a scope must declare that it provides the scope's needs")
+        func needsNotDeclared() {
+            assertMacro {
+                """
+                @DIContainer
+                final class ServerContainer: Sendable {
+                    @Provide(.shared, factory: { RequestLog() }, concrete: true) var log: RequestLog
+                    @Assisted(.scope)
+                    func request(requestID: String) -> RequestScope
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                final class ServerContainer: Sendable {
+                    @Provide(.shared, factory: { RequestLog() }, concrete: true) var log: RequestLog
+                    @Assisted(.scope)
+                    func request(requestID: String) -> RequestScope
+                         ┬──────
+                         ╰─ 🛑 'ServerContainer' creates 'RequestScope' in 'request(requestID:)' and provides what it needs: declare ': RequestScopeDependencies' on 'ServerContainer' so the compiler checks every need
+                            ✏️ declare ': RequestScopeDependencies'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                final class ServerContainer: Sendable, RequestScopeDependencies {
+                    @Provide(.shared, factory: { RequestLog() }, concrete: true) var log: RequestLog
+                    @Assisted(.scope)
+                    func request(requestID: String) -> RequestScope
+                }
+                """
+            }
+        }
+
+        @Test("a scope function returns a container's type, written by name")
+        func notAContainerType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct ServerContainer {
+                    @Assisted(.scope)
+                    func request(requestID: String) -> any RequestHandling
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct ServerContainer {
+                    @Assisted(.scope)
+                    func request(requestID: String) -> any RequestHandling
+                                                       ┬──────────────────
+                                                       ╰─ 🛑 'request(requestID:)' creates a scope container, so it must return the type of a @DIContainer, written by name (not 'any RequestHandling')
+                }
+                """
+            }
+        }
+
+        @Test("@Assisted(.scope) takes no factory, type or 'with:'")
+        func scopeWithFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct ServerContainer: RequestScopeDependencies {
+                    @Assisted(.scope, factory: { RequestScope() })
+                    func request(requestID: String) -> RequestScope
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct ServerContainer: RequestScopeDependencies {
+                    @Assisted(.scope, factory: { RequestScope() })
+                                      ┬──────────────────────────
+                                      ╰─ 🛑 @Assisted(.scope) creates the scope from this container and the function's arguments; remove this argument
+                    func request(requestID: String) -> RequestScope
+                }
+                """
+            }
+        }
+
+        @Test("an '.argument' takes no factory, like an '.input'")
+        func argumentWithFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct RequestScope {
+                    @Provide(.argument, factory: { UUID().uuidString }) var requestID: String
+                    @Provide(.argument, asyncFactory: { () async in 1 }) var attempt: Int
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct RequestScope {
+                    @Provide(.argument, factory: { UUID().uuidString }) var requestID: String
+                                        ┬─────────────────────────────
+                                        ╰─ 🛑 '.argument' member 'requestID' is supplied by the container's creator and takes no 'factory'
+                                           ✏️ remove 'factory:'
+                    @Provide(.argument, asyncFactory: { () async in 1 }) var attempt: Int
+                                        ┬──────────────────────────────
+                                        ╰─ 🛑 '.argument' member 'attempt' is supplied by the container's creator and takes no asyncFactory
+                                           ✏️ remove 'asyncFactory:'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct RequestScope {
+                    @Provide(.argument) var requestID: String
+                    @Provide(.argument) var attempt: Int
+                }
+                """
+            }
+        }
+    }
+}
