@@ -266,8 +266,10 @@ def scope_section(scope):
            f"batches per figure, contenders interleaved; load average at start {scope['loadAverageAtStart']}. "
            "One operation creates a request scope (2 runtime values, 2 members of the server, 2 members shared "
            "within the request) and releases it: `create` reads one shared member, `create+handler` also builds "
-           "the transient handler. Sources: `Sources/ScopeBenchmarks/`. Target: within 1.2x of the hand-written "
-           "struct.\n",
+           "the transient handler. `trellis-scope` is created by an `@Assisted(.scope)` function (the request's "
+           "values are `.argument` members), `trellis-listed-inputs` by `@Assisted(Type.self, with:)` listing the "
+           "server's members (every value an `.input`). Sources: `Sources/ScopeBenchmarks/`. Target: within 1.2x "
+           "of the hand-written struct.\n",
            "| operation | contender | median (minimum) | ratio to hand-written struct (medians) |",
            "| --- | --- | --- | --- |"]
     for m in scope["measurements"]:

@@ -47,9 +47,26 @@ public final class Handler: Sendable {
     }
 }
 
-/// The scope container, created by the server's `@Assisted` function.
+/// The scope container, created by the server's `@Assisted(.scope)` function: the request's values
+/// are its arguments, the server provides the rest through `RequestScopeDependencies`.
 @DIContainer
 public final class RequestScope: Sendable {
+    @Provide(.argument) public var requestID: Int
+    @Provide(.argument) public var caller: Int
+    @Provide(.input) public var log: RequestLog
+    @Provide(.input) public var clock: ServerClock
+    @Provide(.shared, UnitOfWork.self, with: [\Self.requestID, \Self.log], concrete: true)
+    public var unitOfWork: UnitOfWork
+    @Provide(.shared, Auditor.self, with: [\Self.caller, \Self.clock, \Self.unitOfWork], concrete: true)
+    public var auditor: Auditor
+    @Provide(.transient, Handler.self, with: [\Self.unitOfWork, \Self.auditor], concrete: true)
+    public var handler: Handler
+}
+
+/// The same scope with every value an input, created by AutoWiring that lists the server's
+/// members (the form scopes had before `.argument`).
+@DIContainer
+public final class ListedRequestScope: Sendable {
     @Provide(.input) public var requestID: Int
     @Provide(.input) public var caller: Int
     @Provide(.input) public var log: RequestLog
@@ -64,11 +81,13 @@ public final class RequestScope: Sendable {
 
 /// The long-lived container that creates a scope per request.
 @DIContainer
-public final class ServerScope: Sendable {
+public final class ServerScope: Sendable, RequestScopeDependencies {
     @Provide(.shared, factory: { RequestLog() }, concrete: true) public var log: RequestLog
     @Provide(.shared, factory: { ServerClock() }, concrete: true) public var clock: ServerClock
-    @Assisted(RequestScope.self, with: [\Self.log, \Self.clock])
+    @Assisted(.scope)
     public func request(requestID: Int, caller: Int) -> RequestScope
+    @Assisted(ListedRequestScope.self, with: [\Self.log, \Self.clock])
+    public func listedRequest(requestID: Int, caller: Int) -> ListedRequestScope
 }
 
 /// The same scope written by hand as a struct: the reference.

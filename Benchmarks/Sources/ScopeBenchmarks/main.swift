@@ -56,6 +56,12 @@ let contenders = [
             blackHole(ObjectIdentifier(scope.auditor))
         }
     },
+    Contender(name: "trellis-listed-inputs", operation: "create") { iterations in
+        for index in 0..<iterations {
+            let scope = server.listedRequest(requestID: index, caller: index)
+            blackHole(ObjectIdentifier(scope.auditor))
+        }
+    },
     Contender(name: "hand-written-struct", operation: "create+handler") { iterations in
         for index in 0..<iterations {
             blackHole(HandWrittenScope(requestID: index, caller: index, log: log, clock: clock).handler)
@@ -69,6 +75,11 @@ let contenders = [
     Contender(name: "trellis-scope", operation: "create+handler") { iterations in
         for index in 0..<iterations {
             blackHole(server.request(requestID: index, caller: index).handler)
+        }
+    },
+    Contender(name: "trellis-listed-inputs", operation: "create+handler") { iterations in
+        for index in 0..<iterations {
+            blackHole(server.listedRequest(requestID: index, caller: index).handler)
         }
     },
 ]
