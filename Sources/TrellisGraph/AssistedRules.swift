@@ -4,8 +4,6 @@ enum AssistedRules {
     /// The effects an `@Assisted` member's build needs: those its factory closure declares and those
     /// of the members it reads (each read is an argument of the call to the factory).
     static func requiredEffects(of member: Member, in container: Container) -> (awaits: Bool, throws: Bool) {
-        // A scope's initializer is declared with the scope, which this container does not see.
-        if member.createsScope { return (false, false) }
         let factory = member.effectiveFactory
         var awaits = factory?.isAsync == true
         var throwing = factory?.isThrowing == true

@@ -27,11 +27,7 @@ public struct BuildPlan: Hashable, Sendable {
 
         // An `@Assisted` function throws when it says so; the validator makes it say so when its
         // factory or a member it reads throws.
-        self.throwingMembers = Set(
-            container.members.filter { member in
-                guard !member.scope.isSupplied else { return false }
-                return member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)
-            }.map(\.name))
+        self.throwingMembers = Set(container.members.filter(\.buildThrows).map(\.name))
 
         var readAtInitialization = Set<String>()
         var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.dependencyNames)

@@ -38,6 +38,31 @@ struct ContainerDirectory {
         return entries[typeName] != nil ? typeName : nil
     }
 
+    /// A member that owns another container of the program (`.child`, `.forwardingChild`) or
+    /// creates one (`@Assisted(.scope)`), with the container it belongs to and the one it names.
+    struct Creation {
+        var ownerName: String
+        var owner: Entry
+        var member: Member
+        var createdName: String
+        var created: Entry
+    }
+
+    /// Every member that owns or creates a container declared in the program, by owner name, then
+    /// in declaration order (a type the program does not declare, from another module, is left out).
+    func creations() -> [Creation] {
+        sortedNames.flatMap { name -> [Creation] in
+            guard let owner = entries[name]?.first else { return [] }
+            return owner.declared.container.members.compactMap { member in
+                guard member.scope.isChild || member.createsScope,
+                    let createdName = resolve(member.type.text, from: owner.declared),
+                    let created = entries[createdName]?.first
+                else { return nil }
+                return Creation(ownerName: name, owner: owner, member: member, createdName: createdName, created: created)
+            }
+        }
+    }
+
     /// The containers each container builds, with the first member (in declaration order) that
     /// builds it; a container never building itself through a member is still an edge (a cycle).
     func edges() -> [(from: String, to: String, member: String)] {

@@ -181,7 +181,7 @@ public enum ContainerValidator {
                     fixes: [.removeArgument(argument)]))
         }
         let typeName = member.type.text
-        if !ScopeRules.isContainerTypeName(member.type) {
+        if !member.type.isContainerTypeName {
             issues.append(
                 Issue(
                     .invalidChildType,
@@ -193,17 +193,26 @@ public enum ContainerValidator {
                     .containerOwnsItself,
                     "'\(container.name)' owns '\(name)' of its own type, which would build containers without end; own a different container",
                     at: .memberType(container: container.name, member: name)))
-        } else if member.scope == .child {
-            let needs = Container.dependenciesProtocolName(of: typeName)
-            if !container.declaredConformances.contains(needs) {
-                issues.append(
-                    Issue(
-                        .childNeedsNotDeclared,
-                        "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner",
-                        at: .member(container: container.name, member: name), fixes: [.declareConformance(needs)]))
-            }
+        } else if member.scope == .child, let issue = undeclaredNeeds(of: member, in: container) {
+            issues.append(issue)
         }
         return issues
+    }
+
+    /// The issue of a `.child`, or of an `@Assisted(.scope)` function, whose container does not
+    /// declare `: <Type>Dependencies`: the conformance through which the compiler checks that it
+    /// provides every need of the container it owns or creates.
+    static func undeclaredNeeds(of member: Member, in container: Container) -> Issue? {
+        let typeName = member.type.text
+        let needs = Container.dependenciesProtocolName(of: typeName)
+        guard !container.declaredConformances.contains(needs) else { return nil }
+        let message =
+            member.createsScope
+            ? "'\(container.name)' creates '\(typeName)' in '\(member.displayName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need"
+            : "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner"
+        return Issue(
+            .childNeedsNotDeclared, message, at: .member(container: container.name, member: member.name),
+            fixes: [.declareConformance(needs)])
     }
 
     /// A synchronous `.shared` member is built in the initializer, together with the transient and

@@ -84,6 +84,12 @@ public struct Member: Hashable, Sendable {
     /// `@Assisted` function declared `async`.
     public var readAwaits: Bool { signature?.isAsync ?? isAsync }
 
+    /// Whether building the member can throw: an `@Assisted` function declared `throws`, or a
+    /// member built by a factory closure declared `throws`. Never for a supplied member.
+    public var buildThrows: Bool {
+        !scope.isSupplied && (signature?.isThrowing ?? (effectiveFactory?.isThrowing == true))
+    }
+
     /// Whether the member is an `@Assisted(.scope)` function, which creates a scope container.
     public var createsScope: Bool { signature?.createsScope == true }
 
@@ -205,6 +211,13 @@ public struct MemberType: Hashable, Sendable {
         self.text = text
         self.kind = kind
         self.isFunction = isFunction
+    }
+
+    /// Whether the type is written as a type's name (`Feature`, `Module.Feature`), as a container
+    /// that another container owns or creates must be.
+    public var isContainerTypeName: Bool {
+        kind == .concrete
+            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && text.first?.isLetter == true
     }
 }
 

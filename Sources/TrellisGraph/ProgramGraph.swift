@@ -106,8 +106,7 @@ public struct ProgramGraph: Hashable, Sendable {
                     members.append(
                         MemberNode(
                             name: member.name, type: member.type.text, scope: member.scope, isAsync: member.readAwaits,
-                            isThrowing: !member.scope.isSupplied
-                                && (member.signature?.isThrowing ?? (member.effectiveFactory?.isThrowing == true)),
+                            isThrowing: member.buildThrows,
                             reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
                             startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 },
                             createsScope: member.createsScope))

@@ -31,26 +31,22 @@ public enum ProgramValidator {
     /// say which child needs what, in one line.
     static func childNeedIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
         var issues: [LocatedIssue] = []
-        for name in directory.sortedNames {
-            guard let entry = directory.entries[name]?.first else { continue }
-            let owner = entry.declared.container
+        for creation in directory.creations() where creation.member.scope == .child || creation.member.createsScope {
+            let owner = creation.owner.declared.container
+            let member = creation.member
+            let childName = creation.createdName
             let provided = Set(owner.members.map(\.name))
-            for member in owner.members where member.scope == .child || member.createsScope {
-                guard let childName = directory.resolve(member.type.text, from: entry.declared),
-                    let child = directory.entries[childName]?.first
-                else { continue }
-                var visited: Set<String> = []
-                for need in needs(of: child, named: childName, directory: directory, visited: &visited)
-                where !provided.contains(need.name) {
-                    let via = need.container == childName ? "" : " (for \(need.container), which it forwards)"
-                    issues.append(
-                        LocatedIssue(
-                            file: entry.file, container: name,
-                            issue: Issue(
-                                .missingChildDependency,
-                                "'\(owner.name)' \(member.createsScope ? "creates" : "owns") '\(childName)', which needs '\(need.name): \(need.type)'\(via); add a member '\(need.name)' of type '\(need.type)' to '\(owner.name)'",
-                                at: .member(container: owner.name, member: member.name))))
-                }
+            var visited: Set<String> = []
+            for need in needs(of: creation.created, named: childName, directory: directory, visited: &visited)
+            where !provided.contains(need.name) {
+                let via = need.container == childName ? "" : " (for \(need.container), which it forwards)"
+                issues.append(
+                    LocatedIssue(
+                        file: creation.owner.file, container: creation.ownerName,
+                        issue: Issue(
+                            .missingChildDependency,
+                            "'\(owner.name)' \(member.createsScope ? "creates" : "owns") '\(childName)', which needs '\(need.name): \(need.type)'\(via); add a member '\(need.name)' of type '\(need.type)' to '\(owner.name)'",
+                            at: .member(container: owner.name, member: member.name))))
             }
         }
         return issues

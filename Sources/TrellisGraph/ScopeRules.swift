@@ -8,68 +8,41 @@ enum ScopeRules {
     /// alone shows: the scope's type is a container's name, and the container declares that it
     /// provides the scope's needs.
     static func issues(of member: Member, in container: Container) -> [Issue] {
-        let call = member.displayName
-        let typeName = member.type.text
-        guard isContainerTypeName(member.type) else {
+        guard member.type.isContainerTypeName else {
             return [
                 Issue(
                     .invalidChildType,
-                    "'\(call)' creates a scope container, so it must return the type of a @DIContainer, written by name (not '\(typeName)')",
+                    "'\(member.displayName)' creates a scope container, so it must return the type of a @DIContainer, written by name (not '\(member.type.text)')",
                     at: .memberType(container: container.name, member: member.name))
             ]
         }
-        let needs = Container.dependenciesProtocolName(of: typeName)
-        guard container.declaredConformances.contains(needs) else {
-            return [
-                Issue(
-                    .childNeedsNotDeclared,
-                    "'\(container.name)' creates '\(typeName)' in '\(call)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need",
-                    at: .member(container: container.name, member: member.name), fixes: [.declareConformance(needs)])
-            ]
-        }
-        return []
-    }
-
-    /// Whether `type` is written as a type's name (`Feature`, `Module.Feature`), as a container
-    /// that another container owns or creates must be.
-    static func isContainerTypeName(_ type: MemberType) -> Bool {
-        let text = type.text
-        return type.kind == .concrete
-            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && text.first?.isLetter == true
+        return ContainerValidator.undeclaredNeeds(of: member, in: container).map { [$0] } ?? []
     }
 
     /// The whole-program rules: an `@Assisted(.scope)` function takes exactly its scope's
     /// `.argument` members, and a container that takes arguments is never an owned child (its
     /// owner could not pass them).
     static func programIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
-        var issues: [LocatedIssue] = []
-        for name in directory.sortedNames {
-            guard let entry = directory.entries[name]?.first else { continue }
-            let container = entry.declared.container
-            for member in container.members where member.createsScope || member.scope.isChild {
-                guard let scopeName = directory.resolve(member.type.text, from: entry.declared),
-                    let scope = directory.entries[scopeName]?.first?.declared.container
-                else { continue }
-                let expected = scope.members.filter { $0.scope == .argument }
-                let issue: Issue?
-                if let signature = member.signature {
-                    issue =
-                        argumentIssue(of: member, signature: signature, in: container, scope: scope, expected: expected)
-                        ?? effectIssue(of: member, signature: signature, in: container, scope: scope)
-                } else if let first = expected.first {
-                    issue = Issue(
-                        .childTakesArguments,
-                        "'\(container.name)' owns '\(scope.name)' as a child, but '\(scope.name)' takes '\(first.name): \(first.type.text)' from whoever creates it; create it per unit of work with an '@Assisted(.scope)' function, or make '\(first.name)' an '.input'",
-                        at: .member(container: container.name, member: member.name))
-                } else {
-                    issue = nil
-                }
-                if let issue {
-                    issues.append(LocatedIssue(file: entry.file, container: name, issue: issue))
-                }
+        directory.creations().compactMap { creation in
+            let container = creation.owner.declared.container
+            let member = creation.member
+            let scope = creation.created.declared.container
+            let expected = scope.members.filter { $0.scope == .argument }
+            let issue: Issue?
+            if let signature = member.signature {
+                issue =
+                    argumentIssue(of: member, signature: signature, in: container, scope: scope, expected: expected)
+                    ?? effectIssue(of: member, signature: signature, in: container, scope: scope)
+            } else if let first = expected.first {
+                issue = Issue(
+                    .childTakesArguments,
+                    "'\(container.name)' owns '\(scope.name)' as a child, but '\(scope.name)' takes '\(first.name): \(first.type.text)' from whoever creates it; create it per unit of work with an '@Assisted(.scope)' function, or make '\(first.name)' an '.input'",
+                    at: .member(container: container.name, member: member.name))
+            } else {
+                issue = nil
             }
+            return issue.map { LocatedIssue(file: creation.owner.file, container: creation.ownerName, issue: $0) }
         }
-        return issues
     }
 
     /// The issue of a scope function not declared `throws` whose scope's initializer throws (a

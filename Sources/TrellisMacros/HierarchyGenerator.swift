@@ -15,10 +15,10 @@ struct HierarchyGenerator {
     let container: Container
     private var isolation: String { ContainerGenerator.isolation(of: container) }
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
-    /// The parameters for the `.argument` members, which both initializers take after their first.
-    var argumentParameters: [String] {
-        container.members.filter { $0.scope == .argument }.compactMap(ContainerGenerator.initializerParameter(for:))
-    }
+    /// The `.argument` members, which both initializers take after their first parameter.
+    private var arguments: [Member] { container.members.filter { $0.scope == .argument } }
+    /// The parameters for the `.argument` members.
+    var argumentParameters: [String] { arguments.compactMap(ContainerGenerator.initializerParameter(for:)) }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }
 
@@ -110,7 +110,7 @@ struct HierarchyGenerator {
         } else {
             fromDependencies =
                 ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
-                + container.members.filter { $0.scope == .argument }.map { "\(MemberName.bare($0.name)): \($0.name)" }
+                + arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
         }
         return [
             GeneratedSource.declaration(

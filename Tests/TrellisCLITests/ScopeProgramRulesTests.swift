@@ -98,8 +98,13 @@ struct ScopeProgramRulesTests {
                 @Provide(.forwardingChild) var forwarded: RequestScope
             }
             """
-        let codes = issues([("Scope.swift", Self.scope), ("Owner.swift", owner)]).map { $0.prefix { $0 != " " } }
-        #expect(codes == ["trellis.child-takes-arguments", "trellis.child-takes-arguments"])
+        let message =
+            "'RequestScope' takes 'requestID: String' from whoever creates it; create it per unit of work with an '@Assisted(.scope)' function, or make 'requestID' an '.input'"
+        #expect(
+            issues([("Scope.swift", Self.scope), ("Owner.swift", owner)]) == [
+                "trellis.child-takes-arguments 'Owner' owns 'RequestScope' as a child, but \(message)",
+                "trellis.child-takes-arguments 'Owner' owns 'RequestScope' as a child, but \(message)",
+            ])
     }
 
     @Test("a scope whose initializer throws needs a function declared 'throws'; one that does not may still say it")

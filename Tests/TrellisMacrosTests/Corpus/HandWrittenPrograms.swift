@@ -218,7 +218,7 @@ enum HandWrittenPrograms {
             }
             """),
         program(
-            "scopes with closure-typed, nested-type, keyword-named and defaulted arguments and a forwarding child, created by functions with and without throws",
+            "scopes with closure-typed, nested-type, keyword-named and defaulted arguments and a forwarding child, created by functions with and without throws beside an #if block",
             """
             @DIContainer
             struct RegionScope {
@@ -251,6 +251,9 @@ enum HandWrittenPrograms {
                 func request(onDone: @escaping @Sendable (Int) -> Void, priority: CallScope.Priority, `default`: Int) -> CallScope
                 @Provide(.transient, factory: { (c: Self) in c.request(onDone: { _ in }, priority: .low, default: 1).work }, concrete: true)
                 var sample: Box
+                #if DEBUG
+                func debugOnly() -> CallScope { request(onDone: { _ in }, priority: .high, default: 2) }
+                #endif
             }
             @DIContainer
             struct CallWorker: CallScopeDependencies {
