@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+
+/// An error the client is told about: a status, a stable code, a message, and for validation the
+/// fields that are wrong. Every error response of the service has this JSON body:
+///
+/// ```json
+/// {"error": {"code": "validation_failed", "message": "…", "fields": {"name": "is required"}, "request_id": "…"}}
+/// ```
+public struct APIError: Error, Sendable, Equatable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var fields: [String: String]?
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, fields: [String: String]? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+    }
+
+    static func notFound(_ what: String, _ id: Int) -> APIError {
+        APIError(.notFound, "not_found", "no \(what) with id \(id)")
+    }
+
+    static func conflict(_ message: String) -> APIError {
+        APIError(.conflict, "conflict", message)
+    }
+
+    /// The error any thrown error becomes on the wire; errors the service does not know are 500s,
+    /// with the detail in the log only.
+    static func answering(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as ValidationError:
+            return APIError(.unprocessableContent, "validation_failed", "some fields are invalid", fields: error.fields)
+        case DatabaseError.unavailable:
+            return APIError(.serviceUnavailable, "database_unavailable", "the database is unavailable; retry later")
+        case DatabaseError.constraintViolation:
+            return APIError(.conflict, "conflict", "the change conflicts with another one; reload and retry")
+        case let error as HTTPError:
+            let code: String
+            switch error.status {
+            case .badRequest: code = "bad_request"
+            case .contentTooLarge: code = "body_too_large"
+            case .notFound: code = "not_found"
+            case .methodNotAllowed: code = "method_not_allowed"
+            default: code = "http_\(error.status.code)"
+            }
+            return APIError(error.status, code, error.body ?? error.status.reasonPhrase)
+        case let error as any HTTPResponseError:
+            return APIError(error.status, "http_\(error.status.code)", error.status.reasonPhrase)
+        default:
+            return APIError(.internalServerError, "internal_error", "the service failed; the log has the details")
+        }
+    }
+
+    /// The JSON response, carrying the request's id.
+    func response(requestID: String) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                var code: String
+                var message: String
+                var fields: [String: String]?
+                var request_id: String
+            }
+            var error: Detail
+        }
+        let body = Body(error: .init(code: code, message: message, fields: fields, request_id: requestID))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if status == .serviceUnavailable { headers[.retryAfter] = "1" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

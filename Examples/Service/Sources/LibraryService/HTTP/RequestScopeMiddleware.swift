@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Runs before every route: gives the request an id, finds its caller, creates its scope container,
+/// answers every error as JSON, and logs one line with the outcome.
+struct RequestScopeMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    /// ``LibraryContainer/request(id:caller:)``: the application container's scope creator.
+    let makeScope: @Sendable (String, Caller) -> RequestScope
+    let authenticator: Authenticator
+    let maximumBodySize: Int
+    let logger: Logger
+
+    func handle(
+        _ request: Request, context: AppRequestContext,
+        next: (Request, AppRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let started = ContinuousClock.now
+        let requestID = Self.requestID(from: request.headers[.xRequestID])
+        var context = context
+        context.maxUploadSize = maximumBodySize
+        var caller = Caller.anonymous
+        var response: Response
+        do {
+            caller = try await authenticator.caller(for: request)
+            context.requestScope = makeScope(requestID, caller)
+            response = try await next(request, context)
+        } catch {
+            let answer = APIError.answering(error)
+            if answer.status == .internalServerError || answer.status == .serviceUnavailable {
+                logger.error(
+                    "request failed", metadata: ["request_id": .string(requestID), "error": "\(String(reflecting: error))"])
+            }
+            response = answer.response(requestID: requestID)
+        }
+        response.headers[.xRequestID] = requestID
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info(
+            "\(request.method) \(request.uri.path) \(response.status.code)",
+            metadata: [
+                "request_id": .string(requestID), "caller": .string(caller.logValue),
+                "duration_ms": .string(String(format: "%.2f", milliseconds)),
+            ])
+        return response
+    }
+
+    /// The client's `X-Request-ID` when it is a sensible one (1 to 64 letters, digits, `-`, `_`,
+    /// `.`), otherwise a new random one.
+    static func requestID(from header: String?) -> String {
+        if let header, (1...64).contains(header.utf8.count),
+            header.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x2E || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        {
+            return header
+        }
+        var generator = SystemRandomNumberGenerator()
+        let text = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
+
+extension HTTPField.Name {
+    static let xRequestID = Self("X-Request-ID")!
+}
+
+/// Finds the caller of a request from its `Authorization: Bearer <token>` header.
+public final class Authenticator: Sendable {
+    private let database: any Database
+    private let memberRepository: any MemberRepository
+    private let logger: Logger
+
+    public init(database: any Database, memberRepository: any MemberRepository, logger: Logger) {
+        self.database = database
+        self.memberRepository = memberRepository
+        self.logger = logger
+    }
+
+    /// Anonymous without the header; 401 for a malformed header or an unknown token.
+    func caller(for request: Request) async throws -> Caller {
+        guard let header = request.headers[.authorization] else { return .anonymous }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw APIError(.unauthorized, "invalid_token", "expected 'Authorization: Bearer <token>'")
+        }
+        let token = String(parts[1])
+        let member = try await database.transaction(logger: logger) { [memberRepository] db in
+            try await memberRepository.find(token: token, on: db)
+        }
+        guard let member else { throw APIError(.unauthorized, "invalid_token", "the token is not a member's") }
+        return .member(id: member.id)
+    }
+}

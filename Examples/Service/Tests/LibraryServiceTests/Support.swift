@@ -1,0 +1,237 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LibraryService
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+import SQLKit
+import ServiceLifecycle
+import Testing
+import TrellisServiceLifecycle
+
+/// Where a test's data lives: a new SQLite file, or, when `TEST_DATABASE_URL` names a PostgreSQL
+/// server (as `.ci/run`'s second pass does), a new database on it.
+enum TestDatabase {
+    static var serverURL: String? {
+        ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.hasPrefix("postgres") ? $0 : nil }
+    }
+
+    static var kind: String { serverURL == nil ? "sqlite" : "postgres" }
+
+    static func fresh() async throws -> DatabaseLocation {
+        let name = "library_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        guard let serverURL, var components = URLComponents(string: serverURL) else {
+            return .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path)
+        }
+        let configuration = PostgresConnection.Configuration(
+            host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: components.user ?? "postgres",
+            password: components.password, database: String(components.path.dropFirst()), tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: 1, logger: Logger(label: "test-admin"))
+        do {
+            try await connection.query("CREATE DATABASE \(unescaped: name)", logger: Logger(label: "test-admin"))
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+        components.path = "/\(name)"
+        return .postgres(url: components.string!)
+    }
+}
+
+/// Log lines, kept for assertions.
+final class LogRecorder: Sendable {
+    struct Line: Sendable {
+        var level: Logger.Level
+        var message: String
+        var metadata: [String: String]
+    }
+
+    private let storage = NIOLockedValueBox<[Line]>([])
+
+    var lines: [Line] { storage.withLockedValue { $0 } }
+
+    var logger: Logger {
+        var logger = Logger(label: "library") { _ in Handler(recorder: self) }
+        logger.logLevel = .info
+        return logger
+    }
+
+    fileprivate func append(_ line: Line) { storage.withLockedValue { $0.append(line) } }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            var all = metadata
+            all.merge(event.metadata ?? [:]) { $1 }
+            recorder.append(Line(level: event.level, message: "\(event.message)", metadata: all.mapValues { "\($0)" }))
+        }
+    }
+}
+
+/// A clock the test sets.
+final class FixedClock: WallClock {
+    private let time: NIOLockedValueBox<Int64>
+    init(_ time: Int64) { self.time = NIOLockedValueBox(time) }
+    func now() -> Int64 { time.withLockedValue { $0 } }
+    func advance(by seconds: Int64) { time.withLockedValue { $0 += seconds } }
+}
+
+/// A database that fails the statements `fails` picks, like a server going away mid-request;
+/// everything else goes to the real one, in the same transaction. It stands in for the container's
+/// `database` service, so it runs the real one.
+struct FaultyDatabase: Database, Service {
+    let base: any Database
+    let fails: @Sendable (String) -> Bool
+    var kind: String { base.kind }
+
+    func transaction<Result: Sendable>(
+        logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
+        try await base.transaction(logger: logger) { db in try await body(FaultySQLDatabase(base: db, fails: fails)) }
+    }
+
+    func run() async throws {
+        try await (base as! any Service).run()
+    }
+}
+
+struct FaultySQLDatabase: SQLDatabase {
+    let base: any SQLDatabase
+    let fails: @Sendable (String) -> Bool
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        let text = serialize(query).sql
+        if fails(text) { return eventLoop.makeFailedFuture(DatabaseError.unavailable("injected failure: \(text)")) }
+        return base.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let text = serialize(query).sql
+        if fails(text) { throw DatabaseError.unavailable("injected failure: \(text)") }
+        try await base.execute(sql: query, onRow)
+    }
+}
+
+/// An HTTP reply: status, headers, body.
+struct Reply: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: String
+
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        try JSONDecoder().decode(type, from: Data(body.utf8))
+    }
+
+    /// `error.code` of an error body.
+    var errorCode: String? {
+        struct Body: Decodable {
+            struct Detail: Decodable { var code: String }
+            var error: Detail
+        }
+        return (try? decode(Body.self))?.error.code
+    }
+
+    var requestID: String? { headers[HTTPField.Name("X-Request-ID")!] }
+}
+
+/// A real HTTP client for a server on loopback.
+struct HTTP: Sendable {
+    let port: Int
+
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> Reply {
+        try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
+            try await Self.send(method, path, json: json, token: token, headers: headers, on: client)
+        }
+    }
+
+    static func send(
+        _ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil, headers: HTTPFields = [:],
+        on client: TestClient
+    ) async throws -> Reply {
+        var headers = headers
+        if json != nil { headers[.contentType] = "application/json" }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let response = try await client.execute(
+            .init(path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) }))
+        return Reply(
+            status: response.status, headers: response.head.headerFields,
+            body: response.body.map { String(buffer: $0) } ?? "")
+    }
+}
+
+/// The real service, in process: the container built as `main` builds it (with whatever a test
+/// overrides), its services run by a real ServiceGroup, the server on an ephemeral loopback port.
+struct LiveService: Sendable {
+    let container: LibraryContainer
+    let http: HTTP
+    let logs: LogRecorder
+
+    static func run<T: Sendable>(
+        location: DatabaseLocation? = nil,
+        clock: any WallClock = SystemClock(),
+        configure: (inout ServiceConfiguration) -> Void = { _ in },
+        database: (@Sendable (any Database) -> any Database)? = nil,
+        _ body: (LiveService) async throws -> T
+    ) async throws -> T {
+        let databaseLocation: DatabaseLocation
+        if let location { databaseLocation = location } else { databaseLocation = try await TestDatabase.fresh() }
+        var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0, database: databaseLocation)
+        configure(&configuration)
+        let logs = LogRecorder()
+        let logger = logs.logger
+        let real = try DatabaseFactory.open(configuration.database, logger: logger)
+        let container = try LibraryContainer(
+            configuration: configuration, logger: logger, clock: clock,
+            database: database.map { $0(real) } ?? real)
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        let running = Task { try await group.run() }
+        let service: LiveService
+        do {
+            service = LiveService(container: container, http: HTTP(port: try await container.server.port()), logs: logs)
+        } catch {
+            await group.triggerGracefulShutdown()
+            _ = try? await running.value
+            throw error
+        }
+        let result: Result<T, any Error>
+        do { result = .success(try await body(service)) } catch { result = .failure(error) }
+        await group.triggerGracefulShutdown()
+        try await running.value
+        return try result.get()
+    }
+
+    /// Registers a member; returns their token.
+    func register(_ name: String = "Reader", email: String? = nil) async throws -> String {
+        let email = email ?? "\(UUID().uuidString.prefix(8).lowercased())@example.com"
+        let reply = try await http.send(.post, "/members", json: #"{"name": "\#(name)", "email": "\#(email)"}"#)
+        #expect(reply.status == .created, "\(reply.body)")
+        return try reply.decode(Registration.self).token
+    }
+
+    /// How many rows `table` has, read straight from the database.
+    func count(_ table: String, where condition: String = "1 = 1") async throws -> Int {
+        try await container.database.transaction(logger: logs.logger) { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: condition)")
+                .first(decodingColumn: "n", as: Int.self) ?? -1
+        }
+    }
+}
