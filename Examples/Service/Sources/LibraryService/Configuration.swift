@@ -99,7 +99,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let path): return "sqlite:\(path)"
         case .postgres(let url):
             guard var components = URLComponents(string: url) else { return "postgres://…" }
-            if components.password != nil { components.password = "…" }
+            if components.password != nil { components.password = "redacted" }
             return components.string ?? "postgres://…"
         }
     }

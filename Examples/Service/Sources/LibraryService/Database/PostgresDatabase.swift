@@ -10,6 +10,8 @@ import ServiceLifecycle
 public final class PostgresDatabase: Database, Service {
     public let kind = "postgres"
     private let client: PostgresClient
+    private let logger: Logger
+    private let location: String
 
     /// A pool for the server at `url` (`postgres://user:password@host:port/database`). TLS is
     /// used when the server offers it, unless the URL says `?sslmode=disable`; `?sslmode=require`
@@ -36,6 +38,8 @@ public final class PostgresDatabase: Database, Service {
             tls: tls)
         configuration.options.maximumConnections = 16
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+        location = DatabaseLocation.postgres(url: url).description
     }
 
     public func transaction<Result: Sendable>(
@@ -57,7 +61,9 @@ public final class PostgresDatabase: Database, Service {
 
     /// Runs the pool until graceful shutdown.
     public func run() async {
+        logger.info("database open", metadata: ["database": .string(location)])
         await client.run()
+        logger.info("database closed", metadata: ["database": .string(location)])
     }
 
     /// PostgreSQL's errors as ``DatabaseError``: class 23 (integrity constraint) is a conflict,

@@ -3,8 +3,8 @@ import Trellis
 
 /// The application: what lives as long as the process. The compiler checks that it provides every
 /// need of ``RequestScope`` (the conformance to `RequestScopeDependencies`), and Trellis orders its
-/// services: the database starts first, then the schema, the sweeper and the server; shutdown runs
-/// in reverse.
+/// services: the database starts first, then the schema, then the server and the sweeper (which both
+/// read the schema); shutdown runs in reverse.
 @DIContainer(root: true)
 public final class LibraryContainer: Sendable, RequestScopeDependencies {
     @Provide(.input) public var configuration: ServiceConfiguration
