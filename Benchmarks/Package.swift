@@ -12,6 +12,10 @@ let package = Package(
         .package(name: "Trellis", path: ".."),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
+        // The service example (#21), measured against the same service wired by hand.
+        .package(name: "Service", path: "../Examples/Service"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Opaque sinks and the kernel/slot types shared by every generated graph. Exclusivity checks
@@ -34,6 +38,17 @@ let package = Package(
         .executableTarget(
             name: "ScopeBenchmarks",
             dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]
+        ),
+        // The service example under load (wrk on loopback, Trellis-wired against hand-wired, interleaved)
+        // and the cost of its request container. Only this product builds Hummingbird and the databases.
+        .executableTarget(
+            name: "ServiceBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "LibraryService", package: "Service"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "LoaderBenchmarks",

@@ -7,7 +7,9 @@ let package = Package(
     name: "Service",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "library-service", targets: ["library-service"])
+        .executable(name: "library-service", targets: ["library-service"]),
+        // For the benchmarks (Benchmarks/Sources/ServiceBenchmarks), which measure it against HandWiredLibrary.
+        .library(name: "LibraryService", targets: ["LibraryService"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency's identity is otherwise its folder name, which differs between clones.

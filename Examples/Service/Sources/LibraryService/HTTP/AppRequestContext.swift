@@ -6,7 +6,7 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The largest body a route reads; set from the configuration by the middleware.
     public var maxUploadSize: Int
-    var requestScope: RequestScope?
+    var requestScope: (any RequestHandlers)?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -15,7 +15,7 @@ public struct AppRequestContext: RequestContext {
 
     /// The request's container. Routes run behind ``RequestScopeMiddleware``, so it is always there;
     /// a route registered outside it fails with 500 instead of crashing.
-    public var scope: RequestScope {
+    public var scope: any RequestHandlers {
         get throws(APIError) {
             guard let requestScope else {
                 throw APIError(.internalServerError, "internal_error", "route registered outside the request-scope middleware")

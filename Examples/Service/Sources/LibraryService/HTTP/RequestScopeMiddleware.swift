@@ -8,8 +8,9 @@ import Logging
 struct RequestScopeMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    /// ``LibraryContainer/request(id:caller:)``: the application container's scope creator.
-    let makeScope: @Sendable (String, Caller) -> RequestScope
+    /// ``LibraryContainer/request(id:caller:)``: the application container's scope creator (or, in
+    /// the hand-wired benchmark contender, ``HandWiredRequestScope/init(requestID:caller:application:)``).
+    let makeScope: @Sendable (String, Caller) -> any RequestHandlers
     let authenticator: Authenticator
     let maximumBodySize: Int
     let logger: Logger

@@ -40,6 +40,17 @@ public final class UnitOfWork: Sendable {
     }
 }
 
+/// What the routes read from a request's container: one handler per resource.
+public protocol RequestHandlers: Sendable {
+    var authors: AuthorHandlers { get }
+    var books: BookHandlers { get }
+    var members: MemberHandlers { get }
+    var loans: LoanHandlers { get }
+    var health: HealthHandler { get }
+}
+
+extension RequestScope: RequestHandlers {}
+
 /// Everything one HTTP request sees, created for it by ``LibraryContainer/request(id:caller:)`` and
 /// released with it.
 ///

@@ -1,0 +1,277 @@
+import BenchmarkSupport
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import LibraryService
+import Logging
+import ServiceLifecycle
+
+// The service example (Examples/Service) measured two ways, each against the same service wired by
+// hand (`HandWiredLibrary`: the same handlers, routes, middleware and database, no generated code):
+//
+// - `scope`: creating and releasing one request container, as the middleware does per request
+//   (`LibraryContainer.request(id:caller:)` against `HandWiredRequestScope`), in ns, calibrated
+//   batches, contenders interleaved;
+// - `http`: requests per second and latency percentiles of one read route (GET /books/1) and one
+//   write route (POST /authors) under wrk on loopback, both servers in this process on their own
+//   SQLite files, rounds interleaved (Trellis, hand-wired, hand-wired, Trellis, ...).
+//
+// Request logging is at `warning` for both, so the figures measure the service, not the terminal.
+
+var runs = 21
+var batchMilliseconds = 20.0
+var httpRounds = 6
+var httpSeconds = 5
+var connections = 16
+var output: String?
+var modes: Set<String> = ["scope", "http"]
+var reader = ArgumentReader(
+    Array(CommandLine.arguments.dropFirst()),
+    usage: "usage: ServiceBenchmarks [--quick] [--scope-only | --http-only] [--runs N] [--rounds N] [--seconds S] [--connections C] [--output FILE]"
+)
+while let option = reader.nextOption() {
+    switch option {
+    case "--quick":
+        runs = 5
+        batchMilliseconds = 5
+        httpRounds = 2
+        httpSeconds = 2
+    case "--scope-only": modes = ["scope"]
+    case "--http-only": modes = ["http"]
+    case "--runs": runs = reader.positiveInteger(of: option)
+    case "--rounds": httpRounds = reader.positiveInteger(of: option)
+    case "--seconds": httpSeconds = reader.positiveInteger(of: option)
+    case "--connections": connections = reader.positiveInteger(of: option)
+    case "--output": output = reader.value(of: option)
+    default: reader.fail("unknown argument \(option)")
+    }
+}
+#if DEBUG
+    print("warning: ServiceBenchmarks was built in debug; figures are meaningless. Use -c release.")
+#endif
+
+var logger = Logger(label: "library")
+logger.logLevel = .warning
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("service-benchmarks-\(getpid())")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+func configuration(_ name: String) -> ServiceConfiguration {
+    ServiceConfiguration(host: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("\(name).sqlite").path))
+}
+
+let trellis = try LibraryContainer(configuration: configuration("trellis"), logger: logger)
+let handWired = try HandWiredLibrary(configuration: configuration("hand-wired"), logger: logger)
+
+func nanoseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+struct ScopeMeasurement: Codable {
+    var contender: String
+    var minimumNanoseconds: Double
+    var medianNanoseconds: Double
+    var ratioToHandWired: Double
+}
+
+struct HTTPMeasurement: Codable {
+    var contender: String
+    var route: String
+    var requestsPerSecond: [Double]
+    var medianRequestsPerSecond: Double
+    var medianLatencyMilliseconds: [String: Double]
+    var ratioToHandWired: Double
+}
+
+/// Creating and releasing a request container: what the middleware does once per request.
+func measureScopes() -> [ScopeMeasurement] {
+    let contenders: [(String, (Int) -> Void)] = [
+        ("hand-wired", { iterations in
+            for index in 0..<iterations {
+                blackHole(ObjectIdentifier(handWired.makeScope(requestID: "r", caller: .member(id: index)).unitOfWork))
+            }
+        }),
+        ("trellis", { iterations in
+            for index in 0..<iterations {
+                blackHole(ObjectIdentifier(trellis.request(id: "r", caller: .member(id: index)).unitOfWork))
+            }
+        }),
+    ]
+    let clock = ContinuousClock()
+    let target = batchMilliseconds * 1e6
+    let batches = contenders.map { _, run in
+        var iterations = 1
+        while true {
+            let elapsed = nanoseconds(clock.measure { run(iterations) })
+            if elapsed >= target / 8 || iterations >= 1 << 30 { return max(1, Int(Double(iterations) * target / max(elapsed, 1))) }
+            iterations *= 2
+        }
+    }
+    var samples = Array(repeating: [Double](), count: contenders.count)
+    for round in 0..<runs {
+        for offset in 0..<contenders.count {
+            let index = (round + offset) % contenders.count
+            samples[index].append(nanoseconds(clock.measure { contenders[index].1(batches[index]) }) / Double(batches[index]))
+        }
+    }
+    let reference = median(samples[0])
+    return contenders.indices.map { index in
+        let measurement = ScopeMeasurement(
+            contender: contenders[index].0, minimumNanoseconds: samples[index].min()!, medianNanoseconds: median(samples[index]),
+            ratioToHandWired: median(samples[index]) / reference)
+        print(
+            String(
+                format: "request container  %-12@ min %8.1f ns  median %8.1f ns  %5.2fx", measurement.contender as NSString,
+                measurement.minimumNanoseconds, measurement.medianNanoseconds, measurement.ratioToHandWired))
+        return measurement
+    }
+}
+
+/// One wrk run: requests per second and latency percentiles in ms.
+func wrk(_ url: String, script: URL?) throws -> (Double, [String: Double]) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    var arguments = ["wrk", "-t2", "-c\(connections)", "-d\(httpSeconds)s", "--latency"]
+    if let script { arguments += ["-s", script.path] }
+    process.arguments = arguments + [url]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0, let line = text.split(separator: "\n").first(where: { $0.contains("Requests/sec:") }),
+        let rate = Double(line.split(separator: " ").last ?? "")
+    else { throw BenchmarkError.wrk(text) }
+    if let errors = text.split(separator: "\n").first(where: { $0.contains("Non-2xx") || $0.contains("Socket errors") }) {
+        throw BenchmarkError.wrk("wrk saw failures: \(errors)\n\(text)")
+    }
+    var latencies: [String: Double] = [:]
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count == 2, ["50%", "75%", "90%", "99%"].contains(String(fields[0])) else { continue }
+        let value = String(fields[1])
+        let number = Double(value.filter { $0.isNumber || $0 == "." }) ?? .nan
+        latencies[String(fields[0])] = value.hasSuffix("us") ? number / 1000 : value.hasSuffix("ms") ? number : number * 1000
+    }
+    return (rate, latencies)
+}
+
+enum BenchmarkError: Error { case wrk(String), seed(String) }
+
+/// Seeds a member, an author and a book through the API, then returns the member's token.
+func seed(port: Int) throws -> String {
+    func call(_ method: String, _ path: String, _ body: String, token: String? = nil) throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Data?
+        URLSession.shared.dataTask(with: request) { data, _, _ in
+            result = data
+            done.signal()
+        }.resume()
+        done.wait()
+        guard let result, let object = try JSONSerialization.jsonObject(with: result) as? [String: Any] else {
+            throw BenchmarkError.seed("\(method) \(path) failed")
+        }
+        return object
+    }
+    let token = try call("POST", "/members", #"{"name": "Bench", "email": "bench@example.com"}"#)["token"] as! String
+    _ = try call("POST", "/authors", #"{"name": "Ursula K. Le Guin"}"#, token: token)
+    _ = try call("POST", "/books", #"{"author_id": 1, "title": "The Dispossessed", "isbn": "9780060512754"}"#, token: token)
+    return token
+}
+
+func measureHTTP() async throws -> [HTTPMeasurement] {
+    let groups = [
+        try ServiceGroup(services: trellis.serviceStartOrder, logger: logger),
+        ServiceGroup(configuration: .init(services: handWired.services, logger: logger)),
+    ]
+    let tasks = groups.map { group in Task { try await group.run() } }
+    let ports = [try await trellis.server.port(), try await handWired.server.port()]
+    let names = ["trellis", "hand-wired"]
+    var scripts: [URL] = []
+    for (name, port) in zip(names, ports) {
+        let token = try seed(port: port)
+        let script = directory.appendingPathComponent("\(name)-write.lua")
+        try """
+            wrk.method = "POST"
+            wrk.body = '{"name": "Load"}'
+            wrk.headers["Content-Type"] = "application/json"
+            wrk.headers["Authorization"] = "Bearer \(token)"
+            """.write(to: script, atomically: true, encoding: .utf8)
+        scripts.append(script)
+    }
+    var results: [String: (rates: [Double], latencies: [[String: Double]])] = [:]
+    for route in ["GET /books/1", "POST /authors"] {
+        for round in 0..<httpRounds {
+            // Alternate who goes first, so neither always runs on a warmer or cooler machine.
+            let order = round.isMultiple(of: 2) ? [0, 1] : [1, 0]
+            for index in order {
+                let url = "http://127.0.0.1:\(ports[index])" + (route.hasPrefix("GET") ? "/books/1" : "/authors")
+                let (rate, latency) = try wrk(url, script: route.hasPrefix("POST") ? scripts[index] : nil)
+                results["\(names[index]) \(route)", default: ([], [])].rates.append(rate)
+                results["\(names[index]) \(route)", default: ([], [])].latencies.append(latency)
+                print(String(format: "%-28@ round %d  %9.0f req/s  p50 %.2f ms  p99 %.2f ms", "\(names[index]) \(route)" as NSString, round + 1, rate, latency["50%"] ?? .nan, latency["99%"] ?? .nan))
+            }
+        }
+    }
+    for group in groups { await group.triggerGracefulShutdown() }
+    for task in tasks { try await task.value }
+    var measurements: [HTTPMeasurement] = []
+    for route in ["GET /books/1", "POST /authors"] {
+        let reference = median(results["hand-wired \(route)"]!.rates)
+        for name in names {
+            let entry = results["\(name) \(route)"]!
+            var latency: [String: Double] = [:]
+            for key in ["50%", "75%", "90%", "99%"] { latency[key] = median(entry.latencies.compactMap { $0[key] }) }
+            measurements.append(
+                HTTPMeasurement(
+                    contender: name, route: route, requestsPerSecond: entry.rates, medianRequestsPerSecond: median(entry.rates),
+                    medianLatencyMilliseconds: latency, ratioToHandWired: median(entry.rates) / reference))
+        }
+    }
+    return measurements
+}
+
+/// The JSON document `--output` writes; `Scripts/report.py --service` turns it into a table.
+struct Report: Codable {
+    var kind = "service"
+    var configuration: String
+    var date: String
+    var runs: Int
+    var httpRounds: Int
+    var httpSeconds: Int
+    var connections: Int
+    var loadAverageAtStart: String
+    var scope: [ScopeMeasurement]
+    var http: [HTTPMeasurement]
+}
+
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ")
+let scope = modes.contains("scope") ? measureScopes() : []
+let http = modes.contains("http") ? try await measureHTTP() : []
+if let output {
+    #if DEBUG
+        let built = "debug"
+    #else
+        let built = "release"
+    #endif
+    let report = Report(
+        configuration: built, date: ISO8601DateFormatter().string(from: Date()), runs: runs, httpRounds: httpRounds,
+        httpSeconds: httpSeconds, connections: connections, loadAverageAtStart: load ?? "?", scope: scope, http: http)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(report).write(to: URL(fileURLWithPath: output))
+    print("wrote \(output)")
+}
