@@ -3,6 +3,7 @@
 #   results/runtime.json     release-mode ns/op, hand-written vs Trellis vs Swinject vs swift-dependencies
 #   results/loader.json      SerialLoader vs ConcurrentLoader on a 200-node graph, with the critical path
 #   results/build-time.json  debug incremental build and macro-expansion time, Trellis vs hand-written
+#   results/service.json     the service example under wrk and its request container, Trellis vs hand-wired
 #   results/latest.md        both as markdown tables with ratios (README links here)
 #
 #   results/build-time-prebuilt.json  the same with the prebuilt swift-syntax SwiftPM downloads by default
@@ -72,6 +73,9 @@ if [ "$runtime" = 1 ]; then
     echo "== scope: building and measuring (release)"
     swift build -c release --product ScopeBenchmarks
     "$(swift build -c release --show-bin-path)/ScopeBenchmarks" "${loader_arguments[@]}" --output "$results/scope.json"
+    echo "== service: building and measuring (release; needs wrk: apt-get install wrk)"
+    swift build -c release --product ServiceBenchmarks
+    "$(swift build -c release --show-bin-path)/ServiceBenchmarks" "${loader_arguments[@]}" --output "$results/service.json"
 fi
 
 if [ "$buildtime" = 1 ]; then
@@ -105,7 +109,8 @@ if [ "${#instruction_counts[@]}" -gt 0 ]; then
 fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
-    --loader "$results/loader.json" --scope "$results/scope.json" "${extra_reports[@]}" --output "$results/latest.md"
+    --loader "$results/loader.json" --scope "$results/scope.json" --service "$results/service.json" \
+    "${extra_reports[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
     python3 Scripts/report.py compare --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
