@@ -1,11 +1,12 @@
 import BenchmarkSupport
 import Foundation
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 import LibraryService
 import Logging
 import ServiceLifecycle
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 // The service example (Examples/Service) measured two ways, each against the same service wired by
 // hand (`HandWiredLibrary`: the same handlers, routes, middleware and database, no generated code):
@@ -28,7 +29,8 @@ var output: String?
 var modes: Set<String> = ["scope", "http"]
 var reader = ArgumentReader(
     Array(CommandLine.arguments.dropFirst()),
-    usage: "usage: ServiceBenchmarks [--quick] [--scope-only | --http-only] [--runs N] [--rounds N] [--seconds S] [--connections C] [--output FILE]"
+    usage:
+        "usage: ServiceBenchmarks [--quick] [--scope-only | --http-only] [--runs N] [--rounds N] [--seconds S] [--connections C] [--output FILE]"
 )
 while let option = reader.nextOption() {
     switch option {
@@ -58,7 +60,8 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 defer { try? FileManager.default.removeItem(at: directory) }
 
 func configuration(_ name: String) -> ServiceConfiguration {
-    ServiceConfiguration(host: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("\(name).sqlite").path))
+    ServiceConfiguration(
+        host: "127.0.0.1", port: 0, database: .sqlite(path: directory.appendingPathComponent("\(name).sqlite").path))
 }
 
 let trellis = try LibraryContainer(configuration: configuration("trellis"), logger: logger)
@@ -93,16 +96,22 @@ struct HTTPMeasurement: Codable {
 /// Creating and releasing a request container: what the middleware does once per request.
 func measureScopes() -> [ScopeMeasurement] {
     let contenders: [(String, (Int) -> Void)] = [
-        ("hand-wired", { iterations in
-            for index in 0..<iterations {
-                blackHole(ObjectIdentifier(handWired.makeScope(requestID: "r", caller: .member(id: index)).unitOfWork))
+        (
+            "hand-wired",
+            { iterations in
+                for index in 0..<iterations {
+                    blackHole(ObjectIdentifier(handWired.makeScope(requestID: "r", caller: .member(id: index)).unitOfWork))
+                }
             }
-        }),
-        ("trellis", { iterations in
-            for index in 0..<iterations {
-                blackHole(ObjectIdentifier(trellis.request(id: "r", caller: .member(id: index)).unitOfWork))
+        ),
+        (
+            "trellis",
+            { iterations in
+                for index in 0..<iterations {
+                    blackHole(ObjectIdentifier(trellis.request(id: "r", caller: .member(id: index)).unitOfWork))
+                }
             }
-        }),
+        ),
     ]
     let clock = ContinuousClock()
     let target = batchMilliseconds * 1e6
@@ -110,7 +119,9 @@ func measureScopes() -> [ScopeMeasurement] {
         var iterations = 1
         while true {
             let elapsed = nanoseconds(clock.measure { run(iterations) })
-            if elapsed >= target / 8 || iterations >= 1 << 30 { return max(1, Int(Double(iterations) * target / max(elapsed, 1))) }
+            if elapsed >= target / 8 || iterations >= 1 << 30 {
+                return max(1, Int(Double(iterations) * target / max(elapsed, 1)))
+            }
             iterations *= 2
         }
     }
@@ -164,7 +175,10 @@ func wrk(_ url: String, script: URL?) throws -> (Double, [String: Double]) {
     return (rate, latencies)
 }
 
-enum BenchmarkError: Error { case wrk(String), seed(String) }
+enum BenchmarkError: Error {
+    case wrk(String)
+    case seed(String)
+}
 
 /// Seeds a member, an author and a book through the API, then returns the member's token.
 func seed(port: Int) throws -> String {
@@ -205,11 +219,11 @@ func measureHTTP() async throws -> [HTTPMeasurement] {
         let token = try seed(port: port)
         let script = directory.appendingPathComponent("\(name)-write.lua")
         try """
-            wrk.method = "POST"
-            wrk.body = '{"name": "Load"}'
-            wrk.headers["Content-Type"] = "application/json"
-            wrk.headers["Authorization"] = "Bearer \(token)"
-            """.write(to: script, atomically: true, encoding: .utf8)
+        wrk.method = "POST"
+        wrk.body = '{"name": "Load"}'
+        wrk.headers["Content-Type"] = "application/json"
+        wrk.headers["Authorization"] = "Bearer \(token)"
+        """.write(to: script, atomically: true, encoding: .utf8)
         scripts.append(script)
     }
     var results: [String: (rates: [Double], latencies: [[String: Double]])] = [:]
@@ -222,7 +236,10 @@ func measureHTTP() async throws -> [HTTPMeasurement] {
                 let (rate, latency) = try wrk(url, script: route.hasPrefix("POST") ? scripts[index] : nil)
                 results["\(names[index]) \(route)", default: ([], [])].rates.append(rate)
                 results["\(names[index]) \(route)", default: ([], [])].latencies.append(latency)
-                print(String(format: "%-28@ round %d  %9.0f req/s  p50 %.2f ms  p99 %.2f ms", "\(names[index]) \(route)" as NSString, round + 1, rate, latency["50%"] ?? .nan, latency["99%"] ?? .nan))
+                print(
+                    String(
+                        format: "%-28@ round %d  %9.0f req/s  p50 %.2f ms  p99 %.2f ms", "\(names[index]) \(route)" as NSString,
+                        round + 1, rate, latency["50%"] ?? .nan, latency["99%"] ?? .nan))
             }
         }
     }

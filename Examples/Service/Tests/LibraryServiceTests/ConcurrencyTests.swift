@@ -1,7 +1,8 @@
 import Foundation
 import HTTPTypes
-@testable import LibraryService
 import Testing
+
+@testable import LibraryService
 
 /// Many requests at once: each gets its own request container, all share the application's
 /// services. `.ci/run` runs this suite under the thread sanitizer too.
@@ -12,7 +13,8 @@ import Testing
             let replies = try await withThrowingTaskGroup(of: (Int, Reply).self) { group in
                 for index in 0..<200 {
                     group.addTask {
-                        let reply = index.isMultiple(of: 2)
+                        let reply =
+                            index.isMultiple(of: 2)
                             ? try await service.http.send(.post, "/authors", json: #"{"name": "Author \#(index)"}"#, token: token)
                             : try await service.http.send(.get, "/health")
                         return (index, reply)

@@ -1,18 +1,15 @@
 import Foundation
 import HTTPTypes
 import LibraryService
-import NIOConcurrencyHelpers
 import Testing
 
 /// The same graph with one member replaced through the container's initializer: a database that
 /// fails, a clock the test moves.
 @Suite struct FaultTests {
     @Test func aDatabaseFailingMidRequestGives503AndWritesNothing() async throws {
-        let failing = NIOLockedValueBox(false)
-        try await LiveService.run(database: { real in
-            // The loan's insert fails after the copy was taken off the shelf in the same transaction.
-            FaultyDatabase(base: real) { sql in failing.withLockedValue { $0 } && sql.hasPrefix(#"INSERT INTO "loans""#) }
-        }) { service in
+        // The loan's insert fails after the copy was taken off the shelf in the same transaction.
+        let faults = InjectedFaults(prefix: #"INSERT INTO "loans""#)
+        try await LiveService.run(faults: faults) { service in
             let token = try await service.register()
             let author = try await service.http.send(.post, "/authors", json: #"{"name": "Octavia E. Butler"}"#, token: token)
                 .decode(Author.self)
@@ -20,41 +17,35 @@ import Testing
                 .post, "/books", json: #"{"author_id": \#(author.id), "title": "Kindred", "isbn": "9780807083697"}"#, token: token
             ).decode(Book.self)
 
-            failing.withLockedValue { $0 = true }
+            faults.isOn = true
             let reply = try await service.http.send(.post, "/loans", json: #"{"book_id": \#(book.id)}"#, token: token)
             #expect(reply.status == .serviceUnavailable)
             #expect(reply.errorCode == "database_unavailable")
             #expect(reply.headers[.retryAfter] == "1")
             #expect(try await service.count("loans") == 0)
             #expect(try await service.count("books", where: "available = 1") == 1)
-            #expect(service.logs.lines.contains { $0.message == "request failed" && $0.metadata["request_id"] == reply.requestID })
+            #expect(
+                service.logs.lines.contains { $0.message == "request failed" && $0.metadata["request_id"] == reply.requestID })
 
-            failing.withLockedValue { $0 = false }
-            #expect(try await service.http.send(.post, "/loans", json: #"{"book_id": \#(book.id)}"#, token: token).status == .created)
+            faults.isOn = false
+            #expect(
+                try await service.http.send(.post, "/loans", json: #"{"book_id": \#(book.id)}"#, token: token).status == .created)
             #expect(try await service.count("books", where: "available = 0") == 1)
         }
     }
 
     @Test func healthIs503WhileTheDatabaseFails() async throws {
-        let failing = NIOLockedValueBox(false)
-        try await LiveService.run(database: { real in
-            FaultyDatabase(base: real) { _ in failing.withLockedValue { $0 } }
-        }) { (service: LiveService) async throws in
+        let faults = InjectedFaults()
+        try await LiveService.run(faults: faults) { (service: LiveService) async throws in
             #expect(try await service.http.send(.get, "/health").status == .ok)
-            failing.withLockedValue { $0 = true }
+            faults.isOn = true
             #expect(try await service.http.send(.get, "/health").status == .serviceUnavailable)
         }
     }
 
     @Test func theSweeperMarksLateLoansOverdueOnTheClockItIsGiven() async throws {
         let clock = FixedClock(1_900_000_000)
-        try await LiveService.run(
-            clock: clock,
-            configure: {
-                $0.loanPeriod = .seconds(100)
-                $0.sweepInterval = .milliseconds(20)
-            }
-        ) { service in
+        try await LiveService.run(clock: clock, loanPeriod: .seconds(100), sweepInterval: .milliseconds(20)) { service in
             let token = try await service.register()
             let author = try await service.http.send(.post, "/authors", json: #"{"name": "Ted Chiang"}"#, token: token)
                 .decode(Author.self)

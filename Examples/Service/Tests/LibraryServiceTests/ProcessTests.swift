@@ -6,9 +6,9 @@ import NIOConcurrencyHelpers
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real `library-service` binary, started and signalled as an operator would.

@@ -26,7 +26,8 @@ import Testing
             #expect(created.headers[.location] == "/authors/\(author.id)")
 
             #expect(try await service.http.send(.get, "/authors/\(author.id)").decode(Author.self) == author)
-            let renamed = try await service.http.send(.patch, "/authors/\(author.id)", json: #"{"name": "U. K. Le Guin"}"#, token: token)
+            let renamed = try await service.http.send(
+                .patch, "/authors/\(author.id)", json: #"{"name": "U. K. Le Guin"}"#, token: token)
             #expect(try renamed.decode(Author.self).name == "U. K. Le Guin")
 
             for name in ["A", "B", "C", "D"] {
@@ -52,7 +53,8 @@ import Testing
             let author = try await service.http.send(.post, "/authors", json: #"{"name": "Iain M. Banks"}"#, token: token)
                 .decode(Author.self)
             let created = try await service.http.send(
-                .post, "/books", json: #"{"author_id": \#(author.id), "title": "Excession", "isbn": "0-553-57537-3", "copies": 2}"#,
+                .post, "/books",
+                json: #"{"author_id": \#(author.id), "title": "Excession", "isbn": "0-553-57537-3", "copies": 2}"#,
                 token: token)
             #expect(created.status == .created, "\(created.body)")
             let book = try created.decode(Book.self)
@@ -79,7 +81,8 @@ import Testing
             let tooFew = try await service.http.send(.patch, "/books/\(book.id)", json: #"{"copies": 0}"#, token: token)
             #expect(tooFew.status == .unprocessableContent)
             #expect(try await service.http.send(.delete, "/books/\(book.id)", token: token).status == .conflict)
-            let isbnChange = try await service.http.send(.patch, "/books/\(book.id)", json: #"{"isbn": "9780000000002"}"#, token: token)
+            let isbnChange = try await service.http.send(
+                .patch, "/books/\(book.id)", json: #"{"isbn": "9780000000002"}"#, token: token)
             #expect(isbnChange.status == .unprocessableContent)
             #expect(isbnChange.body.contains(#""isbn":"cannot be changed""#))
             #expect(try await service.count("books") == 1)
@@ -88,7 +91,7 @@ import Testing
 
     @Test func loansTakeAndReturnCopies() async throws {
         let clock = FixedClock(1_800_000_000)
-        try await LiveService.run(clock: clock, configure: { $0.loanPeriod = .seconds(3600) }) { service in
+        try await LiveService.run(clock: clock, loanPeriod: .seconds(3600)) { service in
             let ann = try await service.register("Ann")
             let bob = try await service.register("Bob")
             let author = try await service.http.send(.post, "/authors", json: #"{"name": "N. K. Jemisin"}"#, token: ann)
@@ -134,7 +137,7 @@ import Testing
     }
 
     @Test func badInputIsAnsweredAndWritesNothing() async throws {
-        try await LiveService.run(configure: { $0.maximumBodySize = 1024 }) { service in
+        try await LiveService.run(maximumBodySize: 1024) { service in
             let token = try await service.register()
             let cases: [(HTTPRequest.Method, String, String?, String?, HTTPResponse.Status, String)] = [
                 (.post, "/authors", #"{"name": "No one"}"#, nil, .unauthorized, "missing_identity"),
@@ -143,10 +146,19 @@ import Testing
                 (.post, "/authors", #"{"name": 42}"#, token, .badRequest, "malformed_body"),
                 (.post, "/authors", #"{"name": "   "}"#, token, .unprocessableContent, "validation_failed"),
                 (.post, "/authors", #"{}"#, token, .unprocessableContent, "validation_failed"),
-                (.post, "/authors", #"{"name": "\#(String(repeating: "x", count: 2000))"}"#, token, .contentTooLarge, "body_too_large"),
+                (
+                    .post, "/authors", #"{"name": "\#(String(repeating: "x", count: 2000))"}"#, token, .contentTooLarge,
+                    "body_too_large"
+                ),
                 (.post, "/books", #"{"title": "T", "isbn": "123"}"#, token, .unprocessableContent, "validation_failed"),
-                (.post, "/books", #"{"author_id": 1, "title": "T", "isbn": "9780316229296", "copies": 0}"#, token, .unprocessableContent, "validation_failed"),
-                (.post, "/members", #"{"name": "Ann", "email": "not-an-email"}"#, nil, .unprocessableContent, "validation_failed"),
+                (
+                    .post, "/books", #"{"author_id": 1, "title": "T", "isbn": "9780316229296", "copies": 0}"#, token,
+                    .unprocessableContent, "validation_failed"
+                ),
+                (
+                    .post, "/members", #"{"name": "Ann", "email": "not-an-email"}"#, nil, .unprocessableContent,
+                    "validation_failed"
+                ),
                 (.post, "/loans", #"{"book_id": 404}"#, token, .unprocessableContent, "validation_failed"),
                 (.post, "/loans", #"{}"#, token, .unprocessableContent, "validation_failed"),
                 (.get, "/authors/404", nil, nil, .notFound, "not_found"),
@@ -175,7 +187,8 @@ import Testing
         try await LiveService.run { service in
             let reply = try await service.http.send(.get, "/health", headers: [HTTPField.Name("X-Request-ID")!: "trace-42"])
             #expect(reply.requestID == "trace-42")
-            let bogus = try await service.http.send(.get, "/health", headers: [HTTPField.Name("X-Request-ID")!: "no spaces allowed"])
+            let bogus = try await service.http.send(
+                .get, "/health", headers: [HTTPField.Name("X-Request-ID")!: "no spaces allowed"])
             #expect(bogus.requestID != "no spaces allowed")
             let line = service.logs.lines.first { $0.metadata["request_id"] == "trace-42" }
             #expect(line?.message == "GET /health 200")

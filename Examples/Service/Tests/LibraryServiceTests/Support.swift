@@ -88,18 +88,34 @@ final class FixedClock: WallClock {
     func advance(by seconds: Int64) { time.withLockedValue { $0 += seconds } }
 }
 
-/// A database that fails the statements `fails` picks, like a server going away mid-request;
+/// Which statements fail, switched on and off by a test: those starting with `prefix` (every one
+/// for an empty prefix), while `isOn`.
+final class InjectedFaults: Sendable {
+    let prefix: String
+    private let switchedOn = NIOLockedValueBox(false)
+
+    init(prefix: String = "") { self.prefix = prefix }
+
+    var isOn: Bool {
+        get { switchedOn.withLockedValue { $0 } }
+        set { switchedOn.withLockedValue { $0 = newValue } }
+    }
+
+    func fails(_ sql: String) -> Bool { isOn && sql.hasPrefix(prefix) }
+}
+
+/// A database that fails the statements `faults` picks, like a server going away mid-request;
 /// everything else goes to the real one, in the same transaction. It stands in for the container's
 /// `database` service, so it runs the real one.
 struct FaultyDatabase: Database, Service {
     let base: any Database
-    let fails: @Sendable (String) -> Bool
+    let faults: InjectedFaults
     var kind: String { base.kind }
 
     func transaction<Result: Sendable>(
         logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
-        try await base.transaction(logger: logger) { db in try await body(FaultySQLDatabase(base: db, fails: fails)) }
+        try await base.transaction(logger: logger) { db in try await body(FaultySQLDatabase(base: db, faults: faults)) }
     }
 
     func run() async throws {
@@ -109,7 +125,7 @@ struct FaultyDatabase: Database, Service {
 
 struct FaultySQLDatabase: SQLDatabase {
     let base: any SQLDatabase
-    let fails: @Sendable (String) -> Bool
+    let faults: InjectedFaults
     var logger: Logger { base.logger }
     var eventLoop: any EventLoop { base.eventLoop }
     var version: (any SQLDatabaseReportedVersion)? { base.version }
@@ -118,13 +134,13 @@ struct FaultySQLDatabase: SQLDatabase {
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         let text = serialize(query).sql
-        if fails(text) { return eventLoop.makeFailedFuture(DatabaseError.unavailable("injected failure: \(text)")) }
+        if faults.fails(text) { return eventLoop.makeFailedFuture(DatabaseError.unavailable("injected failure: \(text)")) }
         return base.execute(sql: query, onRow)
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         let text = serialize(query).sql
-        if fails(text) { throw DatabaseError.unavailable("injected failure: \(text)") }
+        if faults.fails(text) { throw DatabaseError.unavailable("injected failure: \(text)") }
         try await base.execute(sql: query, onRow)
     }
 }
@@ -188,20 +204,24 @@ struct LiveService: Sendable {
     static func run<T: Sendable>(
         location: DatabaseLocation? = nil,
         clock: any WallClock = SystemClock(),
-        configure: (inout ServiceConfiguration) -> Void = { _ in },
-        database: (@Sendable (any Database) -> any Database)? = nil,
+        loanPeriod: Duration? = nil,
+        sweepInterval: Duration? = nil,
+        maximumBodySize: Int? = nil,
+        faults: InjectedFaults? = nil,
         _ body: (LiveService) async throws -> T
     ) async throws -> T {
         let databaseLocation: DatabaseLocation
         if let location { databaseLocation = location } else { databaseLocation = try await TestDatabase.fresh() }
         var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0, database: databaseLocation)
-        configure(&configuration)
+        if let loanPeriod { configuration.loanPeriod = loanPeriod }
+        if let sweepInterval { configuration.sweepInterval = sweepInterval }
+        if let maximumBodySize { configuration.maximumBodySize = maximumBodySize }
         let logs = LogRecorder()
         let logger = logs.logger
         let real = try DatabaseFactory.open(configuration.database, logger: logger)
         let container = try LibraryContainer(
             configuration: configuration, logger: logger, clock: clock,
-            database: database.map { $0(real) } ?? real)
+            database: faults.map { FaultyDatabase(base: real, faults: $0) } ?? real)
         let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
         let running = Task { try await group.run() }
         let service: LiveService

@@ -20,44 +20,50 @@ public final class SchemaMigrations: Service, Sendable {
 
     /// The steps, oldest first. Append; never edit one that has shipped.
     static let steps: [(version: Int, name: String, apply: @Sendable (any SQLDatabase) async throws -> Void)] = [
-        (1, "create authors, books, members and loans", { db in
-            try await db.create(table: "authors")
-                .column("id", type: .bigint, .primaryKey)
-                .column("name", type: .text, .notNull)
-                .column("created_at", type: .bigint, .notNull)
-                .run()
-            try await db.create(table: "books")
-                .column("id", type: .bigint, .primaryKey)
-                .column("author_id", type: .bigint, .notNull, .references("authors", "id"))
-                .column("title", type: .text, .notNull)
-                .column("isbn", type: .text, .notNull, .unique)
-                .column("published_year", type: .bigint)
-                .column("copies", type: .bigint, .notNull)
-                .column("available", type: .bigint, .notNull)
-                .run()
-            try await db.create(table: "members")
-                .column("id", type: .bigint, .primaryKey)
-                .column("name", type: .text, .notNull)
-                .column("email", type: .text, .notNull, .unique)
-                .column("token", type: .text, .notNull, .unique)
-                .column("created_at", type: .bigint, .notNull)
-                .run()
-            try await db.create(table: "loans")
-                .column("id", type: .bigint, .primaryKey)
-                .column("book_id", type: .bigint, .notNull, .references("books", "id"))
-                .column("member_id", type: .bigint, .notNull, .references("members", "id"))
-                .column("borrowed_at", type: .bigint, .notNull)
-                .column("due_at", type: .bigint, .notNull)
-                .column("returned_at", type: .bigint)
-                .column("status", type: .text, .notNull)
-                .run()
-        }),
-        (2, "index what lists and the sweeper filter on", { db in
-            try await db.create(index: "books_by_author").on("books").column("author_id").run()
-            try await db.create(index: "loans_by_member").on("loans").column("member_id").run()
-            try await db.create(index: "loans_by_book").on("loans").column("book_id").run()
-            try await db.create(index: "loans_by_status_due").on("loans").column("status").column("due_at").run()
-        }),
+        (
+            1, "create authors, books, members and loans",
+            { db in
+                try await db.create(table: "authors")
+                    .column("id", type: .bigint, .primaryKey)
+                    .column("name", type: .text, .notNull)
+                    .column("created_at", type: .bigint, .notNull)
+                    .run()
+                try await db.create(table: "books")
+                    .column("id", type: .bigint, .primaryKey)
+                    .column("author_id", type: .bigint, .notNull, .references("authors", "id"))
+                    .column("title", type: .text, .notNull)
+                    .column("isbn", type: .text, .notNull, .unique)
+                    .column("published_year", type: .bigint)
+                    .column("copies", type: .bigint, .notNull)
+                    .column("available", type: .bigint, .notNull)
+                    .run()
+                try await db.create(table: "members")
+                    .column("id", type: .bigint, .primaryKey)
+                    .column("name", type: .text, .notNull)
+                    .column("email", type: .text, .notNull, .unique)
+                    .column("token", type: .text, .notNull, .unique)
+                    .column("created_at", type: .bigint, .notNull)
+                    .run()
+                try await db.create(table: "loans")
+                    .column("id", type: .bigint, .primaryKey)
+                    .column("book_id", type: .bigint, .notNull, .references("books", "id"))
+                    .column("member_id", type: .bigint, .notNull, .references("members", "id"))
+                    .column("borrowed_at", type: .bigint, .notNull)
+                    .column("due_at", type: .bigint, .notNull)
+                    .column("returned_at", type: .bigint)
+                    .column("status", type: .text, .notNull)
+                    .run()
+            }
+        ),
+        (
+            2, "index what lists and the sweeper filter on",
+            { db in
+                try await db.create(index: "books_by_author").on("books").column("author_id").run()
+                try await db.create(index: "loans_by_member").on("loans").column("member_id").run()
+                try await db.create(index: "loans_by_book").on("loans").column("book_id").run()
+                try await db.create(index: "loans_by_status_due").on("loans").column("status").column("due_at").run()
+            }
+        ),
     ]
 
     /// Applies the steps not applied yet, each in its own transaction with its record.

@@ -64,11 +64,16 @@ public struct APIError: Error, Sendable, Equatable {
                 var code: String
                 var message: String
                 var fields: [String: String]?
-                var request_id: String
+                var requestID: String
+
+                enum CodingKeys: String, CodingKey {
+                    case code, message, fields
+                    case requestID = "request_id"
+                }
             }
             var error: Detail
         }
-        let body = Body(error: .init(code: code, message: message, fields: fields, request_id: requestID))
+        let body = Body(error: .init(code: code, message: message, fields: fields, requestID: requestID))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = (try? encoder.encode(body)) ?? Data("{}".utf8)

@@ -57,7 +57,10 @@ public struct AuthorHandlers: Sendable {
         _ = try caller.requireMember()
         let id = try context.id(of: "author")
         let name = try await request.input(AuthorInput.self, context: context).validatedName(required: true)!
-        guard let author = try await unitOfWork.run({ [authorRepository] db in try await authorRepository.rename(id, to: name, on: db) })
+        guard
+            let author = try await unitOfWork.run({ [authorRepository] db in
+                try await authorRepository.rename(id, to: name, on: db)
+            })
         else { throw APIError.notFound("author", id) }
         return author
     }

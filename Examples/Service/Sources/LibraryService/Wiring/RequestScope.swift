@@ -99,12 +99,18 @@ public final class RequestScope: Sendable {
         concrete: true)
     public var books: BookHandlers
 
-    @Provide(.transient, MemberHandlers.self, with: [\Self.unitOfWork, \Self.memberRepository, \Self.caller, \Self.clock], concrete: true)
+    @Provide(
+        .transient, MemberHandlers.self, with: [\Self.unitOfWork, \Self.memberRepository, \Self.caller, \Self.clock],
+        concrete: true)
     public var members: MemberHandlers
 
     @Provide(
         .transient,
-        factory: { (unitOfWork: UnitOfWork, loanRepository: any LoanRepository, bookRepository: any BookRepository, caller: Caller, clock: any WallClock, configuration: ServiceConfiguration) in
+        factory: {
+            (
+                unitOfWork: UnitOfWork, loanRepository: any LoanRepository, bookRepository: any BookRepository, caller: Caller,
+                clock: any WallClock, configuration: ServiceConfiguration
+            ) in
             LoanHandlers(
                 unitOfWork: unitOfWork, loanRepository: loanRepository, bookRepository: bookRepository, caller: caller,
                 clock: clock, loanPeriodSeconds: configuration.loanPeriod.components.seconds)
