@@ -171,6 +171,16 @@ final class ContainerParameterVisitor: SyntaxVisitor {
         FactoryReader.declaresParameter(named: parameter, in: node) ? .skipChildren : .visitChildren
     }
 
+    /// `[unowned c]`, `[weak c]`, `[c]`: the container itself, captured. The generated code has no
+    /// `c` (it reads members without one), so this is a use to report, like passing `c` on. Read by
+    /// tokens: swift-syntax 600 writes the captured name as an expression, later versions as a name.
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+        let tokens = node.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind != .comma }
+        if tokens.contains(where: { $0.tokenKind == .equal }) { return .visitChildren }
+        if let captured = tokens.last, captured.memberName == parameter { escapes.append(Syntax(node)) }
+        return .skipChildren
+    }
+
     override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
         declarations.append((node.identifier.memberName, Syntax(node)))
         return .skipChildren

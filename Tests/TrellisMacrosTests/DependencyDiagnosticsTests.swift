@@ -496,6 +496,35 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("capturing the container in a nested closure is reported on the capture")
+        func captured() {
+            assertMacro {
+                """
+                @DIContainer
+                final class AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.onDemand, factory: { (c: Self) in Retrier(fetch: { [unowned c] in c.session }) }, concrete: true)
+                    var retrier: Retrier
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                final class AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.onDemand, factory: { (c: Self) in Retrier(fetch: { [unowned c] in c.session }) }, concrete: true)
+                                                                                  ┬────────
+                                                                                  ╰─ 🛑 'c' is the container being built; read its members as 'c.member' and do not pass it on
+                    var retrier: Retrier
+                }
+                """
+            }
+        }
+
         @Test("a local hiding a member the factory reads is reported on the local")
         func shadowed() {
             assertMacro {
