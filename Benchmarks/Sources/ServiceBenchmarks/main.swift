@@ -94,7 +94,7 @@ struct HTTPMeasurement: Codable {
 }
 
 /// Creating and releasing a request container: what the middleware does once per request.
-func measureScopes() -> [ScopeMeasurement] {
+@MainActor func measureScopes() -> [ScopeMeasurement] {
     let contenders: [(String, (Int) -> Void)] = [
         (
             "hand-wired",
@@ -146,7 +146,7 @@ func measureScopes() -> [ScopeMeasurement] {
 }
 
 /// One wrk run: requests per second and latency percentiles in ms.
-func wrk(_ url: String, script: URL?) throws -> (Double, [String: Double]) {
+@MainActor func wrk(_ url: String, script: URL?) throws -> (Double, [String: Double]) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     var arguments = ["wrk", "-t2", "-c\(connections)", "-d\(httpSeconds)s", "--latency"]
@@ -181,7 +181,7 @@ enum BenchmarkError: Error {
 }
 
 /// Seeds a member, an author and a book through the API, then returns the member's token.
-func seed(port: Int) throws -> String {
+@MainActor func seed(port: Int) throws -> String {
     func call(_ method: String, _ path: String, _ body: String, token: String? = nil) throws -> [String: Any] {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
@@ -206,7 +206,7 @@ func seed(port: Int) throws -> String {
     return token
 }
 
-func measureHTTP() async throws -> [HTTPMeasurement] {
+@MainActor func measureHTTP() async throws -> [HTTPMeasurement] {
     let groups = [
         try ServiceGroup(services: trellis.serviceStartOrder, logger: logger),
         ServiceGroup(configuration: .init(services: handWired.services, logger: logger)),
