@@ -387,6 +387,17 @@ enum HandWrittenPrograms {
                 var service: any Service = ServiceImpl()
             }
             """, code: .invalidMemberDeclaration),
+        program(
+            "a nested closure capturing the container parameter, to break a cycle",
+            """
+            @DIContainer
+            final class CapturingContainer: Sendable {
+                @Provide(.shared, factory: ServiceImpl())
+                var service: any Service
+                @Provide(.onDemand, factory: { (c: Self) in { [unowned c] in c.service.id } }, concrete: true)
+                var readID: @Sendable () -> Int
+            }
+            """, code: .containerParameterEscapes),
     ]
 
     private static func program(_ name: String, _ source: String, code: IssueCode? = nil) -> CorpusProgram {
