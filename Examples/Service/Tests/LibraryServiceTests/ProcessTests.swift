@@ -19,18 +19,22 @@ import Testing
         #expect(try await server.http.send(.get, "/health").status == .ok)
         let status = try await server.terminate()
         #expect(status == 0)
-        let output = server.output
-        #expect(output.contains("listening"))
-        #expect(output.contains("database closed"))
-        #expect(output.contains("stopped"))
-        #expect(output.contains("GET /health 200") && output.contains("request_id="))
+        // The service's own log lines, in order: the database opens before the schema migrates,
+        // the server listens after it, and the database closes after the server stopped.
+        #expect(
+            server.launched.messages == [
+                "starting", "database open", "schema migrated", "schema migrated", "listening", "GET /health 200",
+                "database closed", "stopped",
+            ])
+        let healthLine = server.launched.output.split(separator: "\n").first { $0.hasSuffix("[LibraryService] GET /health 200") }
+        #expect(healthLine?.contains("request_id=") == true)
     }
 
     @Test func aBadConfigurationExitsTwoNamingTheVariable() async throws {
-        let program = try RunningProgram.launch(environment: ["PORT": "eighty", "DATABASE_URL": "sqlite:/tmp/unused.sqlite"])
+        let program = try Launched(environment: ["PORT": "eighty", "DATABASE_URL": "sqlite:/tmp/unused.sqlite"])
         let status = try await program.waitForExit(timeout: .seconds(10))
         #expect(status == 2)
-        #expect(program.output.contains("PORT='eighty' is not a port number"))
+        #expect(program.output == "library-service: PORT='eighty' is not a port number from 0 to 65535\n")
     }
 
     /// Writes keep coming while SIGTERM arrives: every write the server acknowledged is in the
@@ -87,19 +91,10 @@ import Testing
     }
 }
 
-/// A `library-service` process with its output in a file.
-final class RunningProgram: Sendable {
-    let process: Process
-    let outputFile: URL
+/// A `library-service` process that listens, with a client for it.
+struct RunningProgram: Sendable {
+    let launched: Launched
     let http: HTTP
-
-    private init(process: Process, outputFile: URL, port: Int) {
-        self.process = process
-        self.outputFile = outputFile
-        self.http = HTTP(port: port)
-    }
-
-    var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
     /// The binary SwiftPM built beside this test bundle.
     static var executable: URL {
@@ -119,10 +114,6 @@ final class RunningProgram: Sendable {
         }
     }
 
-    static func launch(environment: [String: String]) throws -> Launched {
-        try Launched(environment: environment)
-    }
-
     /// Starts the program on an ephemeral port and waits until it listens.
     static func start(location: DatabaseLocation) async throws -> RunningProgram {
         let url: String
@@ -134,7 +125,7 @@ final class RunningProgram: Sendable {
         for _ in 0..<1000 {
             if let range = launched.output.range(of: #"port=(\d+) \[LibraryService\] listening"#, options: .regularExpression) {
                 let digits = launched.output[range].drop { !$0.isNumber }.prefix { $0.isNumber }
-                return RunningProgram(process: launched.process, outputFile: launched.outputFile, port: Int(digits)!)
+                return RunningProgram(launched: launched, http: HTTP(port: Int(digits)!))
             }
             guard launched.process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(20))
@@ -145,8 +136,8 @@ final class RunningProgram: Sendable {
 
     /// SIGTERM, then the exit status.
     func terminate() async throws -> Int32 {
-        kill(process.processIdentifier, SIGTERM)
-        return try await Launched.waitForExit(process, timeout: .seconds(30))
+        kill(launched.process.processIdentifier, SIGTERM)
+        return try await launched.waitForExit(timeout: .seconds(30))
     }
 }
 
@@ -174,11 +165,14 @@ struct Launched: Sendable {
 
     var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
-    func waitForExit(timeout: Duration) async throws -> Int32 {
-        try await Self.waitForExit(process, timeout: timeout)
+    /// The messages of the service's own log lines (`… [LibraryService] message`), in order.
+    var messages: [String] {
+        output.split(separator: "\n").compactMap { line in
+            line.range(of: "[LibraryService] ").map { String(line[$0.upperBound...]) }
+        }
     }
 
-    static func waitForExit(_ process: Process, timeout: Duration) async throws -> Int32 {
+    func waitForExit(timeout: Duration) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             guard ContinuousClock.now < deadline else {

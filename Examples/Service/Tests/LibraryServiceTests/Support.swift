@@ -155,13 +155,29 @@ struct Reply: Sendable {
         try JSONDecoder().decode(type, from: Data(body.utf8))
     }
 
-    /// `error.code` of an error body.
-    var errorCode: String? {
-        struct Body: Decodable {
-            struct Detail: Decodable { var code: String }
-            var error: Detail
+    /// The `error` object of an error body, whole.
+    struct ErrorBody: Decodable, Equatable {
+        var code: String
+        var message: String
+        var fields: [String: String]?
+        var requestID: String
+
+        enum CodingKeys: String, CodingKey {
+            case code, message, fields
+            case requestID = "request_id"
         }
-        return (try? decode(Body.self))?.error.code
+    }
+
+    var error: ErrorBody? {
+        struct Body: Decodable { var error: ErrorBody }
+        return (try? decode(Body.self))?.error
+    }
+
+    var errorCode: String? { error?.code }
+
+    /// The body as a JSON object, where a test needs to see a key whose value is `null`.
+    var jsonObject: [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
     }
 
     var requestID: String? { headers[HTTPField.Name("X-Request-ID")!] }

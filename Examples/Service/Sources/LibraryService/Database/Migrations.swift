@@ -106,21 +106,3 @@ public final class SchemaMigrations: Service, Sendable {
         try? await gracefulShutdown()
     }
 }
-
-/// A value that many wait for and one sets, once: the schema's outcome, the server's port.
-actor Promise<Value: Sendable> {
-    private var result: Result<Value, any Error>?
-    private var waiters: [CheckedContinuation<Value, any Error>] = []
-
-    func wait() async throws -> Value {
-        if let result { return try result.get() }
-        return try await withCheckedThrowingContinuation { waiters.append($0) }
-    }
-
-    func finish(_ result: Result<Value, any Error>) {
-        guard self.result == nil else { return }
-        self.result = result
-        for waiter in waiters { waiter.resume(with: result) }
-        waiters = []
-    }
-}

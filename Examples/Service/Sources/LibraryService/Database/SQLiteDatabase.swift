@@ -48,8 +48,11 @@ public final class SQLiteDatabase: Database, Service {
 
     /// Opens the file, then waits for graceful shutdown and closes it.
     public func run() async throws {
-        try await turns.withLock { _ = try await self.connection() }
-        logger.info("database open", metadata: ["database": "sqlite:\(path)"])
+        // Logged holding the turn, so that no transaction (the migrations') is logged before it.
+        try await turns.withLock {
+            _ = try await self.connection()
+            self.logger.info("database open", metadata: ["database": "sqlite:\(self.path)"])
+        }
         try? await gracefulShutdown()
         try await turns.withLock {
             let connection = self.state.withLockedValue { state -> SQLiteConnection? in

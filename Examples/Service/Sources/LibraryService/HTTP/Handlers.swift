@@ -69,11 +69,12 @@ public struct AuthorHandlers: Sendable {
         _ = try caller.requireMember()
         let id = try context.id(of: "author")
         try await unitOfWork.run { [authorRepository, bookRepository] db in
-            guard try await authorRepository.find(id, on: db) != nil else { throw APIError.notFound("author", id) }
+            // Books exist only for an author that exists, so this comes first, and the delete tells
+            // whether there was one.
             if try await bookRepository.hasBooks(authorID: id, on: db) {
                 throw APIError.conflict("author \(id) has books; delete them first")
             }
-            _ = try await authorRepository.delete(id, on: db)
+            guard try await authorRepository.delete(id, on: db) else { throw APIError.notFound("author", id) }
         }
         return .noContent
     }
@@ -135,7 +136,7 @@ public struct BookHandlers: Sendable {
         let changes = try await request.input(BookInput.self, context: context).validatedChanges()
         return try await unitOfWork.run { [bookRepository] db in
             guard let current = try await bookRepository.find(id, on: db) else { throw APIError.notFound("book", id) }
-            guard let book = try await bookRepository.update(id, with: changes, on: db) else {
+            guard let book = try await bookRepository.update(current, with: changes, on: db) else {
                 throw APIError.conflict("\(current.copies - current.available) copies of book \(id) are on loan")
             }
             return book
@@ -146,11 +147,11 @@ public struct BookHandlers: Sendable {
         _ = try caller.requireMember()
         let id = try context.id(of: "book")
         try await unitOfWork.run { [bookRepository, loanRepository] db in
-            guard try await bookRepository.find(id, on: db) != nil else { throw APIError.notFound("book", id) }
+            // Loans exist only for a book that exists; the delete tells whether there was one.
             if try await loanRepository.hasLoans(bookID: id, on: db) {
                 throw APIError.conflict("book \(id) has loans; its history stays (set 'copies' instead)")
             }
-            _ = try await bookRepository.delete(id, on: db)
+            guard try await bookRepository.delete(id, on: db) else { throw APIError.notFound("book", id) }
         }
         return .noContent
     }
@@ -193,14 +194,8 @@ public struct MemberHandlers: Sendable {
         return member
     }
 
-    /// 32 random hex digits from the system's generator.
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let text = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - text.count) + text
-        }.joined()
-    }
+    /// 32 random hex digits.
+    static func newToken() -> String { randomHex(words: 2) }
 }
 
 /// `/loans`: the caller's own.

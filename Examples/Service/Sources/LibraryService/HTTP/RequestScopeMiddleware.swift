@@ -60,9 +60,7 @@ struct RequestScopeMiddleware: RouterMiddleware {
         {
             return header
         }
-        var generator = SystemRandomNumberGenerator()
-        let text = String(generator.next() as UInt64, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        return randomHex(words: 1)
     }
 }
 

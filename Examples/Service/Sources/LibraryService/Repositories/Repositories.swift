@@ -7,7 +7,7 @@ public protocol AuthorRepository: Sendable {
     func list(_ page: PageRequest, on db: any SQLDatabase) async throws -> Page<Author>
     /// The renamed author, or `nil` if there is none with that id.
     func rename(_ id: Int, to name: String, on db: any SQLDatabase) async throws -> Author?
-    /// Whether there was an author with that id.
+    /// Whether there was an author with that id (an author with books cannot be deleted: check first).
     func delete(_ id: Int, on db: any SQLDatabase) async throws -> Bool
 }
 
@@ -18,9 +18,9 @@ public protocol BookRepository: Sendable {
     func list(authorID: Int?, _ page: PageRequest, on db: any SQLDatabase) async throws -> Page<Book>
     func exists(isbn: String, on db: any SQLDatabase) async throws -> Bool
     func hasBooks(authorID: Int, on db: any SQLDatabase) async throws -> Bool
-    /// Applies `changes`; `copies` moves `available` by the same amount. `nil` if the book is absent
-    /// or fewer copies than are on loan were asked for.
-    func update(_ id: Int, with changes: BookChanges, on db: any SQLDatabase) async throws -> Book?
+    /// Applies `changes` to `book`, as read in the same transaction; `copies` moves `available` by
+    /// the same amount. `nil` if fewer copies than are on loan were asked for.
+    func update(_ book: Book, with changes: BookChanges, on db: any SQLDatabase) async throws -> Book?
     func delete(_ id: Int, on db: any SQLDatabase) async throws -> Bool
     /// Takes one copy off the shelf; `false` if none is available.
     func takeCopy(of id: Int, on db: any SQLDatabase) async throws -> Bool
@@ -115,8 +115,7 @@ public struct SQLBookRepository: BookRepository {
         try await db.select().column("id").from("books").where("author_id", .equal, authorID).limit(1).first() != nil
     }
 
-    public func update(_ id: Int, with changes: BookChanges, on db: any SQLDatabase) async throws -> Book? {
-        guard let current = try await find(id, on: db) else { return nil }
+    public func update(_ current: Book, with changes: BookChanges, on db: any SQLDatabase) async throws -> Book? {
         var book = current
         if let title = changes.title { book.title = title }
         if let year = changes.publishedYear { book.publishedYear = year }
@@ -130,7 +129,7 @@ public struct SQLBookRepository: BookRepository {
         let updated = try await db.update("books")
             .set("title", to: book.title).set("published_year", to: book.publishedYear)
             .set("copies", to: book.copies).set("available", to: book.available)
-            .where("id", .equal, id).where("available", .equal, current.available)
+            .where("id", .equal, current.id).where("available", .equal, current.available)
             .returning("id").first()
         return updated == nil ? nil : book
     }
