@@ -104,12 +104,6 @@ struct Report: Codable {
     var results: [Result]
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 let options = Options.parse(CommandLine.arguments)
 #if DEBUG
     let configuration = "debug"
@@ -160,9 +154,9 @@ for round in 0..<options.runs {
 }
 for index in results.indices {
     results[index].minimumWallSeconds = results[index].wallSeconds.min()!
-    results[index].medianWallSeconds = median(results[index].wallSeconds)
+    results[index].medianWallSeconds = Timing.median(results[index].wallSeconds)
     results[index].minimumCriticalPathSeconds = results[index].criticalPathSeconds.min()!
-    results[index].medianCriticalPathSeconds = median(results[index].criticalPathSeconds)
+    results[index].medianCriticalPathSeconds = Timing.median(results[index].criticalPathSeconds)
 }
 let report = Report(
     configuration: configuration, date: ISO8601DateFormatter().string(from: Date()), host: hostInfo,

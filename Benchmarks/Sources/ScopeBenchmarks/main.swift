@@ -84,16 +84,6 @@ let contenders = [
     },
 ]
 
-func nanoseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 struct Measurement: Codable {
     var contender: String
     var operation: String
@@ -106,38 +96,15 @@ struct Measurement: Codable {
 #if DEBUG
     print("warning: ScopeBenchmarks was built in debug; figures are meaningless. Use -c release.")
 #endif
-let clockForTiming = ContinuousClock()
 var measurements: [Measurement] = []
 for operation in ["create", "create+handler"] {
     let group = contenders.filter { $0.operation == operation }
-    let target = batchMilliseconds * 1e6
-    // Calibrate: the smallest power of two lasting an eighth of the target, scaled to the target.
-    let batches = group.map { contender in
-        var iterations = 1
-        while true {
-            let elapsed = nanoseconds(clockForTiming.measure { contender.run(iterations) })
-            if elapsed >= target / 8 || iterations >= 1 << 30 {
-                return max(1, Int(Double(iterations) * target / max(elapsed, 1)))
-            }
-            iterations *= 2
-        }
-    }
-    for (contender, batch) in zip(group, batches) {
-        contender.run(batch)
-    }
-    var samples = Array(repeating: [Double](), count: group.count)
-    for round in 0..<runs {
-        for offset in 0..<group.count {
-            let index = (round + offset) % group.count
-            let elapsed = clockForTiming.measure { group[index].run(batches[index]) }
-            samples[index].append(nanoseconds(elapsed) / Double(batches[index]))
-        }
-    }
-    let reference = median(samples[0])
+    let samples = Timing.interleavedSamples(group.map(\.run), batchMilliseconds: batchMilliseconds, runs: runs)
+    let reference = Timing.median(samples[0])
     for (index, contender) in group.enumerated() {
         let measurement = Measurement(
             contender: contender.name, operation: operation, minimumNanoseconds: samples[index].min()!,
-            medianNanoseconds: median(samples[index]), ratioToHandWrittenStruct: median(samples[index]) / reference,
+            medianNanoseconds: Timing.median(samples[index]), ratioToHandWrittenStruct: Timing.median(samples[index]) / reference,
             samplesNanoseconds: samples[index])
         measurements.append(measurement)
         func padded(_ text: String, _ width: Int) -> String {

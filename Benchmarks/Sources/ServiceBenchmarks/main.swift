@@ -67,16 +67,6 @@ func configuration(_ name: String) -> ServiceConfiguration {
 let trellis = try LibraryContainer(configuration: configuration("trellis"), logger: logger)
 let handWired = try HandWiredLibrary(configuration: configuration("hand-wired"), logger: logger)
 
-func nanoseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 struct ScopeMeasurement: Codable {
     var contender: String
     var minimumNanoseconds: Double
@@ -113,30 +103,13 @@ struct HTTPMeasurement: Codable {
             }
         ),
     ]
-    let clock = ContinuousClock()
-    let target = batchMilliseconds * 1e6
-    let batches = contenders.map { _, run in
-        var iterations = 1
-        while true {
-            let elapsed = nanoseconds(clock.measure { run(iterations) })
-            if elapsed >= target / 8 || iterations >= 1 << 30 {
-                return max(1, Int(Double(iterations) * target / max(elapsed, 1)))
-            }
-            iterations *= 2
-        }
-    }
-    var samples = Array(repeating: [Double](), count: contenders.count)
-    for round in 0..<runs {
-        for offset in 0..<contenders.count {
-            let index = (round + offset) % contenders.count
-            samples[index].append(nanoseconds(clock.measure { contenders[index].1(batches[index]) }) / Double(batches[index]))
-        }
-    }
-    let reference = median(samples[0])
+    let samples = Timing.interleavedSamples(contenders.map(\.1), batchMilliseconds: batchMilliseconds, runs: runs)
+    let reference = Timing.median(samples[0])
     return contenders.indices.map { index in
         let measurement = ScopeMeasurement(
-            contender: contenders[index].0, minimumNanoseconds: samples[index].min()!, medianNanoseconds: median(samples[index]),
-            ratioToHandWired: median(samples[index]) / reference)
+            contender: contenders[index].0, minimumNanoseconds: samples[index].min()!,
+            medianNanoseconds: Timing.median(samples[index]),
+            ratioToHandWired: Timing.median(samples[index]) / reference)
         print(
             String(
                 format: "request container  %-12@ min %8.1f ns  median %8.1f ns  %5.2fx", measurement.contender as NSString,
@@ -247,15 +220,16 @@ enum BenchmarkError: Error {
     for task in tasks { try await task.value }
     var measurements: [HTTPMeasurement] = []
     for route in ["GET /books/1", "POST /authors"] {
-        let reference = median(results["hand-wired \(route)"]!.rates)
+        let reference = Timing.median(results["hand-wired \(route)"]!.rates)
         for name in names {
             let entry = results["\(name) \(route)"]!
             var latency: [String: Double] = [:]
-            for key in ["50%", "75%", "90%", "99%"] { latency[key] = median(entry.latencies.compactMap { $0[key] }) }
+            for key in ["50%", "75%", "90%", "99%"] { latency[key] = Timing.median(entry.latencies.compactMap { $0[key] }) }
             measurements.append(
                 HTTPMeasurement(
-                    contender: name, route: route, requestsPerSecond: entry.rates, medianRequestsPerSecond: median(entry.rates),
-                    medianLatencyMilliseconds: latency, ratioToHandWired: median(entry.rates) / reference))
+                    contender: name, route: route, requestsPerSecond: entry.rates,
+                    medianRequestsPerSecond: Timing.median(entry.rates),
+                    medianLatencyMilliseconds: latency, ratioToHandWired: Timing.median(entry.rates) / reference))
         }
     }
     return measurements
