@@ -10,9 +10,12 @@ struct RuntimeStressTests {
 
     /// Synchronous, so the synchronous `load` overloads are used (in an async context Swift
     /// prefers the `async` ones).
-    static func loadSynchronously(from container: RuntimeContainer) -> ObjectIdentifier {
+    static func loadSynchronously(from container: RuntimeContainer) -> Set<ObjectIdentifier> {
         _ = container.load(MyUseCase.self)
-        return ObjectIdentifier(container.load(DatabaseService.self))
+        return [
+            ObjectIdentifier(container.load(DatabaseService.self)),
+            container.withLoaded(DatabaseService.self) { ObjectIdentifier($0) },
+        ]
     }
 
     static func loadSynchronously(task: Int, from container: MutableContainer) -> Int {
@@ -20,7 +23,7 @@ struct RuntimeStressTests {
         return container.load(Example1.self, name: "task \(task)").value
     }
 
-    @Test("64 tasks x 1,000 loads from an immutable container see one singleton instance each")
+    @Test("64 tasks x 1,000 loads, borrowed reads and async loads from an immutable container see one singleton instance each")
     func immutableContainer() async {
         let constructions = Counter()
         let asyncConstructions = Counter()
@@ -42,7 +45,8 @@ struct RuntimeStressTests {
                 group.addTask {
                     var seen = Set<ObjectIdentifier>()
                     for iteration in 0..<Self.loadsPerTask {
-                        seen.insert(Self.loadSynchronously(from: container))
+                        seen.formUnion(Self.loadSynchronously(from: container))
+                        seen.insert(ObjectIdentifier(await container.load(DatabaseService.self)))
                         if iteration % 100 == 0 {
                             seen.insert(ObjectIdentifier(await container.load(DatabaseService.self, name: "async")))
                         }

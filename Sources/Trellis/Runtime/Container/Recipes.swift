@@ -41,9 +41,16 @@ class AnyRecipe: @unchecked Sendable {
     /// The published value, if this is a synchronous singleton that is built.
     @inlinable @inline(__always)
     final func publishedValue<Value>(_ type: Value.Type) -> Value? {
-        guard let instance = published.load(ordering: .acquiring) else { return nil }
         // The recipe keeps the instance alive for as long as the recipe exists.
-        return Unmanaged<PublishedInstance<Value>>.fromOpaque(instance)._withUnsafeGuaranteedRef { $0.value }
+        publishedInstance(type)?._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    /// The box holding the published value, if this is a synchronous singleton that is built;
+    /// unretained: the recipe keeps it alive for as long as the recipe exists.
+    @inlinable @inline(__always)
+    final func publishedInstance<Value>(_ type: Value.Type) -> Unmanaged<PublishedInstance<Value>>? {
+        guard let instance = published.load(ordering: .acquiring) else { return nil }
+        return Unmanaged<PublishedInstance<Value>>.fromOpaque(instance)
     }
 
     /// Publishes `value` unless a value is published already; returns the published one.

@@ -40,20 +40,59 @@ final class ResolutionEngine: Sendable {
     /// Loads `type` under `name`, inlined and specialized into every synchronous load: a built
     /// container finds the recipe in its table, returns a built singleton from the recipe without a
     /// call, and otherwise calls the recipe directly. Other containers take ``resolveNonNil(_:name:)``.
+    ///
+    /// Nothing on this path writes to memory another thread reads: the table and the recipe are
+    /// reached without reference counting (the engine keeps both alive), so loads from many threads
+    /// at once do not contend. The one count that changes is the value's own, as the caller keeps it.
     @inlinable @inline(__always)
     func load<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
         if let frozenTable,
             let recipe = frozenTable._withUnsafeGuaranteedRef({ $0.recipe(for: ObjectIdentifier(type), name: name) })
         {
-            // The table keeps the recipe alive for as long as this engine exists.
             if let value = recipe._withUnsafeGuaranteedRef({ $0.publishedValue(Value.self) }) { return value }
-            let found = recipe.takeUnretainedValue()
-            if found.isTransient {
-                return try produceTransient(unsafeDowncast(found, to: TransientRecipe<Value>.self), type, name: name)
-            }
-            return try produceNonNil(found, type, name: name)
+            return try produceFound(recipe, type, name: name)
         }
         return try resolveNonNil(type, name: name)
+    }
+
+    /// What an `async` load of a built container does first: a synchronous registration is loaded
+    /// on the same path as ``load(_:name:)`` (no reference counting of the table or the recipe);
+    /// `nil` means it is not in a built container's table or needs `await`, so the caller takes
+    /// ``resolve(_:name:)-async``.
+    @inlinable @inline(__always)
+    func loadWithoutSuspending<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value? {
+        guard let frozenTable,
+            let recipe = frozenTable._withUnsafeGuaranteedRef({ $0.recipe(for: ObjectIdentifier(type), name: name) })
+        else { return nil }
+        if let value = recipe._withUnsafeGuaranteedRef({ $0.publishedValue(Value.self) }) { return value }
+        if recipe._withUnsafeGuaranteedRef({ $0.isAsynchronous }) { return nil }
+        return try produceFound(recipe, type, name: name)
+    }
+
+    /// The box of the synchronous singleton registered for `type` under `name`, if this container
+    /// is built (``RuntimeContainer``) and that singleton exists; unretained, valid for as long as
+    /// this engine. What a borrowing read (``Resolving/withLoaded(_:name:_:)``) lends in place.
+    @inlinable @inline(__always)
+    func publishedInstance<Value>(_ type: Value.Type, name: String?) -> Unmanaged<PublishedInstance<Value>>? {
+        guard let frozenTable,
+            let recipe = frozenTable._withUnsafeGuaranteedRef({ $0.recipe(for: ObjectIdentifier(type), name: name) })
+        else { return nil }
+        return recipe._withUnsafeGuaranteedRef { $0.publishedInstance(Value.self) }
+    }
+
+    /// Runs `recipe`, found in the frozen table for `type` under `name`, without retaining it (the
+    /// table keeps it alive for as long as this engine exists): a transient's factory is called
+    /// specialized for `Value`; anything else goes through ``produceNonNil(_:_:name:)``.
+    @inlinable
+    func produceFound<Value>(_ recipe: Unmanaged<AnyRecipe>, _ type: Value.Type, name: String?) throws(ResolutionError) -> Value {
+        try recipe._withUnsafeGuaranteedRef { found -> Result<Value, ResolutionError> in
+            Result { () throws(ResolutionError) -> Value in
+                if found.isTransient {
+                    return try produceTransient(unsafeDowncast(found, to: TransientRecipe<Value>.self), type, name: name)
+                }
+                return try produceNonNil(found, type, name: name)
+            }
+        }.get()
     }
 
     /// Runs `recipe`, registered for `type` under `name`, synchronously; `nil` is an error.

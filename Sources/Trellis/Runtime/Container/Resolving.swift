@@ -47,6 +47,37 @@ extension Resolving {
         }
     }
 
+    /// Calls `body` with the value registered for `type` and `name`, lent for the length of the
+    /// call, and returns what `body` returns:
+    ///
+    /// ```swift
+    /// let rows = try container.withLoaded(Database.self) { database in try database.query(sql) }
+    /// ```
+    ///
+    /// ``load(_:name:)`` gives the caller a reference of its own, which writes the value's
+    /// reference count: a memory location every thread loading the same singleton then writes, so
+    /// on several cores those loads take turns for it. `withLoaded` lends a built singleton of a
+    /// ``RuntimeContainer`` without that write, so threads reading the same singleton at once write
+    /// no shared memory and scale with the cores (as long as `body` does not keep the value).
+    /// Anything else (a transient, a singleton not built yet, another kind of container) is loaded
+    /// as `load` does, and a failure goes to the container's fatal-error handler. `body` is
+    /// synchronous: the value cannot be lent across an `await`; load it there.
+    @inlinable
+    public func withLoaded<Value, Output, Failure: Error>(
+        _ type: Value.Type = Value.self,
+        name: String? = nil,
+        _ body: (Value) throws(Failure) -> Output
+    ) throws(Failure) -> Output {
+        if let instance = resolver.engine.publishedInstance(type, name: name) {
+            // The recipe keeps the instance alive for as long as the container exists, and `self`
+            // keeps the container alive during the call.
+            return try instance._withUnsafeGuaranteedRef { instance in
+                Result { () throws(Failure) -> Output in try body(instance.value) }
+            }.get()
+        }
+        return try body(load(type, name: name))
+    }
+
     /// Returns the value registered for `type` and `name`, or throws why it cannot.
     @inlinable @inline(__always)
     public func loadThrowing<Value>(_ type: Value.Type = Value.self, name: String? = nil) throws(ResolutionError) -> Value {
@@ -67,21 +98,25 @@ extension Resolving {
 
     /// Returns the value registered for `type` and `name`, running `async` factories, or passes
     /// the error to the container's fatal-error handler.
+    @inlinable
     public func load<Value>(_ type: Value.Type = Value.self, name: String? = nil) async -> Value {
         do {
             return try await loadThrowing(type, name: name)
         } catch {
-            resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
+            resolver.engine.fail(error)
         }
     }
 
     /// Returns the value registered for `type` and `name`, running `async` factories, or throws
     /// why it cannot.
+    @inlinable
     public func loadThrowing<Value>(
         _ type: Value.Type = Value.self,
         name: String? = nil
     ) async throws(ResolutionError) -> Value {
-        guard let value = try await resolver.engine.resolve(type, name: name) else {
+        let engine = resolver.engine
+        if let value = try engine.loadWithoutSuspending(type, name: name) { return value }
+        guard let value = try await engine.resolve(type, name: name) else {
             throw .factoryReturnedNil(type: InstanceKey(type, name: name).description)
         }
         return value
