@@ -50,6 +50,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Many tasks loading from one runtime container at once against one thread doing the same
+        // loads (issue 27), with hand-written code and Swinject in the same run.
+        .executableTarget(
+            name: "ConcurrentLoadBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Trellis", package: "Trellis"),
+                .product(name: "Swinject", package: "Swinject"),
+            ]
+        ),
         .executableTarget(
             name: "LoaderBenchmarks",
             dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]

@@ -4,6 +4,8 @@
 #   results/loader.json      SerialLoader vs ConcurrentLoader on a 200-node graph, with the critical path
 #   results/build-time.json  debug incremental build and macro-expansion time, Trellis vs hand-written
 #   results/service.json     the service example under wrk and its request container, Trellis vs hand-wired
+#   results/concurrent.json  8 tasks loading from one runtime container against one task, with hand-written
+#                            code and Swinject
 #   results/latest.md        both as markdown tables with ratios (README links here)
 #
 #   results/build-time-prebuilt.json  the same with the prebuilt swift-syntax SwiftPM downloads by default
@@ -73,6 +75,9 @@ if [ "$runtime" = 1 ]; then
     echo "== scope: building and measuring (release)"
     swift build -c release --product ScopeBenchmarks
     "$(swift build -c release --show-bin-path)/ScopeBenchmarks" "${loader_arguments[@]}" --output "$results/scope.json"
+    echo "== concurrent loads: building and measuring (release)"
+    swift build -c release --product ConcurrentLoadBenchmarks
+    "$(swift build -c release --show-bin-path)/ConcurrentLoadBenchmarks" "${loader_arguments[@]}" --output "$results/concurrent.json"
     echo "== service: building and measuring (release; needs wrk: apt-get install wrk)"
     swift build -c release --product ServiceBenchmarks
     "$(swift build -c release --show-bin-path)/ServiceBenchmarks" "${loader_arguments[@]}" --output "$results/service.json"
@@ -110,6 +115,7 @@ fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
     --loader "$results/loader.json" --scope "$results/scope.json" --service "$results/service.json" \
+    --concurrent "$results/concurrent.json" \
     "${extra_reports[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then
