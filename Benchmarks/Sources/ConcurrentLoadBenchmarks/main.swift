@@ -180,9 +180,7 @@ struct Measurement: Codable {
     var samplesNanoseconds: [Double]
 }
 
-#if DEBUG
-    print("warning: ConcurrentLoadBenchmarks was built in debug; figures are meaningless. Use -c release.")
-#endif
+RunRecord.warnIfDebug("ConcurrentLoadBenchmarks")
 print("\(ProcessInfo.processInfo.activeProcessorCount) cores, \(tasks) tasks")
 var measurements: [Measurement] = []
 for operation in ["singleton", "named singleton", "transient"] {
@@ -205,9 +203,6 @@ for operation in ["singleton", "named singleton", "transient"] {
                 medianNanoseconds: median, ratioToHandWritten: median / reference,
                 ratioToOneTask: againstOneThread, samplesNanoseconds: values)
             measurements.append(measurement)
-            func padded(_ text: String, _ width: Int) -> String {
-                text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-            }
             var figures = String(
                 format: "min %8.2f ns  median %8.2f ns  %6.2fx hand-written", measurement.minimumNanoseconds, median,
                 measurement.ratioToHandWritten)
@@ -233,18 +228,10 @@ struct Report: Codable {
 }
 
 if let output {
-    #if DEBUG
-        let configuration = "debug"
-    #else
-        let configuration = "release"
-    #endif
-    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
-    let report = Report(
-        configuration: configuration, date: ISO8601DateFormatter().string(from: Date()),
-        cores: ProcessInfo.processInfo.activeProcessorCount, tasks: tasks, runs: runs, batchMilliseconds: batchMilliseconds,
-        loadAverageAtStart: load?.joined(separator: " ") ?? "?", measurements: measurements)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(report).write(to: URL(fileURLWithPath: output))
-    print("wrote \(output)")
+    try RunRecord.write(
+        Report(
+            configuration: RunRecord.configuration, date: RunRecord.now, cores: ProcessInfo.processInfo.activeProcessorCount,
+            tasks: tasks, runs: runs, batchMilliseconds: batchMilliseconds, loadAverageAtStart: RunRecord.loadAverage(),
+            measurements: measurements),
+        to: output)
 }

@@ -105,15 +105,9 @@ struct Report: Codable {
 }
 
 let options = Options.parse(CommandLine.arguments)
-#if DEBUG
-    let configuration = "debug"
-#else
-    let configuration = "release"
-#endif
-var hostInfo = ["processors": String(ProcessInfo.processInfo.activeProcessorCount)]
-if let load = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) {
-    hostInfo["loadAverageAtStart"] = load.split(separator: " ").prefix(3).joined(separator: " ")
-}
+let hostInfo = [
+    "processors": String(ProcessInfo.processInfo.activeProcessorCount), "loadAverageAtStart": RunRecord.loadAverage(),
+]
 
 let (graph, longestChain) = makeGraph(nodes: options.nodes, layers: options.layers)
 let sleep = Duration.milliseconds(options.sleepMilliseconds)
@@ -159,16 +153,12 @@ for index in results.indices {
     results[index].medianCriticalPathSeconds = Timing.median(results[index].criticalPathSeconds)
 }
 let report = Report(
-    configuration: configuration, date: ISO8601DateFormatter().string(from: Date()), host: hostInfo,
+    configuration: RunRecord.configuration, date: RunRecord.now, host: hostInfo,
     runs: options.runs, nodes: options.nodes, layers: options.layers, edges: graph.map(\.count).reduce(0, +),
     sleepMilliseconds: options.sleepMilliseconds, longestChainNodes: longestChain,
     idealSeconds: Double(longestChain) * Double(options.sleepMilliseconds) / 1000, results: results)
-let encoder = JSONEncoder()
-encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-let data = try encoder.encode(report)
 if let output = options.output {
-    try data.write(to: URL(fileURLWithPath: output))
-    print("wrote \(output)")
+    try RunRecord.write(report, to: output)
 } else {
-    print(String(decoding: data, as: UTF8.self))
+    print(String(decoding: try RunRecord.json(report), as: UTF8.self))
 }

@@ -93,9 +93,7 @@ struct Measurement: Codable {
     var samplesNanoseconds: [Double]
 }
 
-#if DEBUG
-    print("warning: ScopeBenchmarks was built in debug; figures are meaningless. Use -c release.")
-#endif
+RunRecord.warnIfDebug("ScopeBenchmarks")
 var measurements: [Measurement] = []
 for operation in ["create", "create+handler"] {
     let group = contenders.filter { $0.operation == operation }
@@ -107,9 +105,6 @@ for operation in ["create", "create+handler"] {
             medianNanoseconds: Timing.median(samples[index]), ratioToHandWrittenStruct: Timing.median(samples[index]) / reference,
             samplesNanoseconds: samples[index])
         measurements.append(measurement)
-        func padded(_ text: String, _ width: Int) -> String {
-            text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-        }
         let figures = String(
             format: "min %8.2f ns  median %8.2f ns  %5.2fx", measurement.minimumNanoseconds, measurement.medianNanoseconds,
             measurement.ratioToHandWrittenStruct)
@@ -128,18 +123,9 @@ struct Report: Codable {
 }
 
 if let output {
-    #if DEBUG
-        let configuration = "debug"
-    #else
-        let configuration = "release"
-    #endif
-    let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
-    let report = Report(
-        configuration: configuration, date: ISO8601DateFormatter().string(from: Date()), runs: runs,
-        batchMilliseconds: batchMilliseconds, loadAverageAtStart: load?.joined(separator: " ") ?? "?",
-        measurements: measurements)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(report).write(to: URL(fileURLWithPath: output))
-    print("wrote \(output)")
+    try RunRecord.write(
+        Report(
+            configuration: RunRecord.configuration, date: RunRecord.now, runs: runs, batchMilliseconds: batchMilliseconds,
+            loadAverageAtStart: RunRecord.loadAverage(), measurements: measurements),
+        to: output)
 }

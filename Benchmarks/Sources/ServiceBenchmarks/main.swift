@@ -49,9 +49,7 @@ while let option = reader.nextOption() {
     default: reader.fail("unknown argument \(option)")
     }
 }
-#if DEBUG
-    print("warning: ServiceBenchmarks was built in debug; figures are meaningless. Use -c release.")
-#endif
+RunRecord.warnIfDebug("ServiceBenchmarks")
 
 var logger = Logger(label: "library")
 logger.logLevel = .warning
@@ -249,20 +247,13 @@ struct Report: Codable {
     var http: [HTTPMeasurement]
 }
 
-let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ")
+let load = RunRecord.loadAverage()
 let scope = modes.contains("scope") ? measureScopes() : []
 let http = modes.contains("http") ? try await measureHTTP() : []
 if let output {
-    #if DEBUG
-        let built = "debug"
-    #else
-        let built = "release"
-    #endif
-    let report = Report(
-        configuration: built, date: ISO8601DateFormatter().string(from: Date()), runs: runs, httpRounds: httpRounds,
-        httpSeconds: httpSeconds, connections: connections, loadAverageAtStart: load ?? "?", scope: scope, http: http)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try encoder.encode(report).write(to: URL(fileURLWithPath: output))
-    print("wrote \(output)")
+    try RunRecord.write(
+        Report(
+            configuration: RunRecord.configuration, date: RunRecord.now, runs: runs, httpRounds: httpRounds,
+            httpSeconds: httpSeconds, connections: connections, loadAverageAtStart: load, scope: scope, http: http),
+        to: output)
 }
