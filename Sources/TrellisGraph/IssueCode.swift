@@ -117,7 +117,10 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// A `.child` or `.forwardingChild` whose container has `.argument` members, which its owner
     /// cannot pass.
     case childTakesArguments = "trellis.child-takes-arguments"
+    /// A member nothing reads: no other member, no child or scope it provides for, no service group,
+    /// and no scanned source (`trellis validate --unused`; a warning unless `--unused-as-errors`).
+    case unusedMember = "trellis.unused-member"
 
     /// The severity issues of this code have unless a rule says otherwise.
-    public var defaultSeverity: Severity { .error }
+    public var defaultSeverity: Severity { self == .unusedMember ? .warning : .error }
 }

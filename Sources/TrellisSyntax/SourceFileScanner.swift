@@ -49,6 +49,13 @@ public enum SourceFileScanner {
         return walker.result
     }
 
+    /// The extended type without generic arguments (`Box` for `Box<Int>`), components joined by dots.
+    static func typeName(_ type: TypeSyntax) -> String {
+        if let member = type.as(MemberTypeSyntax.self) { return "\(typeName(member.baseType)).\(member.name.text)" }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        return type.trimmedDescription
+    }
+
     /// Whether a declaration carries `@DIContainer` (also `@Trellis.DIContainer`).
     public static func containerAttribute(of declaration: some DeclGroupSyntax) -> AttributeSyntax? {
         for element in declaration.attributes {
@@ -134,7 +141,7 @@ private struct DeclarationWalker {
     }
 
     private mutating func walk(extension declaration: ExtensionDeclSyntax) {
-        let typeName = Self.typeName(declaration.extendedType)
+        let typeName = SourceFileScanner.typeName(declaration.extendedType)
         var count = 0
         for item in declaration.memberBlock.members {
             guard let initializer = item.decl.as(InitializerDeclSyntax.self) else { continue }
@@ -162,12 +169,5 @@ private struct DeclarationWalker {
         strayProvides += 1
         result.anchors[anchor] = Syntax(node)
         result.problems.append(.provideOutsideContainer(at: anchor, attribute: attribute))
-    }
-
-    /// The extended type without generic arguments (`Box` for `Box<Int>`), components joined by dots.
-    private static func typeName(_ type: TypeSyntax) -> String {
-        if let member = type.as(MemberTypeSyntax.self) { return "\(typeName(member.baseType)).\(member.name.text)" }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        return type.trimmedDescription
     }
 }

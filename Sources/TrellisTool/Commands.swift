@@ -12,10 +12,11 @@ public struct TrellisCommand: ParsableCommand {
               trellis --root PATH --format dot --output graph.dot --validate-dag
 
             Exit codes: 0 nothing wrong found; 1 problems found (printed as
-            'path:line:column: error: [code] message'); 2 bad usage, a path that does not exist,
-            an output that cannot be written, or Graphviz missing for PNG/SVG.
+            'path:line:column: error: [code] message'), or for 'diff' the graphs differ; 2 bad
+            usage, a path that does not exist, an output that cannot be written, Graphviz missing
+            for PNG/SVG, or a 'diff' input that is not a graph document.
             """,
-        subcommands: [GraphCommand.self, ValidateCommand.self],
+        subcommands: [GraphCommand.self, ValidateCommand.self, DiffCommand.self],
         defaultSubcommand: GraphCommand.self)
 
     /// Creates the command; swift-argument-parser fills it from the command line.
@@ -85,6 +86,43 @@ public struct ValidateCommand: ParsableCommand {
 
     @Option(help: "A file written when nothing is wrong and removed otherwise (for the build plugin).")
     var stamp: String?
+
+    @Flag(
+        help: """
+            Also report members nothing reads (no other member, child container, service group or \
+            scanned source) as warnings [trellis.unused-member]. Scan every module that uses the \
+            containers: a member read only from sources left out is reported.
+            """)
+    var unused = false
+
+    @Flag(help: "Like --unused, with the unused members reported as errors (exit code 1).")
+    var unusedAsErrors = false
+
+    /// Whether the unused-member rule runs, and how severe its issues are.
+    var unusedSeverity: Severity? { unusedAsErrors ? .error : unused ? .warning : nil }
+
+    /// Creates the command; swift-argument-parser fills it from the command line.
+    public init() {}
+}
+
+/// `trellis diff`: what changed between two graph documents, for a code review and for CI.
+public struct DiffCommand: ParsableCommand {
+    /// The subcommand's name and help.
+    public static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract:
+            "Compares two graphs written by 'trellis graph --format json': containers, members, reads and builds added, removed or changed.",
+        discussion: """
+            Prints one line per change ('+' added, '-' removed, '~' changed), then a count.
+            Exit codes: 0 the graphs are the same; 1 they differ; 2 a file cannot be read or is not
+            a graph document of a version this trellis reads.
+            """)
+
+    @Argument(help: "The graph before the change (a JSON file).")
+    var old: String
+
+    @Argument(help: "The graph after the change (a JSON file).")
+    var new: String
 
     /// Creates the command; swift-argument-parser fills it from the command line.
     public init() {}

@@ -23,9 +23,9 @@ struct PlacedProblem: Comparable {
 /// Validates a scanned program with the shared rules and places every issue at its syntax.
 enum ProblemReport {
     /// Every problem of `program`, sorted by place: shape problems the extractor found, each
-    /// container's rules and the whole-program rules.
-    static func problems(of program: ScannedProgram) -> [PlacedProblem] {
-        let located = program.files.flatMap(\.problems) + ProgramValidator.validate(program.programFiles)
+    /// container's rules, the whole-program rules, and `more` (the rules a flag asks for).
+    static func problems(of program: ScannedProgram, more: [LocatedIssue] = []) -> [PlacedProblem] {
+        let located = program.files.flatMap(\.problems) + ProgramValidator.validate(program.programFiles) + more
         let issuesByPath = Dictionary(grouping: located, by: \.file)
         let locations = Dictionary(
             program.files.map { ($0.location.displayPath, $0.location) }, uniquingKeysWith: { first, _ in first })

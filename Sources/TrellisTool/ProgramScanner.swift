@@ -14,6 +14,8 @@ struct ScannedFile {
     var programFile: ProgramFile
     /// Shape problems: `@Provide` outside a container, and what the extractor could not read.
     var problems: [LocatedIssue]
+    /// The names the file reads, when the scan was asked for them (`validate --unused`).
+    var references = NameReferences()
 }
 
 /// A parsed file with what the scanner found in it; its anchors name nodes of `tree`.
@@ -38,17 +40,24 @@ struct ScannedProgram {
     var warnings: [String]
 
     var programFiles: [ProgramFile] { files.map(\.programFile) }
+
+    /// The names every file reads (empty unless the scan collected them).
+    var references: NameReferences {
+        files.reduce(into: NameReferences()) { $0.formUnion($1.references) }
+    }
 }
 
 /// Reads, parses and scans files, spread over every core.
 enum ProgramScanner {
-    static func scan(_ locations: [SourceFileLocation]) -> ScannedProgram {
+    /// Scans `locations`; with `collectingReferences`, also reads which names each file reads,
+    /// which means parsing every file rather than only those that can declare a container.
+    static func scan(_ locations: [SourceFileLocation], collectingReferences: Bool = false) -> ScannedProgram {
         let results = ResultSlots<FileReadOutcome>(count: locations.count)
         // Each worker takes every n-th file; parsing dominates and files are of similar size.
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, locations.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: locations.count, by: workers) {
-                results.store(read(locations[index]), at: index)
+                results.store(read(locations[index], collectingReferences: collectingReferences), at: index)
             }
         }
         var files: [ScannedFile] = []
@@ -63,8 +72,8 @@ enum ProgramScanner {
         return ScannedProgram(files: files, warnings: warnings)
     }
 
-    static func read(_ location: SourceFileLocation) -> FileReadOutcome {
-        switch parse(location) {
+    static func read(_ location: SourceFileLocation, collectingReferences: Bool) -> FileReadOutcome {
+        switch parse(location, everyFile: collectingReferences) {
         case .parsed(let parsed):
             let path = location.displayPath
             var problems = parsed.scan.problems.map { LocatedIssue(file: path, container: nil, issue: $0) }
@@ -73,7 +82,9 @@ enum ProgramScanner {
                     LocatedIssue(file: path, container: container.qualifiedName, issue: $0)
                 }
             }
-            return .scanned(ScannedFile(location: location, programFile: parsed.scan.programFile(path: path), problems: problems))
+            var file = ScannedFile(location: location, programFile: parsed.scan.programFile(path: path), problems: problems)
+            if collectingReferences { file.references = NameReferenceCollector.references(in: parsed.tree) }
+            return .scanned(file)
         case .irrelevant:
             return .irrelevant
         case .skipped(let warning):
@@ -88,8 +99,9 @@ enum ProgramScanner {
         case skipped(warning: String)
     }
 
-    /// Reads, parses and scans one file, keeping its tree.
-    static func parse(_ location: SourceFileLocation) -> ParseOutcome {
+    /// Reads, parses and scans one file, keeping its tree; unless `everyFile`, a file that cannot
+    /// declare a container is not parsed.
+    static func parse(_ location: SourceFileLocation, everyFile: Bool = false) -> ParseOutcome {
         let path = location.displayPath
         guard let data = FileManager.default.contents(atPath: location.absolutePath) else {
             return .skipped(warning: "\(path): warning: cannot read the file; it was skipped")
@@ -98,7 +110,7 @@ enum ProgramScanner {
         guard source.utf8.elementsEqual(data) else {
             return .skipped(warning: "\(path): warning: the file is not valid UTF-8; it was skipped")
         }
-        guard mayMatter(data) else { return .irrelevant }
+        guard everyFile || mayMatter(data) else { return .irrelevant }
         let tree = Parser.parse(source: source)
         if tree.hasError {
             let converter = SourceLocationConverter(fileName: path, tree: tree)

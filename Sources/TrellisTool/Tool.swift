@@ -22,6 +22,8 @@ public enum Tool {
             return runGraph(graph, environment: environment)
         case let validate as ValidateCommand:
             return runValidate(validate, environment: environment)
+        case let diff as DiffCommand:
+            return runDiff(diff, environment: environment)
         default:
             // Argument Parser's own `help` command (`trellis --help`, `trellis help validate`,
             // `trellis validate --help`): print the help of the subcommand named, or of `trellis`.
@@ -36,8 +38,12 @@ public enum Tool {
 
     static func runValidate(_ command: ValidateCommand, environment: ToolEnvironment) -> ToolResult {
         var log = ToolLog()
-        let program = load(command.sources, environment: environment, log: &log)
-        let problems = ProblemReport.problems(of: program)
+        let severity = command.unusedSeverity
+        let program = load(command.sources, environment: environment, log: &log, collectingReferences: severity != nil)
+        let unused = severity.map {
+            UnusedMemberRule.issues(program.programFiles, references: program.references, severity: $0)
+        }
+        let problems = ProblemReport.problems(of: program, more: unused ?? [])
         log.errors += problems.map(\.text)
         let hasErrors = problems.contains { $0.issue.isError }
         if let stamp = command.stamp {
@@ -54,6 +60,20 @@ public enum Tool {
             }
         }
         return log.result(standardOutput: "", problemsFound: hasErrors)
+    }
+
+    static func runDiff(_ command: DiffCommand, environment: ToolEnvironment) -> ToolResult {
+        var log = ToolLog()
+        var graphs: [ProgramGraph] = []
+        for path in [command.old, command.new] {
+            switch GraphDocumentReader.read(path, absolute: environment.absolute(path)) {
+            case .success(let graph): graphs.append(graph)
+            case .failure(let error): log.fail(error.message)
+            }
+        }
+        guard graphs.count == 2 else { return log.result(standardOutput: "", problemsFound: false) }
+        let diff = GraphDiff(old: graphs[0], new: graphs[1])
+        return log.result(standardOutput: diff.text, problemsFound: !diff.isEmpty)
     }
 
     static func runGraph(_ command: GraphCommand, environment: ToolEnvironment) -> ToolResult {
@@ -90,12 +110,14 @@ public enum Tool {
     }
 
     /// Finds, reads and scans the sources; reports missing paths as errors and skipped files as warnings.
-    static func load(_ sources: SourceOptions, environment: ToolEnvironment, log: inout ToolLog) -> ScannedProgram {
+    static func load(
+        _ sources: SourceOptions, environment: ToolEnvironment, log: inout ToolLog, collectingReferences: Bool = false
+    ) -> ScannedProgram {
         let discovery = SourceDiscovery.discover(sources.allPaths, in: environment)
         for path in discovery.missing {
             log.fail("error: no such file or folder: '\(path)'")
         }
-        let program = ProgramScanner.scan(discovery.files)
+        let program = ProgramScanner.scan(discovery.files, collectingReferences: collectingReferences)
         log.errors += program.warnings
         return program
     }

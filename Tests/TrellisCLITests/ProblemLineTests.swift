@@ -28,7 +28,7 @@ struct ProblemLineTests {
 
     @Test("the tool reports every rule of the catalog, so tool and macro share all of them")
     func parityWithCatalog() {
-        let result = ToolHarness.run(["validate", "Fixtures/EveryIssue"])
+        let result = ToolHarness.run(["validate", "--unused", "Fixtures/EveryIssue"])
         let reported = Set(IssueCode.allCases.filter { result.standardError.contains("[\($0.rawValue)]") })
         #expect(reported == Set(IssueCode.allCases))
     }

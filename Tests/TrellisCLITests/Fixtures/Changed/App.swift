@@ -1,0 +1,27 @@
+import Trellis
+
+// `Fixtures/Clean` after a change under review: `trellis diff` of their graphs is
+// `Golden/Clean-Changed.diff.txt`.
+@DIContainer(root: true)
+struct AppContainer: RequestScopeDependencies {
+    @Provide(.input)
+    var baseURL: String
+
+    @Provide(.shared, factory: StandInURLSession.shared)
+    var session: any URLSessionProtocol
+
+    @Provide(.shared, factory: Metrics(), concrete: true)
+    var metrics: Metrics
+
+    @Provide(.shared, APIClient.self, with: [\Self.baseURL, \Self.session, \Self.metrics], service: true)
+    var apiClient: any APIClientProtocol
+
+    @Provide(.shared, asyncFactory: { (apiClient: any APIClientProtocol) async in await Catalog.load(apiClient) })
+    var catalog: any CatalogProtocol
+
+    @Provide(.child)
+    var loginBuilder: FeatureContainer
+
+    @Assisted(.scope)
+    func request(id requestID: String, caller: String) -> RequestScope
+}
