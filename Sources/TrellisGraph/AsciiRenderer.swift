@@ -12,7 +12,7 @@ public enum AsciiRenderer {
                 lines.append(
                     "\(isLast ? "`-- " : "|-- ")\(member.name): \(member.type)  [\(member.traits.joined(separator: ", "))]")
                 let continuation = isLast ? "      " : "|     "
-                if !member.reads.isEmpty { lines.append("\(continuation)reads: \(member.reads.joined(separator: ", "))") }
+                if !member.reads.isEmpty { lines.append("\(continuation)reads: \(member.readLabels.joined(separator: ", "))") }
                 if !member.builds.isEmpty { lines.append("\(continuation)builds: \(member.builds.joined(separator: ", "))") }
             }
             if !container.startOrder.isEmpty {

@@ -11,7 +11,7 @@ enum AssistedRules {
             // The closure reads the container itself, and must declare what those reads need.
             return (awaits, throwing)
         }
-        for name in member.dependencyNames {
+        for name in member.constructionDependencyNames {
             guard let target = container.member(named: name) else { continue }
             awaits = awaits || target.readAwaits
             throwing = throwing || target.readThrows

@@ -30,12 +30,12 @@ public struct BuildPlan: Hashable, Sendable {
         self.throwingMembers = Set(container.members.filter(\.buildThrows).map(\.name))
 
         var readAtInitialization = Set<String>()
-        var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.dependencyNames)
+        var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.constructionDependencyNames)
         while let name = pending.popLast() {
             guard let target = byName[name], target.scope == .transient || target.scope == .onDemand,
                 readAtInitialization.insert(name).inserted
             else { continue }
-            pending += target.dependencyNames
+            pending += target.constructionDependencyNames
         }
         self.transientsReadAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .transient }
         self.onDemandBuiltAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .onDemand }
@@ -68,7 +68,7 @@ public struct BuildPlan: Hashable, Sendable {
         var unbuiltReads = [Int](repeating: 0, count: members.count)
         var readers = [[Int]](repeating: [], count: members.count)
         for (index, member) in members.enumerated() {
-            for name in Set(member.dependencyNames) {
+            for name in Set(member.constructionDependencyNames) {
                 guard let read = position[name] else { return nil }
                 unbuiltReads[index] += 1
                 readers[read].append(index)

@@ -220,7 +220,7 @@ public enum ContainerValidator {
     static func eagerChildReads(_ member: Member, in container: Container, membersByName: [String: Member]) -> [Issue] {
         guard member.scope == .shared, !member.isAsync else { return [] }
         var issues: [Issue] = []
-        for (index, dependency) in member.dependencies.enumerated() {
+        for (index, dependency) in member.dependencies.enumerated() where dependency.access.readsAtConstruction {
             var pending = [dependency.name]
             var seen = Set<String>()
             var reachedChild: String?
@@ -229,7 +229,7 @@ public enum ContainerValidator {
                 if target.scope.isChild {
                     reachedChild = next
                 } else if target.scope == .transient || target.scope == .onDemand {
-                    pending += target.dependencyNames
+                    pending += target.constructionDependencyNames
                 }
             }
             if let child = reachedChild {
@@ -268,6 +268,11 @@ public enum ContainerValidator {
                     Issue(
                         .unknownMember, message, at: anchor,
                         fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
+                continue
+            }
+            if !dependency.access.readsAtConstruction {
+                // Nothing is read while the member is built, so the read carries no effect.
+                issues += ProviderRules.issues(of: dependency, target: target, reader: member, at: anchor, in: container)
                 continue
             }
             if let issue = AssistedRules.readIssue(of: target, by: member, dependency: dependency, at: anchor, in: container) {

@@ -5,7 +5,7 @@ public enum CycleFinder {
     public static func cycles(in container: Container) -> [[String]] {
         let order = Dictionary(container.members.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let edges = Dictionary(
-            container.members.map { member in (member.name, member.dependencyNames.filter { order[$0] != nil }) },
+            container.members.map { member in (member.name, member.constructionDependencyNames.filter { order[$0] != nil }) },
             uniquingKeysWith: { first, _ in first })
         return cycles(nodes: container.members.map(\.name), edges: edges, order: order)
     }

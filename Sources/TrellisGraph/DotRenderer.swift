@@ -24,7 +24,10 @@ public enum DotRenderer {
             lines.append("    }")
         }
         for edge in graph.memberEdges {
-            lines.append("    \(quote(memberNode(edge.container, edge.from))) -> \(quote(memberNode(edge.container, edge.to)));")
+            // A provider or lazy read happens after construction: dashed, and labelled.
+            let style = edge.access == .value ? "" : " [label=\(quote(edge.access.rawValue)), style=dashed]"
+            lines.append(
+                "    \(quote(memberNode(edge.container, edge.from))) -> \(quote(memberNode(edge.container, edge.to)))\(style);")
         }
         for edge in graph.containerEdges {
             switch edge.kind {

@@ -24,8 +24,19 @@ extension ProgramGraph: Decodable {
         let values = try decoder.container(keyedBy: Keys.self)
         let version = try values.decode(Int.self, forKey: .version)
         guard version == JSONRenderer.version else { throw UnsupportedVersion(version: version) }
-        containers = try values.decode([ContainerNode].self, forKey: .containers)
-        memberEdges = try values.decode([MemberEdge].self, forKey: .memberEdges)
+        let edges = try values.decode([MemberEdge].self, forKey: .memberEdges)
+        var deferred: [String: [String: [String: DependencyAccess]]] = [:]
+        for edge in edges where edge.access != .value {
+            deferred[edge.container, default: [:]][edge.from, default: [:]][edge.to] = edge.access
+        }
+        containers = try values.decode([ContainerNode].self, forKey: .containers).map { container in
+            var container = container
+            for index in container.members.indices {
+                container.members[index].deferredReads = deferred[container.id]?[container.members[index].name] ?? [:]
+            }
+            return container
+        }
+        memberEdges = edges
         containerEdges = try values.decode([ContainerEdge].self, forKey: .containerEdges)
     }
 }
@@ -87,15 +98,16 @@ extension ProgramGraph.MemberNode: Decodable {
 
 extension ProgramGraph.MemberEdge: Decodable {
     private enum Keys: String, CodingKey {
-        case container, from, to
+        case container, from, to, access
     }
 
-    /// Reads a member edge of the graph document.
+    /// Reads a member edge of the graph document; one without `access` reads the value.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: Keys.self)
         container = try values.decode(String.self, forKey: .container)
         from = try values.decode(String.self, forKey: .from)
         to = try values.decode(String.self, forKey: .to)
+        access = try values.decodeIfPresent(DependencyAccess.self, forKey: .access) ?? .value
     }
 }
 
@@ -117,3 +129,4 @@ extension ProgramGraph.ContainerEdge: Decodable {
 
 extension ProgramGraph.ContainerEdgeKind: Decodable {}
 extension MemberScope: Decodable {}
+extension DependencyAccess: Decodable {}

@@ -141,13 +141,29 @@ public struct GraphDiff: Hashable, Sendable {
     }
 
     static func readChanges(in id: String, old: [ProgramGraph.MemberEdge], new: [ProgramGraph.MemberEdge]) -> [Change] {
-        let before = Set(old.filter { $0.container == id })
-        let after = Set(new.filter { $0.container == id })
-        return (before.symmetricDifference(after)).sorted { ($0.from, $0.to) < ($1.from, $1.to) }.map { edge in
-            Change(
-                kind: after.contains(edge) ? .added : .removed, container: id,
-                description: "\(id).\(edge.from) reads \(edge.to)")
+        func key(_ edge: ProgramGraph.MemberEdge) -> String { "\(edge.from)\u{0}\(edge.to)" }
+        func read(_ edge: ProgramGraph.MemberEdge) -> String {
+            "\(id).\(edge.from) reads \(edge.to)\(edge.access == .value ? "" : " (\(edge.access.rawValue))")"
         }
+        let before = Dictionary(old.filter { $0.container == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.filter { $0.container == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var changes: [Change] = []
+        for edgeKey in Set(before.keys).union(after.keys).sorted() {
+            switch (before[edgeKey], after[edgeKey]) {
+            case (nil, let added?):
+                changes.append(Change(kind: .added, container: id, description: read(added)))
+            case (let removed?, nil):
+                changes.append(Change(kind: .removed, container: id, description: read(removed)))
+            case (let old?, let new?) where old.access != new.access:
+                changes.append(
+                    Change(
+                        kind: .changed, container: id,
+                        description: "\(id).\(new.from) reads \(new.to): \(old.access.rawValue) -> \(new.access.rawValue)"))
+            default:
+                continue
+            }
+        }
+        return changes
     }
 
     static func buildChanges(from id: String, old: [ProgramGraph.ContainerEdge], new: [ProgramGraph.ContainerEdge]) -> [Change] {

@@ -136,6 +136,8 @@ public enum Fix: Hashable, Sendable {
     case addMainActorOption
     /// Add the effects an `@Assisted` function's build needs to its declaration.
     case addFunctionEffects(async: Bool, throws: Bool)
+    /// Write the type argument of the `Provider<T>` or `Lazy<T>` parameter at the anchor as `type`.
+    case replaceProvidedType(String)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -153,6 +155,7 @@ public enum Fix: Hashable, Sendable {
         case .declareConformance: "declare-conformance"
         case .addMainActorOption: "add-main-actor-option"
         case .addFunctionEffects: "add-function-effects"
+        case .replaceProvidedType: "replace-provided-type"
         }
     }
 
@@ -174,6 +177,7 @@ public enum Fix: Hashable, Sendable {
         case .addMainActorOption: "add 'mainActor: true' to @DIContainer"
         case .addFunctionEffects(let isAsync, let isThrowing):
             "add '\([isAsync ? "async" : nil, isThrowing ? "throws" : nil].compactMap { $0 }.joined(separator: " "))'"
+        case .replaceProvidedType(let type): "use the member's type '\(type)'"
         }
     }
 }

@@ -92,6 +92,13 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// `.transient` member or a child container).
     case serviceNotSingleInstance = "trellis.service-not-single-instance"
 
+    // Providers and lazy values.
+    /// A `Provider<T>` or `Lazy<T>` factory parameter whose `T` is not the type of the member it names.
+    case providerTypeMismatch = "trellis.provider-type-mismatch"
+    /// A `Provider<T>` or `Lazy<T>` of a member it cannot give: one that awaits, throws or takes
+    /// arguments, or any member of a container isolated to a global actor.
+    case unsupportedProvider = "trellis.unsupported-provider"
+
     // Runtime arguments (`@Assisted`).
     /// An argument of an `@Assisted` function named like a member of the container.
     case argumentShadowsMember = "trellis.argument-shadows-member"

@@ -22,7 +22,12 @@ public enum JSONRenderer {
             return JSONValue.object(fields)
         }
         let memberEdges = graph.memberEdges.map { edge in
-            JSONValue.object([("container", .string(edge.container)), ("from", .string(edge.from)), ("to", .string(edge.to))])
+            var fields: [(key: String, value: JSONValue)] = [
+                ("container", .string(edge.container)), ("from", .string(edge.from)), ("to", .string(edge.to)),
+            ]
+            // Only deferred reads have the key, so documents without them are unchanged.
+            if edge.access != .value { fields.append(("access", .string(edge.access.rawValue))) }
+            return JSONValue.object(fields)
         }
         let containerEdges = graph.containerEdges.map { edge in
             JSONValue.object([

@@ -113,6 +113,17 @@ public struct Member: Hashable, Sendable {
         var seen = Set<String>()
         return dependencies.map(\.name).filter { seen.insert($0).inserted }
     }
+
+    /// The names this member reads while it is built, in source order, without repeats: its
+    /// dependencies but those it receives as a `Provider` or `Lazy`. These order the build and can
+    /// close a cycle.
+    public var constructionDependencyNames: [String] {
+        var seen = Set<String>()
+        return dependencies.filter(\.access.readsAtConstruction).map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether the member receives any other member as a `Provider` or `Lazy`.
+    public var readsThroughProvider: Bool { dependencies.contains { !$0.access.readsAtConstruction } }
 }
 
 /// The signature of an `@Assisted` function: the arguments its caller passes and the effects it declares.
@@ -282,11 +293,42 @@ public struct Dependency: Hashable, Sendable {
     public var name: String
     /// Where the read is written.
     public var origin: DependencyOrigin
+    /// Whether the value is read while the member is built, or handed over to be got later.
+    public var access: DependencyAccess
+    /// For a ``DependencyAccess/provider`` or ``DependencyAccess/lazy`` read, the type argument
+    /// written (`any Handler` in `Provider<any Handler>`), which must be the member's type.
+    public var valueType: String?
 
     /// Creates a dependency.
-    public init(_ name: String, origin: DependencyOrigin) {
+    public init(_ name: String, origin: DependencyOrigin, access: DependencyAccess = .value, valueType: String? = nil) {
         self.name = name
         self.origin = origin
+        self.access = access
+        self.valueType = valueType
+    }
+}
+
+/// How a member receives another member it reads.
+public enum DependencyAccess: String, Hashable, Sendable, CaseIterable {
+    /// The value, read while the member is built.
+    case value
+    /// A `Provider<T>`: the member's value on each call (a new one for a `.transient` member, the
+    /// container's one otherwise), got when the reader chooses, or never.
+    case provider
+    /// A `Lazy<T>`: the member's value got on the first call and kept by the `Lazy`.
+    case lazy
+
+    /// Whether the value is read while the reader is built; a provider or lazy value defers the
+    /// read, so it orders nothing at construction and closes no cycle.
+    public var readsAtConstruction: Bool { self == .value }
+
+    /// The Trellis type a factory parameter declares to receive this access (`Provider`, `Lazy`).
+    public var typeName: String? {
+        switch self {
+        case .value: nil
+        case .provider: "Provider"
+        case .lazy: "Lazy"
+        }
     }
 }
 

@@ -14,7 +14,9 @@ public enum MermaidRenderer {
             lines.append("    end")
         }
         for edge in graph.memberEdges {
-            lines.append("    \(memberIdentifier(edge.container, edge.from)) --> \(memberIdentifier(edge.container, edge.to))")
+            let arrow = edge.access == .value ? "-->" : "-.->|\(edge.access.rawValue)|"
+            lines.append(
+                "    \(memberIdentifier(edge.container, edge.from)) \(arrow) \(memberIdentifier(edge.container, edge.to))")
         }
         for edge in graph.containerEdges {
             switch edge.kind {

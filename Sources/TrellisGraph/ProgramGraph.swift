@@ -44,6 +44,9 @@ public struct ProgramGraph: Hashable, Sendable {
         public var startPosition: Int? = nil
         /// An `@Assisted(.scope)` function: each call creates a scope container of its type.
         public var createsScope = false
+        /// The reads of ``reads`` received as a `Provider` or `Lazy` rather than read while the member
+        /// is built, by member name; a read absent here is a read of the value.
+        public var deferredReads: [String: DependencyAccess] = [:]
     }
 
     /// A member reading another member of the same container.
@@ -54,6 +57,8 @@ public struct ProgramGraph: Hashable, Sendable {
         public var from: String
         /// The member read.
         public var to: String
+        /// Read while the member is built, or received as a `Provider` or `Lazy`.
+        public var access: DependencyAccess = .value
     }
 
     /// A container building another: in one of its members' factories, or as an owned child.
@@ -103,14 +108,17 @@ public struct ProgramGraph: Hashable, Sendable {
                 for member in container.members {
                     let builds = Set(member.constructedTypes.compactMap { directory.resolve($0, from: entry.declared) })
                     let reads = member.dependencyNames.filter { memberNames.contains($0) }
+                    let deferred = Self.deferredReads(of: member)
                     members.append(
                         MemberNode(
                             name: member.name, type: member.type.text, scope: member.scope, isAsync: member.readAwaits,
                             isThrowing: member.buildThrows,
                             reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
                             startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 },
-                            createsScope: member.createsScope))
-                    memberEdges += reads.map { MemberEdge(container: id, from: member.name, to: $0) }
+                            createsScope: member.createsScope, deferredReads: deferred.filter { memberNames.contains($0.key) }))
+                    memberEdges += reads.map {
+                        MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
+                    }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : member.createsScope ? .createsScope : .builds
                     containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
                 }
@@ -124,6 +132,16 @@ public struct ProgramGraph: Hashable, Sendable {
         self.containers = containers
         self.memberEdges = Set(memberEdges).sorted { ($0.container, $0.from, $0.to) < ($1.container, $1.from, $1.to) }
         self.containerEdges = Set(containerEdges).sorted { ($0.from, $0.to, $0.member) < ($1.from, $1.to, $1.member) }
+    }
+
+    /// The members `member` receives as a `Provider` or `Lazy` and never reads as a value.
+    static func deferredReads(of member: Member) -> [String: DependencyAccess] {
+        let readAsValues = Set(member.constructionDependencyNames)
+        var deferred: [String: DependencyAccess] = [:]
+        for dependency in member.dependencies where !readAsValues.contains(dependency.name) && deferred[dependency.name] == nil {
+            deferred[dependency.name] = dependency.access
+        }
+        return deferred
     }
 
     /// The graph of `program`'s containers, all taken as top-level declarations of one unnamed file.
@@ -145,5 +163,11 @@ extension ProgramGraph.MemberNode {
             ?? scope.rawValue
         return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
             + (startPosition.map { ["service \($0)"] } ?? [])
+    }
+
+    /// `reads` as the renderers list it: a read received as a provider or lazy value is followed by
+    /// that word (`handler (provider)`).
+    public var readLabels: [String] {
+        reads.map { name in deferredReads[name].map { "\(name) (\($0.rawValue))" } ?? name }
     }
 }

@@ -29,6 +29,7 @@ struct ContainerGenerator {
         let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
         var declarations = Self.storage(stored, in: container.kind, sendable: Self.isSendable(container))
         declarations.append(InitializerGenerator(generator: self).initializer())
+        declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
         if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
@@ -129,13 +130,67 @@ struct ContainerGenerator {
     }
 
     /// Whether the container is `Sendable` (declared so, or by the extension role for its async
-    /// members) without being isolated to a global actor: then its stored values declare `Sendable`
-    /// too, so that a member of a type that is not `Sendable` is named by the compiler, instead of
-    /// the whole storage.
+    /// members or its providers) without being isolated to a global actor: then its stored values
+    /// declare `Sendable` too, so that a member of a type that is not `Sendable` is named by the
+    /// compiler, instead of the whole storage.
     static func isSendable(_ container: Container) -> Bool {
         guard !container.options.mainActor, container.globalActorAttributes.isEmpty else { return false }
-        return container.members.contains(where: \.isAsync)
+        return needsSendable(container)
             || container.declaredConformances.contains { $0 == "Sendable" || $0 == "Swift.Sendable" }
+    }
+
+    /// Whether the macro makes the container `Sendable`: its async members are built in tasks that
+    /// read it, and its providers may be called from any thread.
+    static func needsSendable(_ container: Container) -> Bool {
+        container.members.contains { $0.isAsync || $0.readsThroughProvider }
+    }
+
+    /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.
+    static func hasProviders(_ container: Container) -> Bool {
+        container.members.contains(where: \.readsThroughProvider)
+    }
+
+    /// The reference a container's link holds weakly: a struct's storage, or a class itself.
+    static func linkReference(of container: Container) -> String {
+        keepsStorageTogether(container.kind)
+            ? "\(GeneratedNames.storageType)<\(GeneratedNames.storedValuesType)>" : container.name
+    }
+
+    /// That reference, from inside the container.
+    static func linkTarget(of container: Container) -> String {
+        keepsStorageTogether(container.kind) ? "self.\(GeneratedNames.storageReference)" : "self"
+    }
+
+    /// The container made from the reference `$0` of its link.
+    static func linkedContainer(of container: Container) -> String {
+        keepsStorageTogether(container.kind) ? "\(container.name)(\(GeneratedNames.storageReference): $0)" : "$0"
+    }
+
+    /// The link a builder's providers take, and for a struct the initializer that makes the
+    /// container again from its storage (a struct container's value is that one reference).
+    static func linkDeclarations(of container: Container) -> [DeclSyntax] {
+        guard hasProviders(container) else { return [] }
+        let link = GeneratedNames.link
+        var declarations = [
+            GeneratedSource.declaration(
+                """
+                /// The link through which providers made after the container exists reach it, weakly.
+                private var \(link): \(GeneratedNames.linkType)<\(container.name), \(linkReference(of: container))> {
+                    \(GeneratedNames.linkType)(bound: \(linkTarget(of: container))) { \(linkedContainer(of: container)) }
+                }
+                """)
+        ]
+        if keepsStorageTogether(container.kind) {
+            let storage = GeneratedNames.storageReference
+            declarations.append(
+                GeneratedSource.declaration(
+                    """
+                    private init(\(storage): \(linkReference(of: container))) {
+                        self.\(storage) = \(storage)
+                    }
+                    """))
+        }
+        return declarations
     }
 
     /// The nested enum of `builders` (static functions taking the container), isolated as the

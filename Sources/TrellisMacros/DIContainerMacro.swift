@@ -82,7 +82,8 @@ extension DIContainerMacro {
         return [HierarchyGenerator(container: container).dependenciesProtocol()]
     }
 
-    /// Declares `Sendable` for a container whose async members are built in tasks that read it.
+    /// Declares `Sendable` for a container whose async members are built in tasks that read it, or
+    /// whose providers may be called from any thread.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
@@ -90,20 +91,29 @@ extension DIContainerMacro {
     ) throws -> [ExtensionDeclSyntax] {
         // Most containers have no async member: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).
-        let mayHaveAsyncMembers = declaration.memberBlock.members.contains { item in
+        let mayNeedSendable = declaration.memberBlock.members.contains { item in
+            if let function = item.decl.as(FunctionDeclSyntax.self) {
+                return ProvideAttributeReader.assistedAttribute(of: function.attributes).map(mentionsProvider) ?? false
+            }
             guard let variable = item.decl.as(VariableDeclSyntax.self),
                 let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
             else { return false }
-            return ProvideAttributeReader.read(provide).isAsync
+            return ProvideAttributeReader.read(provide).isAsync || mentionsProvider(provide)
         }
-        guard mayHaveAsyncMembers else { return [] }
+        guard mayNeedSendable else { return [] }
         let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         let container = extraction.container
         guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
-            container.members.contains(where: \.isAsync),
+            ContainerGenerator.needsSendable(container),
             protocols.contains(where: { $0.trimmedDescription == "Sendable" || $0.trimmedDescription == "Swift.Sendable" })
         else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
+    }
+
+    /// Whether an attribute's text names `Provider` or `Lazy`, which a factory parameter's type must.
+    private static func mentionsProvider(_ attribute: AttributeSyntax) -> Bool {
+        let text = attribute.description
+        return text.contains("Provider") || text.contains("Lazy")
     }
 }
 

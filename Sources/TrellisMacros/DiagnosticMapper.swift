@@ -114,6 +114,13 @@ struct DiagnosticMapper {
                 changes: [
                     .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("mainActor", in: attribute)))
                 ])
+        case .replaceProvidedType(let type):
+            guard let written = node.as(ClosureParameterSyntax.self)?.type,
+                let angle = written.trimmedDescription.firstIndex(of: "<")
+            else { return nil }
+            let wrapper = written.trimmedDescription[..<angle]
+            let replacement = TypeSyntax("\(raw: wrapper)<\(raw: type)>").with(\.trailingTrivia, written.trailingTrivia)
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
         case .useAsyncFactoryLabel:
             guard let argument = node.as(LabeledExprSyntax.self), let label = argument.label else { return nil }
             return FixIt(

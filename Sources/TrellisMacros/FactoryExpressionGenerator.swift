@@ -38,7 +38,7 @@ struct FactoryExpressionGenerator {
             case .expression:
                 core = factory.trimmedDescription
             case .parameterClosure(let parameters):
-                let arguments = parameters.map { reference(to: $0, in: context) }
+                let arguments = parameters.map { argument(for: $0, of: member, in: context) }
                 core =
                     body(of: factory, members: parameters, arguments: arguments)
                     ?? "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
@@ -87,6 +87,26 @@ struct FactoryExpressionGenerator {
             return (effects.throws ? "try " : "") + (effects.awaits ? "await " : "")
         }
         return (plan.isThrowing(member) ? "try " : "") + (member.isAsync ? "await " : "")
+    }
+
+    /// What a factory closure's parameter named `name` receives: the member's value, or a
+    /// `Provider` or `Lazy` of it when the parameter's type asks for one. The provider holds the
+    /// container's link, taken when it is made (in a builder, from the container it is given), so it
+    /// never keeps the container alive; each call reads the member as a builder does.
+    func argument(for name: String, of member: Member, in context: Context) -> String {
+        guard
+            let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
+            let wrapper = dependency.access.typeName
+        else { return reference(to: name, in: context) }
+        let link = GeneratedNames.link
+        let source =
+            switch context {
+            case .initializer: link
+            case .builder: "\(GeneratedNames.builderContainerParameter).\(link)"
+            }
+        let container = GeneratedNames.builderContainerParameter
+        return
+            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder)) }"
     }
 
     /// How code in `context` reads member `name`.

@@ -82,8 +82,16 @@ enum GeneratedNames {
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
     static let inputsType = "Inputs"
 
+    /// The runtime type through which providers reach their container weakly.
+    static let linkType = "Trellis.ContainerLink"
+
+    /// A container's `Trellis.ContainerLink` for the providers made after it exists (a private
+    /// computed property), and the initializer's local link for those made while it is created.
+    static let link = "\(prefix)link"
+
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
     static let memberRoleNames = [
-        "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType, ServiceRules.startOrderProperty,
+        "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType, link,
+        ServiceRules.startOrderProperty,
     ]
 }

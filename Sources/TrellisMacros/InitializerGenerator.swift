@@ -14,7 +14,10 @@ struct InitializerGenerator {
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
         let parameters =
             container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
-        var lines = localDeclarations()
+        let linked = ContainerGenerator.hasProviders(container)
+        let reference = ContainerGenerator.linkReference(of: container)
+        var lines = linked ? ["let \(GeneratedNames.link) = \(GeneratedNames.linkType)<\(container.name), \(reference)>()"] : []
+        lines += localDeclarations()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
             storedValues()
@@ -28,6 +31,12 @@ struct InitializerGenerator {
             lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(allValues))")
         } else {
             lines.append("self.\(GeneratedNames.valuesProperty) = \(allValues)")
+        }
+        if linked {
+            // Before the build tasks start: their factories may hold providers too.
+            lines.append(
+                "\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container))) { \(ContainerGenerator.linkedContainer(of: container)) }"
+            )
         }
         for member in plan.order where member.scope == .shared && member.isAsync {
             let storage = "self.\(GeneratedNames.storedValue(member.name, in: container.kind))"

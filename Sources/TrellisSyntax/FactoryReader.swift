@@ -20,6 +20,10 @@ public enum FactoryReader {
         public var node: Syntax
         /// How it is written.
         public var origin: DependencyOrigin
+        /// Read at construction, or received as a `Provider` or `Lazy` (a closure parameter's type says).
+        public var access: DependencyAccess = .value
+        /// The type argument of a `Provider<T>` or `Lazy<T>` parameter.
+        public var valueType: String? = nil
     }
 
     /// Everything read from one factory expression.
@@ -71,13 +75,34 @@ public enum FactoryReader {
                 if parameter.name == "_" {
                     analysis.unnamedParameters.append(parameter.node)
                 } else {
-                    analysis.reads.append(Read(name: parameter.name, node: parameter.node, origin: .closureParameter))
+                    let deferred = parameter.type.flatMap(deferredAccess(of:))
+                    analysis.reads.append(
+                        Read(
+                            name: parameter.name, node: parameter.node, origin: .closureParameter,
+                            access: deferred?.access ?? .value, valueType: deferred?.valueType))
                 }
             }
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))
         }
         analysis.constructedTypes = constructed
         return analysis
+    }
+
+    /// `Provider<T>` or `Lazy<T>` (also written `Trellis.Provider<T>`): the access a parameter of
+    /// that type asks for, and `T` as written. Read from the text, which every swift-syntax version
+    /// the package accepts spells alike (their generic-argument nodes differ).
+    public static func deferredAccess(of type: TypeSyntax) -> (access: DependencyAccess, valueType: String)? {
+        var text = type.trimmedDescription
+        if text.hasPrefix("Trellis.") { text.removeFirst("Trellis.".count) }
+        for access in [DependencyAccess.provider, .lazy] {
+            guard let name = access.typeName, text.hasPrefix(name), text.hasSuffix(">") else { continue }
+            let rest = text.dropFirst(name.count).drop { $0 == " " }
+            guard rest.first == "<" else { continue }
+            let argument = rest.dropFirst().dropLast().trimmingSpaces
+            guard !argument.isEmpty else { return nil }
+            return (access, argument)
+        }
+        return nil
     }
 
     /// A closure's parameters: the name a factory parameter resolves by and its type, if written.
@@ -272,5 +297,13 @@ public enum TypeClassifier {
             return functionAliases.contains(identifier.name.text)
         }
         return false
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and newlines.
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

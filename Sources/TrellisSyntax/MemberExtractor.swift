@@ -147,7 +147,8 @@ enum MemberExtractor {
             member.constructedTypes += analysis.constructedTypes
             // A closure parameter named like an argument of an `@Assisted` function receives it.
             for read in analysis.reads where read.origin != .closureParameter || !arguments.contains(read.name) {
-                member.dependencies.append(Dependency(read.name, origin: read.origin))
+                member.dependencies.append(
+                    Dependency(read.name, origin: read.origin, access: read.access, valueType: read.valueType))
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {

@@ -54,4 +54,32 @@ struct RendererTests {
         #expect(json.components(separatedBy: "\"arguments\"").count == 2)
         #expect(AsciiRenderer.render(graph).contains("detail: DetailModel  [assisted(_: Int), async, throws]"))
     }
+
+    @Test("a read through a Provider or Lazy is drawn dashed and labelled in every format, and only it has 'access' in JSON")
+    func deferredReads() {
+        let handler = Member(
+            name: "handler", type: MemberType("Handler", kind: .concrete), scope: .transient,
+            factory: Factory(form: .parameterClosure(parameters: [])))
+        let runner = Member(
+            name: "runner", type: MemberType("Runner", kind: .concrete), scope: .shared,
+            factory: Factory(form: .parameterClosure(parameters: ["handler", "clock"])),
+            dependencies: [
+                Dependency("handler", origin: .closureParameter, access: .provider, valueType: "Handler"),
+                Dependency("clock", origin: .closureParameter),
+            ])
+        let report = Member(
+            name: "report", type: MemberType("Report", kind: .concrete), scope: .shared,
+            factory: Factory(form: .parameterClosure(parameters: ["runner"])),
+            dependencies: [Dependency("runner", origin: .closureParameter, access: .lazy, valueType: "Runner")])
+        let clock = Member(name: "clock", type: MemberType("any Clock", kind: .existential), scope: .input)
+        let graph = ProgramGraph(Program(containers: [Container(name: "App", members: [handler, runner, report, clock])]))
+        #expect(graph.memberEdges.map(\.access) == [.lazy, .value, .provider])
+        #expect(AsciiRenderer.render(graph).contains("reads: handler (provider), clock"))
+        #expect(MermaidRenderer.render(graph).contains("App__runner -.->|provider| App__handler"))
+        #expect(MermaidRenderer.render(graph).contains("App__runner --> App__clock"))
+        #expect(DotRenderer.render(graph).contains("\"App.report\" -> \"App.runner\" [label=\"lazy\", style=dashed];"))
+        let json = JSONRenderer.render(graph)
+        #expect(json.components(separatedBy: "\"access\"").count == 3)
+        #expect(json.contains("\"access\": \"provider\""))
+    }
 }

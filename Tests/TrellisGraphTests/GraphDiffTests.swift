@@ -78,6 +78,14 @@ struct GraphDiffTests {
             Member(
                 name: "make", type: MemberType("Thing", kind: .concrete), scope: .transient,
                 signature: AssistedSignature(arguments: [RuntimeArgument(label: nil, name: "id", type: "Int")])))
+        container.members.append(
+            Member(
+                name: "late", type: MemberType("Late", kind: .concrete), scope: .shared,
+                factory: Factory(form: .parameterClosure(parameters: ["m0", "m1"])),
+                dependencies: [
+                    Dependency("m0", origin: .closureParameter, access: seed.isMultiple(of: 2) ? .provider : .lazy),
+                    Dependency("m1", origin: .closureParameter),
+                ]))
         let graph = ProgramGraph(Program(containers: [container, Container(name: "Other \"quoted\"\n")]))
         let decoded = try JSONDecoder().decode(ProgramGraph.self, from: Data(JSONRenderer.render(graph).utf8))
         #expect(decoded == graph)

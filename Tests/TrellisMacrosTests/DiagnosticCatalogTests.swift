@@ -62,6 +62,10 @@ struct DiagnosticCatalogTests {
             "@DIContainer struct C: FDependencies { @Provide(.child) var f: F; @Provide(.shared, factory: { (f: F) in A(f) }) var a: any P }",
         .asyncOnDemand: "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
         .serviceNotSingleInstance: "@DIContainer struct C { @Provide(.transient, factory: A(), service: true) var a: any P }",
+        .providerTypeMismatch:
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (b: Provider<Int>) in A(b) }) var a: any P }",
+        .unsupportedProvider:
+            "@DIContainer struct C { @Provide(.shared, asyncFactory: { () async in B() }) var b: any P; @Provide(.shared, factory: { (b: Provider<any P>) in A(b) }) var a: any P }",
         .argumentShadowsMember:
             "@DIContainer struct C { @Provide(.input) var b: Int; @Assisted(factory: { (b: Int) in A(b) }) func a(b: Int) -> A }",
         .unusedArgument: "@DIContainer struct C { @Assisted(factory: { A() }) func a(b: Int) -> A }",

@@ -265,9 +265,57 @@ enum HandWrittenPrograms {
                 func request(onDone: @escaping @Sendable (Int) -> Void, priority: CallScope.Priority, `default`: Int) throws -> CallScope
             }
             """),
+        program(
+            "providers and lazy values in struct and class containers, breaking a construction cycle",
+            """
+            @DIContainer
+            struct ProviderContainer {
+                @Provide(.input)
+                var seed: Int
+                @Provide(.transient, factory: { (seed: Int) in use(seed, value: Box()) }, concrete: true)
+                var fresh: Box
+                @Provide(.shared, factory: { (fresh: Provider<Box>, late: Trellis.Lazy<any Service>) in use(fresh, late, value: ServiceImpl()) })
+                var first: any Service
+                @Provide(.onDemand, factory: { (first: any Service) in first })
+                var late: any Service
+                @Provide(.transient, factory: { (first: Provider<any Service>, seed: Int) in use(first, seed, value: Box()) }, concrete: true)
+                var handle: Box
+                @Assisted(factory: { (id: Int, fresh: Lazy<Box>) in use(id, fresh, value: Box()) })
+                func make(id: Int) -> Box
+            }
+            @DIContainer
+            final class ProviderClassContainer {
+                @Provide(.shared, factory: { (second: Provider<any Service>) in use(second, value: ServiceImpl()) })
+                var first: any Service
+                @Provide(.shared, factory: { (first: any Service) in first })
+                var second: any Service
+            }
+            """),
     ]
 
     static let misuses: [CorpusProgram] = [
+        program(
+            "a provider whose type argument is not the member's type",
+            """
+            @DIContainer
+            struct MistypedProvider {
+                @Provide(.transient, factory: ServiceImpl())
+                var service: any Service
+                @Provide(.shared, factory: { (service: Provider<ServiceImpl>) in use(service, value: Box()) }, concrete: true)
+                var holder: Box
+            }
+            """, code: .providerTypeMismatch),
+        program(
+            "a lazy value of an async member",
+            """
+            @DIContainer
+            struct AsyncLazy {
+                @Provide(.shared, asyncFactory: { () async in ServiceImpl() })
+                var service: any Service
+                @Provide(.shared, factory: { (service: Lazy<any Service>) in use(service, value: Box()) }, concrete: true)
+                var holder: Box
+            }
+            """, code: .unsupportedProvider),
         program(
             "members in #if, #elseif and #else, of several scopes",
             """

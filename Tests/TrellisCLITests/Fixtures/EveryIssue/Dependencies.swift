@@ -31,4 +31,10 @@ struct DependencyContainer {
 
     @Provide(.shared, factory: { (c: Self) in let left = 1; return Service(c.left, left) })
     var shadowed: any ServiceProtocol
+
+    @Provide(.shared, factory: { (eager: Provider<Service>) in Service(eager) })
+    var mistyped: any ServiceProtocol
+
+    @Provide(.shared, factory: { (slow: Lazy<any ServiceProtocol>) in Service(slow) })
+    var patient: any ServiceProtocol
 }

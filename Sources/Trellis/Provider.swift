@@ -1,0 +1,112 @@
+import Atomics
+
+/// A member's value, got when the holder chooses: many times, later, or never.
+///
+/// A factory parameter declared `Provider<T>` and named after a member receives a provider of that
+/// member instead of its value:
+///
+/// ```swift
+/// @Provide(.shared, factory: { (handler: Provider<any Handler>) in Router(makeHandler: handler) })
+/// var router: any Router
+/// ```
+///
+/// Each call returns what reading the member returns: a new instance of a `.transient` member, the
+/// container's one instance of any other. Nothing is read while the holder is built, so a provider
+/// orders nothing at construction and closes no dependency cycle (a member may hold a provider of a
+/// member that reads it). `trellis graph` draws such a read as a dashed edge.
+///
+/// A provider refers to its container weakly: the container keeps the members that hold its
+/// providers, and a strong reference would keep it alive for ever. Call it while the container
+/// exists; a call after the container is released, or from the factory while the container is still
+/// being created, stops the program with a message naming the member.
+public struct Provider<Value>: Sendable {
+    @usableFromInline let get: @Sendable () -> Value
+
+    /// A provider whose calls return `get()`. `@DIContainer` creates the providers of its members;
+    /// create one yourself to pass a value to a member's factory in a test.
+    @inlinable
+    public init(_ get: @escaping @Sendable () -> Value) {
+        self.get = get
+    }
+
+    /// The member's value: a new one for a `.transient` member, the container's one otherwise.
+    @inlinable
+    public func callAsFunction() -> Value { get() }
+}
+
+/// A member's value, got on the first call and kept: for a member that may never be needed.
+///
+/// A factory parameter declared `Lazy<T>` and named after a member receives it. The first call
+/// reads the member (building a `.transient` or `.onDemand` one) and every later call returns that
+/// same value, exactly once even when several threads call at the same moment; copies of a `Lazy`
+/// share what it got. Like ``Provider``, it orders nothing at construction, closes no cycle, and
+/// refers to its container weakly.
+public struct Lazy<Value> {
+    @usableFromInline let cell: OnDemand<Value>
+    @usableFromInline let get: @Sendable () -> Value
+
+    /// A lazy value got by `get` on the first call. `@DIContainer` creates the lazy values of its
+    /// members; create one yourself to pass a value to a member's factory in a test.
+    @inlinable
+    public init(_ get: @escaping @Sendable () -> Value) {
+        cell = OnDemand(override: nil)
+        self.get = get
+    }
+
+    /// The value: got on the first call, then kept.
+    @inlinable
+    public func callAsFunction() -> Value { cell.value(building: get) }
+}
+
+extension Lazy: Sendable where Value: Sendable {}
+
+/// How a container's providers reach it without keeping it alive: bound to the container (to the
+/// one reference a struct container keeps its values in, or to a class container itself) when its
+/// initializer ends, and read weakly from then on.
+///
+/// You do not use this type directly: `@DIContainer` generates its uses.
+/// `@unchecked Sendable`: the binding is published once with release/acquire ordering and never
+/// changed, and the weak reference in it is read atomically by the runtime; `@DIContainer` creates
+/// links only in containers it makes `Sendable`.
+public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Sendable {
+    private final class Binding {
+        weak var reference: Reference?
+        let make: (Reference) -> Container
+
+        init(_ reference: Reference, _ make: @escaping (Reference) -> Container) {
+            self.reference = reference
+            self.make = make
+        }
+    }
+
+    private let binding = ManagedAtomicLazyReference<Binding>()
+
+    /// A link not bound yet: made when the initializer starts, bound when it ends.
+    public init() {}
+
+    /// A link bound to `reference` already, for providers made after the container exists.
+    public convenience init(bound reference: Reference, make: @escaping (Reference) -> Container) {
+        self.init()
+        bind(reference, make: make)
+    }
+
+    /// Binds the link to `reference`, from which `make` gives the container. Only the first call counts.
+    public func bind(_ reference: Reference, make: @escaping (Reference) -> Container) {
+        _ = binding.storeIfNilThenLoad(Binding(reference, make))
+    }
+
+    /// The container, for a provider of `member` to read it from.
+    public func container(providing member: StaticString) -> Container {
+        guard let bound = binding.load() else {
+            preconditionFailure(
+                "Trellis: the Provider or Lazy of '\(member)' was called while '\(Container.self)' was being created; call it after the initializer returns, or read '\(member)' directly"
+            )
+        }
+        guard let reference = bound.reference else {
+            preconditionFailure(
+                "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
+            )
+        }
+        return bound.make(reference)
+    }
+}

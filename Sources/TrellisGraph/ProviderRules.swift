@@ -1,0 +1,68 @@
+/// The rules of `Provider<T>` and `Lazy<T>` factory parameters: a member that gets another member
+/// later, many times, or not at all. Such a read happens after the container exists, so it orders
+/// nothing at construction and closes no dependency cycle; what it cannot do is await, throw, or
+/// pass arguments, and it cannot leave a container isolated to a global actor.
+enum ProviderRules {
+    static func issues(
+        of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, in container: Container
+    ) -> [Issue] {
+        let wrapper = dependency.access.typeName ?? "Provider"
+        let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
+        let isolation = container.options.mainActor ? "MainActor" : container.globalActorAttributes.first
+        if let isolation {
+            return [
+                Issue(
+                    .unsupportedProvider,
+                    "\(receives), which Trellis cannot give in a container isolated to '@\(isolation)' (calling it would leave the actor); read '\(target.name)' directly, or make '\(reader.name)' '.transient' so it is built when read",
+                    at: anchor)
+            ]
+        }
+        if target.isAssisted {
+            return [
+                Issue(
+                    .unsupportedProvider,
+                    "\(receives), but '\(target.displayName)' is called with arguments, which a \(wrapper) cannot pass; take the container ('c: Self') and call 'c.\(target.name)(...)' when needed",
+                    at: anchor)
+            ]
+        }
+        if target.readAwaits || target.readThrows {
+            let effect =
+                target.readAwaits
+                ? "is built by an asyncFactory, which a \(wrapper) cannot await"
+                : "has a throwing factory, whose error a \(wrapper) cannot pass on"
+            let advice =
+                target.readAwaits ? "read it directly from an asyncFactory" : "read it directly from a factory declared 'throws'"
+            return [Issue(.unsupportedProvider, "\(receives), but '\(target.name)' \(effect); \(advice)", at: anchor)]
+        }
+        if let written = dependency.valueType, normalized(written) != normalized(target.type.text) {
+            return [
+                Issue(
+                    .providerTypeMismatch,
+                    "'\(reader.displayName)' receives '\(target.name)' as '\(wrapper)<\(written)>', but '\(target.name)' has the type '\(target.type.text)'; write '\(wrapper)<\(target.type.text)>'",
+                    at: anchor, fixes: [.replaceProvidedType(target.type.text)])
+            ]
+        }
+        return []
+    }
+
+    /// A type's text without the spaces that do not change it (`[String : Int]`, `any  P`).
+    static func normalized(_ type: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in type {
+            if character == " " || character == "\n" || character == "\t" {
+                pendingSpace = true
+                continue
+            }
+            // A space matters only between two word characters (`any P`, `some Q`).
+            if pendingSpace, let last = result.last, isWord(last), isWord(character) { result.append(" ") }
+            pendingSpace = false
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+}

@@ -1,0 +1,297 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Provider diagnostics and expansion",
+    .macros(
+        ["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self],
+        record: .missing))
+struct ProviderDiagnosticsTests {
+    @Test("a Provider and a Lazy parameter receive the member through the container's weak link, made once per container")
+    func expansion() {
+        assertMacro {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.transient, factory: { () in JobHandler() }, concrete: true)
+                var handler: JobHandler
+
+                @Provide(.shared, factory: { (handler: Provider<JobHandler>) in JobRunner(handler) }, concrete: true)
+                var runner: JobRunner
+
+                @Provide(.transient, factory: { (runner: Lazy<JobRunner>) in Handle(runner) }, concrete: true)
+                var handle: Handle
+            }
+            """
+        } expansion: {
+            """
+            struct JobContainer {
+                var handler: JobHandler {
+                get {
+                    _trellis_Builders.handler(self)
+                }
+                }
+                var runner: JobRunner {
+                get {
+                    _trellis_storage.values.runner
+                }
+                }
+                var handle: Handle {
+                get {
+                    _trellis_Builders.handle(self)
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: Sendable {
+                    let handler: JobHandler?
+                    let runner: JobRunner
+                    let handle: Handle?
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil) {
+                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>()
+                    let runner: JobRunner = if let runner { runner } else { { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler"); return _trellis_container.handler }) }
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        handler: handler,
+                        runner: runner,
+                        handle: handle
+                    ))
+                    _trellis_link.bind(self._trellis_storage) { JobContainer(_trellis_storage: $0) }
+                }
+
+                /// The link through which providers made after the container exists reach it, weakly.
+                private var _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>> {
+                    Trellis.ContainerLink(bound: self._trellis_storage) { JobContainer(_trellis_storage: $0) }
+                }
+
+                private init(_trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>) {
+                    self._trellis_storage = _trellis_storage
+                }
+
+                /// The values `JobContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some JobContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some JobContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func handler(_ _trellis_container: JobContainer) -> JobHandler {
+                        if let value = _trellis_container._trellis_storage.values.handler { value } else { JobHandler() }
+                    }
+
+                    static func handle(_ _trellis_container: JobContainer) -> Handle {
+                        if let value = _trellis_container._trellis_storage.values.handle { value } else { { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner }) }
+                    }
+                }
+            }
+
+            /// What `JobContainer` needs from the container that owns it (or whoever creates it).
+            protocol JobContainerDependencies {}
+            """
+        }
+    }
+
+    @Test("a member reading another through a Provider closes no cycle: the read happens after construction")
+    func noCycle() {
+        assertMacro {
+            """
+            @DIContainer
+            final class AuthContainer {
+                @Provide(.shared, factory: { (authenticator: any Authenticator) in Session(authenticator) })
+                var session: any SessionProtocol
+
+                @Provide(.shared, factory: { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) })
+                var authenticator: any Authenticator
+            }
+            """
+        } expansion: {
+            """
+            final class AuthContainer {
+                var session: any SessionProtocol {
+                get {
+                    _trellis_values.session
+                }
+                }
+                var authenticator: any Authenticator {
+                get {
+                    _trellis_values.authenticator
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: Sendable {
+                    let session: any SessionProtocol
+                    let authenticator: any Authenticator
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
+                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>()
+                    let authenticator: any Authenticator = if let authenticator { authenticator } else { { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session"); return _trellis_container.session }) }
+                    let session: any SessionProtocol = if let session { session } else { Session(authenticator) }
+                    self._trellis_values = _trellis_StoredValues(
+                        session: session,
+                        authenticator: authenticator
+                    )
+                    _trellis_link.bind(self) { $0 }
+                }
+
+                /// The link through which providers made after the container exists reach it, weakly.
+                private var _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer> {
+                    Trellis.ContainerLink(bound: self) { $0 }
+                }
+
+                /// The values `AuthContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AuthContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                convenience init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                convenience init(dependencies: some AuthContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+            }
+
+            /// What `AuthContainer` needs from the container that owns it (or whoever creates it).
+            protocol AuthContainerDependencies {}
+            """
+        }
+    }
+
+    @Test("a Provider whose type argument is not the member's type is rewritten to it")
+    func typeMismatch() {
+        assertMacro {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.transient, factory: { () in JobHandler() })
+                var handler: any Handler
+
+                @Provide(.shared, factory: { (handler: Provider<JobHandler>) in JobRunner(handler) }, concrete: true)
+                var runner: JobRunner
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.transient, factory: { () in JobHandler() })
+                var handler: any Handler
+
+                @Provide(.shared, factory: { (handler: Provider<JobHandler>) in JobRunner(handler) }, concrete: true)
+                                              ┬────────────────────────────
+                                              ╰─ 🛑 'runner' receives 'handler' as 'Provider<JobHandler>', but 'handler' has the type 'any Handler'; write 'Provider<any Handler>'
+                                                 ✏️ use the member's type 'any Handler'
+                var runner: JobRunner
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.transient, factory: { () in JobHandler() })
+                var handler: any Handler
+
+                @Provide(.shared, factory: { (handler: Provider<any Handler>) in JobRunner(handler) }, concrete: true)
+                var runner: JobRunner
+            }
+            """
+        }
+    }
+
+    @Test("a Provider of an async member, of a throwing member or of an @Assisted function is refused, each saying why")
+    func unsupportedTargets() {
+        assertMacro {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.shared, asyncFactory: { () async in await Store.open() }, concrete: true)
+                var store: Store
+
+                @Provide(.transient, factory: { () throws in try Parser() }, concrete: true)
+                var parser: Parser
+
+                @Assisted(factory: { (id: Int) in Job(id) })
+                func job(id: Int) -> Job
+
+                @Provide(.shared, factory: { (store: Provider<Store>, parser: Lazy<Parser>, job: Provider<Job>) in Runner(store, parser, job) }, concrete: true)
+                var runner: Runner
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct JobContainer {
+                @Provide(.shared, asyncFactory: { () async in await Store.open() }, concrete: true)
+                var store: Store
+
+                @Provide(.transient, factory: { () throws in try Parser() }, concrete: true)
+                var parser: Parser
+
+                @Assisted(factory: { (id: Int) in Job(id) })
+                func job(id: Int) -> Job
+
+                @Provide(.shared, factory: { (store: Provider<Store>, parser: Lazy<Parser>, job: Provider<Job>) in Runner(store, parser, job) }, concrete: true)
+                                                                                            ┬─────────────────
+                                              │                       │                     ╰─ 🛑 'runner' receives 'job(id:)' as a Provider, but 'job(id:)' is called with arguments, which a Provider cannot pass; take the container ('c: Self') and call 'c.job(...)' when needed
+                                                                      ┬────────────────────
+                                              │                       ╰─ 🛑 'runner' receives 'parser' as a Lazy, but 'parser' has a throwing factory, whose error a Lazy cannot pass on; read it directly from a factory declared 'throws'
+                                              ┬──────────────────────
+                                              ╰─ 🛑 'runner' receives 'store' as a Provider, but 'store' is built by an asyncFactory, which a Provider cannot await; read it directly from an asyncFactory
+                var runner: Runner
+            }
+            """
+        }
+    }
+
+    @Test("a Provider in a main-actor container is refused with a way out")
+    func mainActorContainer() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            struct ScreenContainer {
+                @Provide(.transient, factory: { () in DetailModel() }, concrete: true)
+                var detail: DetailModel
+
+                @Provide(.shared, factory: { (detail: Provider<DetailModel>) in ListModel(detail) }, concrete: true)
+                var list: ListModel
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(mainActor: true)
+            struct ScreenContainer {
+                @Provide(.transient, factory: { () in DetailModel() }, concrete: true)
+                var detail: DetailModel
+
+                @Provide(.shared, factory: { (detail: Provider<DetailModel>) in ListModel(detail) }, concrete: true)
+                                              ┬────────────────────────────
+                                              ╰─ 🛑 'list' receives 'detail' as a Provider, which Trellis cannot give in a container isolated to '@MainActor' (calling it would leave the actor); read 'detail' directly, or make 'list' '.transient' so it is built when read
+                var list: ListModel
+            }
+            """
+        }
+    }
+}
