@@ -12,6 +12,8 @@
 ///   provides what the child needs (declare `: <Child>Dependencies` on this container).
 /// - ``forwardingChild``: an owned child container whose needs this container passes up to its own
 ///   owner (this container's `Dependencies` protocol includes the child's).
+/// - ``collection``: built on every read from the members that contribute to it (`into:`,
+///   `elementsInto:`): an array in declaration order, a set, or a dictionary keyed by `key:`.
 public enum DIScope: Sendable, Hashable, CaseIterable {
     /// Supplied from outside as a required initializer parameter; no factory is allowed.
     case input
@@ -32,4 +34,10 @@ public enum DIScope: Sendable, Hashable, CaseIterable {
     case child
     /// An owned child container whose needs are provided by this container's own owner.
     case forwardingChild
+    /// A collection of the members that contribute to it with `into: \Self.<name>` (one element each,
+    /// or one entry with `key:` in a dictionary) or `elementsInto: \Self.<name>` (all the elements
+    /// of an array or set member), built on every read, in declaration order. Its type is `[T]`,
+    /// `Set<T>` or `[Key: T]`; it takes no factory. A collection without contributions is a
+    /// compile-time error unless it is declared with `allowsEmpty: true`.
+    case collection
 }

@@ -102,6 +102,14 @@ public macro DIContainer(
 ///     as its `serviceStartOrder` property, for swift-service-lifecycle's `ServiceGroup` (see the
 ///     `TrellisServiceLifecycle` library). Only `.shared`, `.onDemand` and `.input` members can be
 ///     services.
+///   - collection: Contributes the member to the `.collection` member this key path names
+///     (`\Self.routes`): one element of an array or set, or with `key` one entry of a dictionary.
+///   - elementsCollection: Contributes every element of the member, an array or set, to the
+///     `.collection` member this key path names.
+///   - key: The key of the member's entry in a dictionary collection (a literal or a constant,
+///     unique among the collection's contributions).
+///   - allowsEmpty: On a `.collection` member: it may have no contributions (an empty collection),
+///     which is otherwise a compile-time error.
 @attached(accessor)
 public macro Provide(
     _ scope: DIScope = .shared,
@@ -110,7 +118,11 @@ public macro Provide(
     factory: Any? = nil,
     asyncFactory: Any? = nil,
     concrete: Bool = false,
-    service: Bool = false
+    service: Bool = false,
+    into collection: AnyKeyPath? = nil,
+    elementsInto elementsCollection: AnyKeyPath? = nil,
+    key: AnyHashable? = nil,
+    allowsEmpty: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "ProvideMacro")
 
 /// Declares a function of a `@DIContainer` that builds a value from members of the graph **and**

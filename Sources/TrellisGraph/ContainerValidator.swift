@@ -5,7 +5,12 @@ public enum ContainerValidator {
         var issues = declarationIssues(container) + ServiceRules.containerIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for member in container.members {
-            issues += member.isAssisted ? AssistedRules.issues(of: member, in: container) : memberIssues(member, in: container)
+            issues +=
+                member.isAssisted
+                ? AssistedRules.issues(of: member, in: container)
+                : member.collection != nil
+                    ? CollectionRules.issues(ofCollection: member, in: container) : memberIssues(member, in: container)
+            issues += CollectionRules.issues(ofContribution: member, in: container)
             issues += ServiceRules.issues(of: member, in: container)
             issues += dependencyIssues(member, in: container, membersByName: membersByName)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
@@ -270,6 +275,8 @@ public enum ContainerValidator {
                         fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                 continue
             }
+            // A contribution's effects are the contribution's rule (CollectionRules), on its own line.
+            if dependency.origin == .contribution { continue }
             if !dependency.access.readsAtConstruction {
                 // Nothing is read while the member is built, so the read carries no effect.
                 issues += ProviderRules.issues(of: dependency, target: target, reader: member, at: anchor, in: container)
@@ -323,6 +330,10 @@ extension Member {
         case .with: withEntries != nil
         case .concrete: concreteOptIn
         case .service: isService
+        case .into: contribution.map { !$0.elements } ?? false
+        case .elementsInto: contribution?.elements ?? false
+        case .key: contribution?.key != nil
+        case .allowsEmpty: collection?.allowsEmpty ?? false
         case .scope, .attribute: true
         }
     }
@@ -333,7 +344,9 @@ extension ProvideArgument {
     public var label: String {
         switch self {
         case .type: "Type.self"
-        case .scope, .with, .factory, .asyncFactory, .concrete, .service, .attribute: rawValue
+        case .scope, .with, .factory, .asyncFactory, .concrete, .service, .into, .elementsInto, .key, .allowsEmpty,
+            .attribute:
+            rawValue
         }
     }
 }
@@ -344,6 +357,7 @@ extension DependencyOrigin {
         case .closureParameter: "factory closure parameters are resolved by member name"
         case .withEntry: "'with:' entries name members of the container"
         case .containerRead: "the container parameter only reads the container's members"
+        case .contribution: "contributions name the members of the container that contribute"
         }
     }
 }

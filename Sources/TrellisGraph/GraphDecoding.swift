@@ -61,7 +61,8 @@ extension ProgramGraph.ContainerNode: Decodable {
 
 extension ProgramGraph.MemberNode: Decodable {
     private enum Keys: String, CodingKey {
-        case name, type, scope, async, `throws`, reads, builds, arguments, service, createsScope
+        case name, type, scope, async, `throws`, reads, builds, arguments, service, createsScope, collection, into,
+            elementsInto, key
     }
 
     private enum ArgumentKeys: String, CodingKey {
@@ -93,6 +94,13 @@ extension ProgramGraph.MemberNode: Decodable {
         }
         startPosition = try values.decodeIfPresent(Int.self, forKey: .service)
         createsScope = try values.decodeIfPresent(Bool.self, forKey: .createsScope) ?? false
+        collection = try values.decodeIfPresent(CollectionDeclaration.Kind.self, forKey: .collection)
+        let key = try values.decodeIfPresent(String.self, forKey: .key)
+        if let name = try values.decodeIfPresent(String.self, forKey: .into) {
+            contribution = Contribution(collection: name, key: key)
+        } else if let name = try values.decodeIfPresent(String.self, forKey: .elementsInto) {
+            contribution = Contribution(collection: name, key: key, elements: true)
+        }
     }
 }
 
@@ -130,3 +138,4 @@ extension ProgramGraph.ContainerEdge: Decodable {
 extension ProgramGraph.ContainerEdgeKind: Decodable {}
 extension MemberScope: Decodable {}
 extension DependencyAccess: Decodable {}
+extension CollectionDeclaration.Kind: Decodable {}

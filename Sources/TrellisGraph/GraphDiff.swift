@@ -119,6 +119,13 @@ public struct GraphDiff: Hashable, Sendable {
         if old.arguments != new.arguments {
             details.append("arguments \(argumentList(old.arguments)) -> \(argumentList(new.arguments))")
         }
+        if old.collection != new.collection {
+            details.append("collection \(old.collection?.rawValue ?? "none") -> \(new.collection?.rawValue ?? "none")")
+        }
+        if old.contribution != new.contribution {
+            details.append(
+                "\(old.contribution?.label ?? "contributes nowhere") -> \(new.contribution?.label ?? "contributes nowhere")")
+        }
         if old.createsScope != new.createsScope {
             details.append(new.createsScope ? "now creates a scope" : "no longer creates a scope")
         }

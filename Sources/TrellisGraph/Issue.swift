@@ -104,6 +104,14 @@ public enum ProvideArgument: String, Hashable, Sendable, CaseIterable {
     case concrete
     /// `service:`.
     case service
+    /// `into:`.
+    case into
+    /// `elementsInto:`.
+    case elementsInto
+    /// `key:`.
+    case key
+    /// `allowsEmpty:`.
+    case allowsEmpty
     /// The attribute as a whole (used when an argument is missing).
     case attribute
 }
@@ -138,6 +146,8 @@ public enum Fix: Hashable, Sendable {
     case addFunctionEffects(async: Bool, throws: Bool)
     /// Write the type argument of the `Provider<T>` or `Lazy<T>` parameter at the anchor as `type`.
     case replaceProvidedType(String)
+    /// Write `allowsEmpty: true` in the member's `@Provide`.
+    case allowEmptyCollection
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -156,6 +166,7 @@ public enum Fix: Hashable, Sendable {
         case .addMainActorOption: "add-main-actor-option"
         case .addFunctionEffects: "add-function-effects"
         case .replaceProvidedType: "replace-provided-type"
+        case .allowEmptyCollection: "allow-empty-collection"
         }
     }
 
@@ -178,6 +189,7 @@ public enum Fix: Hashable, Sendable {
         case .addFunctionEffects(let isAsync, let isThrowing):
             "add '\([isAsync ? "async" : nil, isThrowing ? "throws" : nil].compactMap { $0 }.joined(separator: " "))'"
         case .replaceProvidedType(let type): "use the member's type '\(type)'"
+        case .allowEmptyCollection: "add 'allowsEmpty: true'"
         }
     }
 }

@@ -99,6 +99,23 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// arguments, or any member of a container isolated to a global actor.
     case unsupportedProvider = "trellis.unsupported-provider"
 
+    // Collections (multibindings).
+    /// A `.collection` member whose type is not `[T]`, `Set<T>` or `[Key: T]`.
+    case invalidCollectionType = "trellis.invalid-collection-type"
+    /// A `.collection` member with a factory, `Type.self` or `with:`: it is built from its contributions.
+    case collectionWithFactory = "trellis.collection-with-factory"
+    /// A `.collection` member nothing contributes to, not declared `allowsEmpty: true`.
+    case emptyCollection = "trellis.empty-collection"
+    /// `into:` or `elementsInto:` naming no `.collection` member of the container.
+    case unknownCollection = "trellis.unknown-collection"
+    /// A contribution's `key:` missing (dictionary), present (array or set), or `elementsInto:` a dictionary.
+    case contributionKey = "trellis.contribution-key"
+    /// Two contributions to one dictionary under the same key.
+    case duplicateContributionKey = "trellis.duplicate-contribution-key"
+    /// A contribution the collection, read synchronously and without `try`, cannot take: an async
+    /// member or one whose read throws.
+    case unsupportedContribution = "trellis.unsupported-contribution"
+
     // Runtime arguments (`@Assisted`).
     /// An argument of an `@Assisted` function named like a member of the container.
     case argumentShadowsMember = "trellis.argument-shadows-member"

@@ -77,6 +77,13 @@ public enum JSONRenderer {
         if member.createsScope {
             fields.append(("createsScope", .boolean(true)))
         }
+        if let collection = member.collection {
+            fields.append(("collection", .string(collection.rawValue)))
+        }
+        if let contribution = member.contribution {
+            fields.append((contribution.elements ? "elementsInto" : "into", .string(contribution.collection)))
+            if let key = contribution.key { fields.append(("key", .string(key))) }
+        }
         return .object(fields)
     }
 

@@ -36,6 +36,11 @@ public struct Member: Hashable, Sendable {
     /// `service: true` was written: the member has a lifecycle (a server, a connection pool, a
     /// worker) and the container lists it, in start order, in its `serviceStartOrder`.
     public var isService: Bool
+    /// For a `.collection` member (whose scope is ``MemberScope/transient``: it is built on every
+    /// read), its shape; `nil` for any other member.
+    public var collection: CollectionDeclaration? = nil
+    /// The `.collection` member this member contributes to (`into:`, `elementsInto:`), if any.
+    public var contribution: Contribution? = nil
 
     /// Creates a member description.
     public init(
@@ -340,4 +345,66 @@ public enum DependencyOrigin: String, Hashable, Sendable, CaseIterable {
     case withEntry
     /// A `c.member` read in a closure that takes the container.
     case containerRead
+    /// A member contributing to a `.collection` member (`into:` or `elementsInto:` on the contributor).
+    case contribution
+}
+
+/// A `.collection` member: what its type is and whether it may be empty.
+public struct CollectionDeclaration: Hashable, Sendable {
+    /// The shape of the collection.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `[T]`: the contributions in declaration order.
+        case array
+        /// `Set<T>`.
+        case set
+        /// `[Key: T]`: one entry per `into:` contribution, under its `key:`.
+        case dictionary
+    }
+
+    /// The shape, or `nil` when the declared type is none of `[T]`, `Set<T>`, `[Key: T]`.
+    public var kind: Kind?
+    /// `allowsEmpty: true` was written.
+    public var allowsEmpty: Bool
+
+    /// Creates a collection declaration.
+    public init(kind: Kind?, allowsEmpty: Bool = false) {
+        self.kind = kind
+        self.allowsEmpty = allowsEmpty
+    }
+
+    /// The shape a type written `text` has: `[T]` or `Array<T>`, `Set<T>`, `[K: V]` or `Dictionary<K, V>`.
+    public static func kind(ofType text: String) -> Kind? {
+        if text.hasPrefix("Set<") && text.hasSuffix(">") { return .set }
+        if text.hasPrefix("Array<") && text.hasSuffix(">") { return .array }
+        if text.hasPrefix("Dictionary<") && text.hasSuffix(">") { return .dictionary }
+        guard text.hasPrefix("[") && text.hasSuffix("]") else { return nil }
+        // A colon at the outermost level of the brackets makes a dictionary.
+        var depth = 0
+        for character in text.dropFirst().dropLast() {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 0: return .dictionary
+            default: continue
+            }
+        }
+        return .array
+    }
+}
+
+/// A member's contribution to a `.collection` member of its container.
+public struct Contribution: Hashable, Sendable {
+    /// The collection member's name.
+    public var collection: String
+    /// The key of a dictionary entry, as written.
+    public var key: String?
+    /// `elementsInto:`: every element of the member (an array or set) rather than the member itself.
+    public var elements: Bool
+
+    /// Creates a contribution.
+    public init(collection: String, key: String? = nil, elements: Bool = false) {
+        self.collection = collection
+        self.key = key
+        self.elements = elements
+    }
 }

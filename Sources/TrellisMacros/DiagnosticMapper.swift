@@ -114,6 +114,13 @@ struct DiagnosticMapper {
                 changes: [
                     .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("mainActor", in: attribute)))
                 ])
+        case .allowEmptyCollection:
+            guard let attribute = memberSyntax?.attribute else { return nil }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("allowsEmpty", in: attribute)))
+                ])
         case .replaceProvidedType(let type):
             guard let written = node.as(ClosureParameterSyntax.self)?.type,
                 let angle = written.trimmedDescription.firstIndex(of: "<")

@@ -22,6 +22,9 @@ struct FactoryExpressionGenerator {
         if let signature = member.signature, signature.createsScope {
             return scopeCreation(of: member.type.text, signature: signature)
         }
+        if let collection = member.collection {
+            return collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
+        }
         let effects = effectPrefix(for: member)
         let core: String
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
@@ -50,6 +53,38 @@ struct FactoryExpressionGenerator {
             core = "fatalError()"
         }
         return effects + core
+    }
+
+    /// A `.collection` member's value, from its contributions in declaration order: an array literal
+    /// (`[a, b]`, with `+ Array(e)` for each `elementsInto:` member), the same made a `Set`, or a
+    /// dictionary literal of each contribution's key and value. The getter's type gives the literal
+    /// its element type, so contributions of concrete types join an array of existentials.
+    private func collectionBuild(of member: Member, kind: CollectionDeclaration.Kind, in context: Context) -> String {
+        let contributors = member.dependencies.filter { $0.origin == .contribution }.compactMap {
+            plan.container.member(named: $0.name)
+        }
+        if kind == .dictionary {
+            guard !contributors.isEmpty else { return "[:]" }
+            let entries = contributors.map { "\($0.contribution?.key ?? "_"): \(reference(to: $0.name, in: context))" }
+            return "[\(entries.joined(separator: ", "))]"
+        }
+        var segments: [String] = []
+        var singles: [String] = []
+        for contributor in contributors {
+            let read = reference(to: contributor.name, in: context)
+            if contributor.contribution?.elements == true {
+                if !singles.isEmpty { segments.append("[\(singles.joined(separator: ", "))]") }
+                singles = []
+                segments.append("Array(\(read))")
+            } else {
+                singles.append(read)
+            }
+        }
+        if !singles.isEmpty || segments.isEmpty { segments.append("[\(singles.joined(separator: ", "))]") }
+        let array = segments.joined(separator: " + ")
+        // A lone literal takes the getter's type, a set's included; a sum of arrays is made one.
+        if segments.count == 1 && !array.hasPrefix("Array(") { return array }
+        return kind == .set ? "Set(\(array))" : array
     }
 
     /// `Scope(dependencies: container, <argument>: <argument>...)`: an `@Assisted(.scope)`

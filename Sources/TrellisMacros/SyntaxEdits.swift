@@ -49,6 +49,8 @@ enum SyntaxEdits {
     /// The changes that rename the name written at `node` (a closure parameter, a `with:` key path
     /// or a `c.member` read). A closure parameter is renamed together with its uses in the body.
     static func rename(_ node: Syntax, to name: String) -> [FixIt.Change] {
+        // An argument (`into: \Self.routes`) renames the key path it holds.
+        if let argument = node.as(LabeledExprSyntax.self) { return rename(Syntax(argument.expression), to: name) }
         let token: TokenSyntax?
         if let parameter = node.as(ClosureParameterSyntax.self) {
             token = parameter.secondName ?? parameter.firstName

@@ -45,7 +45,27 @@ public enum ContainerExtractor {
             }
         }
         DeclarationBodyReader.readTypeVisibility(into: &extraction)
+        linkContributions(in: &extraction)
         return extraction
+    }
+
+    /// Makes each `.collection` member read the members that contribute to it, in declaration
+    /// order, each read placed on the contributor's `into:` or `elementsInto:` argument: the
+    /// collection is then ordered, checked for cycles and effects, and drawn like any reader.
+    static func linkContributions(in extraction: inout ContainerExtraction) {
+        let name = extraction.container.name
+        let members = extraction.container.members
+        for index in members.indices where members[index].collection != nil {
+            let collection = members[index].name
+            for contributor in members where contributor.contribution?.collection == collection {
+                let role: ProvideArgument = contributor.contribution?.elements == true ? .elementsInto : .into
+                let anchor = Anchor.dependency(
+                    container: name, member: collection, index: extraction.container.members[index].dependencies.count)
+                extraction.anchors[anchor] =
+                    extraction.anchors[.memberArgument(container: name, member: contributor.name, argument: role)]
+                extraction.container.members[index].dependencies.append(Dependency(contributor.name, origin: .contribution))
+            }
+        }
     }
 
     /// The name of a type declaration, or `nil` for an extension.

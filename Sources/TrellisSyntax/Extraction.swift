@@ -103,6 +103,14 @@ public struct ProvideAttribute {
     public var concrete: Bool = false
     /// `service: true`.
     public var service: Bool = false
+    /// `.collection`: the member is a collection (its scope is `.transient`, built on every read).
+    public var isCollection = false
+    /// `allowsEmpty: true`.
+    public var allowsEmpty = false
+    /// The collection `into:` or `elementsInto:` names, and which of the two was written.
+    public var contribution: (collection: String, elements: Bool)?
+    /// The `key:` expression, as written.
+    public var key: String?
     /// Each argument by role.
     public var arguments: [ProvideArgument: LabeledExprSyntax] = [:]
     /// Arguments the grammar does not accept, with a reason.

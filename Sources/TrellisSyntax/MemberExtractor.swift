@@ -90,6 +90,20 @@ enum MemberExtractor {
                 return ContainerExtractor.globalActorName(attribute)
             }.first,
             isService: read.service)
+        if read.isCollection {
+            member.collection = CollectionDeclaration(
+                kind: CollectionDeclaration.kind(ofType: type.text), allowsEmpty: read.allowsEmpty)
+        } else if let argument = read.arguments[.allowsEmpty] {
+            problem(.invalidArgument, "'allowsEmpty:' applies to a '.collection' member; remove it", at: argument, member: name)
+        }
+        if let contribution = read.contribution {
+            member.contribution = Contribution(
+                collection: contribution.collection, key: read.key, elements: contribution.elements)
+        } else if let argument = read.arguments[.key] {
+            problem(
+                .invalidArgument, "'key:' is the key of a contribution to a dictionary collection; add 'into:' or remove it",
+                at: argument, member: name)
+        }
         let dependencyNodes = readBuild(read, into: &member, containerName: containerName) { code, message, node in
             problem(code, message, at: node, member: name)
         }

@@ -42,6 +42,11 @@ public enum ProvideAttributeReader {
                 if unlabelled == 0, !isProvide(attribute), isAssistedKindScope(argument.expression) {
                     result.createsScope = true
                     result.arguments[.scope] = argument
+                } else if unlabelled == 0, isProvide(attribute), isCollectionScope(argument.expression) {
+                    // A collection is built on every read, as a transient is, from its contributions.
+                    result.scope = .transient
+                    result.isCollection = true
+                    result.arguments[.scope] = argument
                 } else if unlabelled == 0, let scope = scope(of: argument.expression) {
                     result.scope = scope
                     result.arguments[.scope] = argument
@@ -83,6 +88,37 @@ public enum ProvideAttributeReader {
                     result.invalidArguments.append(
                         (Syntax(argument.expression), "'service:' takes the literal 'true' or 'false'"))
                 }
+            case let label?
+            where isProvide(attribute)
+                && (label == ProvideArgument.into.rawValue || label == ProvideArgument.elementsInto.rawValue):
+                let role: ProvideArgument = label == ProvideArgument.into.rawValue ? .into : .elementsInto
+                if let other = result.contribution {
+                    result.invalidArguments.append(
+                        (
+                            Syntax(argument),
+                            "a member contributes to one collection, and '\(other.elements ? "elementsInto" : "into"):' is already given; remove '\(label):'"
+                        ))
+                } else if let name = collectionName(argument.expression) {
+                    result.contribution = (name, role == .elementsInto)
+                    result.arguments[role] = argument
+                } else {
+                    result.invalidArguments.append(
+                        (
+                            Syntax(argument.expression),
+                            "'\(label):' takes a key path to a '.collection' member of this container, written '\\Self.member'"
+                        ))
+                }
+            case ProvideArgument.key.rawValue where isProvide(attribute):
+                result.key = argument.expression.trimmedDescription
+                result.arguments[.key] = argument
+            case ProvideArgument.allowsEmpty.rawValue where isProvide(attribute):
+                result.arguments[.allowsEmpty] = argument
+                if let literal = argument.expression.as(BooleanLiteralExprSyntax.self) {
+                    result.allowsEmpty = literal.literal.tokenKind == .keyword(.true)
+                } else {
+                    result.invalidArguments.append(
+                        (Syntax(argument.expression), "'allowsEmpty:' takes the literal 'true' or 'false'"))
+                }
             case let label?:
                 result.invalidArguments.append((Syntax(argument), "@\(attributeName(attribute)) has no argument '\(label):'"))
             }
@@ -98,6 +134,25 @@ public enum ProvideAttributeReader {
             }
         }
         return result
+    }
+
+    /// `.collection` (also `DIScope.collection`): a collection member, which the model describes as a
+    /// transient with a ``CollectionDeclaration``.
+    private static func isCollectionScope(_ expression: ExprSyntax) -> Bool {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "collection" else {
+            return false
+        }
+        guard let base = access.base?.trimmedDescription else { return true }
+        return base == "DIScope" || base == "Trellis.DIScope"
+    }
+
+    /// The member a collection key path names: `\Self.member` or `\Container.member`, one component.
+    public static func collectionName(_ expression: ExprSyntax) -> String? {
+        guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
+            case .property(let property) = keyPath.components.first?.component,
+            property.declName.baseName.presence == .present
+        else { return nil }
+        return property.declName.baseName.memberName
     }
 
     /// `.scope`, `AssistedKind.scope` or `Trellis.AssistedKind.scope`: the argument of `@Assisted`
@@ -119,7 +174,7 @@ public enum ProvideAttributeReader {
     /// The message for a first unlabelled argument that is not a scope: every scope, and the one
     /// meant when the argument is another library's name for it (`.singleton` is `.shared`).
     private static func scopeExpectation(for expression: ExprSyntax) -> String {
-        let scopes = MemberScope.allCases.map { "'.\($0.rawValue)'" }
+        let scopes = (MemberScope.allCases.map(\.rawValue) + ["collection"]).map { "'.\($0)'" }
         let list = scopes.dropLast().joined(separator: ", ") + " or " + scopes.last!
         if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil,
             let meant = scopeSynonyms[access.declName.baseName.text]

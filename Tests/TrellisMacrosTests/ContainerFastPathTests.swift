@@ -59,6 +59,7 @@ struct ContainerFastPathTests {
 
     /// Containers the fast path builds, each with one role's answer checked.
     static let answered: [(container: String, attribute: String, context: [String])] = [
+
         (PlainSyntaxTests.benchmarkContainer, "\n\n@DIContainer", []),
         (asyncContainer, "\n\n@DIContainer", []),
         (
@@ -103,6 +104,20 @@ struct ContainerFastPathTests {
         let without = try #require(answers[1])
         #expect(without == Array(#"{"expandMacroResult":{"diagnostics":[],"expandedSource":""}}"#.utf8))
         #expect(without == (try Self.reference(nothing)))
+    }
+
+    /// Collections and providers, which the fast path may leave to swift-syntax.
+    static let collectionsAndProviders =
+        "\n\n@DIContainer\nstruct Routes {\n    @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)\n    var health: any Route\n\n    @Provide(.transient, factory: { (health: Provider<any Route>) in [health()] }, concrete: true, elementsInto: \\Self.routes)\n    var more: [any Route]\n\n    @Provide(.collection)\n    var routes: [any Route]\n\n    @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: \"disk\")\n    var disk: any Check\n\n    @Provide(.collection, allowsEmpty: true)\n    var checks: [String: any Check]\n}"
+
+    @Test("a container with collections and providers is answered as swift-syntax answers it, or left to it")
+    func collectionsAndProvidersAnswerAlike() throws {
+        let messages = Self.roles.map { Self.request(container: Self.collectionsAndProviders, role: $0) }
+        for (role, (message, answer)) in zip(Self.roles, zip(messages, Self.fast(messages))) {
+            if let answer { #expect(answer == (try Self.reference(message)), "\(role)") }
+        }
+        let member = String(decoding: try Self.reference(messages[Self.roles.firstIndex(of: "member") ?? 0]), as: UTF8.self)
+        #expect(member.contains("Array(_trellis_container.more)") && member.contains("Trellis.Provider"))
     }
 
     @Test("containers with something to report, other shapes and other roles go to swift-syntax")

@@ -418,7 +418,7 @@ struct DeclarationDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.singleton)
                              ┬─────────
-                             ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.argument', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild')
+                             ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.argument', '.shared', '.transient', '.onDemand', '.child', '.forwardingChild' or '.collection')
                     var baseURL: String
                                  ┬─────
                         │        ╰─ 🛑 'baseURL' has the concrete type 'String'; depend on a protocol ('any String' if it is one) or opt in with 'concrete: true'
@@ -447,7 +447,7 @@ struct DeclarationDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.eternal, factory: { "x" }, concrete: true)
                              ┬────────
-                             ╰─ 🛑 expected a scope ('.input', '.argument', '.shared', '.transient', '.onDemand', '.child' or '.forwardingChild') here
+                             ╰─ 🛑 expected a scope ('.input', '.argument', '.shared', '.transient', '.onDemand', '.child', '.forwardingChild' or '.collection') here
                     var baseURL: String
                 }
                 """

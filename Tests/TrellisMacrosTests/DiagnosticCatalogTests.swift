@@ -66,6 +66,18 @@ struct DiagnosticCatalogTests {
             "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (b: Provider<Int>) in A(b) }) var a: any P }",
         .unsupportedProvider:
             "@DIContainer struct C { @Provide(.shared, asyncFactory: { () async in B() }) var b: any P; @Provide(.shared, factory: { (b: Provider<any P>) in A(b) }) var a: any P }",
+        .invalidCollectionType:
+            "@DIContainer struct C { @Provide(.shared, factory: A(), into: \\Self.a) var b: any P; @Provide(.collection) var a: any P }",
+        .collectionWithFactory:
+            "@DIContainer struct C { @Provide(.shared, factory: A(), into: \\Self.a) var b: any P; @Provide(.collection, factory: []) var a: [any P] }",
+        .emptyCollection: "@DIContainer struct C { @Provide(.collection) var a: [any P] }",
+        .unknownCollection: "@DIContainer struct C { @Provide(.shared, factory: A(), into: \\Self.a) var b: any P }",
+        .contributionKey:
+            "@DIContainer struct C { @Provide(.shared, factory: A(), into: \\Self.a) var b: any P; @Provide(.collection) var a: [String: any P] }",
+        .duplicateContributionKey:
+            "@DIContainer struct C { @Provide(.shared, factory: A(), into: \\Self.a, key: 1) var b: any P; @Provide(.shared, factory: A(), into: \\Self.a, key: 1) var c: any P; @Provide(.collection) var a: [Int: any P] }",
+        .unsupportedContribution:
+            "@DIContainer struct C { @Provide(.shared, asyncFactory: { () async in A() }, into: \\Self.a) var b: any P; @Provide(.collection) var a: [any P] }",
         .argumentShadowsMember:
             "@DIContainer struct C { @Provide(.input) var b: Int; @Assisted(factory: { (b: Int) in A(b) }) func a(b: Int) -> A }",
         .unusedArgument: "@DIContainer struct C { @Assisted(factory: { A() }) func a(b: Int) -> A }",

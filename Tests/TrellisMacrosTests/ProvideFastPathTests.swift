@@ -68,6 +68,21 @@ struct ProvideFastPathTests {
             "\n    var child: Child", true
         ),
         ("", "\n    @Provide(.forwardingChild, concrete: true)", "\n    var forwarded: Forwarded", true),
+        ("", "\n    @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)", "\n    var health: any Route", true),
+        (
+            "", "\n    @Provide(.transient, factory: { [BookRoute()] }, concrete: true, elementsInto: \\Self.routes)",
+            "\n    var books: [any Route]", true
+        ),
+        (
+            "", "\n    @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: \"disk\")", "\n    var disk: any Check",
+            true
+        ),
+        ("", "\n    @Provide(.collection)", "\n    var routes: [any Route]", false),
+        ("", "\n    @Provide(.collection, allowsEmpty: true)", "\n    var plugins: [any Plugin]", false),
+        (
+            "", "\n    @Provide(.shared, factory: { (handler: Provider<Handler>) in Runner(handler) }, concrete: true)",
+            "\n    var runner: Runner", true
+        ),
         ("\n    @MainActor", " @Provide(.shared, factory: Model(), concrete: true)", " var `default`: Model", true),
         (
             "", "\n    @Trellis.Provide(.shared, factory: Logger(label: \"throws\"), concrete: true)", "\n    var logger: Logger",

@@ -291,9 +291,67 @@ enum HandWrittenPrograms {
                 var second: any Service
             }
             """),
+        program(
+            "collections: arrays, sets and dictionaries, contributions from an owned feature container",
+            """
+            @DIContainer
+            struct FeatureRoutes {
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.routes)
+                var list: any Service
+                @Provide(.collection)
+                var routes: [any Service]
+            }
+            @DIContainer
+            final class AppRoutes: FeatureRoutesDependencies {
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.routes)
+                var health: any Service
+                @Provide(.child)
+                var feature: FeatureRoutes
+                @Provide(.transient, factory: { (feature: FeatureRoutes) in feature.routes }, concrete: true, elementsInto: \\Self.routes)
+                var featureRoutes: [any Service]
+                @Provide(.collection)
+                var routes: [any Service]
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.checks, key: "database")
+                var database: any Service
+                @Provide(.transient, factory: ServiceImpl(), into: \\Self.checks, key: "disk")
+                var disk: any Service
+                @Provide(.collection)
+                var checks: [String: any Service]
+                @Provide(.shared, factory: 1, concrete: true, into: \\Self.ports)
+                var port: Int
+                @Provide(.collection)
+                var ports: Set<Int>
+                @Provide(.collection, allowsEmpty: true)
+                var plugins: [any Service]
+                @Provide(.onDemand, factory: { (routes: [any Service], checks: [String: any Service]) in use(routes, checks, value: Box()) }, concrete: true)
+                var router: Box
+            }
+            """),
     ]
 
     static let misuses: [CorpusProgram] = [
+        program(
+            "a collection nothing contributes to",
+            """
+            @DIContainer
+            struct EmptyCollection {
+                @Provide(.collection)
+                var plugins: [any Service]
+            }
+            """, code: .emptyCollection),
+        program(
+            "a contribution to a member that is not a collection",
+            """
+            @DIContainer
+            struct MisdirectedContribution {
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.service)
+                var service: any Service
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.checks, key: "a")
+                var check: any Service
+                @Provide(.collection)
+                var checks: [String: any Service]
+            }
+            """, code: .unknownCollection),
         program(
             "a provider whose type argument is not the member's type",
             """

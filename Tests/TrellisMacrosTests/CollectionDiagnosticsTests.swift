@@ -1,0 +1,416 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+@Suite(
+    "Collection diagnostics and expansion",
+    .macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
+struct CollectionDiagnosticsTests {
+    @Test("a collection is built on every read from its contributions, in declaration order")
+    func expansion() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)
+                var health: any Route
+
+                @Provide(.transient, factory: { () in [BookRoute(), AuthorRoute()] }, concrete: true, elementsInto: \\Self.routes)
+                var library: [any Route]
+
+                @Provide(.collection)
+                var routes: [any Route]
+
+                @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: "disk")
+                var disk: any Check
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+            }
+            """
+        } expansion: {
+            """
+            struct Routes {
+                var health: any Route {
+                get {
+                    _trellis_storage.values.health
+                }
+                }
+                var library: [any Route] {
+                get {
+                    _trellis_Builders.library(self)
+                }
+                }
+                var routes: [any Route] {
+                get {
+                    _trellis_Builders.routes(self)
+                }
+                }
+                var disk: any Check {
+                get {
+                    _trellis_storage.values.disk
+                }
+                }
+                var checks: [String: any Check] {
+                get {
+                    _trellis_Builders.checks(self)
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let health: any Route
+                    let library: [any Route]?
+                    let routes: [any Route]?
+                    let disk: any Check
+                    let checks: [String: any Check]?
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) {
+                    let health: any Route = if let health { health } else { HealthRoute() }
+                    let disk: any Check = if let disk { disk } else { DiskCheck() }
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        health: health,
+                        library: library,
+                        routes: routes,
+                        disk: disk,
+                        checks: checks
+                    ))
+                }
+
+                /// The values `Routes` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some RoutesDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some RoutesDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func library(_ _trellis_container: Routes) -> [any Route] {
+                        if let value = _trellis_container._trellis_storage.values.library { value } else { [BookRoute(), AuthorRoute()] }
+                    }
+
+                    static func routes(_ _trellis_container: Routes) -> [any Route] {
+                        if let value = _trellis_container._trellis_storage.values.routes { value } else { [_trellis_container.health] + Array(_trellis_container.library) }
+                    }
+
+                    static func checks(_ _trellis_container: Routes) -> [String: any Check] {
+                        if let value = _trellis_container._trellis_storage.values.checks { value } else { ["disk": _trellis_container.disk] }
+                    }
+                }
+            }
+
+            /// What `Routes` needs from the container that owns it (or whoever creates it).
+            protocol RoutesDependencies {}
+            """
+        }
+    }
+
+    @Test("a collection's type must be an array, a set or a dictionary")
+    func invalidType() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: any Sequence
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \Self.routes)
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: any Sequence
+                            ┬───────────
+                            ╰─ 🛑 collection 'routes' must be an array '[T]', a set 'Set<T>' or a dictionary '[Key: T]', not 'any Sequence'
+            }
+            """#
+        }
+    }
+
+    @Test("a collection takes no factory: the fix-it removes it")
+    func withFactory() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)
+                var health: any Route
+
+                @Provide(.collection, factory: [])
+                var routes: [any Route]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \Self.routes)
+                var health: any Route
+
+                @Provide(.collection, factory: [])
+                                      ┬──────────
+                                      ╰─ 🛑 collection 'routes' is built from the members that contribute to it; remove 'factory:'
+                                         ✏️ remove 'factory:'
+                var routes: [any Route]
+            }
+            """#
+        } fixes: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \Self.routes)
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """#
+        }
+    }
+
+    @Test("a collection nothing contributes to is an error, unless it allows being empty (fix-it)")
+    func empty() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Plugins {
+                @Provide(.collection)
+                var plugins: [any Plugin]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Plugins {
+                @Provide(.collection)
+                var plugins: [any Plugin]
+                    ┬──────
+                    ╰─ 🛑 nothing contributes to collection 'plugins'; add 'into: \Self.plugins' to the members it collects, or declare it 'allowsEmpty: true'
+                       ✏️ add 'allowsEmpty: true'
+            }
+            """#
+        } fixes: {
+            """
+            @DIContainer
+            struct Plugins {
+                @Provide(.collection, allowsEmpty: true)
+                var plugins: [any Plugin]
+            }
+            """
+        }
+    }
+
+    @Test("a contribution to a member that is not a collection suggests the near collection and renames it")
+    func unknownCollection() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \\Self.route)
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \Self.route)
+                                                          ┬────────────────
+                                                          ╰─ 🛑 'health' contributes to 'route', which is not a '.collection' member of 'Routes'; did you mean 'routes'?
+                                                             ✏️ rename to 'routes'
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+                    ┬─────
+                    ╰─ 🛑 nothing contributes to collection 'routes'; add 'into: \Self.routes' to the members it collects, or declare it 'allowsEmpty: true'
+                       ✏️ add 'allowsEmpty: true'
+            }
+            """#
+        } fixes: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, factory: HealthRoute(), into: \Self.routes)
+                var health: any Route
+
+                @Provide(.collection, allowsEmpty: true)
+                var routes: [any Route]
+            }
+            """#
+        }
+    }
+
+    @Test("keys: a dictionary needs one per contribution, an array takes none, and elements cannot go into a dictionary")
+    func keys() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Checks {
+                @Provide(.shared, factory: DiskCheck(), into: \\Self.checks)
+                var disk: any Check
+
+                @Provide(.shared, factory: [DiskCheck()], concrete: true, elementsInto: \\Self.checks)
+                var more: [any Check]
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+
+                @Provide(.shared, factory: HealthRoute(), into: \\Self.routes, key: "health")
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Checks {
+                @Provide(.shared, factory: DiskCheck(), into: \Self.checks)
+                                                        ┬─────────────────
+                                                        ╰─ 🛑 'disk' contributes to dictionary 'checks' and needs its entry's 'key:'
+                var disk: any Check
+
+                @Provide(.shared, factory: [DiskCheck()], concrete: true, elementsInto: \Self.checks)
+                                                                          ┬─────────────────────────
+                                                                          ╰─ 🛑 dictionary 'checks' takes one entry per contribution; contribute 'more' with 'into: \Self.checks, key: ...'
+                var more: [any Check]
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+
+                @Provide(.shared, factory: HealthRoute(), into: \Self.routes, key: "health")
+                                                                              ┬────────────
+                                                                              ╰─ 🛑 'routes' is not a dictionary, so 'health' takes no 'key:'
+                                                                                 ✏️ remove 'key:'
+                var health: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """#
+        }
+    }
+
+    @Test("two contributions under one key name each other")
+    func duplicateKey() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Checks {
+                @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: "disk")
+                var disk: any Check
+
+                @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: "disk")
+                var spareDisk: any Check
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Checks {
+                @Provide(.shared, factory: DiskCheck(), into: \Self.checks, key: "disk")
+                var disk: any Check
+
+                @Provide(.shared, factory: DiskCheck(), into: \Self.checks, key: "disk")
+                                                                            ┬──────────
+                                                                            ╰─ 🛑 'spareDisk' and 'disk' both contribute to 'checks' under the key "disk"; give each its own key
+                var spareDisk: any Check
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+            }
+            """#
+        }
+    }
+
+    @Test("an async or throwing transient cannot be collected: the collection is read synchronously, without try")
+    func unsupportedContribution() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, asyncFactory: { () async in await RemoteRoute.load() }, into: \\Self.routes)
+                var remote: any Route
+
+                @Provide(.transient, factory: { () throws in try ParsedRoute() }, into: \\Self.routes)
+                var parsed: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.shared, asyncFactory: { () async in await RemoteRoute.load() }, into: \Self.routes)
+                                                                                          ┬─────────────────
+                                                                                          ╰─ 🛑 'remote' is built by an asyncFactory, but collection 'routes' is read synchronously and without 'try'; build 'remote' with 'factory:' to collect it
+                var remote: any Route
+
+                @Provide(.transient, factory: { () throws in try ParsedRoute() }, into: \Self.routes)
+                                                                                  ┬─────────────────
+                                                                                  ╰─ 🛑 'parsed' has a throwing factory it runs on every read, but collection 'routes' is read synchronously and without 'try'; build 'parsed' with a factory that does not throw to collect it
+                var parsed: any Route
+
+                @Provide(.collection)
+                var routes: [any Route]
+            }
+            """#
+        }
+    }
+
+    @Test("a contribution to itself is a dependency cycle")
+    func cycle() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Routes {
+                @Provide(.collection, elementsInto: \\Self.routes)
+                var routes: [any Route]
+            }
+            """
+        } diagnostics: {
+            #"""
+            @DIContainer
+            struct Routes {
+                @Provide(.collection, elementsInto: \Self.routes)
+                                      ┬─────────────────────────
+                                      ╰─ 🛑 collection 'routes' is built from the members that contribute to it; remove 'elementsInto:'
+                                         ✏️ remove 'elementsInto:'
+                var routes: [any Route]
+                    ┬─────
+                    ╰─ 🛑 dependency cycle: routes -> routes; break it with an .input or a factory that does not read 'routes'
+            }
+            """#
+        }
+    }
+}
