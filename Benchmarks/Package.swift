@@ -60,6 +60,11 @@ let package = Package(
                 .product(name: "Swinject", package: "Swinject"),
             ]
         ),
+        // Providers, lazy values and collections (issue 23) against the same written by hand.
+        .executableTarget(
+            name: "ProviderCollectionBenchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]
+        ),
         .executableTarget(
             name: "LoaderBenchmarks",
             dependencies: ["BenchmarkSupport", .product(name: "Trellis", package: "Trellis")]

@@ -6,6 +6,7 @@
 #   results/service.json     the service example under wrk and its request container, Trellis vs hand-wired
 #   results/concurrent.json  8 tasks loading from one runtime container against one task, with hand-written
 #                            code and Swinject
+#   results/features.json    providers, lazy values and collections against the same written by hand
 #   results/latest.md        both as markdown tables with ratios (README links here)
 #
 #   results/build-time-prebuilt.json  the same with the prebuilt swift-syntax SwiftPM downloads by default
@@ -78,6 +79,9 @@ if [ "$runtime" = 1 ]; then
     echo "== concurrent loads: building and measuring (release)"
     swift build -c release --product ConcurrentLoadBenchmarks
     "$(swift build -c release --show-bin-path)/ConcurrentLoadBenchmarks" "${loader_arguments[@]}" --output "$results/concurrent.json"
+    echo "== providers and collections: building and measuring (release)"
+    swift build -c release --product ProviderCollectionBenchmarks
+    "$(swift build -c release --show-bin-path)/ProviderCollectionBenchmarks" "${loader_arguments[@]}" --output "$results/features.json"
     echo "== service: building and measuring (release; needs wrk: apt-get install wrk)"
     swift build -c release --product ServiceBenchmarks
     "$(swift build -c release --show-bin-path)/ServiceBenchmarks" "${loader_arguments[@]}" --output "$results/service.json"
@@ -115,7 +119,7 @@ fi
 
 python3 Scripts/report.py markdown --runtime "$results/runtime.json" --build-time "$results/build-time.json" \
     --loader "$results/loader.json" --scope "$results/scope.json" --service "$results/service.json" \
-    --concurrent "$results/concurrent.json" \
+    --concurrent "$results/concurrent.json" --features "$results/features.json" \
     "${extra_reports[@]}" --output "$results/latest.md"
 
 if [ "$compare" = 1 ]; then

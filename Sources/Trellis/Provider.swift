@@ -69,44 +69,58 @@ extension Lazy: Sendable where Value: Sendable {}
 /// changed, and the weak reference in it is read atomically by the runtime; `@DIContainer` creates
 /// links only in containers it makes `Sendable`.
 public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Sendable {
-    private final class Binding {
-        weak var reference: Reference?
-        let make: (Reference) -> Container
+    /// The bound container's reference, held weakly, and how to make the container from it.
+    @usableFromInline
+    final class Binding {
+        @usableFromInline weak var reference: Reference?
+        @usableFromInline let make: (Reference) -> Container
 
+        @inlinable
         init(_ reference: Reference, _ make: @escaping (Reference) -> Container) {
             self.reference = reference
             self.make = make
         }
     }
 
-    private let binding = ManagedAtomicLazyReference<Binding>()
+    @usableFromInline let binding = ManagedAtomicLazyReference<Binding>()
 
     /// A link not bound yet: made when the initializer starts, bound when it ends.
+    @inlinable
     public init() {}
 
     /// A link bound to `reference` already, for providers made after the container exists.
+    @inlinable
     public convenience init(bound reference: Reference, make: @escaping (Reference) -> Container) {
         self.init()
         bind(reference, make: make)
     }
 
     /// Binds the link to `reference`, from which `make` gives the container. Only the first call counts.
+    @inlinable
     public func bind(_ reference: Reference, make: @escaping (Reference) -> Container) {
         _ = binding.storeIfNilThenLoad(Binding(reference, make))
     }
 
-    /// The container, for a provider of `member` to read it from.
+    /// The container, for a provider of `member` to read it from. Specialised in the caller, so a
+    /// call costs an acquiring load, a weak load and the getter's own work.
+    @inlinable
     public func container(providing member: StaticString) -> Container {
-        guard let bound = binding.load() else {
-            preconditionFailure(
-                "Trellis: the Provider or Lazy of '\(member)' was called while '\(Container.self)' was being created; call it after the initializer returns, or read '\(member)' directly"
-            )
-        }
-        guard let reference = bound.reference else {
-            preconditionFailure(
-                "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
-            )
-        }
+        guard let bound = binding.load() else { Self.unbound(member) }
+        guard let reference = bound.reference else { Self.released(member) }
         return bound.make(reference)
+    }
+
+    @usableFromInline
+    static func unbound(_ member: StaticString) -> Never {
+        preconditionFailure(
+            "Trellis: the Provider or Lazy of '\(member)' was called while '\(Container.self)' was being created; call it after the initializer returns, or read '\(member)' directly"
+        )
+    }
+
+    @usableFromInline
+    static func released(_ member: StaticString) -> Never {
+        preconditionFailure(
+            "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
+        )
     }
 }
