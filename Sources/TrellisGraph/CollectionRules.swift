@@ -74,12 +74,13 @@ enum CollectionRules {
         var issues: [Issue] = []
         let name = target.name
         switch (collection.kind, contribution.key, contribution.elements) {
-        case (.dictionary?, _, true):
+        case (.dictionary?, _?, true):
             issues.append(
                 Issue(
                     .contributionKey,
-                    "dictionary '\(name)' takes one entry per contribution; contribute '\(member.name)' with 'into: \\Self.\(name), key: ...'",
-                    at: anchor))
+                    "'\(member.name)' contributes all its entries to '\(name)', each under its own key, so it takes no 'key:'",
+                    at: .memberArgument(container: container.name, member: member.name, argument: .key),
+                    fixes: [.removeArgument(.key)]))
         case (.dictionary?, nil, false):
             issues.append(
                 Issue(

@@ -86,26 +86,12 @@ public struct GraphDiff: Hashable, Sendable {
             details.isEmpty
             ? []
             : [Change(kind: .changed, container: new.id, description: "container \(new.id): \(details.joined(separator: "; "))")]
-        let oldMembers = Dictionary(old.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let newMembers = Dictionary(new.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for name in Set(oldMembers.keys).union(newMembers.keys).sorted() {
-            switch (oldMembers[name], newMembers[name]) {
-            case (nil, let added?):
-                changes.append(Change(kind: .added, container: new.id, description: describe(added, in: new.id)))
-            case (let removed?, nil):
-                changes.append(Change(kind: .removed, container: new.id, description: describe(removed, in: new.id)))
-            case (let before?, let after?):
+        changes += keyedChanges(
+            in: new.id, old: old.members, new: new.members, key: \.name, describe: { describe($0, in: new.id) },
+            compare: { before, after in
                 let details = memberDetails(from: before, to: after)
-                if !details.isEmpty {
-                    changes.append(
-                        Change(
-                            kind: .changed, container: new.id,
-                            description: "member \(new.id).\(name): \(details.joined(separator: "; "))"))
-                }
-            case (nil, nil):
-                continue
-            }
-        }
+                return details.isEmpty ? nil : "member \(new.id).\(after.name): \(details.joined(separator: "; "))"
+            })
         return changes
     }
 
@@ -148,56 +134,44 @@ public struct GraphDiff: Hashable, Sendable {
     }
 
     static func readChanges(in id: String, old: [ProgramGraph.MemberEdge], new: [ProgramGraph.MemberEdge]) -> [Change] {
-        func key(_ edge: ProgramGraph.MemberEdge) -> String { "\(edge.from)\u{0}\(edge.to)" }
         func read(_ edge: ProgramGraph.MemberEdge) -> String {
             "\(id).\(edge.from) reads \(edge.to)\(edge.access == .value ? "" : " (\(edge.access.rawValue))")"
         }
-        let before = Dictionary(old.filter { $0.container == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(new.filter { $0.container == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        var changes: [Change] = []
-        for edgeKey in Set(before.keys).union(after.keys).sorted() {
-            switch (before[edgeKey], after[edgeKey]) {
-            case (nil, let added?):
-                changes.append(Change(kind: .added, container: id, description: read(added)))
-            case (let removed?, nil):
-                changes.append(Change(kind: .removed, container: id, description: read(removed)))
-            case (let old?, let new?) where old.access != new.access:
-                changes.append(
-                    Change(
-                        kind: .changed, container: id,
-                        description: "\(id).\(new.from) reads \(new.to): \(old.access.rawValue) -> \(new.access.rawValue)"))
-            default:
-                continue
-            }
-        }
-        return changes
+        return keyedChanges(
+            in: id, old: old.filter { $0.container == id }, new: new.filter { $0.container == id },
+            key: { "\($0.from)\u{0}\($0.to)" }, describe: read,
+            compare: { before, after in
+                before.access == after.access
+                    ? nil : "\(id).\(after.from) reads \(after.to): \(before.access.rawValue) -> \(after.access.rawValue)"
+            })
     }
 
     static func buildChanges(from id: String, old: [ProgramGraph.ContainerEdge], new: [ProgramGraph.ContainerEdge]) -> [Change] {
-        func key(_ edge: ProgramGraph.ContainerEdge) -> String { "\(edge.member)\u{0}\(edge.to)" }
-        let before = Dictionary(old.filter { $0.from == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let after = Dictionary(new.filter { $0.from == id }.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
-        var changes: [Change] = []
-        for edgeKey in Set(before.keys).union(after.keys).sorted() {
-            switch (before[edgeKey], after[edgeKey]) {
-            case (nil, let added?):
-                changes.append(
-                    Change(kind: .added, container: id, description: "\(id).\(added.member) \(verb(added.kind)) \(added.to)"))
-            case (let removed?, nil):
-                changes.append(
-                    Change(
-                        kind: .removed, container: id, description: "\(id).\(removed.member) \(verb(removed.kind)) \(removed.to)")
-                )
-            case (let old?, let new?) where old.kind != new.kind:
-                changes.append(
-                    Change(
-                        kind: .changed, container: id,
-                        description: "\(id).\(new.member): \(verb(old.kind)) \(new.to) -> \(verb(new.kind)) \(new.to)"))
-            default:
-                continue
+        keyedChanges(
+            in: id, old: old.filter { $0.from == id }, new: new.filter { $0.from == id },
+            key: { "\($0.member)\u{0}\($0.to)" }, describe: { "\(id).\($0.member) \(verb($0.kind)) \($0.to)" },
+            compare: { before, after in
+                before.kind == after.kind
+                    ? nil : "\(id).\(after.member): \(verb(before.kind)) \(after.to) -> \(verb(after.kind)) \(after.to)"
+            })
+    }
+
+    /// The changes between two lists of one container's elements matched by `key`, in key order:
+    /// `describe` writes an element added or removed, `compare` one in both (`nil` when unchanged).
+    static func keyedChanges<Element>(
+        in id: String, old: [Element], new: [Element], key: (Element) -> String, describe: (Element) -> String,
+        compare: (Element, Element) -> String?
+    ) -> [Change] {
+        let before = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(new.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return Set(before.keys).union(after.keys).sorted().compactMap { elementKey in
+            switch (before[elementKey], after[elementKey]) {
+            case (nil, let added?): Change(kind: .added, container: id, description: describe(added))
+            case (let removed?, nil): Change(kind: .removed, container: id, description: describe(removed))
+            case (let old?, let new?): compare(old, new).map { Change(kind: .changed, container: id, description: $0) }
+            case (nil, nil): nil
             }
         }
-        return changes
     }
 
     static func verb(_ kind: ProgramGraph.ContainerEdgeKind) -> String {

@@ -108,7 +108,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case emptyCollection = "trellis.empty-collection"
     /// `into:` or `elementsInto:` naming no `.collection` member of the container.
     case unknownCollection = "trellis.unknown-collection"
-    /// A contribution's `key:` missing (dictionary), present (array or set), or `elementsInto:` a dictionary.
+    /// A contribution's `key:` missing (one entry of a dictionary), or present where it has no use (an array or a
+    /// set, or `elementsInto:`, whose entries bring their own keys).
     case contributionKey = "trellis.contribution-key"
     /// Two contributions to one dictionary under the same key.
     case duplicateContributionKey = "trellis.duplicate-contribution-key"

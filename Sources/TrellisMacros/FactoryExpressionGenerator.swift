@@ -66,7 +66,17 @@ struct FactoryExpressionGenerator {
         if kind == .dictionary {
             guard !contributors.isEmpty else { return "[:]" }
             let entries = contributors.map { "\($0.contribution?.key ?? "_"): \(reference(to: $0.name, in: context))" }
-            return "[\(entries.joined(separator: ", "))]"
+            guard contributors.contains(where: { $0.contribution?.elements == true }) else {
+                return "[\(entries.joined(separator: ", "))]"
+            }
+            // Keys known only at run time: merged, and a key contributed twice named with both contributors.
+            let parts = zip(contributors, entries).map { contributor, entry in
+                let value =
+                    contributor.contribution?.elements == true ? reference(to: contributor.name, in: context) : "[\(entry)]"
+                return "(contributor: \"\(MemberName.bare(contributor.name))\", entries: \(value))"
+            }
+            return
+                "Trellis.CollectionAssembly.dictionary(\"\(MemberName.bare(member.name))\", [\(parts.joined(separator: ", "))])"
         }
         var segments: [String] = []
         var singles: [String] = []

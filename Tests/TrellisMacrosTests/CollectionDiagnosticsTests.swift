@@ -264,7 +264,7 @@ struct CollectionDiagnosticsTests {
         }
     }
 
-    @Test("keys: a dictionary needs one per contribution, an array takes none, and elements cannot go into a dictionary")
+    @Test("keys: one entry of a dictionary needs its key; an array's element and a dictionary's elementsInto take none")
     func keys() {
         assertMacro {
             """
@@ -273,8 +273,8 @@ struct CollectionDiagnosticsTests {
                 @Provide(.shared, factory: DiskCheck(), into: \\Self.checks)
                 var disk: any Check
 
-                @Provide(.shared, factory: [DiskCheck()], concrete: true, elementsInto: \\Self.checks)
-                var more: [any Check]
+                @Provide(.shared, factory: ["more": DiskCheck()], concrete: true, elementsInto: \\Self.checks, key: "more")
+                var more: [String: any Check]
 
                 @Provide(.collection)
                 var checks: [String: any Check]
@@ -295,10 +295,11 @@ struct CollectionDiagnosticsTests {
                                                         ╰─ 🛑 'disk' contributes to dictionary 'checks' and needs its entry's 'key:'
                 var disk: any Check
 
-                @Provide(.shared, factory: [DiskCheck()], concrete: true, elementsInto: \Self.checks)
-                                                                          ┬─────────────────────────
-                                                                          ╰─ 🛑 dictionary 'checks' takes one entry per contribution; contribute 'more' with 'into: \Self.checks, key: ...'
-                var more: [any Check]
+                @Provide(.shared, factory: ["more": DiskCheck()], concrete: true, elementsInto: \Self.checks, key: "more")
+                                                                                                              ┬──────────
+                                                                                                              ╰─ 🛑 'more' contributes all its entries to 'checks', each under its own key, so it takes no 'key:'
+                                                                                                                 ✏️ remove 'key:'
+                var more: [String: any Check]
 
                 @Provide(.collection)
                 var checks: [String: any Check]
@@ -313,6 +314,112 @@ struct CollectionDiagnosticsTests {
                 var routes: [any Route]
             }
             """#
+        }
+    }
+
+    @Test(
+        "a dictionary taking every entry of a feature's dictionary merges them at run time, naming both contributors of a key twice"
+    )
+    func dictionaryElements() {
+        assertMacro {
+            """
+            @DIContainer
+            struct Checks: FeatureDependencies {
+                @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: "disk")
+                var disk: any Check
+
+                @Provide(.child)
+                var feature: Feature
+
+                @Provide(.transient, factory: { (feature: Feature) in feature.checks }, concrete: true, elementsInto: \\Self.checks)
+                var featureChecks: [String: any Check]
+
+                @Provide(.collection)
+                var checks: [String: any Check]
+            }
+            """
+        } expansion: {
+            """
+            struct Checks: FeatureDependencies {
+                var disk: any Check {
+                get {
+                    _trellis_storage.values.disk
+                }
+                }
+                var feature: Feature {
+                get {
+                    if let value = _trellis_storage.values.feature.builtValue {
+                        return value
+                    }
+                    return _trellis_storage.values.feature.value { _trellis_Builders.feature(self) }
+                }
+                }
+                var featureChecks: [String: any Check] {
+                get {
+                    _trellis_Builders.featureChecks(self)
+                }
+                }
+                var checks: [String: any Check] {
+                get {
+                    _trellis_Builders.checks(self)
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let disk: any Check
+                    let feature: Trellis.OnDemand<Feature>
+                    let featureChecks: [String: any Check]?
+                    let checks: [String: any Check]?
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) {
+                    let disk: any Check = if let disk { disk } else { DiskCheck() }
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        disk: disk,
+                        feature: Trellis.OnDemand(override: feature),
+                        featureChecks: featureChecks,
+                        checks: checks
+                    ))
+                }
+
+                /// The values `Checks` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some ChecksDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                init(dependencies: some ChecksDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func feature(_ _trellis_container: Checks) -> Feature {
+                        Feature(dependencies: _trellis_container)
+                    }
+
+                    static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {
+                        if let value = _trellis_container._trellis_storage.values.featureChecks { value } else { { (feature: Feature) in feature.checks }(_trellis_container.feature) }
+                    }
+
+                    static func checks(_ _trellis_container: Checks) -> [String: any Check] {
+                        if let value = _trellis_container._trellis_storage.values.checks { value } else { Trellis.CollectionAssembly.dictionary("checks", [(contributor: "disk", entries: ["disk": _trellis_container.disk]), (contributor: "featureChecks", entries: _trellis_container.featureChecks)]) }
+                    }
+                }
+            }
+
+            /// What `Checks` needs from the container that owns it (or whoever creates it).
+            protocol ChecksDependencies {}
+            """
         }
     }
 

@@ -96,6 +96,50 @@ struct ServerCollections: BooksFeatureDependencies {
     var router: Router
 }
 
+/// A feature module's health checks, keyed; its owner adds them to its own.
+@DIContainer
+struct StorageFeature {
+    @Provide(.shared, factory: NamedCheck(name: "disk"), into: \Self.checks, key: "disk")
+    var disk: any HealthCheck
+
+    @Provide(.shared, factory: NamedCheck(name: "quota"), into: \Self.checks, key: "quota")
+    var quota: any HealthCheck
+
+    @Provide(.collection)
+    var checks: [String: any HealthCheck]
+}
+
+@DIContainer
+struct MonitoredServer: StorageFeatureDependencies {
+    @Provide(.shared, factory: NamedCheck(name: "database"), into: \Self.checks, key: "database")
+    var database: any HealthCheck
+
+    @Provide(.child)
+    var storage: StorageFeature
+
+    @Provide(.transient, factory: { (storage: StorageFeature) in storage.checks }, concrete: true, elementsInto: \Self.checks)
+    var storageChecks: [String: any HealthCheck]
+
+    @Provide(.collection)
+    var checks: [String: any HealthCheck]
+}
+
+/// Two modules contributing one key: known only at run time, so it stops the program.
+@DIContainer
+struct ClashingServer: StorageFeatureDependencies {
+    @Provide(.shared, factory: NamedCheck(name: "mine"), into: \Self.checks, key: "disk")
+    var disk: any HealthCheck
+
+    @Provide(.child)
+    var storage: StorageFeature
+
+    @Provide(.transient, factory: { (storage: StorageFeature) in storage.checks }, concrete: true, elementsInto: \Self.checks)
+    var storageChecks: [String: any HealthCheck]
+
+    @Provide(.collection)
+    var checks: [String: any HealthCheck]
+}
+
 /// A collection read while the container is created, by a shared member.
 @DIContainer
 final class EagerCollections {
@@ -142,6 +186,20 @@ struct CollectionTests {
     @Test("a set takes single contributions and every element of a set member, without repeats")
     func set() {
         #expect(ServerCollections(prefix: "").languages == ["en", "fr", "de"])
+    }
+
+    @Test("a dictionary takes every entry of a feature module's dictionary beside its own")
+    func dictionaryFromFeature() {
+        let checks = MonitoredServer().checks
+        #expect(checks.keys.sorted() == ["database", "disk", "quota"])
+        #expect(checks["quota"]?.name == "quota")
+    }
+
+    @Test("a key contributed by two modules stops the program when the dictionary is built")
+    func clashingKeys() async {
+        await #expect(processExitsWith: .failure) {
+            _ = ClashingServer().checks
+        }
     }
 
     @Test("a collection declared allowsEmpty with no contributions is empty")

@@ -300,6 +300,10 @@ enum HandWrittenPrograms {
                 var list: any Service
                 @Provide(.collection)
                 var routes: [any Service]
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.checks, key: "feature")
+                var featureCheck: any Service
+                @Provide(.collection)
+                var checks: [String: any Service]
             }
             @DIContainer
             final class AppRoutes: FeatureRoutesDependencies {
@@ -315,6 +319,8 @@ enum HandWrittenPrograms {
                 var database: any Service
                 @Provide(.transient, factory: ServiceImpl(), into: \\Self.checks, key: "disk")
                 var disk: any Service
+                @Provide(.transient, factory: { (feature: FeatureRoutes) in feature.checks }, concrete: true, elementsInto: \\Self.checks)
+                var featureChecks: [String: any Service]
                 @Provide(.collection)
                 var checks: [String: any Service]
                 @Provide(.shared, factory: 1, concrete: true, into: \\Self.ports)
