@@ -33,6 +33,6 @@ swift build --build-tests
 snapshot_suites="CascadeTests|DeclarationDiagnosticsTests|DependencyDiagnosticsTests|DependencyExtractionTests"
 snapshot_suites+="|ExpansionTests|FactoryBodyTests|HierarchyDiagnosticsTests|MainActorDiagnosticsTests"
 snapshot_suites+="|MalformedInputTests|PlaceholderExpansionTests|ScopeDiagnosticsTests|TypeDiagnosticsTests|BodyShapeTests"
-snapshot_suites+="|AssistedTests|ServiceTests|ScopeCreationTests"
+snapshot_suites+="|AssistedTests|ServiceTests|ScopeCreationTests|ProviderDiagnosticsTests|CollectionDiagnosticsTests"
 swift test --skip-build --skip "TrellisMacrosTests\.($snapshot_suites)"
 echo "Trellis builds and passes its tests with swift-syntax $version."
