@@ -371,25 +371,6 @@ public struct CollectionDeclaration: Hashable, Sendable {
         self.kind = kind
         self.allowsEmpty = allowsEmpty
     }
-
-    /// The shape a type written `text` has: `[T]` or `Array<T>`, `Set<T>`, `[K: V]` or `Dictionary<K, V>`.
-    public static func kind(ofType text: String) -> Kind? {
-        if text.hasPrefix("Set<") && text.hasSuffix(">") { return .set }
-        if text.hasPrefix("Array<") && text.hasSuffix(">") { return .array }
-        if text.hasPrefix("Dictionary<") && text.hasSuffix(">") { return .dictionary }
-        guard text.hasPrefix("[") && text.hasSuffix("]") else { return nil }
-        // A colon at the outermost level of the brackets makes a dictionary.
-        var depth = 0
-        for character in text.dropFirst().dropLast() {
-            switch character {
-            case "[", "(", "<": depth += 1
-            case "]", ")", ">": depth -= 1
-            case ":" where depth == 0: return .dictionary
-            default: continue
-            }
-        }
-        return .array
-    }
 }
 
 /// A member's contribution to a `.collection` member of its container.

@@ -107,8 +107,8 @@ public struct ProvideAttribute {
     public var isCollection = false
     /// `allowsEmpty: true`.
     public var allowsEmpty = false
-    /// The collection `into:` or `elementsInto:` names, and which of the two was written.
-    public var contribution: (collection: String, elements: Bool)?
+    /// The `into:` or `elementsInto:` argument, and which of the two was written.
+    public var contribution: (keyPath: LabeledExprSyntax, elements: Bool)?
     /// The `key:` expression, as written.
     public var key: String?
     /// Each argument by role.

@@ -89,20 +89,22 @@ public enum FactoryReader {
     }
 
     /// `Provider<T>` or `Lazy<T>` (also written `Trellis.Provider<T>`): the access a parameter of
-    /// that type asks for, and `T` as written. Read from the text, which every swift-syntax version
-    /// the package accepts spells alike (their generic-argument nodes differ).
+    /// that type asks for, and `T` as written. The argument is read as a whole node, whose text every
+    /// swift-syntax version the package accepts gives alike (their generic-argument layouts differ).
     public static func deferredAccess(of type: TypeSyntax) -> (access: DependencyAccess, valueType: String)? {
-        var text = type.trimmedDescription
-        if text.hasPrefix("Trellis.") { text.removeFirst("Trellis.".count) }
-        for access in [DependencyAccess.provider, .lazy] {
-            guard let name = access.typeName, text.hasPrefix(name), text.hasSuffix(">") else { continue }
-            let rest = text.dropFirst(name.count).drop { $0 == " " }
-            guard rest.first == "<" else { continue }
-            let argument = rest.dropFirst().dropLast().trimmingSpaces
-            guard !argument.isEmpty else { return nil }
-            return (access, argument)
+        let name: String
+        let clause: GenericArgumentClauseSyntax?
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            (name, clause) = (identifier.name.text, identifier.genericArgumentClause)
+        } else if let member = type.as(MemberTypeSyntax.self), member.baseType.trimmedDescription == "Trellis" {
+            (name, clause) = (member.name.text, member.genericArgumentClause)
+        } else {
+            return nil
         }
-        return nil
+        guard let access = [DependencyAccess.provider, .lazy].first(where: { $0.typeName == name }),
+            let arguments = clause?.arguments, arguments.count == 1, let argument = arguments.first
+        else { return nil }
+        return (access, argument.trimmedDescription)
     }
 
     /// A closure's parameters: the name a factory parameter resolves by and its type, if written.
@@ -281,6 +283,20 @@ public enum TypeClassifier {
         return .concrete
     }
 
+    /// The shape of a `.collection` member's type: `[T]` or `Array<T>`, `Set<T>`, `[K: V]` or
+    /// `Dictionary<K, V>`; `nil` for any other type.
+    public static func collectionKind(of type: TypeSyntax) -> CollectionDeclaration.Kind? {
+        if type.is(ArrayTypeSyntax.self) { return .array }
+        if type.is(DictionaryTypeSyntax.self) { return .dictionary }
+        guard let identifier = type.as(IdentifierTypeSyntax.self), identifier.genericArgumentClause != nil else { return nil }
+        switch identifier.name.text {
+        case "Array": return .array
+        case "Set": return .set
+        case "Dictionary": return .dictionary
+        default: return nil
+        }
+    }
+
     /// Whether `type` is a function type (with attributes such as `@Sendable`, or in parentheses),
     /// or a typealias named in `functionAliases`. An optional is not: it escapes already.
     public static func isFunction(_ type: TypeSyntax, functionAliases: Set<String>) -> Bool {
@@ -297,13 +313,5 @@ public enum TypeClassifier {
             return functionAliases.contains(identifier.name.text)
         }
         return false
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces and newlines.
-    fileprivate var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

@@ -92,13 +92,20 @@ enum MemberExtractor {
             isService: read.service)
         if read.isCollection {
             member.collection = CollectionDeclaration(
-                kind: CollectionDeclaration.kind(ofType: type.text), allowsEmpty: read.allowsEmpty)
+                kind: typeSyntax.flatMap(TypeClassifier.collectionKind(of:)), allowsEmpty: read.allowsEmpty)
         } else if let argument = read.arguments[.allowsEmpty] {
             problem(.invalidArgument, "'allowsEmpty:' applies to a '.collection' member; remove it", at: argument, member: name)
         }
         if let contribution = read.contribution {
-            member.contribution = Contribution(
-                collection: contribution.collection, key: read.key, elements: contribution.elements)
+            // The same key path as a `with:` entry: `\Self.member` or `\Container.member`.
+            if let collection = withEntryName(contribution.keyPath.expression, containerName: containerName) {
+                member.contribution = Contribution(collection: collection, key: read.key, elements: contribution.elements)
+            } else {
+                problem(
+                    .invalidArgument,
+                    "'\(contribution.elements ? "elementsInto" : "into"):' takes a key path to a '.collection' member of this container, written '\\Self.member'",
+                    at: contribution.keyPath.expression, member: name)
+            }
         } else if let argument = read.arguments[.key] {
             problem(
                 .invalidArgument, "'key:' is the key of a contribution to a dictionary collection; add 'into:' or remove it",

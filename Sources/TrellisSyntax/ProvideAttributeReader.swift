@@ -39,10 +39,10 @@ public enum ProvideAttributeReader {
         for argument in arguments {
             switch argument.label?.text {
             case nil:
-                if unlabelled == 0, !isProvide(attribute), isAssistedKindScope(argument.expression) {
+                if unlabelled == 0, !isProvide(attribute), isCase(argument.expression, named: "scope", of: "AssistedKind") {
                     result.createsScope = true
                     result.arguments[.scope] = argument
-                } else if unlabelled == 0, isProvide(attribute), isCollectionScope(argument.expression) {
+                } else if unlabelled == 0, isProvide(attribute), isCase(argument.expression, named: "collection", of: "DIScope") {
                     // A collection is built on every read, as a transient is, from its contributions.
                     result.scope = .transient
                     result.isCollection = true
@@ -98,15 +98,9 @@ public enum ProvideAttributeReader {
                             Syntax(argument),
                             "a member contributes to one collection, and '\(other.elements ? "elementsInto" : "into"):' is already given; remove '\(label):'"
                         ))
-                } else if let name = collectionName(argument.expression) {
-                    result.contribution = (name, role == .elementsInto)
-                    result.arguments[role] = argument
                 } else {
-                    result.invalidArguments.append(
-                        (
-                            Syntax(argument.expression),
-                            "'\(label):' takes a key path to a '.collection' member of this container, written '\\Self.member'"
-                        ))
+                    result.contribution = (argument, role == .elementsInto)
+                    result.arguments[role] = argument
                 }
             case ProvideArgument.key.rawValue where isProvide(attribute):
                 result.key = argument.expression.trimmedDescription
@@ -136,33 +130,14 @@ public enum ProvideAttributeReader {
         return result
     }
 
-    /// `.collection` (also `DIScope.collection`): a collection member, which the model describes as a
-    /// transient with a ``CollectionDeclaration``.
-    private static func isCollectionScope(_ expression: ExprSyntax) -> Bool {
-        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "collection" else {
+    /// Whether `expression` is `.name`, or `Base.name` or `Trellis.Base.name` for `base`: how
+    /// `@Assisted(.scope)` (`AssistedKind`) and `@Provide(.collection)` (`DIScope`) are written.
+    private static func isCase(_ expression: ExprSyntax, named name: String, of base: String) -> Bool {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == name else {
             return false
         }
-        guard let base = access.base?.trimmedDescription else { return true }
-        return base == "DIScope" || base == "Trellis.DIScope"
-    }
-
-    /// The member a collection key path names: `\Self.member` or `\Container.member`, one component.
-    public static func collectionName(_ expression: ExprSyntax) -> String? {
-        guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
-            case .property(let property) = keyPath.components.first?.component,
-            property.declName.baseName.presence == .present
-        else { return nil }
-        return property.declName.baseName.memberName
-    }
-
-    /// `.scope`, `AssistedKind.scope` or `Trellis.AssistedKind.scope`: the argument of `@Assisted`
-    /// that makes the function create a scope container.
-    private static func isAssistedKindScope(_ expression: ExprSyntax) -> Bool {
-        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "scope" else {
-            return false
-        }
-        guard let base = access.base?.trimmedDescription else { return true }
-        return base == "AssistedKind" || base == "Trellis.AssistedKind"
+        guard let written = access.base?.trimmedDescription else { return true }
+        return written == base || written == "Trellis.\(base)"
     }
 
     /// What other DI libraries call the scopes, for the message of an unknown scope.
