@@ -4,6 +4,11 @@ public enum AsciiRenderer {
     /// container edges.
     public static func render(_ graph: ProgramGraph) -> String {
         var lines: [String] = []
+        // The reads received as a provider or lazy value, by container, reader and member read.
+        var deferred: [String: DependencyAccess] = [:]
+        for edge in graph.memberEdges where edge.access != .value {
+            deferred["\(edge.container)\u{0}\(edge.from)\u{0}\(edge.to)"] = edge.access
+        }
         for container in graph.containers {
             lines.append(container.file.isEmpty ? container.title : "\(container.title)  [\(container.file)]")
             if container.members.isEmpty { lines.append("`-- (no members)") }
@@ -12,7 +17,11 @@ public enum AsciiRenderer {
                 lines.append(
                     "\(isLast ? "`-- " : "|-- ")\(member.name): \(member.type)  [\(member.traits.joined(separator: ", "))]")
                 let continuation = isLast ? "      " : "|     "
-                if !member.reads.isEmpty { lines.append("\(continuation)reads: \(member.readLabels.joined(separator: ", "))") }
+                if !member.reads.isEmpty {
+                    lines.append(
+                        "\(continuation)reads: \(readLabels(of: member, in: container.id, edges: deferred).joined(separator: ", "))"
+                    )
+                }
                 if !member.builds.isEmpty { lines.append("\(continuation)builds: \(member.builds.joined(separator: ", "))") }
             }
             if !container.startOrder.isEmpty {
@@ -30,5 +39,15 @@ public enum AsciiRenderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `reads` as the tree lists them: one received as a provider or lazy value is followed by that
+    /// word (`handler (provider)`).
+    static func readLabels(
+        of member: ProgramGraph.MemberNode, in container: String, edges: [String: DependencyAccess]
+    ) -> [String] {
+        member.reads.map { name in
+            edges["\(container)\u{0}\(member.name)\u{0}\(name)"].map { "\(name) (\($0.rawValue))" } ?? name
+        }
     }
 }

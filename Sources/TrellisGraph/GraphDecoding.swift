@@ -24,19 +24,8 @@ extension ProgramGraph: Decodable {
         let values = try decoder.container(keyedBy: Keys.self)
         let version = try values.decode(Int.self, forKey: .version)
         guard version == JSONRenderer.version else { throw UnsupportedVersion(version: version) }
-        let edges = try values.decode([MemberEdge].self, forKey: .memberEdges)
-        var deferred: [String: [String: [String: DependencyAccess]]] = [:]
-        for edge in edges where edge.access != .value {
-            deferred[edge.container, default: [:]][edge.from, default: [:]][edge.to] = edge.access
-        }
-        containers = try values.decode([ContainerNode].self, forKey: .containers).map { container in
-            var container = container
-            for index in container.members.indices {
-                container.members[index].deferredReads = deferred[container.id]?[container.members[index].name] ?? [:]
-            }
-            return container
-        }
-        memberEdges = edges
+        containers = try values.decode([ContainerNode].self, forKey: .containers)
+        memberEdges = try values.decode([MemberEdge].self, forKey: .memberEdges)
         containerEdges = try values.decode([ContainerEdge].self, forKey: .containerEdges)
     }
 }

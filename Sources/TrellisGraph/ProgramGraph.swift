@@ -44,9 +44,6 @@ public struct ProgramGraph: Hashable, Sendable {
         public var startPosition: Int? = nil
         /// An `@Assisted(.scope)` function: each call creates a scope container of its type.
         public var createsScope = false
-        /// The reads of ``reads`` received as a `Provider` or `Lazy` rather than read while the member
-        /// is built, by member name; a read absent here is a read of the value.
-        public var deferredReads: [String: DependencyAccess] = [:]
         /// For a `.collection` member, its shape (its ``scope`` is `transient`: it is built on every read).
         public var collection: CollectionDeclaration.Kind? = nil
         /// The collection the member contributes to, if any.
@@ -119,7 +116,7 @@ public struct ProgramGraph: Hashable, Sendable {
                             isThrowing: member.buildThrows,
                             reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
                             startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 },
-                            createsScope: member.createsScope, deferredReads: deferred.filter { memberNames.contains($0.key) },
+                            createsScope: member.createsScope,
                             collection: member.collection.map { $0.kind ?? .array }, contribution: member.contribution))
                     memberEdges += reads.map {
                         MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
@@ -169,12 +166,6 @@ extension ProgramGraph.MemberNode {
         let scopeOrCollection = collection == nil ? kind : "collection"
         return [scopeOrCollection] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
             + (startPosition.map { ["service \($0)"] } ?? []) + (contribution.map { [$0.label] } ?? [])
-    }
-
-    /// `reads` as the renderers list it: a read received as a provider or lazy value is followed by
-    /// that word (`handler (provider)`).
-    public var readLabels: [String] {
-        reads.map { name in deferredReads[name].map { "\(name) (\($0.rawValue))" } ?? name }
     }
 }
 
