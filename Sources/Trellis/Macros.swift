@@ -40,7 +40,7 @@
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders), named(_trellis_link), named(serviceStartOrder)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
 )
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))
@@ -60,7 +60,7 @@ public macro DIContainer(
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders), named(_trellis_link), named(serviceStartOrder)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)

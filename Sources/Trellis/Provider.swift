@@ -88,13 +88,6 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     @inlinable
     public init() {}
 
-    /// A link bound to `reference` already, for providers made after the container exists.
-    @inlinable
-    public convenience init(bound reference: Reference, make: @escaping (Reference) -> Container) {
-        self.init()
-        bind(reference, make: make)
-    }
-
     /// Binds the link to `reference`, from which `make` gives the container. Only the first call counts.
     @inlinable
     public func bind(_ reference: Reference, make: @escaping (Reference) -> Container) {

@@ -26,7 +26,10 @@ struct ContainerGenerator {
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
-        let stored = container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
+        let stored =
+            container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
+            + (Self.hasProviders(container)
+                ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
         var declarations = Self.storage(stored, in: container.kind, sendable: Self.isSendable(container))
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
@@ -166,31 +169,24 @@ struct ContainerGenerator {
         keepsStorageTogether(container.kind) ? "\(container.name)(\(GeneratedNames.storageReference): $0)" : "$0"
     }
 
-    /// The link a builder's providers take, and for a struct the initializer that makes the
-    /// container again from its storage (a struct container's value is that one reference).
+    /// The type of the container's link: `Trellis.ContainerLink<Container, Reference>`.
+    static func linkType(of container: Container) -> String {
+        "\(GeneratedNames.linkType)<\(container.name), \(linkReference(of: container))>"
+    }
+
+    /// For a struct container with providers, the initializer that makes the container again from
+    /// its storage (a struct container's value is that one reference), which its link calls.
     static func linkDeclarations(of container: Container) -> [DeclSyntax] {
-        guard hasProviders(container) else { return [] }
-        let link = GeneratedNames.link
-        var declarations = [
+        guard hasProviders(container), keepsStorageTogether(container.kind) else { return [] }
+        let storage = GeneratedNames.storageReference
+        return [
             GeneratedSource.declaration(
                 """
-                /// The link through which providers made after the container exists reach it, weakly.
-                private var \(link): \(GeneratedNames.linkType)<\(container.name), \(linkReference(of: container))> {
-                    \(GeneratedNames.linkType)(bound: \(linkTarget(of: container))) { \(linkedContainer(of: container)) }
+                private init(\(storage): \(linkReference(of: container))) {
+                    self.\(storage) = \(storage)
                 }
                 """)
         ]
-        if keepsStorageTogether(container.kind) {
-            let storage = GeneratedNames.storageReference
-            declarations.append(
-                GeneratedSource.declaration(
-                    """
-                    private init(\(storage): \(linkReference(of: container))) {
-                        self.\(storage) = \(storage)
-                    }
-                    """))
-        }
-        return declarations
     }
 
     /// The nested enum of `builders` (static functions taking the container), isolated as the

@@ -136,8 +136,8 @@ struct FactoryExpressionGenerator {
 
     /// What a factory closure's parameter named `name` receives: the member's value, or a
     /// `Provider` or `Lazy` of it when the parameter's type asks for one. The provider holds the
-    /// container's link, taken when it is made (in a builder, from the container it is given), so it
-    /// never keeps the container alive; each call reads the member as a builder does.
+    /// container's one link (in a builder, read from the stored values of the container it is
+    /// given), so it never keeps the container alive; each call reads the member as a builder does.
     func argument(for name: String, of member: Member, in context: Context) -> String {
         guard
             let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
@@ -147,7 +147,8 @@ struct FactoryExpressionGenerator {
         let source =
             switch context {
             case .initializer: link
-            case .builder: "\(GeneratedNames.builderContainerParameter).\(link)"
+            case .builder:
+                "\(GeneratedNames.builderContainerParameter).\(GeneratedNames.storedValue(link, in: plan.container.kind))"
             }
         let container = GeneratedNames.builderContainerParameter
         return

@@ -85,13 +85,13 @@ enum GeneratedNames {
     /// The runtime type through which providers reach their container weakly.
     static let linkType = "Trellis.ContainerLink"
 
-    /// A container's `Trellis.ContainerLink` for the providers made after it exists (a private
-    /// computed property), and the initializer's local link for those made while it is created.
+    /// A container's one `Trellis.ContainerLink`, through which its providers reach it: the
+    /// initializer's local, then a field of ``storedValuesType`` (no member is named with the prefix).
     static let link = "\(prefix)link"
 
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
     static let memberRoleNames = [
-        "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType, link,
+        "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType,
         ServiceRules.startOrderProperty,
     ]
 }

@@ -15,8 +15,7 @@ struct InitializerGenerator {
         let parameters =
             container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
         let linked = ContainerGenerator.hasProviders(container)
-        let reference = ContainerGenerator.linkReference(of: container)
-        var lines = linked ? ["let \(GeneratedNames.link) = \(GeneratedNames.linkType)<\(container.name), \(reference)>()"] : []
+        var lines = linked ? ["let \(GeneratedNames.link) = \(ContainerGenerator.linkType(of: container))()"] : []
         lines += localDeclarations()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
@@ -24,6 +23,7 @@ struct InitializerGenerator {
             + container.forwardingChildren.map {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
+            + (linked ? [(GeneratedNames.link, GeneratedNames.link)] : [])
         let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
         let allValues =
             values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"

@@ -48,6 +48,7 @@ struct ProviderDiagnosticsTests {
                     let handler: JobHandler?
                     let runner: JobRunner
                     let handle: Handle?
+                    let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -58,14 +59,10 @@ struct ProviderDiagnosticsTests {
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         handler: handler,
                         runner: runner,
-                        handle: handle
+                        handle: handle,
+                        _trellis_link: _trellis_link
                     ))
                     _trellis_link.bind(self._trellis_storage) { JobContainer(_trellis_storage: $0) }
-                }
-
-                /// The link through which providers made after the container exists reach it, weakly.
-                private var _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>> {
-                    Trellis.ContainerLink(bound: self._trellis_storage) { JobContainer(_trellis_storage: $0) }
                 }
 
                 private init(_trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>) {
@@ -95,7 +92,7 @@ struct ProviderDiagnosticsTests {
                     }
 
                     static func handle(_ _trellis_container: JobContainer) -> Handle {
-                        if let value = _trellis_container._trellis_storage.values.handle { value } else { { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner }) }
+                        if let value = _trellis_container._trellis_storage.values.handle { value } else { { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_storage.values._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner }) }
                     }
                 }
             }
@@ -137,6 +134,7 @@ struct ProviderDiagnosticsTests {
                 private struct _trellis_StoredValues: Sendable {
                     let session: any SessionProtocol
                     let authenticator: any Authenticator
+                    let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
                 }
 
                 private let _trellis_values: _trellis_StoredValues
@@ -147,14 +145,10 @@ struct ProviderDiagnosticsTests {
                     let session: any SessionProtocol = if let session { session } else { Session(authenticator) }
                     self._trellis_values = _trellis_StoredValues(
                         session: session,
-                        authenticator: authenticator
+                        authenticator: authenticator,
+                        _trellis_link: _trellis_link
                     )
                     _trellis_link.bind(self) { $0 }
-                }
-
-                /// The link through which providers made after the container exists reach it, weakly.
-                private var _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer> {
-                    Trellis.ContainerLink(bound: self) { $0 }
                 }
 
                 /// The values `AuthContainer` is created from: its inputs, and those of the children it forwards.
