@@ -333,6 +333,45 @@ enum HandWrittenPrograms {
                 var router: Box
             }
             """),
+        program(
+            "providers and collections in a container shaped like a server's: closure input, nested type, #if code, a child",
+            """
+            @DIContainer
+            struct JobsFeature {
+                @Provide(.input)
+                var now: @Sendable () -> Int
+                @Provide(.shared, factory: ServiceImpl(), into: \\Self.workers)
+                var mailer: any Service
+                @Provide(.collection)
+                var workers: [any Service]
+            }
+            @DIContainer
+            struct RealisticServer: JobsFeatureDependencies {
+                struct Settings: Sendable {
+                    var retries = 3
+                    init() {}
+                }
+                @Provide(.input)
+                var now: @Sendable () -> Int
+                @Provide(.input)
+                var settings: Settings
+                @Provide(.transient, factory: { (settings: Settings, now: @escaping @Sendable () -> Int) in use(settings, now, value: Box()) }, concrete: true)
+                var attempt: Box
+                @Provide(.shared, factory: { (attempt: Provider<Box>, report: Lazy<Box>) in use(attempt, report, value: ServiceImpl()) }, into: \\Self.workers)
+                var retrier: any Service
+                @Provide(.onDemand, factory: { (settings: Settings) in use(settings, value: Box()) }, concrete: true)
+                var report: Box
+                @Provide(.child)
+                var jobs: JobsFeature
+                @Provide(.transient, factory: { (jobs: JobsFeature) in jobs.workers }, concrete: true, elementsInto: \\Self.workers)
+                var jobWorkers: [any Service]
+                @Provide(.collection)
+                var workers: [any Service]
+                #if DEBUG
+                func debugWorkers() -> Int { workers.count }
+                #endif
+            }
+            """),
     ]
 
     static let misuses: [CorpusProgram] = [
