@@ -21,6 +21,22 @@ struct GoldenTests {
         }
     }
 
+    @Test(
+        "graph of the changed fixture: provider and lazy reads, a collection and its contributions, in every format",
+        arguments: GraphFormat.allCases)
+    func changedFormats(format: GraphFormat) throws {
+        let result = ToolHarness.run(["graph", "Fixtures/Changed", "--format", format.rawValue])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError == "")
+        try ToolHarness.expectGolden(result.standardOutput, named: "Changed.\(fileExtension(format))")
+    }
+
+    @Test("the changed fixture, with its providers and collection, is a valid program")
+    func changedValidates() {
+        #expect(
+            ToolHarness.run(["validate", "Fixtures/Changed"]) == ToolResult(exitCode: 0, standardOutput: "", standardError: ""))
+    }
+
     @Test("graph of the broken fixture in json shows duplicates and the cycle's edges")
     func brokenJSON() throws {
         let result = ToolHarness.run(["graph", "Fixtures/Broken", "--format", "json"])
