@@ -67,7 +67,8 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
+            ],
+            exclude: ["FastPath/README.md"]
         ),
         // The `trellis` tool's logic (scan, validate, render, write), callable in-process by tests.
         .target(

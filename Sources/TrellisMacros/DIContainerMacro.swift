@@ -139,15 +139,12 @@ public struct ProvideMacro: AccessorMacro {
         case .inContainer(let containerKind):
             kind = containerKind
         }
-        guard let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
-            !variable.modifiers.contains(where: {
-                [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
-            }),
-            let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-            // An initial value is allowed (an `.input`'s default, an error elsewhere that
-            // `@DIContainer` reports): the getter keeps that the only diagnostic.
-            binding.typeAnnotation != nil, binding.accessorBlock == nil
-        else { return [] }
+        // A declaration that breaks the member rule gets `@DIContainer`'s diagnostic and no getter. An
+        // initial value is allowed here (an `.input`'s default, an error elsewhere that `@DIContainer`
+        // reports): the getter keeps that the only diagnostic.
+        guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
+        let shape = ProvideMemberShape.read(variable)
+        guard shape.takesGetter, case .member(_, let identifier, _) = shape else { return [] }
         let attribute = ProvideAttributeReader.read(node)
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }

@@ -13,35 +13,42 @@ enum MemberExtractor {
             extraction.problems.append(Issue(code, message, at: anchor, fixes: fixes))
         }
 
-        guard variable.bindings.count == 1, let binding = variable.bindings.first else {
-            let names = variable.bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
+        let binding: PatternBindingSyntax
+        let identifier: IdentifierPatternSyntax
+        let shapeProblems: [ProvideMemberShape.Problem]
+        switch ProvideMemberShape.read(variable) {
+        case .multipleBindings(let bindings):
+            let names = bindings.map { $0.pattern.trimmedDescription }.joined(separator: ", ")
             problem(
                 .multipleBindings, "@Provide declares one member per 'var'; split '\(names)' into separate declarations",
-                at: variable.bindings, member: names)
+                at: bindings, member: names)
             return
-        }
-        guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+        case .notAName(let pattern):
             problem(
-                .invalidMemberDeclaration, "@Provide needs a plain name, not the pattern '\(binding.pattern.trimmedDescription)'",
-                at: binding.pattern, member: binding.pattern.trimmedDescription)
+                .invalidMemberDeclaration, "@Provide needs a plain name, not the pattern '\(pattern.trimmedDescription)'",
+                at: pattern, member: pattern.trimmedDescription)
             return
+        case .member(let oneBinding, let name, let problems):
+            (binding, identifier, shapeProblems) = (oneBinding, name, problems)
         }
         let name = identifier.identifier.memberName
         extraction.anchors[.member(container: containerName, member: name)] = Syntax(identifier)
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 
-        if variable.bindingSpecifier.tokenKind != .keyword(.var) {
-            problem(
-                .invalidMemberDeclaration,
-                "@Provide members are declared with 'var' (the macro makes them read-only); change 'let' to 'var'",
-                at: variable.bindingSpecifier, member: name)
-        }
-        if let modifier = variable.modifiers.first(where: {
-            [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
-        }) {
-            problem(
-                .invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'",
-                at: modifier, member: name)
+        for shapeProblem in shapeProblems {
+            switch shapeProblem {
+            case .notVar(let specifier):
+                problem(
+                    .invalidMemberDeclaration,
+                    "@Provide members are declared with 'var' (the macro makes them read-only); change 'let' to 'var'",
+                    at: specifier, member: name)
+            case .notInstanceStorage(let modifier):
+                problem(
+                    .invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'",
+                    at: modifier, member: name)
+            case .accessors, .missingType:
+                break
+            }
         }
         let read = ProvideAttributeReader.read(attribute)
         if let initializer = binding.initializer, !read.scope.isSupplied {
@@ -51,7 +58,7 @@ enum MemberExtractor {
                 at: initializer,
                 member: name)
         }
-        if let accessors = binding.accessorBlock {
+        for case .accessors(let accessors) in shapeProblems {
             problem(
                 .invalidMemberDeclaration, "'\(name)' gets its accessor from @Provide; remove the accessor block", at: accessors,
                 member: name)

@@ -33,7 +33,7 @@ public enum MemberName {
 
     /// Words Swift does not accept as a declared name without backticks (keywords of declarations,
     /// statements and expressions; `await` too, which is reserved in asynchronous code).
-    static let reservedWords: Set<String> = [
+    public static let reservedWords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
         "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",

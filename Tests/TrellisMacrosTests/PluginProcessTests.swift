@@ -21,76 +21,59 @@ struct PluginProcessTests {
         return nil
     }
 
-    private static func frame(_ text: String) -> Data {
-        var length = UInt64(text.utf8.count).littleEndian
-        return Data(bytes: &length, count: 8) + Data(text.utf8)
-    }
-
     /// The answers, in order, read from the plug-in's whole output.
-    private static func messages(in output: Data) -> [String] {
-        var answers: [String] = []
-        var offset = output.startIndex
-        while offset + 8 <= output.endIndex {
-            let length = output[offset..<(offset + 8)].enumerated().reduce(UInt64(0)) {
-                $0 | UInt64($1.element) << (8 * UInt64($1.offset))
-            }
-            let start = offset + 8
-            guard start + Int(length) <= output.endIndex else { break }
-            answers.append(String(decoding: output[start..<(start + Int(length))], as: UTF8.self))
-            offset = start + Int(length)
-        }
-        return answers
+    private static func answers(in output: Data) -> [[UInt8]] {
+        CapturedPluginMessages.split(Array(output))
     }
 
-    private static func syntax(_ kind: String, _ source: String) -> String {
-        let quoted = String(decoding: PluginMessageJSON.quoted(source), as: UTF8.self)
-        return
-            #"{"kind":"\#(kind)","location":{"column":1,"fileID":"M/C.swift","fileName":"/p/C.swift","line":1,"offset":0},"source":\#(quoted)}"#
-    }
-
-    private static func accessorRequest(attribute: String, rest: String) -> String {
-        let context = syntax("declaration", "\n\n@DIContainer\nstruct Container {}")
-        return
-            #"{"expandAttachedMacro":{"attributeSyntax":\#(syntax("attribute", attribute)),"declSyntax":\#(syntax("declaration", attribute + rest)),"discriminator":"$s1","lexicalContext":[\#(context)],"macro":{"moduleName":"TrellisMacros","name":"Provide","typeName":"ProvideMacro"},"macroRole":"accessor"}}"#
-    }
-
-    @Test("answers every request in order, whether the front desk or swift-syntax's loop serves it")
-    func answersInOrder() throws {
-        let plugin = try #require(Self.pluginURL, "TrellisMacros-tool is built beside the tests")
-        let container = "@DIContainer\nstruct Container {\n    @Provide(.input)\n    var baseURL: String\n}"
-        let requests = [
-            #"{"getCapability":{"capability":{"protocolVersion":7}}}"#,
-            // Answered by the front desk.
-            Self.accessorRequest(attribute: "\n    @Provide(.input)", rest: "\n    var baseURL: String"),
-            // Relayed: the member role of @DIContainer.
-            #"{"expandAttachedMacro":{"attributeSyntax":\#(Self.syntax("attribute", "@DIContainer")),"declSyntax":\#(Self.syntax("declaration", container)),"discriminator":"$s2","lexicalContext":[],"macro":{"moduleName":"TrellisMacros","name":"DIContainer","typeName":"DIContainerMacro"},"macroRole":"member"}}"#,
-            // Relayed: an async factory, whose effects the text cannot settle.
-            Self.accessorRequest(
-                attribute: "\n    @Provide(.shared, asyncFactory: { () async throws in try await Store() })",
-                rest: "\n    var store: Store"),
-            // Answered by the front desk again, after two relayed requests.
-            Self.accessorRequest(attribute: "\n    @Provide(.transient, factory: Page())", rest: "\n    var page: Page"),
-        ]
+    /// Runs the plug-in on `input` (with `environment` added to this process's), returning its
+    /// answers and exit status.
+    private static func run(_ plugin: URL, input: [[UInt8]], environment: [String: String] = [:]) throws -> (
+        answers: [[UInt8]], status: Int32
+    ) {
         let process = Process()
         process.executableURL = plugin
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        // The variable is set only as asked, whatever the test run's own environment says.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited[PluginFrontDesk.environmentVariable] = nil
+        process.environment = inherited.merging(environment) { $1 }
+        // The input comes from a file: the plug-in answers while it reads, and a pipe written from
+        // this thread would fill up and stop both.
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-plugin-\(UUID().uuidString)")
+        try Data(input.flatMap(CapturedPluginMessages.frame)).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
+        let stdout = Pipe()
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try input.fileHandleForWriting.write(contentsOf: requests.map(Self.frame).reduce(Data(), +))
-        try input.fileHandleForWriting.close()
-        let answers = Self.messages(in: output.fileHandleForReading.readDataToEndOfFile())
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return (answers(in: output), process.terminationStatus)
+    }
 
-        #expect(process.terminationStatus == 0)
+    @Test(
+        "answers the compiler's captured messages in order, as swift-syntax's handler, with the front desk on and off",
+        arguments: [nil, "off"])
+    func answersInOrder(setting: String?) throws {
+        let plugin = try #require(Self.pluginURL, "TrellisMacros-tool is built beside the tests")
+        let messages = try CapturedPluginMessages.messages.get()
+        let environment = setting.map { [PluginFrontDesk.environmentVariable: $0] } ?? [:]
+        let (answers, status) = try Self.run(plugin, input: messages, environment: environment)
+        #expect(status == 0)
         // Exactly what swift-syntax's own handler answers, for the requests the front desk answers
-        // and for those it relays.
-        let expected = try PluginReference.answers(to: requests.map { Array($0.utf8) })
-        // (Which of them the front desk answers itself is checked in-process by ProvideFastPathTests and ContainerFastPathTests.)
-        #expect(answers == expected.map { String(decoding: $0, as: UTF8.self) })
-        #expect(answers.count == requests.count)
+        // and for those it relays (which those are is checked in-process by FastPathReplayTests).
+        let expected = try PluginReference.answers(to: messages)
+        #expect(answers.count == messages.count)
+        for (index, (answer, reference)) in zip(answers, expected).enumerated() where answer != reference {
+            Issue.record(
+                """
+                answer \(index) differs from swift-syntax's handler
+                plug-in:   \(String(decoding: answer, as: UTF8.self).prefix(1500))
+                reference: \(String(decoding: reference, as: UTF8.self).prefix(1500))
+                """)
+            break
+        }
     }
 
     @Test("ends cleanly when the compiler closes the channel, and on a length no compiler sends")

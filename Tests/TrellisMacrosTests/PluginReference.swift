@@ -12,6 +12,7 @@ enum PluginReference {
             switch typeName {
             case "ProvideMacro": return ProvideMacro.self
             case "DIContainerMacro": return DIContainerMacro.self
+            case "AssistedMacro": return AssistedMacro.self
             default: throw ProviderError()
             }
         }

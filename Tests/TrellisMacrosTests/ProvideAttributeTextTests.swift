@@ -4,6 +4,8 @@ import Testing
 import TrellisGraph
 import TrellisSyntax
 
+@testable import TrellisMacros
+
 @Suite("@Provide read from its text")
 struct ProvideAttributeTextTests {
     @Test("the first argument's scope becomes the only argument")

@@ -3,6 +3,8 @@ import SwiftSyntax
 import Testing
 import TrellisSyntax
 
+@testable import TrellisMacros
+
 @Suite("@Provide member name read from its text")
 struct ProvideDeclarationTextTests {
     private static let attribute = "\n    @Provide(.shared, S0.self, concrete: true)"
@@ -66,12 +68,10 @@ struct ProvideDeclarationTextTests {
     /// the name token's text, or `nil` when the macro gives no getter.
     private func parsedName(_ declaration: String) -> String? {
         var parser = Parser(declaration)
-        guard let variable = DeclSyntax.parse(from: &parser).as(VariableDeclSyntax.self), variable.bindings.count == 1,
-            let binding = variable.bindings.first, let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
-            binding.typeAnnotation != nil, binding.initializer == nil, binding.accessorBlock == nil,
-            !variable.modifiers.contains(where: {
-                [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
-            })
+        // The member rule, with no problem at all and no initial value (those the text declines).
+        guard let variable = DeclSyntax.parse(from: &parser).as(VariableDeclSyntax.self),
+            case .member(let binding, let identifier, let problems) = ProvideMemberShape.read(variable), problems.isEmpty,
+            binding.initializer == nil
         else { return nil }
         return identifier.identifier.text
     }

@@ -37,9 +37,15 @@ struct RealCompiler {
         throw HarnessError("no build folder with TrellisMacros-tool and Modules/Trellis.swiftmodule above \(candidates)")
     }
 
+    /// The plug-in executable the compiler runs.
+    var pluginPath: String { "\(binPath)/TrellisMacros-tool" }
+
     /// `swiftc` over `files` in one module: `-typecheck`, or `-emit-sil` for checks that run after
-    /// type checking (definite initialization). Returns every error and warning, with the output.
-    func compile(_ files: [String], emitSIL: Bool) throws -> (diagnostics: [Diagnostic], output: String, status: Int32) {
+    /// type checking (definite initialization), with `plugin` (by default ``pluginPath``) serving
+    /// the macros. Returns every error and warning, with the output.
+    func compile(_ files: [String], emitSIL: Bool, plugin: String? = nil) throws -> (
+        diagnostics: [Diagnostic], output: String, status: Int32
+    ) {
         // The scratch folder is two levels above `<triple>/<configuration>`; swift-atomics' C shim
         // module lives in its checkout.
         let scratch = URL(fileURLWithPath: binPath).deletingLastPathComponent().deletingLastPathComponent().path
@@ -51,7 +57,7 @@ struct RealCompiler {
         arguments += [
             "-swift-version", "6", "-package-name", "Corpus", "-module-name", "Corpus", "-diagnostic-style", "llvm",
             "-I", "\(binPath)/Modules", "-Xcc", "-fmodule-map-file=\(shims)",
-            "-load-plugin-executable", "\(binPath)/TrellisMacros-tool#TrellisMacros",
+            "-load-plugin-executable", "\(plugin ?? pluginPath)#TrellisMacros",
         ]
         arguments += files
         let process = Process()

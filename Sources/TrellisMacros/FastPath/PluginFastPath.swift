@@ -4,14 +4,14 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
 import TrellisSyntax
 
-/// Answers the compiler's most frequent expansion requests without swift-syntax's parser where it
-/// is not needed: the `@Provide` getters, and a plain `@DIContainer`'s member, peer and extension
-/// roles (see ``containerExpansion(for:in:)``).
+/// Answers the compiler's `@Provide` getter requests without swift-syntax's message handler where
+/// that changes nothing but the time taken (see `README.md` in this folder for what it answers and
+/// why it exists).
 ///
 /// The compiler asks for every member's getter separately, sending the member's declaration, its
 /// attribute (factory closure and all) and a 4 KB build configuration. In debug builds, where
-/// SwiftPM compiles swift-syntax without optimisation, decoding and parsing that took about 2 ms
-/// per member: half a second for a 250-member container, in each of the two compiler jobs.
+/// SwiftPM compiles swift-syntax without optimisation, decoding and parsing all of that is most of
+/// the plug-in's time per member.
 ///
 /// This path reads the message with ``PluginMessageJSON`` and swaps the attribute for the stand-in
 /// ``ProvideAttributeText`` finds (`@Provide(.transient)`). When ``ProvideDeclarationText`` shows
@@ -21,53 +21,20 @@ import TrellisSyntax
 ///
 /// It answers only requests it can answer exactly as swift-syntax's handler would: anything else
 /// (another macro or role, an attribute the stand-in cannot cover, a declaration the macro
-/// diagnoses or skips) returns `nil` and goes to that handler.
+/// diagnoses or skips, a protocol or swift-syntax version CI does not test) returns `nil` and goes
+/// to that handler.
 final class PluginFastPath {
-    /// Where the trees of containers come from.
-    enum ContainerTrees {
-        /// Built by ``PlainSyntax`` when the container is in the plain form.
-        case built
-        /// Parsed by swift-syntax's handler: container requests are left to it.
-        case parsed
-        /// Whichever of the two is faster in this build of the plug-in, measured once.
-        case fasterOfTheTwo
-    }
-
-    /// See ``ContainerTrees``.
-    private let containerTrees: ContainerTrees
-
-    /// Whether container requests are answered here (see ``containerBuildingIsFaster()``).
-    lazy var buildsContainerTrees: Bool = {
-        switch containerTrees {
-        case .built: return true
-        case .parsed: return false
-        case .fasterOfTheTwo: return Self.containerBuildingIsFaster()
-        }
-    }()
-
-    /// A fast path taking its container trees from `containerTrees`.
-    init(containerTrees: ContainerTrees = .fasterOfTheTwo) {
-        self.containerTrees = containerTrees
-    }
-
     /// Lexical contexts parsed so far: every member of a container sends the same one.
     var lexicalContexts: [String: Syntax] = [:]
     /// Stand-in attributes parsed so far, by their text.
     var standInAttributes: [String: AttributeSyntax] = [:]
-    /// The last container declaration built from its text, and its tree: the compiler sends the same
-    /// text for each of the container's roles, and its extraction is shared through the tree
-    /// (``ExtractionCache``).
-    var lastContainer: (text: String, tree: DeclSyntax)?
-    /// Container attributes built so far, by their text.
-    var containerAttributes: [String: AttributeSyntax] = [:]
-    /// Extended types and conformance lists parsed so far, by their text.
-    var extendedTypes: [String: TypeSyntax] = [:]
-    var conformanceLists: [String: InheritedTypeListSyntax] = [:]
     /// The host's protocol version, from its `getCapability` message; until then nothing is answered.
     private var hostProtocolVersion: Int?
 
-    /// The host must understand `expandMacroResult` (protocol version 5 and later).
-    private static let minimumHostProtocolVersion = 5
+    /// The plug-in protocol versions whose messages the tests replay from the real compiler
+    /// (``FastPathReplayTests``): Swift 6.3 speaks version 7. A host speaking another version is
+    /// served by swift-syntax's handler alone.
+    static let answeredProtocolVersions: Set<Int> = [7]
 
     /// The response to `message`, or `nil` when swift-syntax's handler must answer it.
     func response(to message: [UInt8]) -> [UInt8]? {
@@ -76,17 +43,17 @@ final class PluginFastPath {
             hostProtocolVersion = version
             return nil
         }
-        guard let version = hostProtocolVersion, version >= Self.minimumHostProtocolVersion,
+        guard let version = hostProtocolVersion, Self.answeredProtocolVersions.contains(version),
             let value = json.value(at: "expandAttachedMacro"),
             let request = AttachedRequest(value, in: json),
-            let expansion = getter(for: request, in: json) ?? containerExpansion(for: request, in: json)
+            let expansion = getter(for: request, in: json)
         else { return nil }
         return Array(#"{"expandMacroResult":{"diagnostics":[],"expandedSource":"#.utf8)
             + PluginMessageJSON.quoted(expansion) + Array("}}".utf8)
     }
 
-    /// What both answers read of an `expandAttachedMacro` request for one of Trellis's macros
-    /// attached to a declaration of its own (no parent declaration): read once per message.
+    /// What the answer reads of an `expandAttachedMacro` request for one of Trellis's macros
+    /// attached to a declaration of its own (no parent declaration).
     struct AttachedRequest {
         /// The role's name as the compiler sends it (`accessor`, `member`, ...).
         var role: String
@@ -170,18 +137,17 @@ final class PluginFastPath {
         case unknown
     }
 
-    /// The handler's indentation in the swift-syntax this plug-in is built with. From 602 on it
-    /// honours the macro's `formatMode` (`.disabled`: none); 600 ignores it and indents by four
-    /// spaces. Both are checked byte for byte by the tests; 601 was not (no copy of it here), so its
-    /// getters go to the handler. Container roles are not affected: `collapse` indents only the
-    /// accessor and body roles.
+    /// The handler's indentation in the swift-syntax this plug-in is built with, for the versions CI
+    /// tests (the oldest the manifest accepts, 600, and the one it resolves, 603): 603 honours the
+    /// macro's `formatMode` (`.disabled`: none), 600 ignores it and indents by four spaces. The
+    /// replay tests check both byte for byte; with any other version getters go to the handler.
     static let getterIndentation: GetterIndentation = {
-        #if canImport(SwiftSyntax602)
+        #if canImport(SwiftSyntax603) && !canImport(SwiftSyntax604)
             return .known([])
-        #elseif canImport(SwiftSyntax601)
-            return .unknown
-        #else
+        #elseif canImport(SwiftSyntax600) && !canImport(SwiftSyntax601)
             return .known(nil)
+        #else
+            return .unknown
         #endif
     }()
 

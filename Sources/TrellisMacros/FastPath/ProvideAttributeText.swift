@@ -10,21 +10,15 @@ import TrellisGraph
 /// `@Provide(.transient, factory: { ... })`, that gives the getter the same scope and effects and
 /// costs next to nothing to parse. It is deliberately conservative: whenever the text alone cannot
 /// prove that, it answers `nil` and the plug-in parses the attribute as usual.
-public enum ProvideAttributeText {
+enum ProvideAttributeText {
     /// An attribute as written and the stand-in that yields the same getter.
-    public struct StandIn: Equatable, Sendable {
+    struct StandIn: Equatable, Sendable {
         /// The attribute as written, from its `@` to its last character: the text to replace in the
         /// member's declaration.
-        public var written: String
+        var written: String
         /// The same attribute name with the scope as its only argument (or the attribute itself
         /// when it has no arguments).
-        public var standIn: String
-
-        /// An attribute as written and its stand-in.
-        public init(written: String, standIn: String) {
-            self.written = written
-            self.standIn = standIn
-        }
+        var standIn: String
     }
 
     /// The stand-in for `text`, an `@Provide` attribute with the trivia the compiler sends before it
@@ -36,7 +30,7 @@ public enum ProvideAttributeText {
     /// - a `.transient` attribute does not contain `throws` (a `throws` getter).
     /// ``ProvideAttributeReader/read(_:)`` gives the stand-in the same scope and effects as the
     /// attribute; a seeded property test checks that.
-    public static func standIn(forAttribute text: String) -> StandIn? {
+    static func standIn(forAttribute text: String) -> StandIn? {
         let bytes = Array(text.utf8)
         guard let start = endOfLeadingTrivia(bytes), start < bytes.count, bytes[start] == ascii("@") else { return nil }
         var end = bytes.count

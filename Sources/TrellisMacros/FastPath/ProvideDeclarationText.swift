@@ -1,3 +1,5 @@
+import TrellisSyntax
+
 /// Reads, from its source text alone, the name of the member a `@Provide` attribute is attached to.
 ///
 /// The compiler asks the macro plug-in for every member's getter separately, sending the member's
@@ -6,7 +8,7 @@
 /// remaining cost per member in debug builds, where SwiftPM compiles swift-syntax without
 /// optimisation. This reader finds the name when the declaration has the plainest shape, the one
 /// almost every member has, and answers `nil` for anything else, so the plug-in parses it as usual.
-public enum ProvideDeclarationText {
+enum ProvideDeclarationText {
     /// The name of the member `declaration` declares, spelled as written (with its backticks), when
     /// the declaration is `attribute` followed only by whitespace, access or isolation modifiers,
     /// `var`, one name, `:` and a type: a declaration that has exactly one binding, a type
@@ -16,7 +18,7 @@ public enum ProvideDeclarationText {
     ///
     /// `attribute` is the attribute's text as the compiler sends it, which begins the declaration's
     /// (they share the leading trivia).
-    public static func memberName(in declaration: String, after attribute: String) -> String? {
+    static func memberName(in declaration: String, after attribute: String) -> String? {
         let bytes = Array(declaration.utf8)
         let prefix = attribute.utf8
         guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }

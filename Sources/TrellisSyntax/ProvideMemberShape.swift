@@ -1,0 +1,58 @@
+import SwiftSyntax
+
+/// The one rule for what a `@Provide` declaration must look like: a `var` with one binding, a plain
+/// name and a type annotation, stored on the instance, without accessors. `@DIContainer` reports
+/// each way a declaration breaks it (``MemberExtractor``); `@Provide` gives a getter only to a
+/// declaration ``Reading/takesGetter`` accepts, so that a broken one shows `@DIContainer`'s
+/// diagnostic and no error of the generated accessor.
+public enum ProvideMemberShape {
+    /// What a declaration with one binding and a plain name breaks of the rule.
+    public enum Problem {
+        /// Declared with `let` (the macro makes the member read-only itself).
+        case notVar(TokenSyntax)
+        /// `static`, `class` or `lazy`: not a stored instance property.
+        case notInstanceStorage(DeclModifierSyntax)
+        /// An accessor block written by the user.
+        case accessors(AccessorBlockSyntax)
+        /// No type annotation.
+        case missingType(PatternSyntax)
+    }
+
+    /// A declaration read against the rule.
+    public enum Reading {
+        /// Several bindings in one declaration (`var a: A, b: B`).
+        case multipleBindings(PatternBindingListSyntax)
+        /// A binding whose pattern is not a plain name (`var (a, b): (A, B)`, `var _: A`).
+        case notAName(PatternSyntax)
+        /// One binding with a plain name, and what else is wrong with it (nothing, for a member).
+        case member(PatternBindingSyntax, name: IdentifierPatternSyntax, problems: [Problem])
+
+        /// Whether `@Provide` gives the declaration its getter. A `let` still gets one: the
+        /// compiler's own error about it is on the user's line, beside `@DIContainer`'s.
+        public var takesGetter: Bool {
+            guard case .member(_, _, let problems) = self else { return false }
+            return problems.allSatisfy {
+                if case .notVar = $0 { return true }
+                return false
+            }
+        }
+    }
+
+    /// Reads `variable` against the rule.
+    public static func read(_ variable: VariableDeclSyntax) -> Reading {
+        guard variable.bindings.count == 1, let binding = variable.bindings.first else {
+            return .multipleBindings(variable.bindings)
+        }
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self) else { return .notAName(binding.pattern) }
+        var problems: [Problem] = []
+        if variable.bindingSpecifier.tokenKind != .keyword(.var) { problems.append(.notVar(variable.bindingSpecifier)) }
+        if let modifier = variable.modifiers.first(where: {
+            [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
+        }) {
+            problems.append(.notInstanceStorage(modifier))
+        }
+        if let accessors = binding.accessorBlock { problems.append(.accessors(accessors)) }
+        if binding.typeAnnotation == nil { problems.append(.missingType(binding.pattern)) }
+        return .member(binding, name: name, problems: problems)
+    }
+}
