@@ -30,6 +30,9 @@ let package = Package(
             name: "Trellis",
             dependencies: [
                 "TrellisMacros",
+                // The runtime's loaders and errors use the model's graph algorithms and name suggester.
+                "TrellisGraph",
+                "TrellisSupport",
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
@@ -43,6 +46,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The one lock every other target uses (runtime, plug-in, tool), visible only inside the package.
+        .target(name: "TrellisSupport"),
         // The pure graph model: nodes, edges, scopes, every validation rule, the issue catalog. Imports nothing.
         .target(name: "TrellisGraph"),
         // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Never diagnoses itself.
@@ -60,6 +65,7 @@ let package = Package(
             dependencies: [
                 "TrellisGraph",
                 "TrellisSyntax",
+                "TrellisSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -76,6 +82,7 @@ let package = Package(
             dependencies: [
                 "TrellisGraph",
                 "TrellisSyntax",
+                "TrellisSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,7 +130,7 @@ let package = Package(
             ]
         ),
         // The runtime container, pool and loaders (no macros involved).
-        .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis"]),
+        .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis", "TrellisSupport"]),
         // The `trellis` tool in-process: golden files of every format, exit codes, error lines.
         .testTarget(
             name: "TrellisCLITests",

@@ -1,4 +1,5 @@
 import Atomics
+import TrellisSupport
 
 /// The storage of an `.onDemand` member or an owned child container: built once, on first access.
 ///

@@ -55,71 +55,24 @@ public struct BuildPlan: Hashable, Sendable {
     /// Whether any member is built by an `asyncFactory`.
     public var hasAsyncMembers: Bool { order.contains(where: \.isAsync) }
 
-    /// Kahn's algorithm, always taking the ready member declared first, so that ties keep
-    /// declaration order: O((members + reads) log members). (It was quadratic, rescanning every
-    /// member after each one placed; the macro plans every container on every build.) `nil` when
-    /// no order exists: a cycle, a member reading itself or an unknown name, or two members with
-    /// one name.
+    /// The members in an order that builds each after what it reads (``TopologicalOrder``, ties
+    /// in declaration order). `nil` when no order exists: a cycle, a member reading itself or an
+    /// unknown name, or two members with one name.
     static func topologicalOrder(_ members: [Member]) -> [Member]? {
         var position: [String: Int] = [:]
         for (index, member) in members.enumerated() where position.updateValue(index, forKey: member.name) != nil {
             return nil
         }
-        var unbuiltReads = [Int](repeating: 0, count: members.count)
-        var readers = [[Int]](repeating: [], count: members.count)
-        for (index, member) in members.enumerated() {
-            for name in Set(member.constructionDependencyNames) {
+        var dependencies: [[Int]] = []
+        dependencies.reserveCapacity(members.count)
+        for member in members {
+            var reads: [Int] = []
+            for name in member.constructionDependencyNames {
                 guard let read = position[name] else { return nil }
-                unbuiltReads[index] += 1
-                readers[read].append(index)
+                reads.append(read)
             }
+            dependencies.append(reads)
         }
-        var ready = SmallestFirst(members.indices.filter { unbuiltReads[$0] == 0 })
-        var order: [Member] = []
-        order.reserveCapacity(members.count)
-        while let index = ready.popSmallest() {
-            order.append(members[index])
-            for reader in readers[index] {
-                unbuiltReads[reader] -= 1
-                if unbuiltReads[reader] == 0 { ready.insert(reader) }
-            }
-        }
-        return order.count == members.count ? order : nil
-    }
-}
-
-/// A binary min-heap of member positions.
-private struct SmallestFirst {
-    private var heap: [Int] = []
-
-    init(_ values: [Int]) {
-        for value in values { insert(value) }
-    }
-
-    mutating func insert(_ value: Int) {
-        heap.append(value)
-        var child = heap.count - 1
-        while child > 0, heap[(child - 1) / 2] > heap[child] {
-            heap.swapAt(child, (child - 1) / 2)
-            child = (child - 1) / 2
-        }
-    }
-
-    mutating func popSmallest() -> Int? {
-        guard let smallest = heap.first else { return nil }
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return smallest }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var next = parent
-            if left < heap.count, heap[left] < heap[next] { next = left }
-            if right < heap.count, heap[right] < heap[next] { next = right }
-            if next == parent { return smallest }
-            heap.swapAt(parent, next)
-            parent = next
-        }
+        return TopologicalOrder.order(dependencies: dependencies)?.map { members[$0] }
     }
 }

@@ -169,7 +169,7 @@ enum DeclarationBodyReader {
 
 /// One line of the members declared inside `#if` blocks, in source order: a directive
 /// (`#if DEBUG`, `#else`, `#endif`) or a member of the clause it belongs to.
-public enum ConditionalLine {
+public enum ConditionalLine: Sendable {
     /// `#if`, `#elseif`, `#else` (with its condition) or `#endif`.
     case directive(String)
     /// A member declared in the current clause.

@@ -3,7 +3,7 @@ import TrellisGraph
 
 /// What the extractor read from one `@DIContainer` declaration: the model, the syntax each anchor
 /// points at, and the shape problems found while reading.
-public struct ContainerExtraction {
+public struct ContainerExtraction: Sendable {
     /// The container, free of syntax.
     public var container: Container
     /// Problems in the shape of the declaration (arguments the grammar does not accept).
@@ -72,7 +72,7 @@ private final class NestedTypeQualifier: SyntaxRewriter {
 }
 
 /// The syntax of one `@Provide` member that code generation reuses.
-public struct MemberSyntax {
+public struct MemberSyntax: Sendable {
     /// The `@Provide` attribute.
     public var attribute: AttributeSyntax
     /// The member's declared type.

@@ -3,6 +3,7 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import TrellisGraph
+import TrellisSupport
 import TrellisSyntax
 
 /// What the scan keeps of one file: the model and the problems found while reading it. The syntax
@@ -160,22 +161,16 @@ enum ProgramScanner {
 }
 
 /// Fixed slots that parallel workers fill, each slot written once.
-/// `@unchecked Sendable`: every access to `slots` holds `lock`.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
+private final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Locked<[Value?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func store(_ value: Value, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = value
+        slots.withLock { $0[index] = value }
     }
 
     func values() -> [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+        slots.withLock { $0 }
     }
 }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 @testable import Trellis
 
 /// Counts events from any thread (factory constructions, running nodes).

@@ -1,4 +1,5 @@
 import Atomics
+import TrellisSupport
 
 /// A recipe whose factory is `async`.
 ///

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Collects registrations, then builds an immutable ``RuntimeContainer``.
 ///
 /// ```swift

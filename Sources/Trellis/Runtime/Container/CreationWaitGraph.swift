@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Which asynchronous singleton creations are waiting for which, to catch cross-task cycles.
 ///
 /// A cycle between asynchronous singletons resolved by one task is caught by the task-local path.

@@ -1,4 +1,6 @@
 import Atomics
+internal import TrellisGraph
+import TrellisSupport
 
 /// Where a container keeps its registrations.
 enum RegistrationTable: Sendable {
@@ -189,7 +191,7 @@ final class ResolutionEngine: Sendable {
     func notRegistered(_ key: InstanceKey, path: [InstanceKey]) -> ResolutionError {
         let registered = registeredKeys
         var suggestions = Set(
-            SimilarNames.similar(to: key.typeName, among: registered.map(\.typeName))
+            NameSuggester.similar(to: key.typeName, among: registered.map(\.typeName))
                 .flatMap { typeName in registered.filter { $0.typeName == typeName }.map(\.description) }
         )
         // Same type under another name (or without one): always worth mentioning.

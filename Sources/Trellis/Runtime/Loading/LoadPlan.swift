@@ -1,3 +1,5 @@
+internal import TrellisGraph
+
 /// A validated dependency graph, with what the executor needs precomputed.
 ///
 /// Nodes are referred to by their index in declaration order; every ordering choice breaks ties by
@@ -26,7 +28,7 @@ struct LoadPlan: Sendable {
             var indices: [Int] = []
             for dependency in node.dependencies {
                 guard let index = indexById[dependency] else {
-                    let suggestions = SimilarNames.similar(to: dependency.rawValue, among: nodes.map(\.id.rawValue))
+                    let suggestions = NameSuggester.similar(to: dependency.rawValue, among: nodes.map(\.id.rawValue))
                     throw .unknownDependency(
                         dependency, requiredBy: node.id, suggestions: suggestions.map { DependencyId(rawValue: $0) })
                 }
@@ -34,14 +36,17 @@ struct LoadPlan: Sendable {
             }
             dependencies.append(indices)
         }
-        if let cycle = GraphCycles.firstCycle(dependencies: dependencies) {
+        // The model's algorithms, which the macro and the tool use for containers.
+        if let cycle = CycleFinder.cycles(dependencies: dependencies).first {
             throw .cycle(cycle.map { nodes[$0].id })
         }
         var dependents = Array(repeating: [Int](), count: nodes.count)
         for (index, indices) in dependencies.enumerated() {
             for dependency in indices { dependents[dependency].append(index) }
         }
-        let order = GraphCycles.topologicalOrder(dependencies: dependencies, dependents: dependents)
+        guard let order = TopologicalOrder.order(dependencies: dependencies) else {
+            preconditionFailure("an acyclic graph of known nodes has a topological order")
+        }
         var position = Array(repeating: 0, count: nodes.count)
         for (rank, index) in order.enumerated() { position[index] = rank }
         var transitive = Array(repeating: [Int](), count: nodes.count)
@@ -58,63 +63,5 @@ struct LoadPlan: Sendable {
         self.dependents = dependents
         self.topologicalOrder = order
         self.transitiveDependencies = transitive
-    }
-}
-
-/// Small graph algorithms over nodes numbered `0..<count`, where `dependencies[i]` lists the
-/// nodes `i` depends on.
-enum GraphCycles {
-    /// The first cycle found by a depth-first search in declaration order, rotated to start at
-    /// its earliest-declared node, with that node repeated at the end: `[0, 2, 1, 0]`.
-    ///
-    /// Iterative, so that a long chain cannot overflow the stack.
-    static func firstCycle(dependencies: [[Int]]) -> [Int]? {
-        enum Mark { case unvisited, onPath, finished }
-        var marks = Array(repeating: Mark.unvisited, count: dependencies.count)
-        for root in dependencies.indices where marks[root] == .unvisited {
-            var path: [(node: Int, nextEdge: Int)] = [(root, 0)]
-            marks[root] = .onPath
-            while let top = path.last {
-                guard top.nextEdge < dependencies[top.node].count else {
-                    marks[top.node] = .finished
-                    path.removeLast()
-                    continue
-                }
-                let next = dependencies[top.node][top.nextEdge]
-                path[path.count - 1].nextEdge += 1
-                switch marks[next] {
-                case .onPath:
-                    let loop = path.map(\.node).drop { $0 != next }
-                    let start = loop.firstIndex(of: loop.min()!)!
-                    let rotated = Array(loop[start...] + loop[..<start])
-                    return rotated + [rotated[0]]
-                case .unvisited:
-                    marks[next] = .onPath
-                    path.append((next, 0))
-                case .finished:
-                    continue
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Kahn's algorithm, always taking the lowest-numbered ready node. The graph must be acyclic.
-    static func topologicalOrder(dependencies: [[Int]], dependents: [[Int]]) -> [Int] {
-        var remaining = dependencies.map(\.count)
-        var ready = remaining.indices.filter { remaining[$0] == 0 }
-        var order: [Int] = []
-        order.reserveCapacity(dependencies.count)
-        while !ready.isEmpty {
-            let index = ready.removeFirst()
-            order.append(index)
-            for dependent in dependents[index] {
-                remaining[dependent] -= 1
-                if remaining[dependent] == 0 {
-                    ready.insert(dependent, at: ready.firstIndex { $0 > dependent } ?? ready.endIndex)
-                }
-            }
-        }
-        return order
     }
 }

@@ -1,3 +1,6 @@
+internal import TrellisGraph
+import TrellisSupport
+
 /// One value stored in a pool. A class so that loaders can tell, by identity, which entries a
 /// dependency's body added to the pool it received.
 final class PoolEntry: Sendable {
@@ -45,7 +48,7 @@ final class PoolStorage: Sendable {
             // The scan proved this cast succeeds.
             return .success(entry.value as! Value)
         case .missing:
-            let suggestions = SimilarNames.similar(to: key.typeName, among: entries.keys.map(\.typeName))
+            let suggestions = NameSuggester.similar(to: key.typeName, among: entries.keys.map(\.typeName))
             let sameTypeOtherName = entries.keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
             return .failure(.notFound(type: key.description, suggestions: Set(suggestions + sameTypeOtherName).sorted()))
         case .ambiguous(let candidates):

@@ -6,19 +6,20 @@
     import Musl
 #endif
 
-/// The `pthread_mutex_*` calls every lock of the runtime makes, on a mutex that stays at one address
+/// The `pthread_mutex_*` calls every lock of Trellis makes (the runtime, the macro plug-in, the
+/// tool), on a mutex that stays at one address
 /// from ``initialize(_:recursive:)`` to ``destroy(_:)`` (a `pthread_mutex_t` must never move once
 /// initialised). ``PlatformLock`` keeps its mutex on the heap; an `OnDemand` cell keeps its own in
 /// its managed buffer's header.
 @usableFromInline
-enum PlatformMutex {
+package enum PlatformMutex {
     /// What a mutex is on this platform.
-    @usableFromInline typealias Storage = pthread_mutex_t
+    @usableFromInline package typealias Storage = pthread_mutex_t
 
     /// Initialises the mutex at `mutex`; a `recursive` one may be taken again by the thread that
     /// holds it.
     @usableFromInline
-    static func initialize(_ mutex: UnsafeMutablePointer<Storage>, recursive: Bool = false) {
+    package static func initialize(_ mutex: UnsafeMutablePointer<Storage>, recursive: Bool = false) {
         let result: Int32
         if recursive {
             var attributes = pthread_mutexattr_t()
@@ -34,13 +35,13 @@ enum PlatformMutex {
 
     /// Destroys the mutex at `mutex`, which no thread holds.
     @usableFromInline
-    static func destroy(_ mutex: UnsafeMutablePointer<Storage>) {
+    package static func destroy(_ mutex: UnsafeMutablePointer<Storage>) {
         pthread_mutex_destroy(mutex)
     }
 
     /// Runs `body` while holding the mutex at `mutex`.
     @inlinable
-    static func withLock<Result, Failure: Error>(
+    package static func withLock<Result, Failure: Error>(
         _ mutex: UnsafeMutablePointer<Storage>, _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock(mutex)
@@ -49,30 +50,30 @@ enum PlatformMutex {
     }
 
     @usableFromInline
-    static func lock(_ mutex: UnsafeMutablePointer<Storage>) {
+    package static func lock(_ mutex: UnsafeMutablePointer<Storage>) {
         pthread_mutex_lock(mutex)
     }
 
     @usableFromInline
-    static func unlock(_ mutex: UnsafeMutablePointer<Storage>) {
+    package static func unlock(_ mutex: UnsafeMutablePointer<Storage>) {
         pthread_mutex_unlock(mutex)
     }
 }
 
 /// A mutual-exclusion lock over a heap-allocated ``PlatformMutex``.
 ///
-/// `Synchronization.Mutex` would require macOS 15, and `NSLock` would bring in Foundation, so the
-/// runtime uses this small wrapper. The mutex is allocated on the heap because a `pthread_mutex_t`
+/// `Synchronization.Mutex` would require macOS 15, and `NSLock` would bring Foundation into the
+/// runtime, so Trellis uses this small wrapper. The mutex is allocated on the heap because a `pthread_mutex_t`
 /// must never move once initialised, which Swift does not promise for stored properties.
 ///
 /// Safe as `@unchecked Sendable`: the only stored property is a pointer set once in `init` and
 /// freed in `deinit`; every access to the pointee goes through `pthread_mutex_*` calls, which are
 /// thread-safe by contract.
-final class PlatformLock: @unchecked Sendable {
+package final class PlatformLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<PlatformMutex.Storage>
 
     /// Creates a lock; a `recursive` lock may be taken again by the thread that holds it.
-    init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: PlatformMutex.Storage())
         PlatformMutex.initialize(mutex, recursive: recursive)
@@ -84,7 +85,7 @@ final class PlatformLock: @unchecked Sendable {
     }
 
     /// Runs `body` while holding the lock.
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try PlatformMutex.withLock(mutex, body)
     }
 }
@@ -94,17 +95,17 @@ final class PlatformLock: @unchecked Sendable {
 /// Safe as `@unchecked Sendable`: `state` is private and touched only inside `lock.withLock`, so
 /// no two threads access it at once; `State` is `Sendable`, so a copy that leaves the lock may be
 /// used on any thread.
-final class Locked<State: Sendable>: @unchecked Sendable {
+package final class Locked<State: Sendable>: @unchecked Sendable {
     private let lock = PlatformLock()
     private var state: State
 
     /// Creates the locked value.
-    init(_ initialState: State) {
+    package init(_ initialState: State) {
         state = initialState
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try lock.withLock { () throws(Failure) -> Result in
