@@ -15,6 +15,13 @@ public enum ProgramValidator {
                 }
             }
         }
+        return issues + wholeProgramIssues(files)
+    }
+
+    /// Only the issues no single container shows (what the build plugin adds to the compiler's own
+    /// diagnostics, which already carry every container's rules).
+    public static func wholeProgramIssues(_ files: [ProgramFile]) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
         let directory = ContainerDirectory(files: files) { $0.container.options.validateDAG }
         issues += ambiguityIssues(directory)
         issues += extensionInitializerIssues(files, directory: directory)

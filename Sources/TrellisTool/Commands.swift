@@ -1,5 +1,23 @@
 import ArgumentParser
+import Foundation
 import TrellisGraph
+
+/// A `trellis` subcommand: its work as a function of the environment, so that tests run it
+/// in-process, and `run()` as swift-argument-parser calls it.
+protocol ToolSubcommand: ParsableCommand {
+    /// Does the subcommand's work in `environment`.
+    func execute(in environment: ToolEnvironment) -> ToolResult
+}
+
+extension ToolSubcommand {
+    /// Runs in this process's environment, writes the output and exits with the tool's code.
+    public func run() throws {
+        let result = execute(in: .process)
+        FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
+        FileHandle.standardError.write(Data(result.standardError.utf8))
+        if result.exitCode != ToolExitCode.clean { throw ExitCode(result.exitCode) }
+    }
+}
 
 /// `trellis`: shows and validates the dependency graph of a whole source tree.
 public struct TrellisCommand: ParsableCommand {
@@ -42,7 +60,7 @@ public struct SourceOptions: ParsableArguments {
 }
 
 /// `trellis graph`: writes the graph in one of the formats.
-public struct GraphCommand: ParsableCommand {
+public struct GraphCommand: ToolSubcommand {
     /// The subcommand's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "graph",
@@ -74,7 +92,7 @@ public struct GraphCommand: ParsableCommand {
 }
 
 /// `trellis validate`: the whole-program checks, printed the way compilers print errors.
-public struct ValidateCommand: ParsableCommand {
+public struct ValidateCommand: ToolSubcommand {
     /// The subcommand's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -86,6 +104,14 @@ public struct ValidateCommand: ParsableCommand {
 
     @Option(help: "A file written when nothing is wrong and removed otherwise (for the build plugin).")
     var stamp: String?
+
+    @Flag(
+        help: """
+            Only the rules that need the whole program (cycles between containers, names declared \
+            twice, initializers in extensions, what children need): the compiler already reports \
+            each container's own. The build plugin passes it.
+            """)
+    var wholeProgramOnly = false
 
     @Flag(
         help: """
@@ -106,7 +132,7 @@ public struct ValidateCommand: ParsableCommand {
 }
 
 /// `trellis diff`: what changed between two graph documents, for a code review and for CI.
-public struct DiffCommand: ParsableCommand {
+public struct DiffCommand: ToolSubcommand {
     /// The subcommand's name and help.
     public static let configuration = CommandConfiguration(
         commandName: "diff",

@@ -6,15 +6,16 @@ import TrellisGraph
 import TrellisSupport
 import TrellisSyntax
 
-/// What the scan keeps of one file: the model and the problems found while reading it. The syntax
-/// tree is dropped as soon as the file is scanned (the trees of 2,000 files fill most of a
-/// gigabyte, and allocating them slowed the scan); the few files with problems are parsed again
-/// to place them.
+/// What the scan keeps of one file: the model, the problems found while reading it, and where
+/// its anchors are. The syntax tree is dropped as soon as the file is scanned (the trees of 2,000
+/// files fill most of a gigabyte).
 struct ScannedFile {
     var location: SourceFileLocation
     var programFile: ProgramFile
     /// Shape problems: `@Provide` outside a container, and what the extractor could not read.
     var problems: [LocatedIssue]
+    /// Where the anchors of every problem, found now or later, are.
+    var places: SourcePlaces
     /// The names the file reads, when the scan was asked for them (`validate --unused`).
     var references = NameReferences()
 }
@@ -23,6 +24,7 @@ struct ScannedFile {
 struct ParsedFile {
     var tree: SourceFileSyntax
     var scan: SourceFileScan
+    var places: SourcePlaces
 }
 
 /// The outcome of reading one file.
@@ -83,7 +85,9 @@ enum ProgramScanner {
                     LocatedIssue(file: path, container: container.qualifiedName, issue: $0)
                 }
             }
-            var file = ScannedFile(location: location, programFile: parsed.scan.programFile(path: path), problems: problems)
+            var file = ScannedFile(
+                location: location, programFile: parsed.scan.programFile(path: path), problems: problems,
+                places: parsed.places)
             if collectingReferences { file.references = NameReferenceCollector.references(in: parsed.tree) }
             return .scanned(file)
         case .irrelevant:
@@ -122,7 +126,8 @@ enum ProgramScanner {
                     "\(path):\(location.line):\(location.column): warning: the file does not parse; it was skipped (the compiler reports the syntax error)"
             )
         }
-        return .parsed(ParsedFile(tree: tree, scan: SourceFileScanner.scan(tree)))
+        let scan = SourceFileScanner.scan(tree)
+        return .parsed(ParsedFile(tree: tree, scan: scan, places: SourcePlaces(scan, tree: tree, source: data)))
     }
 
     /// Whether a file can hold anything the scan reports: a container or a `@Provide` (their names

@@ -7,9 +7,15 @@ import TrellisGraph
 public enum Tool {
     /// Runs the tool with `arguments` (without the program name).
     public static func run(_ arguments: [String], environment: ToolEnvironment = .process) -> ToolResult {
-        let command: any ParsableCommand
         do {
-            command = try TrellisCommand.parseAsRoot(arguments)
+            var command = try TrellisCommand.parseAsRoot(arguments)
+            if let subcommand = command as? any ToolSubcommand {
+                return subcommand.execute(in: environment)
+            }
+            // Argument Parser's own `help` subcommand: its `run()` reports the help it was asked
+            // for as an error, which the lines below print like `--help`.
+            try command.run()
+            return ToolResult(exitCode: ToolExitCode.clean, standardOutput: "", standardError: "")
         } catch {
             let message = TrellisCommand.fullMessage(for: error)
             if TrellisCommand.exitCode(for: error) == .success {
@@ -17,36 +23,23 @@ public enum Tool {
             }
             return ToolResult(exitCode: ToolExitCode.usageOrInput, standardOutput: "", standardError: message + "\n")
         }
-        switch command {
-        case let graph as GraphCommand:
-            return runGraph(graph, environment: environment)
-        case let validate as ValidateCommand:
-            return runValidate(validate, environment: environment)
-        case let diff as DiffCommand:
-            return runDiff(diff, environment: environment)
-        default:
-            // Argument Parser's own `help` command (`trellis --help`, `trellis help validate`,
-            // `trellis validate --help`): print the help of the subcommand named, or of `trellis`.
-            let subcommands = TrellisCommand.configuration.subcommands
-            let subcommand = arguments.lazy.compactMap { argument in
-                subcommands.first { $0.configuration.commandName == argument }
-            }.first
-            let help = subcommand.map { TrellisCommand.helpMessage(for: $0) } ?? TrellisCommand.helpMessage()
-            return ToolResult(exitCode: ToolExitCode.clean, standardOutput: help + "\n", standardError: "")
-        }
     }
 
-    static func runValidate(_ command: ValidateCommand, environment: ToolEnvironment) -> ToolResult {
+}
+
+extension ValidateCommand {
+    /// Validates the sources and prints every problem; writes or removes the stamp.
+    func execute(in environment: ToolEnvironment) -> ToolResult {
         var log = ToolLog()
-        let severity = command.unusedSeverity
-        let program = load(command.sources, environment: environment, log: &log, collectingReferences: severity != nil)
+        let severity = unusedSeverity
+        let program = Tool.load(sources, environment: environment, log: &log, collectingReferences: severity != nil)
         let unused = severity.map {
             UnusedMemberRule.issues(program.programFiles, references: program.references, severity: $0)
         }
-        let problems = ProblemReport.problems(of: program, more: unused ?? [])
+        let problems = ProblemReport.problems(of: program, more: unused ?? [], wholeProgramOnly: wholeProgramOnly)
         log.errors += problems.map(\.text)
         let hasErrors = problems.contains { $0.issue.isError }
-        if let stamp = command.stamp {
+        if let stamp = stamp {
             let path = environment.absolute(stamp)
             if hasErrors || log.inputFailed {
                 try? FileManager.default.removeItem(atPath: path)
@@ -62,10 +55,14 @@ public enum Tool {
         return log.result(standardOutput: "", problemsFound: hasErrors)
     }
 
-    static func runDiff(_ command: DiffCommand, environment: ToolEnvironment) -> ToolResult {
+}
+
+extension DiffCommand {
+    /// Prints what changed between the two graph documents.
+    func execute(in environment: ToolEnvironment) -> ToolResult {
         var log = ToolLog()
         var graphs: [ProgramGraph] = []
-        for path in [command.old, command.new] {
+        for path in [old, new] {
             switch GraphDocumentReader.read(path, absolute: environment.absolute(path)) {
             case .success(let graph): graphs.append(graph)
             case .failure(let error): log.fail(error.message)
@@ -76,18 +73,22 @@ public enum Tool {
         return log.result(standardOutput: diff.text, problemsFound: !diff.isEmpty)
     }
 
-    static func runGraph(_ command: GraphCommand, environment: ToolEnvironment) -> ToolResult {
+}
+
+extension GraphCommand {
+    /// Writes the graph in the format asked for; with `--validate-dag`, also prints the problems.
+    func execute(in environment: ToolEnvironment) -> ToolResult {
         var log = ToolLog()
-        let program = load(command.sources, environment: environment, log: &log)
+        let program = Tool.load(sources, environment: environment, log: &log)
         var hasErrors = false
-        if command.validateDAG {
+        if validateDAG {
             let problems = ProblemReport.problems(of: program)
             log.errors += problems.map(\.text)
             hasErrors = problems.contains { $0.issue.isError }
         }
         let graph = ProgramGraph(files: program.programFiles)
         var standardOutput = ""
-        if let output = command.output {
+        if let output = output {
             let path = environment.absolute(output)
             let lowered = output.lowercased()
             if lowered.hasSuffix(".png") || lowered.hasSuffix(".svg") {
@@ -98,17 +99,20 @@ public enum Tool {
                 }
             } else {
                 do {
-                    try command.graphFormat.render(graph).write(toFile: path, atomically: true, encoding: .utf8)
+                    try graphFormat.render(graph).write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
                     log.fail("error: cannot write '\(output)': \(error.localizedDescription)")
                 }
             }
         } else {
-            standardOutput = command.graphFormat.render(graph)
+            standardOutput = graphFormat.render(graph)
         }
         return log.result(standardOutput: standardOutput, problemsFound: hasErrors)
     }
 
+}
+
+extension Tool {
     /// Finds, reads and scans the sources; reports missing paths as errors and skipped files as warnings.
     static func load(
         _ sources: SourceOptions, environment: ToolEnvironment, log: inout ToolLog, collectingReferences: Bool = false

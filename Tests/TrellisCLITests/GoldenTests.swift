@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import TrellisGraph
+import TrellisSyntax
 import TrellisTool
 
 @Suite("trellis output compared whole with golden files")
@@ -57,6 +59,27 @@ struct GoldenTests {
         let result = ToolHarness.run(["validate", "Fixtures/EveryIssue"])
         #expect(result.exitCode == 1)
         try ToolHarness.expectGolden(result.standardError, named: "EveryIssue.validate.txt")
+    }
+
+    @Test("validate --whole-program-only prints exactly the whole-program lines of the every-issue fixture")
+    func wholeProgramOnly() throws {
+        let everything = ToolHarness.run(["validate", "Fixtures/EveryIssue"])
+        let program = ToolHarness.run(["validate", "--whole-program-only", "Fixtures/EveryIssue"])
+        #expect(program.exitCode == 1)
+        let lines = program.standardError.split(separator: "\n")
+        // Every line it prints is one the full run prints, and each is a whole-program rule's.
+        let folder = "\(ToolHarness.testsFolder)/Fixtures/EveryIssue"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { name in
+            SourceFileScanner.scan(source: try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8)).scan
+                .programFile(path: "Fixtures/EveryIssue/\(name)")
+        }
+        let wholeProgramCodes = Set(ProgramValidator.wholeProgramIssues(files).map(\.issue.code.rawValue))
+        #expect(!lines.isEmpty)
+        #expect(Set(lines).isSubset(of: Set(everything.standardError.split(separator: "\n"))))
+        for line in lines {
+            #expect(wholeProgramCodes.contains { line.contains("[\($0)]") }, "\(line)")
+        }
+        #expect(lines.count < everything.standardError.split(separator: "\n").count)
     }
 
     @Test("the seed's spelling writes the same dot as the graph subcommand")
