@@ -68,10 +68,9 @@ public struct Container: Hashable, Sendable {
     }
 }
 
-/// The arguments of `@DIContainer(validate:root:validateDAG:mainActor:)`.
+/// The arguments of `@DIContainer(root:validateDAG:mainActor:)` that change anything (`validate:`
+/// is accepted for the seed's API and changes nothing: every rule always applies).
 public struct ContainerOptions: Hashable, Sendable {
-    /// Compatibility flag from the seed API; the core rules are enforced whatever its value.
-    public var validate: Bool
     /// Marks the container as a root in graph output.
     public var root: Bool
     /// When `false`, whole-program checks leave the container out.
@@ -80,8 +79,7 @@ public struct ContainerOptions: Hashable, Sendable {
     public var mainActor: Bool
 
     /// Creates options; the defaults are those of `@DIContainer`.
-    public init(validate: Bool = true, root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false) {
-        self.validate = validate
+    public init(root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false) {
         self.root = root
         self.validateDAG = validateDAG
         self.mainActor = mainActor

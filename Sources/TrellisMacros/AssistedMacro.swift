@@ -37,7 +37,7 @@ public struct AssistedMacro: BodyMacro {
             ", " + (parameter.secondName ?? parameter.firstName).memberName
         }
         let call =
-            "\(GeneratedNames.buildersType).\(GeneratedNames.builder(function.name.memberName))(self\(arguments.joined()))"
+            "\(GeneratedNames.buildersType).\(function.name.memberName)(self\(arguments.joined()))"
         return ["return \(raw: prefix)\(raw: call)"]
     }
 }

@@ -18,9 +18,8 @@ struct ContainerGenerator {
 
     /// Whether the stored values live in one ``GeneratedNames/storageType`` reference: in every
     /// struct container, so that the container is one pointer wide. Swift copies a struct to call a
-    /// getter on it, and at `-Onone` (debug builds) that copy retains every stored value: a struct of
-    /// 250 values made each read of a member cost about 3 us instead of 14 ns. Classes are
-    /// references already. See `Trellis.ContainerStorage`.
+    /// getter on it, and at `-Onone` (debug builds) that copy retains every stored value, so a read
+    /// would cost in proportion to the container's size. Classes are references already. See `Trellis.ContainerStorage`.
     static func keepsStorageTogether(_ kind: DeclarationKind) -> Bool { kind == .structure }
 
     /// Storage, initializers and builders, in declaration order.
@@ -86,7 +85,7 @@ struct ContainerGenerator {
     static func storedProperty(for member: Member) -> StoredProperty? {
         // An `@Assisted` function keeps nothing: each call builds anew.
         guard !member.isAssisted else { return nil }
-        let name = GeneratedNames.storage(member.name)
+        let name = member.name
         let type = member.type.text
         switch member.scope {
         case .input, .argument:
@@ -339,7 +338,7 @@ struct ContainerGenerator {
         let isolation = isolation(of: container)
         let arguments = (member.signature?.arguments ?? []).map { ", _ \(MemberName.parameterLabel($0.name)): \($0.type)" }
         return """
-            \(isolation)static func \(GeneratedNames.builder(member.name))(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {
+            \(isolation)static func \(member.name)(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {
                 \(body)
             }
             """
@@ -354,9 +353,8 @@ struct StoredProperty {
 }
 
 /// `override ?? build` without the operator: an `if` expression, whose branches the compiler
-/// checks alone and which needs no autoclosure. With `??`, each member cost the generated code a
-/// closure to type-check and compile; for 250 members the debug build of the container took 2.2 s
-/// more (Benchmarks/results/analysis.md). `override` is a member name (the initializer's parameter)
+/// checks alone and which needs no autoclosure. With `??`, each member would cost the generated code
+/// a closure to type-check and compile (Benchmarks/results/analysis.md has the figures). `override` is a member name (the initializer's parameter)
 /// or an expression; `build` is evaluated only when it is nil.
 func overridden(by override: String, else build: String) -> String {
     let isName = override.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }

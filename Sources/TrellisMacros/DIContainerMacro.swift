@@ -7,8 +7,8 @@ import TrellisSyntax
 /// `@DIContainer`: extract the container, validate it with the shared rules, report every issue
 /// on its syntax, and generate storage, initializer and builders when there is no error.
 public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro, PeerMacro {
-    /// The generator writes formatted code; skipping swift-syntax's re-formatting saves about a
-    /// fifth of the plug-in's time per expansion (measured in Benchmarks/results/analysis.md).
+    /// The generator writes formatted code; swift-syntax's re-formatting would be a large part of the
+    /// plug-in's time per expansion (Benchmarks/results/analysis.md has the figures).
     public static var formatMode: FormatMode { .disabled }
 
     /// Reports every issue of the container and, when there is no error, generates its storage,

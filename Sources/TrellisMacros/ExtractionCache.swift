@@ -6,9 +6,9 @@ import TrellisSyntax
 ///
 /// The compiler asks for the macro's peer, member and extension roles one after another, each with
 /// the container's declaration; swift-syntax's plug-in handler parses that text once and hands every
-/// request the same tree (as its `MacroSystem` does in the expansion tests). Extracting a 250-member
-/// container costs about 0.1 s in a debug build of the plug-in, once per role; with this, once per
-/// container. The extraction depends only on the declaration and the attribute, and the key is their
+/// request the same tree (as its `MacroSystem` does in the expansion tests). Extracting a large
+/// container is the plug-in's largest cost in a debug build; with this it is paid once per
+/// container rather than once per role. The extraction depends only on the declaration and the attribute, and the key is their
 /// identity in the tree, so a hit returns exactly what extracting again would. The entry keeps its
 /// tree alive, so no other tree can take its identity while it is cached.
 enum ExtractionCache {

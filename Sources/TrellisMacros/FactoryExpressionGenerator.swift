@@ -193,7 +193,7 @@ struct FactoryExpressionGenerator {
     /// The closure's body alone, where calling the closure would bind each parameter to the local of
     /// the same name and type anyway (the initializer passes shared members as such locals). Type
     /// checking and compiling a closure literal and its call costs a debug build far more than its
-    /// body alone: about 7.6 M instructions per factory in the compile job of a 250-member container.
+    /// body alone (Benchmarks/results/analysis.md has the figures).
     ///
     /// A parameter whose declared type is not the member's, any other argument (a transient's
     /// builder, a read through the container) and any closure that does more than return an

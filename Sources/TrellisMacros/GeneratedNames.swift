@@ -23,14 +23,12 @@ enum GeneratedNames {
     /// holds it behind ``storageReference``).
     static let valuesProperty = "\(prefix)values"
 
-    /// The field of ``storedValuesType`` behind member `name`: its value (`.input`, `.shared`), its
+    /// How generated code inside a container of `kind` reads the field of ``storedValuesType``
+    /// behind member `name`, which has the member's name: its value (`.input`, `.shared`), its
     /// override (`.transient`), its ``asyncSharedType`` cell (async `.shared`) or its
     /// ``onDemandType`` cell (`.onDemand`, children).
-    static func storage(_ name: String) -> String { name }
-
-    /// How generated code inside a container of `kind` reads the field behind member `name`.
     static func storedValue(_ name: String, in kind: DeclarationKind) -> String {
-        "\(values(in: kind)).\(storage(name))"
+        "\(values(in: kind)).\(name)"
     }
 
     /// How generated code inside a container of `kind` reaches its ``storedValuesType`` value: in a
@@ -45,15 +43,13 @@ enum GeneratedNames {
     }
 
     /// The nested enum of the builders: one static function per member built after the container
-    /// exists (`.transient`, async `.shared`, `.onDemand`, children), taking the container.
+    /// exists (`.transient`, async `.shared`, `.onDemand`, children), taking the container, each
+    /// named after its member.
     static let buildersType = "\(prefix)Builders"
-
-    /// The builder of member `name` in ``buildersType``.
-    static func builder(_ name: String) -> String { name }
 
     /// The call of member `name`'s builder on `container`.
     static func builderCall(_ name: String, on container: String) -> String {
-        "\(buildersType).\(builder(name))(\(container))"
+        "\(buildersType).\(name)(\(container))"
     }
 
     /// The parameter through which a builder reads the container.

@@ -6,9 +6,9 @@ import SwiftSyntax
 /// What a macro returns reaches the compiler as text: with `formatMode` `.disabled` a node's text
 /// is its `description`, and the compiler parses that text into the expansion's buffer (so does
 /// swift-syntax's `MacroSystem`, which the expansion tests use). Writing the code through
-/// `DeclSyntax("...")` parsed it in the plug-in as well, only for the tree to be printed back
-/// unchanged; in a debug build, where swift-syntax runs without optimisation, that parse was a
-/// quarter of the plug-in's time for a 250-member container (Benchmarks/results/analysis.md).
+/// `DeclSyntax("...")` would parse it in the plug-in as well, only for the tree to be printed back
+/// unchanged: in a debug build, where swift-syntax runs without optimisation, a large part of the
+/// plug-in's time (Benchmarks/results/analysis.md has the figures).
 ///
 /// The nodes made here are placeholders whose one token is the code: print them, never look
 /// inside. The text must be valid Swift on its own, which the expansion snapshots and the

@@ -87,7 +87,7 @@ struct InitializerGenerator {
     private func storedValues() -> [(name: String, value: String)] {
         container.members.compactMap { member -> (name: String, value: String)? in
             guard !member.isAssisted else { return nil }
-            let storage = GeneratedNames.storage(member.name)
+            let storage = member.name
             switch member.scope {
             case .input, .argument:
                 return (storage, member.name)

@@ -102,7 +102,6 @@ public enum ContainerExtractor {
             guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else { continue }
             let value = literal.literal.tokenKind == .keyword(.true)
             switch argument.label?.text {
-            case "validate": options.validate = value
             case "root": options.root = value
             case "validateDAG": options.validateDAG = value
             case "mainActor": options.mainActor = value
