@@ -1,4 +1,4 @@
-/// Reading back the document ``JSONRenderer`` writes (`Docs/GraphJSON.md`), for `trellis diff`.
+/// Reading back the document ``JSONRenderer`` writes (the GraphJSON article of the DocC catalog), for `trellis diff`.
 /// Keys this version does not know are ignored; keys added within version 1 may be absent.
 extension ProgramGraph: Decodable {
     /// Why a graph document cannot be read, beyond what the decoder itself reports.

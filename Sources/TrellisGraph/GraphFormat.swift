@@ -6,7 +6,7 @@ public enum GraphFormat: String, Hashable, Sendable, CaseIterable {
     case dot
     /// A plain-text tree, one container after another.
     case ascii
-    /// A documented, versioned JSON document (`Docs/GraphJSON.md`) for other tools to read.
+    /// A documented, versioned JSON document (the GraphJSON article of the DocC catalog) for other tools to read.
     case json
 
     /// `graph` written in this format, ending with a newline.

@@ -1,4 +1,4 @@
-/// Writes a ``ProgramGraph`` as the versioned JSON document described in `Docs/GraphJSON.md`.
+/// Writes a ``ProgramGraph`` as the versioned JSON document described in the GraphJSON article of the DocC catalog.
 /// Written by hand (this target imports nothing): keys in a fixed order, two-space indentation.
 public enum JSONRenderer {
     /// The format version; it changes only when a key is removed or changes meaning.

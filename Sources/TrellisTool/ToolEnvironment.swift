@@ -55,7 +55,7 @@ public struct ToolResult: Sendable, Equatable {
     }
 }
 
-/// The exit codes of `trellis`, documented in `Docs/Tool.md`.
+/// The exit codes of `trellis`, documented in the Tool article of the DocC catalog.
 public enum ToolExitCode {
     /// Nothing wrong was found (warnings about single files may have been printed).
     public static let clean: Int32 = 0

@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 
-// Every example of Docs/Runtime.md, compiled and run. Keep the two in sync.
+// Every example of the Runtime article (Sources/Trellis/Trellis.docc/Runtime.md), compiled and run. Keep the two in sync.
 
 // MARK: Seed 002: referencing dependencies in new ones
 

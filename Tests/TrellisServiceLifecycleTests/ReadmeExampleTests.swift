@@ -4,7 +4,7 @@ import Testing
 import Trellis
 import TrellisServiceLifecycle
 
-// README, "Services: start and stop in graph order", with stand-ins for the pool and the server.
+// The Hierarchy article, "Services: start and stop in graph order", with stand-ins for the pool and the server.
 
 struct Config: Sendable {
     var databaseURL = "postgres://127.0.0.1/app"
@@ -38,7 +38,7 @@ final class ReadmeServerContainer: Sendable {
     var pool: DatabasePool
 }
 
-@Test("README's server container starts the pool before the server, and its group runs and shuts down")
+@Test("The documented server container starts the pool before the server, and its group runs and shuts down")
 func readmeServerContainer() async throws {
     let container = ReadmeServerContainer(config: Config())
     #expect(container.serviceStartOrder.names == ["pool", "server"])

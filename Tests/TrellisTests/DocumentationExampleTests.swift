@@ -1,8 +1,8 @@
 import Testing
 import Trellis
 
-// The remaining examples of seeds 000 and 001 and of README, adapted only where Swift needs it
-// (see README, "Seed spellings that Swift cannot compile").
+// The remaining examples of seeds 000 and 001 and of the DocC articles, adapted only where Swift needs it
+// (see "Seed spellings that Swift cannot compile" in What a container may contain).
 
 // Seed 000, ".input - External Dependencies" (an input may have a protocol type without `any`).
 @DIContainer
@@ -24,7 +24,7 @@ struct TwoInputsContainer {
     var apiKey: String
 }
 
-// Seed 001, ".shared" with a parameter closure; README "Factories".
+// Seed 001, ".shared" with a parameter closure; Scopes and factories, "Factories".
 @DIContainer
 struct NetworkContainer {
     @Provide(.input)
@@ -94,7 +94,7 @@ struct OverrideContainer {
     var apiClient: any APIClientProtocol
 }
 
-// README "Scopes".
+// Scopes and factories, "Scopes".
 @DIContainer
 struct ScopesContainer {
     @Provide(.input)
@@ -154,7 +154,7 @@ struct DocumentationExampleTests {
         #expect(test.apiClient is MockAPIClient)
     }
 
-    @Test("README scopes example: shared identity and transient freshness")
+    @Test("documented scopes example: shared identity and transient freshness")
     func readmeScopes() {
         let container = ScopesContainer(config: AppConfig(), analytics: RecordingAnalytics())
         let vm1 = container.homeViewModel

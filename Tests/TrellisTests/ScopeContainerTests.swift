@@ -2,7 +2,7 @@ import Atomics
 import Testing
 import Trellis
 
-// Scope containers (README, "Scopes per request, session or job", with names of their own): created
+// Scope containers (the Hierarchy article, "Scopes per request, session or job", with names of their own): created
 // per unit of work by an `@Assisted(.scope)` function of a longer-lived container. Their
 // `.argument` members come from the function's caller, their `.input` members from the container
 // that creates them, checked through its `<Scope>Dependencies` conformance.

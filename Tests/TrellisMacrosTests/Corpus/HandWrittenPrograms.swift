@@ -46,7 +46,7 @@ enum HandWrittenPrograms {
                 @Provide(.input)
                 var settings: SettingsContainer.Settings
                 // A closure type named through another type's typealias is written out: the macro
-                // cannot see that 'SettingsContainer.Handler' is a function type (README).
+                // cannot see that 'SettingsContainer.Handler' is a function type (What a container may contain, in the DocC catalog).
                 @Provide(.input)
                 var handler: @Sendable (SettingsContainer.Settings) -> Int
                 @Provide(.input)

@@ -54,7 +54,7 @@ extension Resolving {
     /// let rows = try container.withLoaded(Database.self) { database in try database.query(sql) }
     /// ```
     ///
-    /// ``load(_:name:)`` gives the caller a reference of its own, which writes the value's
+    /// `load(_:name:)` gives the caller a reference of its own, which writes the value's
     /// reference count: a memory location every thread loading the same singleton then writes, so
     /// on several cores those loads take turns for it. `withLoaded` lends a built singleton of a
     /// ``RuntimeContainer`` without that write, so threads reading the same singleton at once write

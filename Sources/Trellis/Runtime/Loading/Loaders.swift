@@ -76,8 +76,10 @@ public struct ConcurrentLoader: Sendable {
 
     /// Creates a loader for the graph `dependencies` and validates it.
     ///
-    /// - Parameter maximumConcurrency: The most nodes that run at the same time; at least 1. By
-    ///   default there is no bound beyond the Swift concurrency thread pool's.
+    /// - Parameters:
+    ///   - dependencies: The graph's nodes, each naming the nodes it depends on.
+    ///   - maximumConcurrency: The most nodes that run at the same time; at least 1. By default
+    ///     there is no bound beyond the Swift concurrency thread pool's.
     public init(dependencies: [DependencyNode], maximumConcurrency: Int = .max) {
         precondition(maximumConcurrency > 0, "maximumConcurrency must be at least 1")
         self.dependencies = dependencies
