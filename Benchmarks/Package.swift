@@ -72,6 +72,7 @@ let package = Package(
     ]
         + graphSizes.map { size in
             // One generated graph of `size` members, written once per contender, with its kernels.
+            // Not committed: run.sh writes Sources/Graph<size> with Generator/generate.py first.
             .target(
                 name: "Graph\(size)",
                 dependencies: [

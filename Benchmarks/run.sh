@@ -55,7 +55,9 @@ if [ "$quick" = 1 ]; then
 fi
 mkdir -p "$results"
 
-# The generator is deterministic: this only rewrites the committed sources if the generator changed.
+# The graphs of the runtime benchmark are generated, not committed: write them before SwiftPM loads
+# this package's manifest, which names them. The generator is deterministic, so this rewrites
+# nothing unless the generator changed.
 python3 Generator/generate.py runtime --output Sources
 
 if [ "$runtime" = 1 ]; then
