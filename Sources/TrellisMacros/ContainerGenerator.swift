@@ -7,7 +7,11 @@ import TrellisSyntax
 struct ContainerGenerator {
     let plan: BuildPlan
     let extraction: ContainerExtraction
-    var expressions: FactoryExpressionGenerator { FactoryExpressionGenerator(plan: plan, extraction: extraction) }
+    /// Where the user's syntax is, for the `#sourceLocation` lines around code copied from it.
+    var locator: SourceLocator? = nil
+    var expressions: FactoryExpressionGenerator {
+        FactoryExpressionGenerator(plan: plan, extraction: extraction, locator: locator)
+    }
     var container: Container { plan.container }
     var isolation: String { Self.isolation(of: container) }
 
@@ -311,7 +315,8 @@ struct ContainerGenerator {
         case .transient where member.type.kind == .opaque:
             body = build()
         case .transient where member.isAsync:
-            body = "if let override = \(storage) {\n        return override\n    }\n    return \(build())"
+            let build = expressions.expression(for: member, in: .builder, linePrefix: "return ")
+            body = "if let override = \(storage) {\n        return override\n    }\n    \(build)"
         case .transient:
             body = overridden(by: storage, else: build())
         case .child:
@@ -359,7 +364,13 @@ struct StoredProperty {
 func overridden(by override: String, else build: String) -> String {
     let isName = override.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
     let binding = isName ? "if let \(override) { \(override) }" : "if let value = \(override) { value }"
-    return "\(binding) else { \(build) }"
+    return "\(binding) else {\(enclosed(build))}"
+}
+
+/// `build` as the content of braces: between spaces on the braces' line, or on lines of its own
+/// when it carries `#sourceLocation` lines (see ``FactoryExpressionGenerator/expression(for:in:linePrefix:)``).
+func enclosed(_ build: String) -> String {
+    build.hasPrefix("#sourceLocation") ? "\n\(build)\n" : " \(build) "
 }
 
 /// `T?`, parenthesised where the type needs it (`(any P)?`).

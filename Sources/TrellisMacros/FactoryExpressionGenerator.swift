@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SwiftSyntaxMacros
 import TrellisGraph
 import TrellisSyntax
 
@@ -15,19 +16,28 @@ struct FactoryExpressionGenerator {
 
     let plan: BuildPlan
     let extraction: ContainerExtraction
+    /// Where the user's syntax is; `nil` writes no `#sourceLocation` lines.
+    var locator: SourceLocator? = nil
 
-    /// `[try ][await ]<build>` for `member`, without override handling.
-    func expression(for member: Member, in context: Context) -> String {
-        guard let syntax = extraction.members[member.name] else { return "fatalError()" }
+    /// `[try ][await ]<build>` for `member`, without override handling, after `linePrefix`
+    /// (`return `). Code copied from the user's factory (or named by AutoWiring) is mapped to its
+    /// place in the user's file by `#sourceLocation` lines around it, so that an error or warning
+    /// the compiler finds in it is reported there, not inside the expansion: the result is then
+    /// three lines, which belong where a statement may start (see ``enclosed(_:)``).
+    func expression(for member: Member, in context: Context, linePrefix: String = "") -> String {
+        guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
         if let signature = member.signature, signature.createsScope {
-            return scopeCreation(of: member.type.text, signature: signature)
+            return linePrefix + scopeCreation(of: member.type.text, signature: signature)
         }
         if let collection = member.collection {
-            return collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
+            return linePrefix + collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
         }
         let effects = effectPrefix(for: member)
         let core: String
+        // The user's syntax the first character of `core` comes from.
+        var origin: Syntax?
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
+            origin = Syntax(typeExpression)
             // An `@Assisted` function passes its own arguments first, with their labels.
             let passed = (member.signature?.arguments ?? []).map { argument in
                 argument.label.map { "\($0): \(argument.name)" } ?? argument.name
@@ -37,22 +47,40 @@ struct FactoryExpressionGenerator {
             core = "\(source(of: typeExpression, in: context).trimmedDescription)(\(arguments.joined(separator: ", ")))"
         } else if let written = syntax.factory, let form = member.effectiveFactory?.form {
             let factory = source(of: written, in: context)
+            origin = Syntax(written)
             switch form {
             case .expression:
                 core = factory.trimmedDescription
             case .parameterClosure(let parameters):
                 let arguments = parameters.map { argument(for: $0, of: member, in: context) }
-                core =
-                    body(of: factory, members: parameters, arguments: arguments)
-                    ?? "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+                if let inlined = body(of: factory, members: parameters, arguments: arguments) {
+                    core = inlined
+                    origin = Self.bodyOrigin(of: written) ?? origin
+                } else {
+                    core = "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+                }
             case .containerClosure(let parameter):
                 let closure = rewrite(factory, parameter: parameter, in: context)
-                core = body(of: ExprSyntax(closure), members: [], arguments: []) ?? "\(closure.trimmedDescription)()"
+                if let inlined = body(of: ExprSyntax(closure), members: [], arguments: []) {
+                    core = inlined
+                    origin = Self.bodyOrigin(of: written) ?? origin
+                } else {
+                    core = "\(closure.trimmedDescription)()"
+                }
             }
         } else {
             core = "fatalError()"
         }
-        return effects + core
+        guard let origin, let place = locator?.place(origin) else { return linePrefix + effects + core }
+        // The copied code starts at the user's column, unless what Trellis writes before it is longer.
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - linePrefix.count - effects.count))
+        return
+            "#sourceLocation(file: \(place.file), line: \(place.line))\n\(padding)\(linePrefix)\(effects)\(core)\n#sourceLocation()"
+    }
+
+    /// The user's expression a factory closure's inlined body comes from (see ``body(of:members:arguments:)``).
+    private static func bodyOrigin(of written: ExprSyntax) -> Syntax? {
+        written.as(ClosureExprSyntax.self).flatMap(FactoryReader.plainBody(of:)).map(Syntax.init)
     }
 
     /// A `.collection` member's value, from its contributions in declaration order: an array literal
@@ -270,5 +298,29 @@ final class SelfTypeRewriter: SyntaxRewriter {
 
     override func visit(_ token: TokenSyntax) -> TokenSyntax {
         token.tokenKind == .keyword(.Self) ? token.with(\.tokenKind, .identifier(typeName)) : token
+    }
+}
+
+/// Where a node of the user's declaration is in its file: what a `#sourceLocation` line needs.
+struct SourceLocator {
+    /// A place in a file: the file as a string literal (`"/path/App.swift"`), its line and column.
+    struct Place {
+        let file: String
+        let line: Int
+        let column: Int
+    }
+
+    /// The place of a node, or `nil` where it is unknown (a node outside the macro's declaration).
+    let place: (Syntax) -> Place?
+
+    /// The places the compiler gives the macro through `context` (the file's full path).
+    init(_ context: some MacroExpansionContext) {
+        place = { node in
+            guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath),
+                let line = Int(location.line.trimmedDescription), let column = Int(location.column.trimmedDescription),
+                location.file.is(StringLiteralExprSyntax.self)
+            else { return nil }
+            return Place(file: location.file.trimmedDescription, line: line, column: column)
+        }
     }
 }

@@ -44,9 +44,16 @@ enum GeneratedSource {
         "get" + (isAsync ? " async" : "") + (isThrowing ? " throws" : "") + " {\n" + indented(body) + "\n}"
     }
 
-    /// `text` with every line indented by four spaces: a body inside its braces.
+    /// `text` with every line indented by four spaces: a body inside its braces. Lines that
+    /// `#sourceLocation` maps to the user's file are left as they are, so that each keeps the
+    /// column it has there.
     static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
+        var mapped = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line.hasPrefix("#sourceLocation(file:") { mapped = true }
+            defer { if line.hasPrefix("#sourceLocation()") { mapped = false } }
+            return mapped ? String(line) : "    \(line)"
+        }.joined(separator: "\n")
     }
 
     private static func token(_ text: String) -> TokenSyntax {

@@ -71,7 +71,7 @@ struct InitializerGenerator {
                 let effects = plan.isThrowing(member) ? " throws" : ""
                 let name = GeneratedNames.initializationBuilder(member.name)
                 if member.type.kind == .opaque {
-                    lines.append("let \(name) = { ()\(effects) in \(build) }")
+                    lines.append("let \(name) = { ()\(effects) in\(enclosed(build))}")
                 } else {
                     lines.append(
                         "let \(name) = { ()\(effects) -> \(member.type.text) in \(overridden(by: member.name, else: build)) }"

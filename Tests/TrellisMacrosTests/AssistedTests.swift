@@ -68,7 +68,9 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
-                            { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
+                            #sourceLocation(file: "Test.swift", line: 4)
+                                               { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
+                        #sourceLocation()
                         }
                     }
                 }
@@ -140,7 +142,9 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
-                            DetailModel(id: id, title, repository: _trellis_container.repository)
+                            #sourceLocation(file: "Test.swift", line: 4)
+                                      DetailModel(id: id, title, repository: _trellis_container.repository)
+                        #sourceLocation()
                         }
                     }
                 }
@@ -213,11 +217,15 @@ struct AssistedTests {
                             if let override = _trellis_container._trellis_storage.values.connection {
                                 return override
                             }
-                            return try await { () async throws in try await Connection.open() }()
+                            #sourceLocation(file: "Test.swift", line: 3)
+                                              return try await { () async throws in try await Connection.open() }()
+                        #sourceLocation()
                         }
 
                         static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
-                            try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
+                            #sourceLocation(file: "Test.swift", line: 5)
+                                     try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
+                        #sourceLocation()
                         }
                     }
                 }
@@ -284,11 +292,17 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
-                            { (id: Int) in Model(id: id) }(id)
+                            #sourceLocation(file: "Test.swift", line: 3)
+                                               { (id: Int) in Model(id: id) }(id)
+                        #sourceLocation()
                         }
 
                         static func first(_ _trellis_container: AppContainer) -> Model {
-                            if let value = _trellis_container._trellis_storage.values.first { value } else { _trellis_container.model(id: 7) }
+                            if let value = _trellis_container._trellis_storage.values.first { value } else {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                                                     _trellis_container.model(id: 7)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -346,7 +360,9 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
-                            { (id: Int) in Screen(id: id) }(id)
+                            #sourceLocation(file: "Test.swift", line: 3)
+                                               { (id: Int) in Screen(id: id) }(id)
+                        #sourceLocation()
                         }
                     }
                 }

@@ -596,7 +596,11 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) {
-                        let old: any Store = if let old { old } else { LegacyStore() }
+                        let old: any Store = if let old { old } else {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                                                   LegacyStore()
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             legacy: legacy,
                             old: old,
@@ -623,11 +627,19 @@ struct BodyShapeTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func legacy(_ _trellis_container: AppContainer) -> any Store {
-                            if let value = _trellis_container._trellis_storage.values.legacy { value } else { LegacyStore() }
+                            if let value = _trellis_container._trellis_storage.values.legacy { value } else {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                                      LegacyStore()
+                    #sourceLocation()
+                        }
                         }
 
                         static func pair(_ _trellis_container: AppContainer) -> any PairProtocol {
-                            if let value = _trellis_container._trellis_storage.values.pair { value } else { { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old) }
+                            if let value = _trellis_container._trellis_storage.values.pair { value } else {
+                    #sourceLocation(file: "Test.swift", line: 9)
+                                                      { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }

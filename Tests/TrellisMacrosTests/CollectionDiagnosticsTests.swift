@@ -69,8 +69,16 @@ struct CollectionDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) {
-                    let health: any Route = if let health { health } else { HealthRoute() }
-                    let disk: any Check = if let disk { disk } else { DiskCheck() }
+                    let health: any Route = if let health { health } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                               HealthRoute()
+                #sourceLocation()
+                    }
+                    let disk: any Check = if let disk { disk } else {
+                #sourceLocation(file: "Test.swift", line: 12)
+                                               DiskCheck()
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         health: health,
                         library: library,
@@ -99,7 +107,11 @@ struct CollectionDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func library(_ _trellis_container: Routes) -> [any Route] {
-                        if let value = _trellis_container._trellis_storage.values.library { value } else { [BookRoute(), AuthorRoute()] }
+                        if let value = _trellis_container._trellis_storage.values.library { value } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                          [BookRoute(), AuthorRoute()]
+                #sourceLocation()
+                    }
                     }
 
                     static func routes(_ _trellis_container: Routes) -> [any Route] {
@@ -376,7 +388,11 @@ struct CollectionDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) {
-                    let disk: any Check = if let disk { disk } else { DiskCheck() }
+                    let disk: any Check = if let disk { disk } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                               DiskCheck()
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         disk: disk,
                         feature: Trellis.OnDemand(override: feature),
@@ -408,7 +424,11 @@ struct CollectionDiagnosticsTests {
                     }
 
                     static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {
-                        if let value = _trellis_container._trellis_storage.values.featureChecks { value } else { { (feature: Feature) in feature.checks }(_trellis_container.feature) }
+                        if let value = _trellis_container._trellis_storage.values.featureChecks { value } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                  { (feature: Feature) in feature.checks }(_trellis_container.feature)
+                #sourceLocation()
+                    }
                     }
 
                     static func checks(_ _trellis_container: Checks) -> [String: any Check] {

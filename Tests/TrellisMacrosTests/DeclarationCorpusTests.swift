@@ -66,6 +66,43 @@ struct DeclarationCorpusTests {
         print("Declaration corpus: \(programs.count) misuses compiled by the real plug-in")
     }
 
+    @Test("what the compiler finds in factory code copied into the expansion, it reports on the user's own line, once")
+    func copiedCodeIsReportedOnUserLines() throws {
+        let source = """
+            @MainActor final class ViewModel { init() {} }
+            final class Repository: Sendable { init() {} }
+
+            @DIContainer
+            struct ScreenContainer {
+                @Provide(.shared, factory: Repository(), concrete: true)
+                var repository: Repository
+
+                @Provide(.shared, factory: ViewModel(), concrete: true)
+                var model: ViewModel
+
+                @Provide(.transient, ViewModel.self, concrete: true)
+                var another: ViewModel
+
+                @Provide(.transient, factory: { (repository: Repository) in
+                    let unused = 1
+                    return repository
+                }, concrete: true)
+                var again: Repository
+            }
+            """
+        let result = try Self.compile(
+            [CorpusProgram(name: "copied code", source: source, expectedCode: nil)], emitSIL: false)
+        let file = try #require(result.files.first)
+        let generated = result.diagnostics.filter { $0.path != file }
+        #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")
+        // Lines of the program as written (the file adds `import Trellis` and a blank line): the
+        // factory call, the AutoWiring type and the closure body's local.
+        let placed = result.diagnostics.filter { $0.path == file }.map { "\($0.line - 2): \($0.severity)" }
+        #expect(
+            placed.sorted() == ["12: error", "16: warning", "9: error"],
+            "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+
     /// What the shared rules report for every container in `source` (the oracle the compiler's
     /// output is checked against).
     static func expectedIssues(in source: String) -> [TrellisGraph.Issue] {

@@ -44,8 +44,16 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(label: String? = nil, host: Host? = nil) {
-                    let host: Host = if let host { host } else { Host(name: "label, c.label") }
-                    let label: String = if let label { label } else { "c.label reads \(host)" }
+                    let host: Host = if let host { host } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                              Host(name: "label, c.label")
+                #sourceLocation()
+                    }
+                    let label: String = if let label { label } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                              "c.label reads \(host)"
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         label: label,
                         host: host
@@ -132,12 +140,24 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
-                    let names: [String] = if let names { names } else { [prefix].map { logger in logger + "x" } }
-                    let client: any ClientProtocol = if let client { client } else { { () in
-                            let logger = Logger(label: "local")
-                            return Client(logger: logger, names: names.map { client in client.uppercased() })
-                        }() }
-                    let logger: Logger = if let logger { logger } else { Logger(label: names.joined()) }
+                    let names: [String] = if let names { names } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                                     [prefix].map { logger in logger + "x" }
+                #sourceLocation()
+                    }
+                    let client: any ClientProtocol = if let client { client } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                               { () in
+                        let logger = Logger(label: "local")
+                        return Client(logger: logger, names: names.map { client in client.uppercased() })
+                    }()
+                #sourceLocation()
+                    }
+                    let logger: Logger = if let logger { logger } else {
+                #sourceLocation(file: "Test.swift", line: 12)
+                                                                      Logger(label: names.joined())
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         client: client,
                         names: names,
@@ -220,9 +240,21 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
-                    let cache: any CacheProtocol = if let cache { cache } else { Cache() }
-                    let session: any SessionProtocol = if let session { session } else { Client(session: Defaults.shared.client, cache: cache) }
-                    let client: any ClientProtocol = if let client { client } else { Client(session: Session.default.session, other: cache.session) }
+                    let cache: any CacheProtocol = if let cache { cache } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                               Cache()
+                #sourceLocation()
+                    }
+                    let session: any SessionProtocol = if let session { session } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                              Client(session: Defaults.shared.client, cache: cache)
+                #sourceLocation()
+                    }
+                    let client: any ClientProtocol = if let client { client } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                              Client(session: Session.default.session, other: cache.session)
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         client: client,
@@ -289,7 +321,11 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
-                    let clients: any ClientsProtocol = if let clients { clients } else { Clients(urls.map { c in Client(url: c.absoluteString) }) }
+                    let clients: any ClientsProtocol = if let clients { clients } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                              Clients(urls.map { c in Client(url: c.absoluteString) })
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         clients: clients,
                         urls: urls

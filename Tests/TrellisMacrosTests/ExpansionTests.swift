@@ -53,8 +53,16 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
-                        let logger: Logger = if let logger { logger } else { Logger(label: "app") }
-                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(config: config, logger: logger) }
+                        let logger: Logger = if let logger { logger } else {
+                    #sourceLocation(file: "Test.swift", line: 9)
+                                                   Logger(label: "app")
+                    #sourceLocation()
+                        }
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                          APIClient(config: config, logger: logger)
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             apiClient: apiClient,
                             config: config,
@@ -168,11 +176,17 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func catalog(_ _trellis_container: AppContainer) -> Catalog {
-                            { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
+                            #sourceLocation(file: "Test.swift", line: 6)
+                                                         { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
+                        #sourceLocation()
                         }
 
                         static func page(_ _trellis_container: AppContainer) -> Page {
-                            if let value = _trellis_container._trellis_storage.values.page { value } else { { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog) }
+                            if let value = _trellis_container._trellis_storage.values.page { value } else {
+                    #sourceLocation(file: "Test.swift", line: 9)
+                                                      { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -237,7 +251,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_storage.values.greeter { value } else { EnglishGreeter() }
+                            if let value = _trellis_container._trellis_storage.values.greeter { value } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                              EnglishGreeter()
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -310,7 +328,9 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
-                            { (name: String) in [name, name] }(_trellis_container.name)
+                            #sourceLocation(file: "Test.swift", line: 6)
+                                                          { (name: String) in [name, name] }(_trellis_container.name)
+                        #sourceLocation()
                         }
                     }
                 }
@@ -369,8 +389,16 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
-                        let session: any URLSessionProtocol = if let session { session } else { StandInURLSession.shared }
-                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else { NetworkService(session: session) }
+                        let session: any URLSessionProtocol = if let session { session } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                   StandInURLSession.shared
+                    #sourceLocation()
+                        }
+                        let networkService: any NetworkServiceProtocol = if let networkService { networkService } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                                  NetworkService(session: session)
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             session: session,
                             networkService: networkService,
@@ -397,7 +425,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
-                            if let value = _trellis_container._trellis_storage.values.homeViewModel { value } else { HomeViewModel(service: _trellis_container.networkService) }
+                            if let value = _trellis_container._trellis_storage.values.homeViewModel { value } else {
+                    #sourceLocation(file: "Test.swift", line: 9)
+                                                                             HomeViewModel(service: _trellis_container.networkService)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -444,8 +476,16 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
-                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else { EnglishGreeter() } }
-                        let greeters: [any Greeter] = if let greeters { greeters } else { { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter()) }
+                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                              EnglishGreeter()
+                    #sourceLocation()
+                        } }
+                        let greeters: [any Greeter] = if let greeters { greeters } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                   { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             freshGreeter: freshGreeter,
                             greeters: greeters
@@ -471,7 +511,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
-                            if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else { EnglishGreeter() }
+                            if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                              EnglishGreeter()
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -565,11 +609,15 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
-                            try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
+                            #sourceLocation(file: "Test.swift", line: 6)
+                                                  try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
+                        #sourceLocation()
                         }
 
                         static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
-                            await { () async in Cache(label: "cache") }()
+                            #sourceLocation(file: "Test.swift", line: 9)
+                                                      await { () async in Cache(label: "cache") }()
+                        #sourceLocation()
                         }
                     }
                 }
@@ -647,14 +695,18 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
-                            await { () async in Cache(label: "cache") }()
+                            #sourceLocation(file: "Test.swift", line: 3)
+                                                      await { () async in Cache(label: "cache") }()
+                        #sourceLocation()
                         }
 
                         static func repository(_ _trellis_container: AppContainer) async -> Repository {
                             if let override = _trellis_container._trellis_storage.values.repository {
                                 return override
                             }
-                            return await { () async in Repository(cache: await _trellis_container.cache) }()
+                            #sourceLocation(file: "Test.swift", line: 6)
+                                                  return await { () async in Repository(cache: await _trellis_container.cache) }()
+                        #sourceLocation()
                         }
                     }
                 }
@@ -710,7 +762,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
-                        let address: Address = if let address { address } else { try { (port: Int) throws in try Address(port: port) }(port) }
+                        let address: Address = if let address { address } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                               try { (port: Int) throws in try Address(port: port) }(port)
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             port: port,
                             address: address,
@@ -740,7 +796,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
-                            if let value = _trellis_container._trellis_storage.values.nextPort { value } else { try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port) }
+                            if let value = _trellis_container._trellis_storage.values.nextPort { value } else {
+                    #sourceLocation(file: "Test.swift", line: 9)
+                                                  try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -793,7 +853,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(address: Address? = nil, label: String? = nil) throws {
-                        let address: Address = if let address { address } else { try { () throws in try Address.load() }() }
+                        let address: Address = if let address { address } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                               try { () throws in try Address.load() }()
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             address: address,
                             label: label
@@ -819,7 +883,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func label(_ _trellis_container: AppContainer) -> String {
-                            if let value = _trellis_container._trellis_storage.values.label { value } else { { (address: Address) in "\(address)" }(_trellis_container.address) }
+                            if let value = _trellis_container._trellis_storage.values.label { value } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                      { (address: Address) in "\(address)" }(_trellis_container.address)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -887,7 +955,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
-                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                                          APIClient(baseURL: baseURL)
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
                             viewModel: viewModel,
@@ -917,7 +989,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
-                            if let value = _trellis_container._trellis_storage.values.viewModel { value } else { { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL) }
+                            if let value = _trellis_container._trellis_storage.values.viewModel { value } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                      { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
+                    #sourceLocation()
+                        }
                         }
                     }
                 }
@@ -1028,7 +1104,11 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
-                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else { APIClient(baseURL: baseURL) }
+                        let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                          APIClient(baseURL: baseURL)
+                    #sourceLocation()
+                        }
                         self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
                             apiClient: apiClient

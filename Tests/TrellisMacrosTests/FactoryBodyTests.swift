@@ -72,10 +72,26 @@ struct FactoryBodyTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) {
-                    let catalog: Catalog = if let catalog { catalog } else { Catalog(url: baseURL) }
-                    let page: Page = if let page { page } else { Page(catalog: catalog, url: baseURL) }
-                    let reader: Reader = if let reader { reader } else { Reader(page: page) }
-                    let index: Index = if let index { index } else { Index(page: page) }
+                    let catalog: Catalog = if let catalog { catalog } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                                      Catalog(url: baseURL)
+                #sourceLocation()
+                    }
+                    let page: Page = if let page { page } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                                     Page(catalog: catalog, url: baseURL)
+                #sourceLocation()
+                    }
+                    let reader: Reader = if let reader { reader } else {
+                #sourceLocation(file: "Test.swift", line: 12)
+                                                                        Reader(page: page)
+                #sourceLocation()
+                    }
+                    let index: Index = if let index { index } else {
+                #sourceLocation(file: "Test.swift", line: 15)
+                                                              Index(page: page)
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL,
                         catalog: catalog,
@@ -216,18 +232,54 @@ struct FactoryBodyTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws {
-                    let session: Session = if let session { session } else { Session() }
-                    let widened: any ClientProtocol = if let widened { widened } else { { (session: any SessionProtocol) in Client(session: session) }(session) }
-                    let _trellis_build_token = { () -> Token in if let token { token } else { Token() } }
-                    let signer: Signer = if let signer { signer } else { { (token: Token) in Signer(token: token) }(_trellis_build_token()) }
-                    let statements: any ClientProtocol = if let statements { statements } else { { (session: Session) in
-                            let client = Client(session: session)
-                            return client
-                        }(session) }
-                    let captured: Tagged = if let captured { captured } else { { [label = "x"] (session: Session) in Tagged(session, label) }(session) }
-                    let typedResult: Client = if let typedResult { typedResult } else { { (session: Session) -> Client in Client(session: session) }(session) }
-                    let throwing: Client = if let throwing { throwing } else { try { (session: Session) throws in try Client(validating: session) }(session) }
-                    let attributed: Client = if let attributed { attributed } else { { @Sendable (session: Session) in Client(session: session) }(session) }
+                    let session: Session = if let session { session } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                               Session()
+                #sourceLocation()
+                    }
+                    let widened: any ClientProtocol = if let widened { widened } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { (session: any SessionProtocol) in Client(session: session) }(session)
+                #sourceLocation()
+                    }
+                    let _trellis_build_token = { () -> Token in if let token { token } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                  Token()
+                #sourceLocation()
+                    } }
+                    let signer: Signer = if let signer { signer } else {
+                #sourceLocation(file: "Test.swift", line: 12)
+                                               { (token: Token) in Signer(token: token) }(_trellis_build_token())
+                #sourceLocation()
+                    }
+                    let statements: any ClientProtocol = if let statements { statements } else {
+                #sourceLocation(file: "Test.swift", line: 15)
+                                               { (session: Session) in
+                        let client = Client(session: session)
+                        return client
+                    }(session)
+                #sourceLocation()
+                    }
+                    let captured: Tagged = if let captured { captured } else {
+                #sourceLocation(file: "Test.swift", line: 21)
+                                               { [label = "x"] (session: Session) in Tagged(session, label) }(session)
+                #sourceLocation()
+                    }
+                    let typedResult: Client = if let typedResult { typedResult } else {
+                #sourceLocation(file: "Test.swift", line: 24)
+                                               { (session: Session) -> Client in Client(session: session) }(session)
+                #sourceLocation()
+                    }
+                    let throwing: Client = if let throwing { throwing } else {
+                #sourceLocation(file: "Test.swift", line: 27)
+                                           try { (session: Session) throws in try Client(validating: session) }(session)
+                #sourceLocation()
+                    }
+                    let attributed: Client = if let attributed { attributed } else {
+                #sourceLocation(file: "Test.swift", line: 30)
+                                               { @Sendable (session: Session) in Client(session: session) }(session)
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         widened: widened,
@@ -260,7 +312,11 @@ struct FactoryBodyTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func token(_ _trellis_container: AppContainer) -> Token {
-                        if let value = _trellis_container._trellis_storage.values.token { value } else { Token() }
+                        if let value = _trellis_container._trellis_storage.values.token { value } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                  Token()
+                #sourceLocation()
+                    }
                     }
                 }
             }

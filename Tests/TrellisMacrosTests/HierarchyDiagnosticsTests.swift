@@ -351,7 +351,9 @@ struct HierarchyDiagnosticsTests {
                     }
 
                     static func editor(_ _trellis_container: SettingsContainer) -> Editor {
-                        Editor(logger: _trellis_container.logger, audit: _trellis_container.audit)
+                        #sourceLocation(file: "Test.swift", line: 12)
+                                                                    Editor(logger: _trellis_container.logger, audit: _trellis_container.audit)
+                    #sourceLocation()
                     }
                 }
             }

@@ -55,7 +55,11 @@ struct ProviderDiagnosticsTests {
 
                 init(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil) {
                     let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>()
-                    let runner: JobRunner = if let runner { runner } else { { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler"); return _trellis_container.handler }) }
+                    let runner: JobRunner = if let runner { runner } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler"); return _trellis_container.handler })
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         handler: handler,
                         runner: runner,
@@ -88,11 +92,19 @@ struct ProviderDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func handler(_ _trellis_container: JobContainer) -> JobHandler {
-                        if let value = _trellis_container._trellis_storage.values.handler { value } else { JobHandler() }
+                        if let value = _trellis_container._trellis_storage.values.handler { value } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                          JobHandler()
+                #sourceLocation()
+                    }
                     }
 
                     static func handle(_ _trellis_container: JobContainer) -> Handle {
-                        if let value = _trellis_container._trellis_storage.values.handle { value } else { { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_storage.values._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner }) }
+                        if let value = _trellis_container._trellis_storage.values.handle { value } else {
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                  { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_storage.values._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner })
+                #sourceLocation()
+                    }
                     }
                 }
             }
@@ -141,8 +153,16 @@ struct ProviderDiagnosticsTests {
 
                 init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
                     let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>()
-                    let authenticator: any Authenticator = if let authenticator { authenticator } else { { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session"); return _trellis_container.session }) }
-                    let session: any SessionProtocol = if let session { session } else { Session(authenticator) }
+                    let authenticator: any Authenticator = if let authenticator { authenticator } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session"); return _trellis_container.session })
+                #sourceLocation()
+                    }
+                    let session: any SessionProtocol = if let session { session } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                                                       Session(authenticator)
+                #sourceLocation()
+                    }
                     self._trellis_values = _trellis_StoredValues(
                         session: session,
                         authenticator: authenticator,

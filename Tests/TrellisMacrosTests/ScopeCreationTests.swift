@@ -60,7 +60,11 @@ struct ScopeCreationTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(requestID: String, log: RequestLog, attempt: Int = 1, work: Work? = nil) {
-                        let work: Work = if let work { work } else { Work(requestID, log) }
+                        let work: Work = if let work { work } else {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                                                             Work(requestID, log)
+                    #sourceLocation()
+                        }
                         self._trellis_values = _trellis_StoredValues(
                             requestID: requestID,
                             log: log,
@@ -134,7 +138,11 @@ struct ScopeCreationTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     init(log: RequestLog? = nil) {
-                        let log: RequestLog = if let log { log } else { RequestLog() }
+                        let log: RequestLog = if let log { log } else {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                     RequestLog()
+                    #sourceLocation()
+                        }
                         self._trellis_values = _trellis_StoredValues(
                             log: log
                         )
@@ -218,7 +226,11 @@ struct ScopeCreationTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     private init(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
-                        let greeting: Greeting = if let greeting { greeting } else { Greeting(user) }
+                        let greeting: Greeting = if let greeting { greeting } else {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                                                       Greeting(user)
+                    #sourceLocation()
+                        }
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             user: user,
                             settings: Trellis.OnDemand(override: settings),

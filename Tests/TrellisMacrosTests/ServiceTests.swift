@@ -57,9 +57,21 @@ struct ServiceTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 public init(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) {
-                    let pool: Pool = if let pool { pool } else { Pool() }
-                    let router: Router = if let router { router } else { Router(pool: pool) }
-                    let server: Server = if let server { server } else { Server(router: router) }
+                    let pool: Pool = if let pool { pool } else {
+                #sourceLocation(file: "Test.swift", line: 7)
+                                                 Pool()
+                #sourceLocation()
+                    }
+                    let router: Router = if let router { router } else {
+                #sourceLocation(file: "Test.swift", line: 5)
+                                      Router(pool: pool)
+                #sourceLocation()
+                    }
+                    let server: Server = if let server { server } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                      Server(router: router)
+                #sourceLocation()
+                    }
                     self._trellis_values = _trellis_StoredValues(
                         server: server,
                         router: router,
@@ -180,15 +192,21 @@ struct ServiceTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
-                        try await { () async throws in try await Pool.connect() }()
+                        #sourceLocation(file: "Test.swift", line: 3)
+                                              try await { () async throws in try await Pool.connect() }()
+                    #sourceLocation()
                     }
 
                     static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
-                        try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
+                        #sourceLocation(file: "Test.swift", line: 5)
+                                              try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
+                    #sourceLocation()
                     }
 
                     static func cache(_ _trellis_container: ServerContainer) -> Cache {
-                        Cache()
+                        #sourceLocation(file: "Test.swift", line: 7)
+                                                       Cache()
+                    #sourceLocation()
                     }
                 }
 
@@ -243,8 +261,16 @@ struct ServiceTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(legacy: LegacyPool? = nil, pool: Pool? = nil) {
-                    let legacy: LegacyPool = if let legacy { legacy } else { LegacyPool() }
-                    let pool: Pool = if let pool { pool } else { Pool() }
+                    let legacy: LegacyPool = if let legacy { legacy } else {
+                #sourceLocation(file: "Test.swift", line: 4)
+                                                 LegacyPool()
+                #sourceLocation()
+                    }
+                    let pool: Pool = if let pool { pool } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                 Pool()
+                #sourceLocation()
+                    }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         legacy: legacy,
                         pool: pool
