@@ -28,7 +28,9 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
             // so the user sees our diagnostics instead of a cascade of "cannot find" errors.
             return ContainerGenerator.placeholderDeclarations(for: extraction)
         }
-        return ContainerGenerator(plan: plan, extraction: extraction, locator: SourceLocator(context)).declarations()
+        return ContainerGenerator(
+            plan: plan, extraction: extraction, locator: SourceLocator(context, root: Syntax(declaration).root)
+        ).declarations()
     }
 
     /// With `mainActor: true`, isolates every `@Provide` member to the main actor.

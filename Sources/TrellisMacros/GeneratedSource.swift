@@ -48,6 +48,9 @@ enum GeneratedSource {
     /// `#sourceLocation` maps to the user's file are left as they are, so that each keeps the
     /// column it has there.
     static func indented(_ text: String) -> String {
+        guard text.contains("#sourceLocation(file:") else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
+        }
         var mapped = false
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             if line.hasPrefix("#sourceLocation(file:") { mapped = true }
