@@ -370,7 +370,7 @@ func overridden(by override: String, else build: String) -> String {
 /// `build` as the content of braces: between spaces on the braces' line, or on lines of its own
 /// when it carries `#sourceLocation` lines (see ``FactoryExpressionGenerator/expression(for:in:linePrefix:)``).
 func enclosed(_ build: String) -> String {
-    build.hasPrefix("#sourceLocation") ? "\n\(build)\n" : " \(build) "
+    build.hasPrefix(GeneratedSource.mappedCodeStart) ? "\n\(build)\n" : " \(build) "
 }
 
 /// `T?`, parenthesised where the type needs it (`(any P)?`).

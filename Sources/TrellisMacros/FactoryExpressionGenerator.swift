@@ -74,8 +74,7 @@ struct FactoryExpressionGenerator {
         guard let origin, let place = locator?.place(origin) else { return linePrefix + effects + core }
         // The copied code starts at the user's column, unless what Trellis writes before it is longer.
         let padding = String(repeating: " ", count: max(0, place.column - 1 - linePrefix.count - effects.count))
-        return
-            "#sourceLocation(file: \(place.file), line: \(place.line))\n\(padding)\(linePrefix)\(effects)\(core)\n#sourceLocation()"
+        return GeneratedSource.mapped(padding + linePrefix + effects + core, toFile: place.file, line: place.line)
     }
 
     /// The user's expression a factory closure's inlined body comes from (see ``body(of:members:arguments:)``).

@@ -48,16 +48,26 @@ enum GeneratedSource {
     /// `#sourceLocation` maps to the user's file are left as they are, so that each keeps the
     /// column it has there.
     static func indented(_ text: String) -> String {
-        guard text.contains("#sourceLocation(file:") else {
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }.joined(separator: "\n")
-        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard text.contains(mappedCodeStart) else { return lines.map { "    \($0)" }.joined(separator: "\n") }
         var mapped = false
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            if line.hasPrefix("#sourceLocation(file:") { mapped = true }
-            defer { if line.hasPrefix("#sourceLocation()") { mapped = false } }
+        return lines.map { line in
+            if line.hasPrefix(mappedCodeStart) { mapped = true }
+            defer { if line.hasPrefix(mappedCodeEnd) { mapped = false } }
             return mapped ? String(line) : "    \(line)"
         }.joined(separator: "\n")
     }
+
+    /// `code` between the `#sourceLocation` lines that map it to `line` of `file` (a string
+    /// literal): three lines, which belong where a statement may start.
+    static func mapped(_ code: String, toFile file: String, line: Int) -> String {
+        "#sourceLocation(file: \(file), line: \(line))\n\(code)\n\(mappedCodeEnd)"
+    }
+
+    /// How the first line of ``mapped(_:toFile:line:)`` begins.
+    static let mappedCodeStart = "#sourceLocation(file:"
+    /// The line that ends what ``mapped(_:toFile:line:)`` maps.
+    static let mappedCodeEnd = "#sourceLocation()"
 
     private static func token(_ text: String) -> TokenSyntax {
         TokenSyntax(.identifier(text), presence: .present)

@@ -26,6 +26,14 @@ struct PluginProcessTests {
         CapturedPluginMessages.split(Array(output))
     }
 
+    /// This process's environment with `added`, and the fast path's variable set only if `added`
+    /// sets it, whatever the test run's own environment says (CI runs one build with it off).
+    private static func environment(adding added: [String: String] = [:]) -> [String: String] {
+        var inherited = ProcessInfo.processInfo.environment
+        inherited[PluginFrontDesk.environmentVariable] = nil
+        return inherited.merging(added) { $1 }
+    }
+
     /// Runs the plug-in on `input` (with `environment` added to this process's), returning its
     /// answers and exit status.
     private static func run(_ plugin: URL, input: [[UInt8]], environment: [String: String] = [:]) throws -> (
@@ -33,10 +41,7 @@ struct PluginProcessTests {
     ) {
         let process = Process()
         process.executableURL = plugin
-        // The variable is set only as asked, whatever the test run's own environment says.
-        var inherited = ProcessInfo.processInfo.environment
-        inherited[PluginFrontDesk.environmentVariable] = nil
-        process.environment = inherited.merging(environment) { $1 }
+        process.environment = Self.environment(adding: environment)
         // The input comes from a file: the plug-in answers while it reads, and a pipe written from
         // this thread would fill up and stop both.
         let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-plugin-\(UUID().uuidString)")
@@ -82,11 +87,9 @@ struct PluginProcessTests {
         for input in [Data(), Data(repeating: 0xFF, count: 16)] {
             let process = Process()
             process.executableURL = plugin
-            // The front desk's own reading of the channel, whatever the test run's environment says
-            // (swift-syntax's loop alone exits with an error on a length no compiler sends).
-            var environment = ProcessInfo.processInfo.environment
-            environment[PluginFrontDesk.environmentVariable] = nil
-            process.environment = environment
+            // The front desk's own reading of the channel (swift-syntax's loop alone exits with an
+            // error on a length no compiler sends).
+            process.environment = Self.environment()
             let pipe = Pipe()
             process.standardInput = pipe
             process.standardOutput = FileHandle.nullDevice
