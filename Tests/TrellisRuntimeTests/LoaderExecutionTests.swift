@@ -16,6 +16,10 @@ actor RecordingHandler: LoadingEventHandling {
         events.append("did \(dependencyId)")
         durations[dependencyId] = duration
     }
+
+    func didFailToLoadDependency(_ dependencyId: DependencyId, error: any Error) async {
+        events.append("failed \(dependencyId): \(error)")
+    }
 }
 
 /// Implements only the seed's spelling, without durations.
@@ -43,6 +47,19 @@ enum LoaderKind: String, CaseIterable, CustomTestStringConvertible {
         case .concurrent: try await ConcurrentLoader(dependencies: nodes, maximumConcurrency: 4).loadWithReport(pool, handler)
         }
     }
+
+    func load(_ nodes: Set<DependencyNode>) async throws -> Pool {
+        switch self {
+        case .serial: try await SerialLoader(dependencies: nodes).load()
+        case .concurrent: try await ConcurrentLoader(dependencies: nodes).load()
+        }
+    }
+}
+
+/// Reads its properties from the values a pool stores under their key paths.
+final class KeyedGreeting: Injectee<Pool> {
+    @Injected var full: String
+    @Injected var tail: String = "default tail"
 }
 
 @Suite("Loader execution")
@@ -131,21 +148,62 @@ struct LoaderExecutionTests {
             #expect(await handler.loaded == ["a", "b"])
         }
 
-        @Test("a failing node fails the load with nodeFailed naming it", arguments: LoaderKind.allCases)
+        @Test("a failing node's own error is rethrown, and the handler hears which node threw it", arguments: LoaderKind.allCases)
         func failingNode(kind: LoaderKind) async throws {
             let log = EventLog()
+            let handler = RecordingHandler()
             let nodes: [DependencyNode] = [
                 .dependency(id: "fails") { _ in throw Boom() },
                 node("after", ["fails"], log: log),
             ]
-            let error = try await #require(throws: LoaderError.self) { try await kind.load(nodes) }
-            guard case .nodeFailed(let id, let underlying) = error else {
-                Issue.record("expected nodeFailed, got \(error)")
-                return
-            }
-            #expect(id == "fails")
-            #expect(underlying as? Boom == Boom())
+            await #expect(throws: Boom()) { try await kind.load(nodes, Pool(), handler) }
             #expect(log.all.isEmpty)
+            #expect(await handler.events == ["will fails", "failed fails: Boom()"])
+        }
+
+        @Test("a node may replace a value added by a node it depends on", arguments: LoaderKind.allCases)
+        func replacingDependencyValue(kind: LoaderKind) async throws {
+            let nodes: [DependencyNode] = [
+                .dependency(id: "a", dependencies: ["b"]) { pool in pool.appending("a" + pool[String.self]) },
+                .dependency(id: "b", dependencies: ["c"]) { pool in pool.appending("b" + pool[String.self]) },
+                .dependency(id: "c") { pool in pool.appending("c") },
+            ]
+            let (pool, _) = try await kind.load(nodes)
+            #expect(pool[String.self] == "abc")
+        }
+
+        @Test("two unrelated nodes replacing a dependency's value conflict", arguments: LoaderKind.allCases)
+        func unrelatedReplacementsConflict(kind: LoaderKind) async throws {
+            let nodes: [DependencyNode] = [
+                .dependency(id: "base") { $0.appending("base") },
+                .dependency(id: "left", dependencies: ["base"]) { $0.appending("left") },
+                .dependency(id: "right", dependencies: ["base"]) { $0.appending("right") },
+            ]
+            await #expect(throws: LoaderError.conflictingValues(type: "Swift.String", firstNode: "left", secondNode: "right")) {
+                try await kind.load(nodes)
+            }
+        }
+
+        @Test("values stored under key paths travel through the graph", arguments: LoaderKind.allCases)
+        func keyPathValues(kind: LoaderKind) async throws {
+            let nodes: [DependencyNode] = [
+                .dependency(id: "a", dependencies: ["b"]) { pool in
+                    pool.appending(\KeyedGreeting.full, "a" + pool[\KeyedGreeting.tail])
+                },
+                .dependency(id: "b") { pool in pool.appending(\KeyedGreeting.tail, "b") },
+            ]
+            let (pool, _) = try await kind.load(nodes)
+            #expect(pool[\KeyedGreeting.full] == "ab")
+            #expect(KeyedGreeting(pool: pool).full == "ab")
+        }
+
+        @Test("a graph given as a set loads its nodes by identifier", arguments: LoaderKind.allCases)
+        func setOfNodes(kind: LoaderKind) async throws {
+            let log = EventLog()
+            let nodes: Set<DependencyNode> = [node("b", log: log), node("a", log: log), node("c", ["b"], log: log)]
+            let pool = try await kind.load(Set(nodes))
+            #expect(pool.isEmpty)
+            if kind == .serial { #expect(log.all == ["a", "b", "c"]) }
         }
 
         @Test("an empty graph returns the initial pool", arguments: LoaderKind.allCases)

@@ -13,15 +13,10 @@ import TrellisSupport
 ///
 /// The builder is thread-safe: registrations may come from any thread. It can be built several
 /// times; each container gets its own singletons.
-public final class ContainerBuilder: Registering {
-    private let recipes = Locked<[InstanceKey: AnyRecipe]>([:])
-
+public final class ContainerBuilder: Registrar, @unchecked Sendable {
     /// Creates an empty builder.
-    public init() {}
-
-    /// Stores `registration`, replacing any registration of the same type and name.
-    public func add(_ registration: Registration) {
-        recipes.withLock { $0[registration.key] = registration.recipe }
+    public init() {
+        super.init(recipes: Locked([:]))
     }
 
     /// Builds an immutable container holding the registrations made so far.
@@ -50,6 +45,12 @@ public struct RuntimeContainer: Resolving, InjectionSource {
     public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
         load(type, name: name)
     }
+
+    /// Returns the value for `type` and `name`, or `nil` when nothing is registered for them; used
+    /// by ``Injected``.
+    public func injectedValueIfPresent<Value>(_ type: Value.Type, name: String?, property: AnyKeyPath) -> Value? {
+        loadIfPresent(type, name: name)
+    }
 }
 
 /// A container that accepts registrations at any time, from any thread, while it is being used.
@@ -63,30 +64,35 @@ public struct RuntimeContainer: Resolving, InjectionSource {
 /// Registering and looking up take a short lock; factories run outside it. Prefer
 /// ``ContainerBuilder`` when the registrations are known up front: its container is immutable and
 /// reads without a lock.
-public final class MutableContainer: Registering, Resolving, InjectionSource {
+public final class MutableContainer: Registrar, Resolving, InjectionSource, @unchecked Sendable {
     private let engine: ResolutionEngine
-    private let recipes: Locked<[InstanceKey: AnyRecipe]>
 
     /// Creates an empty container.
     ///
     /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
     public init(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) {
         let recipes = Locked<[InstanceKey: AnyRecipe]>([:])
-        self.recipes = recipes
         engine = ResolutionEngine(table: .shared(recipes), fatalErrorHandler: fatalErrorHandler)
+        super.init(recipes: recipes)
     }
 
     /// The resolver that performs the loads.
     public var resolver: Resolver { Resolver(engine: engine) }
 
-    /// Stores `registration`, replacing any registration of the same type and name (and, for a
-    /// singleton, the instance it may already have built).
-    public func add(_ registration: Registration) {
-        recipes.withLock { $0[registration.key] = registration.recipe }
-    }
-
     /// Returns the value for `type` and `name`, or calls the fatal-error handler.
     public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
         load(type, name: name)
+    }
+
+    /// Returns the value for `type` and `name`, or `nil` when nothing is registered for them; used
+    /// by ``Injected``.
+    public func injectedValueIfPresent<Value>(_ type: Value.Type, name: String?, property: AnyKeyPath) -> Value? {
+        loadIfPresent(type, name: name)
+    }
+    /// Removes every registration, and with them the singletons they built: the container is as
+    /// new. Values already loaded stay with whoever holds them. Meant for resetting a shared
+    /// container between tests.
+    public func removeAllRegistrations() {
+        recipes.withLock { $0.removeAll() }
     }
 }

@@ -152,11 +152,16 @@ final class ResolutionEngine: Sendable {
         }
     }
 
-    /// Resolves synchronously; `nil` means a failable factory returned `nil`.
+    /// Resolves synchronously; `nil` means a failable factory returned `nil`. With nothing registered
+    /// for `Value`, a registration of `Value?` (a failable factory) answers, its `nil` unwrapped.
     @usableFromInline
     func resolve<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
         guard let recipe = recipe(for: key) else {
+            let optionalKey = InstanceKey(Value?.self, name: name)
+            if let optional = recipe(for: optionalKey) {
+                return try produce(optional, key: optionalKey, as: Value?.self) ?? nil
+            }
             throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key) + ThreadResolutionStack.current.keys)
         }
         return try produce(recipe, key: key, as: type)
@@ -174,6 +179,9 @@ final class ResolutionEngine: Sendable {
     func resolve<Value>(_ type: Value.Type, name: String?) async throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
         guard let recipe = recipe(for: key) else {
+            if recipe(for: InstanceKey(Value?.self, name: name)) != nil {
+                return try await resolve(Value?.self, name: name) ?? nil
+            }
             throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key))
         }
         guard recipe.isAsynchronous else {

@@ -133,8 +133,11 @@ extension Resolving {
         }
     }
 
-    /// Whether something is registered for exactly `type` and `name`.
+    /// Whether something is registered for `type` and `name`, or for `type?` and `name` (a failable
+    /// factory, which loads of `type` also use).
     public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
-        resolver.engine.recipe(for: InstanceKey(type, name: name)) != nil
+        let engine = resolver.engine
+        return engine.recipe(for: InstanceKey(type, name: name)) != nil
+            || engine.recipe(for: InstanceKey(Value?.self, name: name)) != nil
     }
 }

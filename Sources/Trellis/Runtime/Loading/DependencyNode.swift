@@ -49,32 +49,79 @@ public struct DependencyId: RawRepresentable, Hashable, Comparable, Sendable, Ex
 /// The body receives the loader's initial pool plus the values added by the node's dependencies,
 /// direct and transitive (and nothing from unrelated nodes, so the serial and the concurrent
 /// loader behave the same), and returns that pool with its own values appended.
-public struct DependencyNode: Sendable {
+///
+/// A body that does not `await` makes a synchronous node, which ``SerialLoader/load(_:)-(Pool)``
+/// can also run without `await`. Nodes are equal, and hash, by their identifier, so a graph can be
+/// written as a `Set` (loaders order a set's nodes by identifier).
+public struct DependencyNode: Sendable, Hashable {
     /// The node's identifier, unique in its graph.
     public let id: DependencyId
     /// The identifiers of the nodes that must finish before this one starts, without repeats.
     public let dependencies: [DependencyId]
-    /// Adds the node's values to the pool it receives.
+    /// Adds the node's values to the pool.
     public let body: @Sendable (Pool) async throws -> Pool
+    /// The body of a synchronous node, created from a body that does not `await`; `nil` for an
+    /// `async` body.
+    public let synchronousBody: (@Sendable (Pool) throws -> Pool)?
 
-    /// Creates a node.
+    /// Creates a node whose body is `async`.
     public init(
         id: DependencyId,
         dependencies: [DependencyId] = [],
         _ body: @escaping @Sendable (Pool) async throws -> Pool
     ) {
+        self.init(id: id, dependencies: dependencies, body: body, synchronousBody: nil)
+    }
+
+    /// Creates a synchronous node.
+    public init(
+        id: DependencyId,
+        dependencies: [DependencyId] = [],
+        _ body: @escaping @Sendable (Pool) throws -> Pool
+    ) {
+        self.init(id: id, dependencies: dependencies, body: { try body($0) }, synchronousBody: body)
+    }
+
+    private init(
+        id: DependencyId,
+        dependencies: [DependencyId],
+        body: @escaping @Sendable (Pool) async throws -> Pool,
+        synchronousBody: (@Sendable (Pool) throws -> Pool)?
+    ) {
         self.id = id
         var seen = Set<DependencyId>()
         self.dependencies = dependencies.filter { seen.insert($0).inserted }
         self.body = body
+        self.synchronousBody = synchronousBody
     }
 
-    /// Creates a node; the spelling used in lists: `[.dependency(id: "a", dependencies: []) { pool in ... }]`.
+    /// Creates a node whose body is `async`; the spelling used in lists:
+    /// `[.dependency(id: "a", dependencies: []) { pool in ... }]`.
     public static func dependency(
         id: DependencyId,
         dependencies: [DependencyId] = [],
         _ body: @escaping @Sendable (Pool) async throws -> Pool
     ) -> DependencyNode {
         DependencyNode(id: id, dependencies: dependencies, body)
+    }
+
+    /// Creates a synchronous node; the spelling used in lists:
+    /// `[.dependency(id: "a", dependencies: []) { pool in ... }]`.
+    public static func dependency(
+        id: DependencyId,
+        dependencies: [DependencyId] = [],
+        _ body: @escaping @Sendable (Pool) throws -> Pool
+    ) -> DependencyNode {
+        DependencyNode(id: id, dependencies: dependencies, body)
+    }
+
+    /// Whether the two nodes have the same identifier.
+    public static func == (left: DependencyNode, right: DependencyNode) -> Bool {
+        left.id == right.id
+    }
+
+    /// Hashes the identifier.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
     }
 }

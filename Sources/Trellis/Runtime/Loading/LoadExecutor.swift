@@ -1,3 +1,70 @@
+/// What both executors track while a validated graph loads: what each finished node added, and
+/// which node owns each key, to build a node's input pool and to find conflicting values.
+struct LoadState {
+    let plan: LoadPlan
+    let initialPool: Pool
+    /// The entries each finished node added (or replaced) in the pool it received.
+    private var additions: [[PoolEntry]]
+    /// The nodes that added a value under each key, in the order they finished.
+    private var owners: [PoolKey: [Int]] = [:]
+    /// For each node, the set of its direct and transitive dependencies.
+    private let ancestors: [Set<Int>]
+
+    init(plan: LoadPlan, initialPool: Pool) {
+        self.plan = plan
+        self.initialPool = initialPool
+        additions = Array(repeating: [], count: plan.nodes.count)
+        ancestors = plan.transitiveDependencies.map(Set.init)
+    }
+
+    /// The initial pool plus everything the node's direct and transitive dependencies added.
+    func inputPool(for index: Int) -> Pool {
+        let dependencies = plan.transitiveDependencies[index]
+        guard !dependencies.isEmpty else { return initialPool }
+        var entries = initialPool.storage.entries
+        for dependency in dependencies {
+            for entry in additions[dependency] { entries[entry.key] = entry }
+        }
+        return Pool(entries: entries)
+    }
+
+    /// The entries of `output` that the node's body added or replaced in `input`, sorted.
+    static func addedEntries(input: Pool, output: Pool) -> [PoolEntry] {
+        let inputEntries = input.storage.entries
+        return output.storage.entries.values
+            .filter { inputEntries[$0.key] !== $0 }
+            .sorted { $0.key.description < $1.key.description }
+    }
+
+    /// Records what node `index` added; two nodes that add the same key conflict unless one of them
+    /// depends on the other (the dependent's value then wins, as it was built after the other's).
+    mutating func record(_ index: Int, added: [PoolEntry]) throws(LoaderError) {
+        for entry in added {
+            let previous = owners[entry.key, default: []]
+            if let other = previous.first(where: { !ancestors[index].contains($0) && !ancestors[$0].contains(index) }) {
+                let (first, second) = (min(other, index), max(other, index))
+                throw .conflictingValues(
+                    type: entry.key.description,
+                    firstNode: plan.nodes[first].id,
+                    secondNode: plan.nodes[second].id
+                )
+            }
+            owners[entry.key] = previous + [index]
+        }
+        additions[index] = added
+    }
+
+    /// The initial pool plus every node's values, applied in topological order so that a
+    /// dependent's replacement wins over its dependency's value.
+    var finalPool: Pool {
+        var entries = initialPool.storage.entries
+        for index in plan.topologicalOrder {
+            for entry in additions[index] { entries[entry.key] = entry }
+        }
+        return Pool(entries: entries)
+    }
+}
+
 /// Runs a validated graph: each node once, after its dependencies, at most `maximumConcurrency`
 /// at a time. Both loaders use it; the serial loader with a bound of one.
 enum LoadExecutor {
@@ -6,6 +73,22 @@ enum LoadExecutor {
         /// The entries the node's body added (or replaced) in the pool it received.
         let addedEntries: [PoolEntry]
         let timing: LoadReport.Timing
+    }
+
+    /// Runs every node of a graph of synchronous nodes in topological order, on the caller's
+    /// thread; a node's error is rethrown unchanged.
+    static func runSynchronously(plan: LoadPlan, initialPool: Pool) throws -> Pool {
+        if let index = plan.topologicalOrder.first(where: { plan.nodes[$0].synchronousBody == nil }) {
+            throw LoaderError.asynchronousDependency(plan.nodes[index].id)
+        }
+        var state = LoadState(plan: plan, initialPool: initialPool)
+        for index in plan.topologicalOrder {
+            let input = state.inputPool(for: index)
+            // Checked above: every node has a synchronous body.
+            let output = try plan.nodes[index].synchronousBody!(input)
+            try state.record(index, added: LoadState.addedEntries(input: input, output: output))
+        }
+        return state.finalPool
     }
 
     static func run(
@@ -18,19 +101,18 @@ enum LoadExecutor {
         let clock = ContinuousClock()
         let loadStart = clock.now
         let nodeCount = plan.nodes.count
-        var additions = Array(repeating: [PoolEntry](), count: nodeCount)
+        var state = LoadState(plan: plan, initialPool: initialPool)
         var timings = Array(repeating: LoadReport.Timing?.none, count: nodeCount)
 
         try await withThrowingTaskGroup(of: Completion.self) { group in
             var remaining = plan.dependencies.map(\.count)
             var ready = remaining.indices.filter { remaining[$0] == 0 }
-            var owners: [InstanceKey: Int] = [:]
             var running = 0
             var finished = 0
             while finished < nodeCount {
                 while running < maximumConcurrency, !ready.isEmpty {
                     let index = ready.removeFirst()
-                    let input = inputPool(for: index, plan: plan, initialPool: initialPool, additions: additions)
+                    let input = state.inputPool(for: index)
                     let node = plan.nodes[index]
                     group.addTask {
                         try await runNode(node, index: index, input: input, handler: handler, clock: clock, loadStart: loadStart)
@@ -53,19 +135,12 @@ enum LoadExecutor {
                     group.cancelAll()
                     throw CancellationError()
                 }
-                for entry in completion.addedEntries {
-                    if let owner = owners[entry.key], owner != completion.index {
-                        group.cancelAll()
-                        let (first, second) = (min(owner, completion.index), max(owner, completion.index))
-                        throw LoaderError.conflictingValues(
-                            type: entry.key.description,
-                            firstNode: plan.nodes[first].id,
-                            secondNode: plan.nodes[second].id
-                        )
-                    }
-                    owners[entry.key] = completion.index
+                do {
+                    try state.record(completion.index, added: completion.addedEntries)
+                } catch {
+                    group.cancelAll()
+                    throw error
                 }
-                additions[completion.index] = completion.addedEntries
                 timings[completion.index] = completion.timing
                 for dependent in plan.dependents[completion.index] {
                     remaining[dependent] -= 1
@@ -77,10 +152,6 @@ enum LoadExecutor {
         }
 
         let totalDuration = clock.now - loadStart
-        var entries = initialPool.storage.entries
-        for index in plan.topologicalOrder {
-            for entry in additions[index] { entries[entry.key] = entry }
-        }
         let measured = timings.map { $0! }
         let path = LoadReport.criticalPath(
             durations: measured.map(\.duration),
@@ -91,18 +162,7 @@ enum LoadExecutor {
             .sorted { ($0.element.startOffset, $0.offset) < ($1.element.startOffset, $1.offset) }
             .map(\.element)
         let report = LoadReport(timings: ordered, totalDuration: totalDuration, criticalPath: path.map { plan.nodes[$0].id })
-        return (Pool(entries: entries), report)
-    }
-
-    /// The initial pool plus everything the node's direct and transitive dependencies added.
-    private static func inputPool(for index: Int, plan: LoadPlan, initialPool: Pool, additions: [[PoolEntry]]) -> Pool {
-        let dependencies = plan.transitiveDependencies[index]
-        guard !dependencies.isEmpty else { return initialPool }
-        var entries = initialPool.storage.entries
-        for dependency in dependencies {
-            for entry in additions[dependency] { entries[entry.key] = entry }
-        }
-        return Pool(entries: entries)
+        return (state.finalPool, report)
     }
 
     private static func runNode(
@@ -119,16 +179,15 @@ enum LoadExecutor {
         let output: Pool
         do {
             output = try await node.body(input)
-        } catch let error as CancellationError {
-            throw error
         } catch {
-            throw LoaderError.nodeFailed(node.id, underlying: error)
+            // A node cancelled because another one failed, or the caller was cancelled, did not fail.
+            if !(error is CancellationError) && !Task.isCancelled {
+                await handler?.didFailToLoadDependency(node.id, error: error)
+            }
+            throw error
         }
         let duration = clock.now - start
-        let inputEntries = input.storage.entries
-        let added = output.storage.entries.values
-            .filter { inputEntries[$0.key] !== $0 }
-            .sorted { $0.key.description < $1.key.description }
+        let added = LoadState.addedEntries(input: input, output: output)
         await handler?.didLoadDependency(node.id, duration: duration)
         return Completion(
             index: index,

@@ -7,12 +7,13 @@
 ///         pool.appending(SystemRandomNumberGenerator())
 ///     }
 /// ])
-/// let pool = try await loader.load(Pool())
+/// let pool = try loader.load(Pool())
 /// ```
 ///
 /// The graph is validated when the loader is created; an invalid graph makes every load throw
-/// the ``LoaderError`` before any node runs (call ``validate()`` to check earlier). Node bodies
-/// are `async`, so loading is too.
+/// the ``LoaderError`` before any node runs (call ``validate()`` to check earlier). A graph of
+/// synchronous nodes (bodies that do not `await`) loads with or without `await`; one with an
+/// `async` body loads with `try await loader.load(pool)`. A node's error is rethrown unchanged.
 public struct SerialLoader: Sendable {
     /// The graph's nodes, in declaration order.
     public let dependencies: [DependencyNode]
@@ -22,6 +23,12 @@ public struct SerialLoader: Sendable {
     public init(dependencies: [DependencyNode]) {
         self.dependencies = dependencies
         plan = Result { () throws(LoaderError) in try LoadPlan(nodes: dependencies) }
+    }
+
+    /// Creates a loader for the graph `dependencies`, taken in the order of their identifiers, and
+    /// validates it.
+    public init(dependencies: Set<DependencyNode>) {
+        self.init(dependencies: dependencies.sorted { $0.id < $1.id })
     }
 
     /// Throws the first problem of the graph: a duplicate id, an unknown dependency or a cycle.
@@ -37,14 +44,25 @@ public struct SerialLoader: Sendable {
 
     /// Runs every node and returns `pool` with all their values.
     ///
-    /// - Throws: a ``LoaderError``, or `CancellationError` when the calling task is cancelled.
+    /// - Throws: a ``LoaderError``, the error a node threw, or `CancellationError` when the calling
+    ///   task is cancelled.
     public func load(_ pool: Pool = Pool(), _ handler: (any LoadingEventHandling)? = nil) async throws -> Pool {
         try await loadWithReport(pool, handler).pool
     }
 
+    /// Runs every node, on the calling thread, and returns `pool` with all their values; chosen
+    /// where the call has no `await`. Every node must be synchronous.
+    ///
+    /// - Throws: a ``LoaderError`` (``LoaderError/asynchronousDependency(_:)`` for a node with an
+    ///   `async` body, before any node runs), or the error a node threw.
+    public func load(_ pool: Pool = Pool()) throws -> Pool {
+        try LoadExecutor.runSynchronously(plan: plan.get(), initialPool: pool)
+    }
+
     /// Runs every node and returns `pool` with all their values, plus how long each node took.
     ///
-    /// - Throws: a ``LoaderError``, or `CancellationError` when the calling task is cancelled.
+    /// - Throws: a ``LoaderError``, the error a node threw, or `CancellationError` when the calling
+    ///   task is cancelled.
     public func loadWithReport(
         _ pool: Pool = Pool(),
         _ handler: (any LoadingEventHandling)? = nil
@@ -63,10 +81,10 @@ public struct SerialLoader: Sendable {
 ///
 /// Each node receives the initial pool plus the values of its direct and transitive
 /// dependencies; the loader merges what every node adds. Two nodes adding a value for the same
-/// type and name is a ``LoaderError/conflictingValues(type:firstNode:secondNode:)``. The first
-/// node that throws cancels the nodes still running, and the load throws
-/// ``LoaderError/nodeFailed(_:underlying:)``; cancelling the calling task cancels the nodes and
-/// the load throws `CancellationError`.
+/// type and name, unless one depends on the other, is a
+/// ``LoaderError/conflictingValues(type:firstNode:secondNode:)``. The first node that throws
+/// cancels the nodes still running, and the load rethrows its error; cancelling the calling task
+/// cancels the nodes and the load throws `CancellationError`.
 public struct ConcurrentLoader: Sendable {
     /// The graph's nodes, in declaration order.
     public let dependencies: [DependencyNode]
@@ -87,6 +105,12 @@ public struct ConcurrentLoader: Sendable {
         plan = Result { () throws(LoaderError) in try LoadPlan(nodes: dependencies) }
     }
 
+    /// Creates a loader for the graph `dependencies`, taken in the order of their identifiers, and
+    /// validates it.
+    public init(dependencies: Set<DependencyNode>, maximumConcurrency: Int = .max) {
+        self.init(dependencies: dependencies.sorted { $0.id < $1.id }, maximumConcurrency: maximumConcurrency)
+    }
+
     /// Throws the first problem of the graph: a duplicate id, an unknown dependency or a cycle.
     public func validate() throws(LoaderError) {
         _ = try plan.get()
@@ -94,14 +118,16 @@ public struct ConcurrentLoader: Sendable {
 
     /// Runs every node and returns `pool` with all their values.
     ///
-    /// - Throws: a ``LoaderError``, or `CancellationError` when the calling task is cancelled.
+    /// - Throws: a ``LoaderError``, the error a node threw, or `CancellationError` when the calling
+    ///   task is cancelled.
     public func load(_ pool: Pool = Pool(), _ handler: (any LoadingEventHandling)? = nil) async throws -> Pool {
         try await loadWithReport(pool, handler).pool
     }
 
     /// Runs every node and returns `pool` with all their values, plus how long each node took.
     ///
-    /// - Throws: a ``LoaderError``, or `CancellationError` when the calling task is cancelled.
+    /// - Throws: a ``LoaderError``, the error a node threw, or `CancellationError` when the calling
+    ///   task is cancelled.
     public func loadWithReport(
         _ pool: Pool = Pool(),
         _ handler: (any LoadingEventHandling)? = nil

@@ -20,6 +20,9 @@ public protocol LoadingEventHandling: Sendable {
     /// Called when the node's body has returned, unless ``didLoadDependency(_:duration:)`` is
     /// implemented.
     func didLoadDependency(_ dependencyId: DependencyId) async
+    /// Called when the node's body threw `error`, before the load rethrows it. Not called for a
+    /// node cancelled because another one failed or the caller was cancelled.
+    func didFailToLoadDependency(_ dependencyId: DependencyId, error: any Error) async
 }
 
 extension LoadingEventHandling {
@@ -33,6 +36,9 @@ extension LoadingEventHandling {
 
     /// Does nothing.
     public func didLoadDependency(_ dependencyId: DependencyId) async {}
+
+    /// Does nothing.
+    public func didFailToLoadDependency(_ dependencyId: DependencyId, error: any Error) async {}
 }
 
 /// The name seed code uses for ``LoadingEventHandling``.

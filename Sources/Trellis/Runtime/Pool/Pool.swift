@@ -1,13 +1,46 @@
 internal import TrellisGraph
 import TrellisSupport
 
+/// A key path a pool stores a value under, such as `\Greeter.greeting`.
+///
+/// Built only from a `KeyPath & Sendable` (a key path literal whose subscript arguments, if any,
+/// are `Sendable`), which is what makes the unchecked conformance sound: a key path is an
+/// immutable object.
+struct PoolKeyPath: Hashable, @unchecked Sendable, CustomStringConvertible {
+    let keyPath: AnyKeyPath
+
+    init<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) {
+        self.keyPath = keyPath
+    }
+
+    /// For looking up only: the key is compared and hashed, never stored.
+    init(uncheckedSendable keyPath: AnyKeyPath) {
+        self.keyPath = keyPath
+    }
+
+    var description: String { String(describing: keyPath) }
+}
+
+/// Where a pool stores a value: under a type (and optional name), or under a key path.
+enum PoolKey: Hashable, Sendable, CustomStringConvertible {
+    case type(InstanceKey)
+    case keyPath(PoolKeyPath)
+
+    var description: String {
+        switch self {
+        case .type(let key): return key.description
+        case .keyPath(let keyPath): return keyPath.description
+        }
+    }
+}
+
 /// One value stored in a pool. A class so that loaders can tell, by identity, which entries a
 /// dependency's body added to the pool it received.
 final class PoolEntry: Sendable {
-    let key: InstanceKey
+    let key: PoolKey
     let value: any Sendable
 
-    init(key: InstanceKey, value: any Sendable) {
+    init(key: PoolKey, value: any Sendable) {
         self.key = key
         self.value = value
     }
@@ -25,16 +58,21 @@ enum ConformanceLookup: Sendable {
 /// The entries never change, so a scan's outcome stays true for the lifetime of the storage and
 /// can be cached; the cache is the only mutable state and lives behind its own lock.
 final class PoolStorage: Sendable {
-    let entries: [InstanceKey: PoolEntry]
+    let entries: [PoolKey: PoolEntry]
     private let conformanceCache = Locked<[InstanceKey: ConformanceLookup]>([:])
 
-    init(entries: [InstanceKey: PoolEntry]) {
+    init(entries: [PoolKey: PoolEntry]) {
         self.entries = entries
+    }
+
+    /// The keys of the values stored under a type.
+    var typeKeys: [InstanceKey] {
+        entries.keys.compactMap { if case .type(let key) = $0 { key } else { nil } }
     }
 
     func lookup<Value>(_ type: Value.Type, name: String?) -> Result<Value, PoolError> {
         let key = InstanceKey(type, name: name)
-        if let entry = entries[key], let value = entry.value as? Value {
+        if let entry = entries[.type(key)], let value = entry.value as? Value {
             return .success(value)
         }
         let outcome = conformanceCache.withLock { cache in
@@ -48,16 +86,28 @@ final class PoolStorage: Sendable {
             // The scan proved this cast succeeds.
             return .success(entry.value as! Value)
         case .missing:
-            let suggestions = NameSuggester.similar(to: key.typeName, among: entries.keys.map(\.typeName))
-            let sameTypeOtherName = entries.keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
+            let keys = typeKeys
+            let suggestions = NameSuggester.similar(to: key.typeName, among: keys.map(\.typeName))
+            let sameTypeOtherName = keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
             return .failure(.notFound(type: key.description, suggestions: Set(suggestions + sameTypeOtherName).sorted()))
         case .ambiguous(let candidates):
             return .failure(.ambiguous(type: key.description, candidates: candidates))
         }
     }
 
+    func lookup<Value>(_ keyPath: PoolKeyPath, as type: Value.Type) -> Result<Value, PoolError> {
+        if let entry = entries[.keyPath(keyPath)], let value = entry.value as? Value {
+            return .success(value)
+        }
+        return .failure(.notFoundForKeyPath(keyPath.description))
+    }
+
+    /// Values stored under a key path are found only by that key path, never by a type scan.
     private func scan<Value>(for type: Value.Type, key: InstanceKey) -> ConformanceLookup {
-        let matches = entries.values.filter { $0.key.name == key.name && $0.value is Value }
+        let matches = entries.values.filter { entry in
+            guard case .type(let entryKey) = entry.key else { return false }
+            return entryKey.name == key.name && entry.value is Value
+        }
         switch matches.count {
         case 0: return .missing
         case 1: return .found(matches[0])
@@ -90,7 +140,7 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
         storage = PoolStorage(entries: [:])
     }
 
-    init(entries: [InstanceKey: PoolEntry]) {
+    init(entries: [PoolKey: PoolEntry]) {
         storage = PoolStorage(entries: entries)
     }
 
@@ -100,7 +150,7 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// Whether the pool stores no value.
     public var isEmpty: Bool { storage.entries.isEmpty }
 
-    /// The stored types (with their names, if any), sorted.
+    /// The stored types (with their names, if any) and key paths, sorted.
     public var storedTypes: [String] { storage.entries.keys.map(\.description).sorted() }
 
     /// Lists the stored types.
@@ -113,9 +163,28 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// `pool.appending(Client(), as: (any ClientProtocol).self)` (the existential must be
     /// `Sendable`, for instance because the protocol refines `Sendable`).
     public func appending<Value: Sendable>(_ value: Value, as type: Value.Type = Value.self, name: String? = nil) -> Pool {
-        let key = InstanceKey(type, name: name)
+        adding(PoolEntry(key: .type(InstanceKey(type, name: name)), value: value))
+    }
+
+    /// Returns a pool that also stores `value` under `keyPath`, replacing the value already stored
+    /// there, if any.
+    ///
+    /// A value stored under a key path is found only by that key path: by `pool[\Greeter.greeting]`
+    /// or by an ``Injected`` property whose key path it is, which looks there before it looks by
+    /// type. Use it to give several properties of the same type their own values:
+    ///
+    /// ```swift
+    /// let pool = Pool()
+    ///     .appending(\Greeter.greeting, "Hello")
+    ///     .appending(\Greeter.farewell, "Bye")
+    /// ```
+    public func appending<Root, Value: Sendable>(_ keyPath: KeyPath<Root, Value> & Sendable, _ value: Value) -> Pool {
+        adding(PoolEntry(key: .keyPath(PoolKeyPath(keyPath)), value: value))
+    }
+
+    private func adding(_ entry: PoolEntry) -> Pool {
         var entries = storage.entries
-        entries[key] = PoolEntry(key: key, value: value)
+        entries[entry.key] = entry
         return Pool(entries: entries)
     }
 
@@ -161,9 +230,36 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
         }
     }
 
+    /// The value stored under `keyPath`; a failed lookup calls the fatal-error handler.
+    public subscript<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) -> Value {
+        switch storage.lookup(PoolKeyPath(keyPath), as: Value.self) {
+        case .success(let value): return value
+        case .failure(let error): fatalErrorHandler.fatalErrorHandler(error)
+        }
+    }
+
+    /// The value stored under `keyPath`, or ``PoolError/notFoundForKeyPath(_:)``.
+    public func loadThrowing<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) throws(PoolError) -> Value {
+        try storage.lookup(PoolKeyPath(keyPath), as: Value.self).get()
+    }
+
+    /// The value stored under `keyPath`, or `nil` when there is none.
+    public func loadIfPresent<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) -> Value? {
+        try? storage.lookup(PoolKeyPath(keyPath), as: Value.self).get()
+    }
+
     /// Returns the value for `type` and `name`; used by ``Injected``.
     public func injectedValue<Value>(_ type: Value.Type, name: String?) -> Value {
         load(type, name: name)
+    }
+
+    /// Returns the value stored under `property`, else the one for `type` and `name`, else `nil`;
+    /// used by ``Injected``. An ambiguous lookup calls the fatal-error handler.
+    public func injectedValueIfPresent<Value>(_ type: Value.Type, name: String?, property: AnyKeyPath) -> Value? {
+        if let entry = storage.entries[.keyPath(PoolKeyPath(uncheckedSendable: property))], let value = entry.value as? Value {
+            return value
+        }
+        return loadIfPresent(type, name: name)
     }
 
     /// The ``FatalErrorHandling`` value stored in the pool if there is exactly one, otherwise
