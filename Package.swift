@@ -131,6 +131,14 @@ let package = Package(
         ),
         // The runtime container, pool and loaders (no macros involved).
         .testTarget(name: "TrellisRuntimeTests", dependencies: ["Trellis", "TrellisSupport"]),
+        // Code written against DIC and DIve, compiled with Trellis: the seed documents' samples verbatim
+        // and each of their spellings. In the Swift 5 language mode, as that code is (both are Swift 5
+        // packages); XCTest, because its test methods can be marked deprecated without a warning.
+        .testTarget(
+            name: "TrellisCompatibilityTests",
+            dependencies: ["Trellis", "TrellisSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // The `trellis` tool in-process: golden files of every format, exit codes, error lines.
         .testTarget(
             name: "TrellisCLITests",

@@ -1,0 +1,113 @@
+import Trellis
+import XCTest
+
+// Each DIC spelling Trellis keeps as a deprecated alias, checked for what DIC does with it. The
+// methods are marked deprecated so that the aliases compile without warnings here.
+
+private struct Failing: Error, Equatable {}
+
+private final class Failable {
+    let value: Int
+
+    init?(value: Int) {
+        guard value >= 0 else { return nil }
+        self.value = value
+    }
+}
+
+private protocol Greeter {
+    func greet() -> String
+}
+
+private struct English: Greeter {
+    func greet() -> String { "hello" }
+}
+
+final class DICSpellingTests: XCTestCase {
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testContainerTypeNames() {
+        let builder: DependencyInjectionContainerBuilder = DICBuilder()
+        let built: ImmutableDependencyInjectionContainer = builder.register(English(), as: Greeter.self).build()
+        XCTAssertEqual(built.load(Greeter.self).greet(), "hello")
+        let containers: [MutableContainer] = [
+            DependencyInjectionContainer(), AsyncDependencyInjectionContainer(), MiniDependencyInjectionContainer(),
+        ]
+        for container in containers {
+            container.register(English(), as: Greeter.self)
+            XCTAssertEqual(container.load(Greeter.self).greet(), "hello")
+        }
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testFactoryFirstRegistration() {
+        let container = DICBuilder()
+            .register({ English() }, as: Greeter.self)
+            .registerSingleton({ English() }, as: English.self)
+            .build()
+        XCTAssertEqual(container.load(Greeter.self).greet(), "hello")
+        XCTAssertEqual(container.load(English.self).greet(), "hello")
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testThrowableRegistrationsAndLoads() throws {
+        let container = DependencyInjectionContainer()
+        container.registerThrowable(try Self.failing() as Int)
+        container.registerThrowable({ "text" }, as: String.self)
+        XCTAssertEqual(try container.loadOrThrow(String.self), "text")
+        XCTAssertThrowsError(try container.loadOrThrow(Int.self)) { error in
+            guard case .factoryFailed(_, let underlying) = error as? ResolutionError else {
+                return XCTFail("expected factoryFailed, got \(error)")
+            }
+            XCTAssertEqual(underlying as? Failing, Failing())
+        }
+        XCTAssertNil(container.loadOrNil(Int.self), "DIC's optional load is nil when the factory throws")
+        XCTAssertNil(container.loadOrNil(Double.self))
+        XCTAssertEqual(container.loadOrNil(String.self), "text")
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testAsyncRegistrationsAndLoads() async throws {
+        let container = AsyncDependencyInjectionContainer()
+        container.registerAsync {
+            await Task.yield()
+            return English()
+        }
+        container.registerAsync({ () async throws -> Int in throw Failing() }, as: Int.self)
+        let english: English = await container.loadAsync()
+        XCTAssertEqual(english.greet(), "hello")
+        let loaded = try await container.loadAsyncOrThrow(English.self)
+        XCTAssertEqual(loaded.greet(), "hello")
+        let missing = await container.loadAsyncOrNil(Double.self)
+        XCTAssertNil(missing)
+        let failing = await container.loadAsyncOrNil(Int.self)
+        XCTAssertNil(failing)
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testFailableRegistrationAnswersTheWrappedType() {
+        let container = DependencyInjectionContainer()
+        container.register(Failable(value: 1))
+        container.register(name: "nil") { Failable(value: -1) }
+        XCTAssertEqual(container.load(Failable.self).value, 1)
+        XCTAssertEqual(container.loadOrNil(Failable.self)?.value, 1)
+        XCTAssertNil(container.loadIfPresent(Failable.self, name: "nil"))
+        XCTAssertThrowsError(try container.loadThrowing(Failable.self, name: "nil"))
+        XCTAssertEqual(try container.loadOrThrow(Failable?.self)?.value, 1)
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testUnregisterDependencies() {
+        let container = DependencyInjectionContainer()
+        container.registerSingleton(English())
+        XCTAssertNotNil(container.loadOrNil(English.self))
+        container.unregisterDependencies()
+        XCTAssertNil(container.loadOrNil(English.self))
+        container.register(English())
+        container.unregisterDependencies(keepingCapacity: true)
+        XCTAssertFalse(container.isRegistered(English.self))
+    }
+
+    private static func failing() throws -> Int {
+        throw Failing()
+    }
+}

@@ -1,0 +1,99 @@
+import Trellis
+import XCTest
+
+// Each DIve spelling Trellis keeps as a deprecated alias, checked for what DIve does with it. The
+// methods and declarations are marked deprecated so that the aliases compile without warnings here.
+
+private struct Failing: Error, Equatable {}
+
+private protocol Named {
+    var name: String { get }
+}
+
+private struct Person: Named {
+    let name: String
+}
+
+@available(*, deprecated, message: "checks DIve's spellings")
+private final class Reader<Source: AbstractPool>: Injectee<Source> {
+    @Injected var name: String
+    @Injected var fallback: String = "fallback"
+}
+
+@available(*, deprecated, message: "checks DIve's spellings")
+extension Set where Element == SyncInjectingDependency<Pool> {
+    fileprivate static let chain: Self = [
+        .dependency(id: "a", dependencies: ["b"], injector: { pool in pool.appending("a" + pool[String.self]) }),
+        .dependency(id: "b", dependencies: [], injector: { pool in pool.appending("b") }),
+    ]
+}
+
+@available(*, deprecated, message: "checks DIve's spellings")
+extension Set where Element == AsyncInjectingDependency<Pool> {
+    fileprivate static let keyed: Self = [
+        .dependency(id: "name", dependencies: [], injector: { pool in pool.appending(\Reader<Pool>.name, "keyed") }),
+        .dependency(
+            id: "waits", dependencies: ["name"],
+            injector: { pool in
+                await Task.yield()
+                return pool.appending(Person(name: pool[\Reader<Pool>.name]))
+            }),
+    ]
+
+    fileprivate static let cyclic: Self = [
+        .dependency(id: "a", dependencies: ["b"], injector: { $0 }),
+        .dependency(id: "b", dependencies: ["a"], injector: { $0 }),
+    ]
+
+    fileprivate static let throwing: Self = [.dependency(id: "a", dependencies: [], injector: { _ in throw Failing() })]
+}
+
+final class DIveSpellingTests: XCTestCase {
+    @available(*, deprecated, message: "checks DIve's spellings")
+    func testSerialLoaderOfSynchronousNodes() throws {
+        let pool = try SerialLoader(dependencies: .chain).load(Pool())
+        XCTAssertEqual(pool[String.self], "ab")
+    }
+
+    @available(*, deprecated, message: "checks DIve's spellings")
+    func testConcurrentLoaderWithKeyPaths() async throws {
+        let pool = try await ConcurrentLoader(dependencies: .keyed).load(Pool())
+        XCTAssertEqual(try pool.find(\Reader<Pool>.name), "keyed")
+        XCTAssertEqual(try pool.find(Person.self).name, "keyed")
+        XCTAssertEqual(try pool.find((any Named).self).name, "keyed")
+        let reader = Reader(pool: pool)
+        XCTAssertEqual(reader.name, "keyed")
+        XCTAssertEqual(reader.fallback, "fallback")
+    }
+
+    @available(*, deprecated, message: "checks DIve's spellings")
+    func testErrors() async throws {
+        do {
+            _ = try await ConcurrentLoader(dependencies: .cyclic).load(Pool())
+            XCTFail("expected a cycle")
+        } catch LoaderError.notDAG {
+        }
+        do {
+            _ = try await ConcurrentLoader(dependencies: .throwing).load(Pool())
+            XCTFail("expected the node's error")
+        } catch {
+            XCTAssertEqual(error as? Failing, Failing(), "the node's own error is rethrown")
+        }
+        XCTAssertThrowsError(try Pool().find(Int.self)) { error in
+            XCTAssertEqual(error as? PoolError, .objectNotFoundForType(Int.self))
+        }
+        XCTAssertThrowsError(try Pool().find(\Reader<Pool>.name)) { error in
+            XCTAssertEqual(error as? PoolError, .objectNotFoundForKeyPath(\Reader<Pool>.name))
+        }
+        XCTAssertEqual(InjectedError.objectNotFound(\Reader<Pool>.name, String.self), .objectNotFoundForType(String.self))
+    }
+
+    @available(*, deprecated, message: "checks DIve's spellings")
+    func testAppendingAPool() {
+        let merged = Pool().appending(\Reader<Pool>.name, "1").appending("2")
+            .appending(Pool().appending(\Reader<Pool>.name, "3").appending(4))
+        XCTAssertEqual(merged[\Reader<Pool>.name], "3")
+        XCTAssertEqual(merged[String.self], "2")
+        XCTAssertEqual(merged[Int.self], 4)
+    }
+}
