@@ -48,7 +48,23 @@ extension Set where Element == AsyncInjectingDependency<Pool> {
     fileprivate static let throwing: Self = [.dependency(id: "a", dependencies: [], injector: { _ in throw Failing() })]
 }
 
+/// Code generic over DIve's pool protocol, as DIve's own test helpers are.
+@available(*, deprecated, message: "checks DIve's spellings")
+private func filled<P: AbstractPool>(_ pool: P) throws -> (P, String, String) {
+    let filled = pool.appending("by type").appending(\Reader<P>.name, "by key path").appending(pool)
+    return (filled, try filled.find(String.self), filled[\Reader<P>.name])
+}
+
 final class DIveSpellingTests: XCTestCase {
+    @available(*, deprecated, message: "checks DIve's spellings")
+    func testCodeGenericOverThePool() throws {
+        let (pool, byType, byKeyPath) = try filled(Pool())
+        XCTAssertEqual(byType, "by type")
+        XCTAssertEqual(byKeyPath, "by key path")
+        XCTAssertEqual(pool[String.self], "by type")
+        XCTAssertEqual(Reader(pool: pool).name, "by key path")
+    }
+
     @available(*, deprecated, message: "checks DIve's spellings")
     func testSerialLoaderOfSynchronousNodes() throws {
         let pool = try SerialLoader(dependencies: .chain).load(Pool())

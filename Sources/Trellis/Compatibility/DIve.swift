@@ -12,9 +12,41 @@ public typealias SyncInjectingDependency<PoolType: InjectionSource> = Dependency
 @available(*, deprecated, renamed: "DependencyNode")
 public typealias AsyncInjectingDependency<PoolType: InjectionSource> = DependencyNode
 
-/// DIve's name for what a pool is to an ``Injectee``: an ``InjectionSource``.
-@available(*, deprecated, renamed: "InjectionSource")
-public typealias AbstractPool = InjectionSource
+/// DIve's protocol of pools, for code generic over the pool type (`Injectee<P: AbstractPool>`).
+/// ``Pool`` is its one conformer; its requirements are DIve's spellings of Pool's own methods.
+@available(*, deprecated, message: "write Pool; what an Injectee reads from is any InjectionSource")
+public protocol AbstractPool: InjectionSource {
+    /// DIve's `pool[T.self]`.
+    subscript<Value>(_ type: Value.Type) -> Value { get }
+    /// DIve's `pool[\T.x]`.
+    subscript<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) -> Value { get }
+    /// DIve's `pool.find(T.self)`.
+    func find<Value>(_ type: Value.Type) throws -> Value
+    /// DIve's `pool.find(\T.x)`.
+    func find<Root, Value>(_ keyPath: KeyPath<Root, Value> & Sendable) throws -> Value
+    /// DIve's `pool.appending(value)`.
+    func appending<Value: Sendable>(_ value: Value) -> Self
+    /// DIve's `pool.appending(\T.x, value)`.
+    func appending<Root, Value: Sendable>(_ keyPath: KeyPath<Root, Value> & Sendable, _ value: Value) -> Self
+    /// DIve's `pool.appending(otherPool)`.
+    func appending(_ pool: Self) -> Self
+}
+
+@available(*, deprecated, message: "write Pool; what an Injectee reads from is any InjectionSource")
+extension Pool: AbstractPool {
+    /// The value for `type`; the witness of DIve's requirement, ``subscript(_:name:)`` otherwise.
+    @_disfavoredOverload
+    public subscript<Value>(_ type: Value.Type) -> Value {
+        self[type, name: nil]
+    }
+
+    /// Stores `value` under its type; the witness of DIve's requirement,
+    /// ``appending(_:as:name:)`` otherwise.
+    @_disfavoredOverload
+    public func appending<Value: Sendable>(_ value: Value) -> Pool {
+        appending(value, as: Value.self, name: nil)
+    }
+}
 
 /// DIve's error for an `@Injected` property with no value. Trellis's ``Injected`` reports the
 /// source's own error, a ``PoolError`` for a pool.
