@@ -33,7 +33,8 @@ struct ContainerGenerator {
             container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
-        var declarations = Self.storage(stored, in: container.kind, sendable: Self.isSendable(container))
+        let sendable = Self.isSendable(container)
+        var declarations = Self.storage(sendable ? stored.map(placed) : stored, in: container.kind, sendable: sendable)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
@@ -85,6 +86,18 @@ struct ContainerGenerator {
             """)
     }
 
+    /// `property` placed at its member's name, so that what the compiler finds in the field (in a
+    /// `Sendable` container, a member type that is not `Sendable`) is reported on the user's line.
+    private func placed(_ property: StoredProperty) -> StoredProperty {
+        guard let member = extraction.members[property.name],
+            let binding = member.type.parent?.parent?.as(PatternBindingSyntax.self),
+            let place = locator?.place(Syntax(binding.pattern))
+        else { return property }
+        var placed = property
+        placed.place = place
+        return placed
+    }
+
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
     static func storedProperty(for member: Member) -> StoredProperty? {
         // An `@Assisted` function keeps nothing: each call builds anew.
@@ -114,7 +127,7 @@ struct ContainerGenerator {
     static func storage(
         _ stored: [StoredProperty], in kind: DeclarationKind, sendable: Bool = false, conditionalFields: [String] = []
     ) -> [DeclSyntax] {
-        let fields = (stored.map { "let \($0.name): \($0.type)" } + conditionalFields).map { "    \($0)\n" }.joined()
+        let fields = (stored.map(field) + conditionalFields.map { "    \($0)" }).map { "\($0)\n" }.joined()
         let values = GeneratedNames.storedValuesType
         let conformance = sendable ? ": Sendable" : ""
         var declarations = [
@@ -133,6 +146,15 @@ struct ContainerGenerator {
             declarations.append(GeneratedSource.declaration("private let \(GeneratedNames.valuesProperty): \(values)"))
         }
         return declarations
+    }
+
+    /// The declaration of a field of the stored values; one with a place is written between
+    /// `#sourceLocation` lines, its name at the user's column.
+    private static func field(_ property: StoredProperty) -> String {
+        let declaration = "let \(property.name): \(property.type)"
+        guard let place = property.place else { return "    " + declaration }
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - "let ".count))
+        return GeneratedSource.mapped(padding + declaration, toFile: place.file, line: place.line)
     }
 
     /// Whether the container is `Sendable` (declared so, or by the extension role for its async
@@ -354,7 +376,8 @@ struct ContainerGenerator {
 struct StoredProperty {
     let name: String
     let type: String
-
+    /// Where the member is declared, for the `#sourceLocation` lines around the field.
+    var place: SourceLocator.Place? = nil
 }
 
 /// `override ?? build` without the operator: an `if` expression, whose branches the compiler

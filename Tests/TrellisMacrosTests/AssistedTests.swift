@@ -184,7 +184,9 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let connection: (any ConnectionProtocol)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>

@@ -103,6 +103,39 @@ struct DeclarationCorpusTests {
             "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test("a member type that is not Sendable, in a Sendable container, is reported on the member's line")
+    func nonSendableMemberIsReportedOnItsLine() throws {
+        let source = """
+            final class Cache { init() {} }
+            final class Clock: Sendable { init() {} }
+
+            @DIContainer
+            struct ServerContainer: Sendable {
+                @Provide(.shared, factory: Clock(), concrete: true)
+                var clock: Clock
+
+                @Provide(.shared, factory: Cache(), concrete: true)
+                var cache: Cache
+            }
+
+            @DIContainer
+            final class ServerServices: Sendable {
+                @Provide(.transient, factory: Cache(), concrete: true)
+                var cache: Cache
+            }
+            """
+        let result = try Self.compile(
+            [CorpusProgram(name: "non-Sendable member", source: source, expectedCode: nil)], emitSIL: false)
+        let file = try #require(result.files.first)
+        let generated = result.diagnostics.filter { $0.path != file }
+        #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")
+        // Lines of the program as written (the file adds `import Trellis` and a blank line): each
+        // `var cache: Cache`.
+        let placed = result.diagnostics.filter { $0.path == file && $0.severity == "error" }.map { $0.line - 2 }
+        #expect(Set(placed) == [10, 16], "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
+        #expect(result.diagnostics.allSatisfy { $0.severity != "error" || $0.message.contains("non-Sendable type 'Cache'") })
+    }
+
     /// What the shared rules report for every container in `source` (the oracle the compiler's
     /// output is checked against).
     static func expectedIssues(in source: String) -> [TrellisGraph.Issue] {

@@ -566,9 +566,15 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let config: AppConfig
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -660,8 +666,12 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let repository: Repository?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>

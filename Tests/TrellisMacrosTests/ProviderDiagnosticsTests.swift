@@ -45,9 +45,15 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let handler: JobHandler?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let handle: Handle?
+                #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
                 }
 
@@ -144,8 +150,12 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: any SessionProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator
+                #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
                 }
 

@@ -51,10 +51,18 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
-                        let requestID: String
-                        let log: RequestLog
-                        let attempt: Int
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                            let requestID: String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                         let log: RequestLog
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                            let attempt: Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work
+                    #sourceLocation()
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -132,7 +140,9 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
-                        let log: RequestLog
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                                                     let log: RequestLog
+                    #sourceLocation()
                     }
 
                     private let _trellis_values: _trellis_StoredValues

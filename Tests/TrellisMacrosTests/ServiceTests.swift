@@ -152,9 +152,15 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let pool: Trellis.AsyncShared<Pool, any Error>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
                     let worker: Trellis.AsyncShared<Worker, any Error>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
                     let cache: Trellis.OnDemand<Cache>
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
