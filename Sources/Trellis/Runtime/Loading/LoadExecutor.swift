@@ -7,14 +7,17 @@ struct LoadState {
     private var additions: [[PoolEntry]]
     /// The nodes that added a value under each key, in the order they finished.
     private var owners: [PoolKey: [Int]] = [:]
-    /// For each node, the set of its direct and transitive dependencies.
-    private let ancestors: [Set<Int>]
 
     init(plan: LoadPlan, initialPool: Pool) {
         self.plan = plan
         self.initialPool = initialPool
         additions = Array(repeating: [], count: plan.nodes.count)
-        ancestors = plan.transitiveDependencies.map(Set.init)
+    }
+
+    /// Whether one of the two nodes depends on the other, directly or not. Asked only when two
+    /// nodes add the same key, which is rare, so the plan's lists are searched rather than indexed.
+    private func related(_ first: Int, _ second: Int) -> Bool {
+        plan.transitiveDependencies[first].contains(second) || plan.transitiveDependencies[second].contains(first)
     }
 
     /// The initial pool plus everything the node's direct and transitive dependencies added.
@@ -41,7 +44,7 @@ struct LoadState {
     mutating func record(_ index: Int, added: [PoolEntry]) throws(LoaderError) {
         for entry in added {
             let previous = owners[entry.key, default: []]
-            if let other = previous.first(where: { !ancestors[index].contains($0) && !ancestors[$0].contains(index) }) {
+            if let other = previous.first(where: { !related($0, index) }) {
                 let (first, second) = (min(other, index), max(other, index))
                 throw .conflictingValues(
                     type: entry.key.description,
