@@ -18,6 +18,7 @@ private struct Person: Named {
 private final class Reader<Source: AbstractPool>: Injectee<Source> {
     @Injected var name: String
     @Injected var fallback: String = "fallback"
+    @Injected(default: 7) var number: Int
 }
 
 @available(*, deprecated, message: "checks DIve's spellings")
@@ -80,6 +81,8 @@ final class DIveSpellingTests: XCTestCase {
         let reader = Reader(pool: pool)
         XCTAssertEqual(reader.name, "keyed")
         XCTAssertEqual(reader.fallback, "fallback")
+        XCTAssertEqual(reader.number, 7)
+        XCTAssertEqual(Reader(pool: pool.appending(8)).number, 8)
     }
 
     @available(*, deprecated, message: "checks DIve's spellings")

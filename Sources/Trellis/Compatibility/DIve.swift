@@ -133,3 +133,12 @@ extension LoaderError {
         return pattern == value
     }
 }
+
+extension Injected {
+    /// A spelling of DIve's default value, `@Injected(default: value)`: the value used when the
+    /// source has none.
+    @available(*, deprecated, message: "give the property an initial value: '@Injected var name: Type = value'")
+    public init(default value: Value, name: String? = nil) {
+        self.init(wrappedValue: value, name: name)
+    }
+}
