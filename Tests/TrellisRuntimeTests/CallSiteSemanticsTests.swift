@@ -1,6 +1,13 @@
 import Testing
 import Trellis
 
+/// A global container whose factories load from that same global, without a type annotation, as
+/// seed 002's `DI2` is written: it compiles because the chained methods return the class's `Self`.
+let selfReferencingContainer = ContainerBuilder()
+    .register { MyDataSource(httpClient: selfReferencingContainer.load((any HTTPClient).self)) }
+    .registerSingleton(HTTPClientImplementation(baseURL: "https://global.example"), as: (any HTTPClient).self)
+    .build()
+
 /// Behaviour that code written for DIC and DIve relies on, in Trellis's own spellings: synchronous
 /// serial loading, key-path pool values, `@Injected` defaults, a failable registration answering
 /// loads of its wrapped type, and resetting a mutable container.
@@ -146,6 +153,11 @@ struct CallSiteSemanticsTests {
                 .build()
             #expect(container.load(Failable.self).value == 2)
         }
+    }
+
+    @Test("a global container can load from itself in its factories")
+    func globalSelfReference() {
+        #expect(selfReferencingContainer.load(MyDataSource.self).httpClient.baseURL == "https://global.example")
     }
 
     @Test("removing every registration of a mutable container forgets its singletons too")
