@@ -89,9 +89,8 @@ struct ContainerGenerator {
     /// `property` placed at its member's name, so that what the compiler finds in the field (in a
     /// `Sendable` container, a member type that is not `Sendable`) is reported on the user's line.
     private func placed(_ property: StoredProperty) -> StoredProperty {
-        guard let member = extraction.members[property.name],
-            let binding = member.type.parent?.parent?.as(PatternBindingSyntax.self),
-            let place = locator?.place(Syntax(binding.pattern))
+        guard let name = extraction.anchors[.member(container: container.name, member: property.name)],
+            let place = locator?.place(name)
         else { return property }
         var placed = property
         placed.place = place

@@ -157,14 +157,12 @@ final class ResolutionEngine: Sendable {
     @usableFromInline
     func resolve<Value>(_ type: Value.Type, name: String?) throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
-        guard let recipe = recipe(for: key) else {
-            let optionalKey = InstanceKey(Value?.self, name: name)
-            if let optional = recipe(for: optionalKey) {
-                return try produce(optional, key: optionalKey, as: Value?.self) ?? nil
-            }
-            throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key) + ThreadResolutionStack.current.keys)
+        if let recipe = recipe(for: key) { return try produce(recipe, key: key, as: type) }
+        let optionalKey = InstanceKey(Value?.self, name: name)
+        if let optional = recipe(for: optionalKey) {
+            return try produce(optional, key: optionalKey, as: Value?.self) ?? nil
         }
-        return try produce(recipe, key: key, as: type)
+        throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key) + ThreadResolutionStack.current.keys)
     }
 
     /// Resolves synchronously; a failable factory's `nil` is an error.
@@ -178,12 +176,19 @@ final class ResolutionEngine: Sendable {
     @usableFromInline
     func resolve<Value>(_ type: Value.Type, name: String?) async throws(ResolutionError) -> Value? {
         let key = InstanceKey(type, name: name)
-        guard let recipe = recipe(for: key) else {
-            if recipe(for: InstanceKey(Value?.self, name: name)) != nil {
-                return try await resolve(Value?.self, name: name) ?? nil
-            }
-            throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key))
+        if let recipe = recipe(for: key) { return try await produceAwaiting(recipe, key: key, as: type) }
+        let optionalKey = InstanceKey(Value?.self, name: name)
+        if let optional = recipe(for: optionalKey) {
+            return try await produceAwaiting(optional, key: optionalKey, as: Value?.self) ?? nil
         }
+        throw notRegistered(key, path: AsynchronousResolutionPath.steps.map(\.key))
+    }
+
+    /// Runs `recipe`, registered for `key`, synchronous or `async`; `nil` means a failable factory
+    /// returned `nil`.
+    private func produceAwaiting<Value>(_ recipe: AnyRecipe, key: InstanceKey, as type: Value.Type) async throws(ResolutionError)
+        -> Value?
+    {
         guard recipe.isAsynchronous else {
             return try unsafeDowncast(recipe, to: SynchronousRecipe<Value>.self).produce(key, engine: self)
         }

@@ -256,9 +256,7 @@ public struct Pool: Sendable, InjectionSource, CustomStringConvertible {
     /// Returns the value stored under `property`, else the one for `type` and `name`, else `nil`;
     /// used by ``Injected``. An ambiguous lookup calls the fatal-error handler.
     public func injectedValueIfPresent<Value>(_ type: Value.Type, name: String?, property: AnyKeyPath) -> Value? {
-        if let entry = storage.entries[.keyPath(PoolKeyPath(uncheckedSendable: property))], let value = entry.value as? Value {
-            return value
-        }
+        if case .success(let value) = storage.lookup(PoolKeyPath(uncheckedSendable: property), as: type) { return value }
         return loadIfPresent(type, name: name)
     }
 
