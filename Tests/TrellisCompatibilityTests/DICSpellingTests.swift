@@ -91,7 +91,11 @@ final class DICSpellingTests: XCTestCase {
         XCTAssertEqual(container.load(Failable.self).value, 1)
         XCTAssertEqual(container.loadOrNil(Failable.self)?.value, 1)
         XCTAssertNil(container.loadIfPresent(Failable.self, name: "nil"))
-        XCTAssertThrowsError(try container.loadThrowing(Failable.self, name: "nil"))
+        XCTAssertThrowsError(try container.loadThrowing(Failable.self, name: "nil")) { error in
+            guard case .factoryReturnedNil = error as? ResolutionError else {
+                return XCTFail("expected factoryReturnedNil, got \(error)")
+            }
+        }
         XCTAssertEqual(try container.loadOrThrow(Failable?.self)?.value, 1)
     }
 

@@ -117,7 +117,13 @@ struct CallSiteSemanticsTests {
             ) {
                 _ = Pool().appending(ExitingFatalErrorHandler())[\KeyedGreeting.full]
             }
-            #expect(FatalErrorHandlerTests.standardError(result).contains("handled: no value for key path"))
+            // On Linux a key path prints with an address (`<computed 0x... (String)>`), which differs
+            // between the child process and this one.
+            func withoutAddresses(_ text: String) -> String {
+                text.replacing(/0x[0-9a-f]+/, with: "0x")
+            }
+            let message = PoolError.notFoundForKeyPath(String(describing: \KeyedGreeting.full)).description
+            #expect(withoutAddresses(FatalErrorHandlerTests.standardError(result)) == withoutAddresses("handled: \(message)\n"))
         }
     }
 
@@ -133,7 +139,11 @@ struct CallSiteSemanticsTests {
             #expect(container.isRegistered(Failable.self))
             #expect(container.loadIfPresent(Failable.self, name: "nil") == nil)
             let error = try #require(throws: ResolutionError.self) { try container.loadThrowing(Failable.self, name: "nil") }
-            #expect("\(error)".contains("returned nil"))
+            guard case .factoryReturnedNil(let type) = error else {
+                Issue.record("expected factoryReturnedNil, got \(error)")
+                return
+            }
+            #expect(type == "\(String(reflecting: Failable.self)) named \"nil\"")
             #expect(container.load(Failable?.self)?.value == 3)
         }
 
