@@ -4,18 +4,35 @@ import Atomics
 ///
 /// The generated initializer creates one cell per such member, then starts each member's build in
 /// a task as soon as the container exists, so independent members build concurrently and each
-/// waits only for the members it reads. Reading `value` awaits the build; every read returns the
-/// same instance (or the same error). A value passed to the initializer as an override is stored
-/// ready, and no task is started for it.
+/// waits only for the members it reads. Reading ``value(isolation:)`` awaits the build; every read
+/// returns the same instance (or the same error). A value passed to the initializer as an override
+/// is stored ready, and no task is started for it.
+///
+/// The value crosses tasks, so it must be `Sendable`. The generated code declares each cell through
+/// ``SendableAsyncShared``, which requires it on the member's own line; the cell itself is
+/// `Sendable` exactly when its value is, and its other uses ask nothing more, so a member whose type
+/// is not `Sendable` gets one error, where the user declared it, rather than one in each place the
+/// generated code touches the cell.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
-public final class AsyncShared<Value: Sendable, Failure: Error>: Sendable {
-    fileprivate enum State: Sendable {
-        case ready(Value)
-        case building(Task<Value, Failure>)
+public final class AsyncShared<Value, Failure: Error> {
+    /// A built value on its way out of the task that built it. `Sendable` without a check: a cell is
+    /// declared through ``SendableAsyncShared``, so its value is.
+    public struct Built: @unchecked Sendable {
+        /// The value the member's factory returned.
+        public let value: Value
+
+        /// Wraps the value a build task returns.
+        public init(_ value: Value) { self.value = value }
     }
 
-    private final class Box: Sendable {
+    fileprivate enum State {
+        case ready(Value)
+        case building(Task<Built, Failure>)
+    }
+
+    // Immutable once made; shared between tasks only as far as the cell itself is (see below).
+    private final class Box: @unchecked Sendable {
         let state: State
         init(_ state: State) { self.state = state }
     }
@@ -34,7 +51,7 @@ public final class AsyncShared<Value: Sendable, Failure: Error>: Sendable {
 
     /// Hands the cell the task that builds its value. Only the first call has an effect; a task
     /// handed to a cell that already has a value is cancelled.
-    public func start(_ task: Task<Value, Failure>) {
+    public func start(_ task: Task<Built, Failure>) {
         let box = Box(.building(task))
         if cell.storeIfNilThenLoad(box) !== box { task.cancel() }
     }
@@ -47,28 +64,33 @@ public final class AsyncShared<Value: Sendable, Failure: Error>: Sendable {
     }
 }
 
-// Two constrained getters rather than one `throws(Failure)` getter: Swift 6.3's SIL generation
+/// The cell shares its value between the tasks that read it, so it is `Sendable` when the value is.
+extension AsyncShared: @unchecked Sendable where Value: Sendable {}
+
+/// ``AsyncShared`` with the requirement every async member meets: its value is `Sendable`. The
+/// generated storage declares each cell with this name, on the member's line.
+public typealias SendableAsyncShared<Value: Sendable, Failure: Error> = AsyncShared<Value, Failure>
+
+// Two constrained methods rather than one `throws(Failure)` method: Swift 6.3's SIL generation
 // crashes on a generic typed-throws getter instantiated with `Never`.
 extension AsyncShared where Failure == Never {
-    /// The member's value, once built.
-    public var value: Value {
-        get async {
-            switch state {
-            case .ready(let value): value
-            case .building(let task): await task.value
-            }
+    /// The member's value, once built. Runs in the caller's isolation (`isolation`, by default the
+    /// caller's own), so a main-actor container reads its cells without leaving the main actor.
+    public func value(isolation: isolated (any Actor)? = #isolation) async -> Value {
+        switch state {
+        case .ready(let value): value
+        case .building(let task): await task.value.value
         }
     }
 }
 
 extension AsyncShared where Failure == any Error {
-    /// The member's value, once built; rethrows the factory's error to every reader.
-    public var value: Value {
-        get async throws {
-            switch state {
-            case .ready(let value): value
-            case .building(let task): try await task.value
-            }
+    /// The member's value, once built; rethrows the factory's error to every reader. Runs in the
+    /// caller's isolation, as the non-throwing one does.
+    public func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+        switch state {
+        case .ready(let value): value
+        case .building(let task): try await task.value.value
         }
     }
 }

@@ -29,7 +29,7 @@ enum AccessorGenerator {
         case .input, .argument:
             body = value
         case .shared:
-            body = attribute.isAsync ? "\(prefix)\(value).value" : value
+            body = attribute.isAsync ? "\(prefix)\(value).value()" : value
         case .transient:
             body = build
         case .onDemand, .child, .forwardingChild:

@@ -9,6 +9,9 @@ struct ContainerGenerator {
     let extraction: ContainerExtraction
     /// Where the user's syntax is, for the `#sourceLocation` lines around code copied from it.
     var locator: SourceLocator? = nil
+    /// Where a class container's inheritance clause names its first type (a superclass, or a
+    /// protocol), for the end of the initializer, where a superclass's `init()` is called.
+    var superclassPlace: SourceLocator.Place? = nil
     var expressions: FactoryExpressionGenerator {
         FactoryExpressionGenerator(plan: plan, extraction: extraction, locator: locator)
     }
@@ -29,12 +32,13 @@ struct ContainerGenerator {
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
+        let sendable = Self.isSendable(container)
         let stored =
-            container.members.compactMap(Self.storedProperty(for:)) + hierarchy.forwardedStoredProperties
+            Self.memberStoredProperties(of: container, extraction: extraction, locator: locator, placingAll: sendable)
+            + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
-        let sendable = Self.isSendable(container)
-        var declarations = Self.storage(sendable ? stored.map(placed) : stored, in: container.kind, sendable: sendable)
+        var declarations = Self.storage(stored, in: container.kind, sendable: sendable)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
@@ -86,15 +90,22 @@ struct ContainerGenerator {
             """)
     }
 
-    /// `property` placed at its member's name, so that what the compiler finds in the field (in a
-    /// `Sendable` container, a member type that is not `Sendable`) is reported on the user's line.
-    private func placed(_ property: StoredProperty) -> StoredProperty {
-        guard let name = extraction.anchors[.member(container: container.name, member: property.name)],
-            let place = locator?.place(name)
-        else { return property }
-        var placed = property
-        placed.place = place
-        return placed
+    /// The fields of `container`'s members, in declaration order. A field is placed at its member's
+    /// name, so that what the compiler finds in it (a member type that is not `Sendable`) is
+    /// reported on the user's line: every field with `placingAll` (a `Sendable` container), else
+    /// the cells of async members, whose values cross tasks in any container.
+    static func memberStoredProperties(
+        of container: Container, extraction: ContainerExtraction, locator: SourceLocator?, placingAll: Bool
+    ) -> [StoredProperty] {
+        container.members.compactMap { member in
+            guard var property = storedProperty(for: member) else { return nil }
+            guard placingAll || (member.scope == .shared && member.isAsync),
+                let name = extraction.anchors[.member(container: container.name, member: member.name)],
+                let place = locator?.place(name)
+            else { return property }
+            property.place = place
+            return property
+        }
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
@@ -110,7 +121,7 @@ struct ContainerGenerator {
             return StoredProperty(name: name, type: type)
         case .shared:
             let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
-            return StoredProperty(name: name, type: "\(GeneratedNames.asyncSharedType)<\(type), \(failure)>")
+            return StoredProperty(name: name, type: "\(GeneratedNames.sendableAsyncSharedType)<\(type), \(failure)>")
         case .transient where member.type.kind == .opaque:
             return nil
         case .transient:
@@ -243,7 +254,7 @@ struct ContainerGenerator {
 
     /// For a container with errors: its storage, and initializers and builders with the right
     /// signatures whose bodies stop the program (the build fails before anything can run them).
-    static func placeholderDeclarations(for extraction: ContainerExtraction) -> [DeclSyntax] {
+    static func placeholderDeclarations(for extraction: ContainerExtraction, locator: SourceLocator? = nil) -> [DeclSyntax] {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
@@ -252,8 +263,11 @@ struct ContainerGenerator {
         let conditionalFields = conditionalLines(of: extraction) { member in
             storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
         }
+        var present = container
+        present.members = members
         var declarations = storage(
-            members.compactMap(storedProperty(for:)), in: container.kind, conditionalFields: conditionalFields)
+            memberStoredProperties(of: present, extraction: extraction, locator: locator, placingAll: false),
+            in: container.kind, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }

@@ -26,11 +26,19 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         guard !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container) else {
             // Same members with bodies that never run: the accessors and call sites still resolve,
             // so the user sees our diagnostics instead of a cascade of "cannot find" errors.
-            return ContainerGenerator.placeholderDeclarations(for: extraction)
+            return ContainerGenerator.placeholderDeclarations(
+                for: extraction, locator: SourceLocator(context, root: Syntax(declaration).root))
         }
-        return ContainerGenerator(
-            plan: plan, extraction: extraction, locator: SourceLocator(context, root: Syntax(declaration).root)
-        ).declarations()
+        let locator = SourceLocator(context, root: Syntax(declaration).root)
+        var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)
+        // The protocols a class container usually names first cannot be superclasses.
+        if let inherited = declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first,
+            !["Sendable", "Swift.Sendable", "AnyObject"].contains(inherited.type.trimmedDescription),
+            !inherited.type.trimmedDescription.hasSuffix("Dependencies")
+        {
+            generator.superclassPlace = locator.place(Syntax(inherited.type))
+        }
+        return generator.declarations()
     }
 
     /// With `mainActor: true`, isolates every `@Provide` member to the main actor.

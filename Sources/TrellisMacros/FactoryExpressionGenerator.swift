@@ -27,7 +27,14 @@ struct FactoryExpressionGenerator {
     func expression(for member: Member, in context: Context, linePrefix: String = "") -> String {
         guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
         if let signature = member.signature, signature.createsScope {
-            return linePrefix + scopeCreation(of: member.type.text, signature: signature)
+            // Placed on the function's name: an argument the scope takes with another type is
+            // reported there (the macro sees only this container, not the scope's declaration).
+            let creation = linePrefix + scopeCreation(of: member.type.text, signature: signature)
+            guard let name = extraction.anchors[.member(container: plan.container.name, member: member.name)],
+                let place = locator?.place(name)
+            else { return creation }
+            let padding = String(repeating: " ", count: max(0, place.column - 1))
+            return GeneratedSource.mapped(padding + creation, toFile: place.file, line: place.line)
         }
         if let collection = member.collection {
             return linePrefix + collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
@@ -209,7 +216,7 @@ struct FactoryExpressionGenerator {
         case .input, .argument:
             return value
         case .shared:
-            return target.isAsync ? "\(prefix)\(value).value" : value
+            return target.isAsync ? "\(prefix)\(value).value()" : value
         case .transient:
             return build
         case .onDemand, .child, .forwardingChild:

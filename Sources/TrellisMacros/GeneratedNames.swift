@@ -62,6 +62,10 @@ enum GeneratedNames {
     /// The runtime type that stores an async shared member.
     static let asyncSharedType = "Trellis.AsyncShared"
 
+    /// The same type as the stored values declare it, requiring the value to be `Sendable` there
+    /// (on the member's line) and nowhere else.
+    static let sendableAsyncSharedType = "Trellis.SendableAsyncShared"
+
     /// The runtime type that stores an `.onDemand` member or a child container.
     static let onDemandType = "Trellis.OnDemand"
 

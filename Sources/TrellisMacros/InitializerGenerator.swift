@@ -24,13 +24,20 @@ struct InitializerGenerator {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
             + (linked ? [(GeneratedNames.link, GeneratedNames.link)] : [])
-        let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
-        let allValues =
-            values.isEmpty ? "\(GeneratedNames.storedValuesType)()" : "\(GeneratedNames.storedValuesType)(\n\(arguments)\n)"
-        if ContainerGenerator.keepsStorageTogether(container.kind) {
-            lines.append("self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)(\(allValues))")
+        let target =
+            ContainerGenerator.keepsStorageTogether(container.kind)
+            ? "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)("
+            : "self.\(GeneratedNames.valuesProperty) = "
+        let close = ContainerGenerator.keepsStorageTogether(container.kind) ? ")" : ""
+        if values.isEmpty {
+            lines.append("\(target)\(GeneratedNames.storedValuesType)()\(close)")
+        } else if let placed = placedArguments(
+            values, opening: "\(target)\(GeneratedNames.storedValuesType)(", closing: ")\(close)")
+        {
+            lines.append(placed)
         } else {
-            lines.append("self.\(GeneratedNames.valuesProperty) = \(allValues)")
+            let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
+            lines.append("\(target)\(GeneratedNames.storedValuesType)(\n\(arguments)\n)\(close)")
         }
         if linked {
             // Before the build tasks start: their factories may hold providers too.
@@ -41,19 +48,64 @@ struct InitializerGenerator {
         for member in plan.order where member.scope == .shared && member.isAsync {
             let storage = "self.\(GeneratedNames.storedValue(member.name, in: container.kind))"
             let call = "\(generator.expressions.effectPrefix(for: member))\(GeneratedNames.builderCall(member.name, on: "self"))"
-            lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(call) })\n}")
+            lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in .init(\(call)) })\n}")
         }
         // A container with forwarding children is created from its owner, through init(dependencies:).
         let access =
             hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         let effects = plan.initializerThrows ? " throws" : ""
         let body = lines.map(GeneratedSource.indented)
+        // A class's initializer calls its superclass's `init()` where it ends, implicitly: the
+        // compiler reports a superclass without one there, so that brace is placed on the
+        // inheritance clause's first type (which the macro cannot tell from a protocol).
+        let end = generator.superclassPlace.map { place in
+            GeneratedSource.mapped(
+                String(repeating: " ", count: max(0, place.column - 1)) + "}", toFile: place.file, line: place.line)
+        }
         return GeneratedSource.declaration(
             """
             \(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {
             \(body.joined(separator: "\n"))
-            }
+            \(end ?? "}")
             """)
+    }
+
+    /// The statement that stores `values` (`opening`, the arguments, `closing`), each argument on
+    /// the line of its member in the user's file, when some `.input` or `.argument` has a type the
+    /// macro cannot tell from a function type (a name, which may be a typealias declared
+    /// elsewhere): the compiler reports such an input that is a closure ("passing non-escaping
+    /// parameter") where the argument is, so that is the member's line. Nil when no argument needs
+    /// it, or the places are unknown.
+    private func placedArguments(_ values: [(name: String, value: String)], opening: String, closing: String) -> String? {
+        let mayBeFunctionAlias = container.members.contains { member in
+            guard member.scope.isSupplied, !member.type.isFunction else { return false }
+            let text = member.type.text
+            return text.first.map { $0.isLetter || $0 == "_" } == true && !text.hasPrefix("any ") && !text.hasPrefix("some ")
+                && !text.hasSuffix("?") && !text.hasSuffix("!")
+        }
+        guard mayBeFunctionAlias, let locator = generator.locator else { return nil }
+        let places = values.map { value in
+            generator.extraction.anchors[.member(container: container.name, member: value.name)].flatMap(locator.place)
+        }
+        guard let first = places.compactMap(\.self).first, first.line > 1 else { return nil }
+        // The statement starts on the line above the first member, each argument on its member's line
+        // at its column (one after the other where members share a line), the rest after the last.
+        var text = opening
+        var line = first.line - 1
+        for (index, (value, place)) in zip(values, places).enumerated() {
+            let argument = "\(MemberName.bare(value.name)): \(value.value)" + (index < values.count - 1 ? "," : "")
+            if let place, place.line > line {
+                text += String(repeating: "\n", count: place.line - line)
+                text += String(repeating: " ", count: max(0, place.column - 1)) + argument
+                line = place.line
+            } else if place == nil {
+                text += "\n    " + argument
+                line += 1
+            } else {
+                text += " " + argument
+            }
+        }
+        return GeneratedSource.mapped(text + "\n" + closing, toFile: first.file, line: first.line - 1)
     }
 
     /// The members built while the container is created, as locals in dependency order.

@@ -356,10 +356,13 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(clock: any Clock = SystemClock(), name: String) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
+
                             name: name
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
@@ -468,11 +471,15 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(settings: Settings, handlers: [Handler], handler: @escaping Handler) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             settings: settings,
+
                             handlers: handlers,
+
                             handler: handler
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.

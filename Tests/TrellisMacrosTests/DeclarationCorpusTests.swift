@@ -126,11 +126,71 @@ struct DeclarationCorpusTests {
             ])
     }
 
+    @Test("what only the compiler can know about a type declared elsewhere is reported on the member's line")
+    func typesDeclaredElsewhereAreReportedOnMemberLines() throws {
+        let source = """
+            @DIContainer
+            struct EventServer {
+                @Provide(.input)
+                var onEvent: EventHandler
+
+                @Provide(.shared, asyncFactory: { () async in UnsafeCache() }, concrete: true)
+                var cache: UnsafeCache
+            }
+
+            @DIContainer(mainActor: true)
+            final class Screen {
+                @Provide(.shared, asyncFactory: { () async in UnsafeCache() }, concrete: true)
+                var cache: UnsafeCache
+            }
+
+            @DIContainer
+            final class RequestScope: Sendable {
+                @Provide(.argument)
+                var requestID: String
+            }
+
+            @DIContainer
+            final class Owner: Sendable, RequestScopeDependencies {
+                @Assisted(.scope)
+                func request(requestID: Int) -> RequestScope
+            }
+            """
+        let placed = try Self.diagnosticsOnUserLines(of: source, named: "types declared elsewhere")
+        // The closure behind a typealias, the async cell (twice in the Sendable struct: the cell's
+        // requirement and the storage's), and the scope's argument; by line, as the compiler's
+        // order follows its passes.
+        let byLine = placed.sorted { ($0.line, $0.message) < ($1.line, $1.message) }
+        #expect(
+            byLine.map { "\($0.line): \($0.severity): \($0.message)" } == [
+                "4: error: passing non-escaping parameter 'onEvent' to function expecting an '@escaping' closure",
+                "7: error: stored property 'cache' of 'Sendable'-conforming struct '_trellis_StoredValues' contains non-Sendable type 'UnsafeCache'",
+                "7: error: type 'UnsafeCache' does not conform to the 'Sendable' protocol",
+                "13: error: type 'UnsafeCache' does not conform to the 'Sendable' protocol",
+                "25: error: cannot convert value of type 'Int' to expected argument type 'String'",
+            ])
+        // The superclass's missing `init()` is found after type checking, when the rest compiles.
+        let inherited = try Self.diagnosticsOnUserLines(
+            of: """
+                @DIContainer
+                final class Services: NamedBase {
+                    @Provide(.input)
+                    var port: Int
+                }
+                """, named: "superclass without init()", emitSIL: true)
+        #expect(
+            inherited.map { "\($0.line): \($0.severity): \($0.message)" } == [
+                "2: error: 'super.init' isn't called on all paths before returning from initializer"
+            ])
+    }
+
     /// Compiles `source` alone through the real plug-in, records an issue for every diagnostic inside
     /// generated code, and returns the others with the lines of `source` as written (the compiled
     /// file adds `import Trellis` and a blank line), in the order the compiler printed them.
-    static func diagnosticsOnUserLines(of source: String, named name: String) throws -> [RealCompiler.Diagnostic] {
-        let result = try compile([CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: false)
+    static func diagnosticsOnUserLines(
+        of source: String, named name: String, emitSIL: Bool = false
+    ) throws -> [RealCompiler.Diagnostic] {
+        let result = try compile([CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: emitSIL)
         let file = try #require(result.files.first)
         let generated = result.diagnostics.filter { $0.path != file }
         #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")

@@ -158,12 +158,20 @@ struct DependencyExtractionTests {
                                                                       Logger(label: names.joined())
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                #sourceLocation(file: "Test.swift", line: 6)
+                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         client: client,
+
+
                         names: names,
+
+
                         logger: logger,
+
+
                         prefix: prefix
-                    ))
+                ))
+                #sourceLocation()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

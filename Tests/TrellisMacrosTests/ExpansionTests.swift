@@ -63,11 +63,17 @@ struct ExpansionTests {
                                           APIClient(config: config, logger: logger)
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             apiClient: apiClient,
+
+
                             config: config,
+
+
                             logger: logger
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -147,11 +153,17 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
+
+
                             catalog: Trellis.OnDemand(override: catalog),
+
+
                             page: page
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -301,9 +313,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(name: String) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -555,12 +569,12 @@ struct ExpansionTests {
                     }
                     var database: any DatabaseProtocol {
                     get async throws {
-                        try await _trellis_storage.values.database.value
+                        try await _trellis_storage.values.database.value()
                     }
                     }
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_storage.values.cache.value
+                        await _trellis_storage.values.cache.value()
                     }
                     }
 
@@ -570,26 +584,32 @@ struct ExpansionTests {
                         let config: AppConfig
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                        let database: Trellis.SendableAsyncShared<any DatabaseProtocol, any Error>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                        let cache: Trellis.SendableAsyncShared<any CacheProtocol, Never>
                     #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             config: config,
+
+
                             database: Trellis.AsyncShared(override: database),
+
+
                             cache: Trellis.AsyncShared(override: cache)
-                        ))
+                    ))
+                    #sourceLocation()
                         if self._trellis_storage.values.database.needsBuild {
-                            self._trellis_storage.values.database.start(Task { [self] in try await _trellis_Builders.database(self) })
+                            self._trellis_storage.values.database.start(Task { [self] in .init(try await _trellis_Builders.database(self)) })
                         }
                         if self._trellis_storage.values.cache.needsBuild {
-                            self._trellis_storage.values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
+                            self._trellis_storage.values.cache.start(Task { [self] in .init(await _trellis_Builders.cache(self)) })
                         }
                     }
 
@@ -655,7 +675,7 @@ struct ExpansionTests {
                 struct AppContainer {
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_storage.values.cache.value
+                        await _trellis_storage.values.cache.value()
                     }
                     }
                     var repository: Repository {
@@ -667,7 +687,7 @@ struct ExpansionTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: Sendable {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                        let cache: Trellis.SendableAsyncShared<any CacheProtocol, Never>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let repository: Repository?
@@ -682,7 +702,7 @@ struct ExpansionTests {
                             repository: repository
                         ))
                         if self._trellis_storage.values.cache.needsBuild {
-                            self._trellis_storage.values.cache.start(Task { [self] in await _trellis_Builders.cache(self) })
+                            self._trellis_storage.values.cache.start(Task { [self] in .init(await _trellis_Builders.cache(self)) })
                         }
                     }
 
@@ -777,11 +797,17 @@ struct ExpansionTests {
                                                try { (port: Int) throws in try Address(port: port) }(port)
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             port: port,
+
+
                             address: address,
+
+
                             nextPort: nextPort
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -970,11 +996,18 @@ struct ExpansionTests {
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
+
+
                             viewModel: viewModel,
+
+
+
                             apiClient: apiClient
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1044,9 +1077,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     public init(baseURL: String) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            baseURL: baseURL
-                        ))
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                                   baseURL: baseURL
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1119,10 +1154,14 @@ struct ExpansionTests {
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
                         }
-                        self._trellis_values = _trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_values = _trellis_StoredValues(
                             baseURL: baseURL,
+
+
                             apiClient: apiClient
-                        )
+                    )
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

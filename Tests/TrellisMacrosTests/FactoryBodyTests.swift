@@ -92,13 +92,23 @@ struct FactoryBodyTests {
                                                               Index(page: page)
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                #sourceLocation(file: "Test.swift", line: 3)
+                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL,
+
+
                         catalog: catalog,
+
+
                         page: page,
+
+
                         reader: reader,
+
+
                         index: index
-                    ))
+                ))
+                #sourceLocation()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -310,13 +310,21 @@ struct HierarchyDiagnosticsTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
-                    self._trellis_values = _trellis_StoredValues(
+                #sourceLocation(file: "Test.swift", line: 3)
+                self._trellis_values = _trellis_StoredValues(
                         logger: logger,
+
+
                         profile: Trellis.OnDemand(override: profile),
+
+
                         audit: Trellis.OnDemand(override: audit),
+
+
                         editor: Trellis.OnDemand(override: editor),
-                        _trellis_inputs_audit: _trellis_inputs_audit
-                    )
+                    _trellis_inputs_audit: _trellis_inputs_audit
+                )
+                #sourceLocation()
                 }
 
                 /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.

@@ -61,9 +61,11 @@ struct MainActorDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 @MainActor init(baseURL: String) {
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                #sourceLocation(file: "Test.swift", line: 4)
+                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
-                    ))
+                ))
+                #sourceLocation()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -145,9 +147,11 @@ struct MainActorDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String) {
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                        baseURL: baseURL
-                    ))
+                #sourceLocation(file: "Test.swift", line: 3)
+                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                                    baseURL: baseURL
+                ))
+                #sourceLocation()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

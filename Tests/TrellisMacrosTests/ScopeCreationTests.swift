@@ -73,12 +73,15 @@ struct ScopeCreationTests {
                                                                                              Work(requestID, log)
                     #sourceLocation()
                         }
-                        self._trellis_values = _trellis_StoredValues(
-                            requestID: requestID,
-                            log: log,
-                            attempt: attempt,
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    self._trellis_values = _trellis_StoredValues(
+                                                requestID: requestID,
+                                             log: log,
+                                                attempt: attempt,
+
                             work: work
-                        )
+                    )
+                    #sourceLocation()
                     }
 
                     /// The values `RequestScope` is created from: its inputs, and those of the children it forwards.
@@ -177,11 +180,15 @@ struct ScopeCreationTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
-                            RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
+                            #sourceLocation(file: "Test.swift", line: 5)
+                                 RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
+                        #sourceLocation()
                         }
 
                         static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
-                            try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
+                            #sourceLocation(file: "Test.swift", line: 7)
+                                 try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
+                        #sourceLocation()
                         }
                     }
                 }
@@ -241,12 +248,14 @@ struct ScopeCreationTests {
                                                                        Greeting(user)
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            user: user,
-                            settings: Trellis.OnDemand(override: settings),
-                            greeting: greeting,
-                            _trellis_inputs_settings: _trellis_inputs_settings
-                        ))
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                                                user: user,
+                                                       settings: Trellis.OnDemand(override: settings),
+                                                                                                             greeting: greeting,
+                        _trellis_inputs_settings: _trellis_inputs_settings
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `SessionScope` is created from: its inputs, and those of the children it forwards.

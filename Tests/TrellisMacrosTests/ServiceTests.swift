@@ -72,12 +72,17 @@ struct ServiceTests {
                                       Server(router: router)
                 #sourceLocation()
                     }
-                    self._trellis_values = _trellis_StoredValues(
-                        server: server,
-                        router: router,
-                        pool: pool,
-                        metrics: metrics
-                    )
+                #sourceLocation(file: "Test.swift", line: 3)
+                self._trellis_values = _trellis_StoredValues(
+                               server: server,
+
+                               router: router,
+
+                               pool: pool,
+
+                               metrics: metrics
+                )
+                #sourceLocation()
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -133,12 +138,12 @@ struct ServiceTests {
             struct ServerContainer {
                 var pool: Pool {
                 get async throws {
-                    try await _trellis_storage.values.pool.value
+                    try await _trellis_storage.values.pool.value()
                 }
                 }
                 var worker: Worker {
                 get async throws {
-                    try await _trellis_storage.values.worker.value
+                    try await _trellis_storage.values.worker.value()
                 }
                 }
                 var cache: Cache {
@@ -153,10 +158,10 @@ struct ServiceTests {
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: Sendable {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let pool: Trellis.AsyncShared<Pool, any Error>
+                    let pool: Trellis.SendableAsyncShared<Pool, any Error>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                    let worker: Trellis.AsyncShared<Worker, any Error>
+                    let worker: Trellis.SendableAsyncShared<Worker, any Error>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
                     let cache: Trellis.OnDemand<Cache>
@@ -172,10 +177,10 @@ struct ServiceTests {
                         cache: Trellis.OnDemand(override: cache)
                     ))
                     if self._trellis_storage.values.pool.needsBuild {
-                        self._trellis_storage.values.pool.start(Task { [self] in try await _trellis_Builders.pool(self) })
+                        self._trellis_storage.values.pool.start(Task { [self] in .init(try await _trellis_Builders.pool(self)) })
                     }
                     if self._trellis_storage.values.worker.needsBuild {
-                        self._trellis_storage.values.worker.start(Task { [self] in try await _trellis_Builders.worker(self) })
+                        self._trellis_storage.values.worker.start(Task { [self] in .init(try await _trellis_Builders.worker(self)) })
                     }
                 }
 

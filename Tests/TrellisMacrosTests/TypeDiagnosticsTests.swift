@@ -187,12 +187,20 @@ struct TypeDiagnosticsTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
+
+
                             both: both,
+
+
                             maybe: maybe,
+
+
                             anything: anything
-                        ))
+                    ))
+                    #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -5,6 +5,28 @@ import TrellisGraph
 enum HandWrittenPrograms {
     static let valid: [CorpusProgram] = [
         program(
+            "a class container with a superclass whose init() the initializer calls, and an optional closure input named elsewhere",
+            """
+            @DIContainer
+            final class PlainServices: PlainBase {
+                @Provide(.input)
+                var onEvent: EventHandler?
+                @Provide(.shared, factory: Box(), concrete: true)
+                var box: Box
+            }
+            """),
+        program(
+            "async members of Sendable types in a main-actor container, read on the main actor",
+            """
+            @DIContainer(mainActor: true)
+            final class ScreenServices {
+                @Provide(.shared, asyncFactory: { () async in Box() }, concrete: true)
+                var box: Box
+                @Provide(.shared, asyncFactory: { (box: Box) async throws in use(box, value: ServiceImpl()) })
+                var service: any Service
+            }
+            """),
+        program(
             "closure-typed inputs, plain and optional, with effects",
             """
             @DIContainer

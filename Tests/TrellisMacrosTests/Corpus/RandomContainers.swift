@@ -23,6 +23,12 @@ let corpusPrelude = """
     }
     /// Returns `value`; `reads` only makes a factory read the members it names.
     func use<T>(_ reads: Any?..., value: T) -> T { value }
+    /// Declared outside every container: the macro cannot see that these are a function type, a
+    /// class without `init()`, or a type that is not `Sendable`.
+    public typealias EventHandler = @Sendable (Int) -> Void
+    open class NamedBase { public init(name: String) {} }
+    open class PlainBase { public init() {} }
+    public final class UnsafeCache { public init() {} }
     """
 
 /// A program of the corpus: its source and what compiling it must give.
