@@ -4,7 +4,7 @@ import Atomics
 ///
 /// The generated initializer creates one cell per such member, then starts each member's build in
 /// a task as soon as the container exists, so independent members build concurrently and each
-/// waits only for the members it reads. Reading ``value(isolation:)`` awaits the build; every read
+/// waits only for the members it reads. Reading `value(isolation:)` awaits the build; every read
 /// returns the same instance (or the same error). A value passed to the initializer as an override
 /// is stored ready, and no task is started for it.
 ///

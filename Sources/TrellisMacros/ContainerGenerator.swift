@@ -12,6 +12,8 @@ struct ContainerGenerator {
     /// Where a class container's inheritance clause names its first type (a superclass, or a
     /// protocol), for the end of the initializer, where a superclass's `init()` is called.
     var superclassPlace: SourceLocator.Place? = nil
+    /// Where the initializers go when a member's type may be less visible (see ``SignaturePlaces``).
+    var signaturePlaces = SignaturePlaces()
     var expressions: FactoryExpressionGenerator {
         FactoryExpressionGenerator(plan: plan, extraction: extraction, locator: locator)
     }
@@ -31,7 +33,7 @@ struct ContainerGenerator {
 
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
-        let hierarchy = HierarchyGenerator(container: container)
+        let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces)
         let sendable = Self.isSendable(container)
         let stored =
             Self.memberStoredProperties(of: container, extraction: extraction, locator: locator, placingAll: sendable)

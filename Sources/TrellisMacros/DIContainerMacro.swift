@@ -31,6 +31,8 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         }
         let locator = SourceLocator(context, root: Syntax(declaration).root)
         var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)
+        generator.signaturePlaces = SignaturePlaces(
+            extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: locator)
         // The protocols a class container usually names first cannot be superclasses.
         if let inherited = declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first,
             !["Sendable", "Swift.Sendable", "AnyObject"].contains(inherited.type.trimmedDescription),
@@ -89,7 +91,10 @@ extension DIContainerMacro {
             qualified.type.text = extraction.qualified(syntax.type)
             return qualified
         }
-        return [HierarchyGenerator(container: container).dependenciesProtocol()]
+        let places = SignaturePlaces(
+            extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
+            locator: SourceLocator(context, root: Syntax(group).root))
+        return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
     }
 
     /// Declares `Sendable` for a container whose async members are built in tasks that read it, or

@@ -13,6 +13,8 @@ import TrellisSyntax
 ///   scope (an `@Assisted(.scope)` function).
 struct HierarchyGenerator {
     let container: Container
+    /// Where the initializers and requirements go in the user's file (see ``SignaturePlaces``).
+    var places = SignaturePlaces()
     private var isolation: String { ContainerGenerator.isolation(of: container) }
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
     /// The `.argument` members, which both initializers take after their first parameter.
@@ -28,7 +30,11 @@ struct HierarchyGenerator {
         let inheritance = inherited.isEmpty ? "" : ": \(inherited.joined(separator: ", "))"
         // The comment is what the compiler's "protocol requires property" note shows of the expansion.
         let requirements = inputs.map {
-            "    // \(container.name) needs '\($0.name): \($0.type.text)': the container providing its needs must have a member '\($0.name)' of type '\($0.type.text)'.\n    var \($0.name): \($0.type.text) { get }"
+            places.requirement(
+                "var \($0.name): \($0.type.text) { get }",
+                comment:
+                    "// \(container.name) needs '\($0.name): \($0.type.text)': the container providing its needs must have a member '\($0.name)' of type '\($0.type.text)'.",
+                member: $0.name)
         }
         let access = container.accessLevel.protocolModifier.map { "\($0) " } ?? ""
         let body = requirements.isEmpty ? "" : "\n" + requirements.joined(separator: "\n") + "\n"
@@ -41,8 +47,10 @@ struct HierarchyGenerator {
 
     /// The nested `Inputs` snapshot type.
     func inputsType() -> DeclSyntax {
-        var stored = inputs.map { "    \(publicModifier)let \($0.name): \($0.type.text)" }
-        stored += forwarded.map { "    \(publicModifier)let \($0.name): \($0.type.text).\(GeneratedNames.inputsType)" }
+        // The fields are read only by the container's own `init(inputs:)`: internal, so a public
+        // snapshot does not publish the types of members the container keeps internal.
+        var stored = inputs.map { "    let \($0.name): \($0.type.text)" }
+        stored += forwarded.map { "    let \($0.name): \($0.type.text).\(GeneratedNames.inputsType)" }
         var reads = inputs.map { "        self.\($0.name) = dependencies.\($0.name)" }
         reads += forwarded.map { "        self.\($0.name) = \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)" }
         let storedLines = stored.isEmpty ? "" : stored.joined(separator: "\n") + "\n"
@@ -112,18 +120,22 @@ struct HierarchyGenerator {
                 ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
                 + arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
         }
+        let inputsParameters = (["inputs: \(GeneratedNames.inputsType)"] + argumentParameters).joined(separator: ", ")
+        let inputsHead = places.initializerHead(
+            "/// Creates the container from a snapshot of what it needs.\n\(head)(\(inputsParameters))\(effects) {")
+        let dependenciesHead = places.initializerHead(
+            "/// Creates the container from what its owner (or any provider of its needs) gives it.\n\(head)(\(dependenciesParameters.joined(separator: ", ")))\(effects) {"
+        )
         return [
             GeneratedSource.declaration(
                 """
-                /// Creates the container from a snapshot of what it needs.
-                \(head)(\((["inputs: \(GeneratedNames.inputsType)"] + argumentParameters).joined(separator: ", ")))\(effects) {
+                \(inputsHead)
                     \(attempt)self.init(\(fromInputs.joined(separator: ", ")))
                 }
                 """),
             GeneratedSource.declaration(
                 """
-                /// Creates the container from what its owner (or any provider of its needs) gives it.
-                \(head)(\(dependenciesParameters.joined(separator: ", ")))\(effects) {
+                \(dependenciesHead)
                     \(attempt)self.init(\(fromDependencies.joined(separator: ", ")))
                 }
                 """),

@@ -62,9 +62,11 @@ struct InitializerGenerator {
             GeneratedSource.mapped(
                 String(repeating: " ", count: max(0, place.column - 1)) + "}", toFile: place.file, line: place.line)
         }
+        let head = generator.signaturePlaces.initializerHead(
+            "\(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {")
         return GeneratedSource.declaration(
             """
-            \(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {
+            \(head)
             \(body.joined(separator: "\n"))
             \(end ?? "}")
             """)

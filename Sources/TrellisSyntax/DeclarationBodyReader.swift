@@ -43,6 +43,14 @@ enum DeclarationBodyReader {
             guard let type = extraction.members[member.name]?.type,
                 isInitializerParameter(member)
             else { continue }
+            // A member declared `public` in a public container has its type checked by Swift on its
+            // own line; one declared less visible does not.
+            if initializerLevel.visibility > AccessLevel.internal.visibility,
+                let variable = enclosingVariable(of: Syntax(type)),
+                ContainerExtractor.accessLevel(of: variable.modifiers).visibility < initializerLevel.visibility
+            {
+                extraction.membersBelowInitializer.insert(member.name)
+            }
             let hidden = type.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> (String, AccessLevel)? in
                 guard case .identifier(let name) = token.tokenKind, let level = extraction.nestedTypeAccess[name],
                     level.visibility < initializerLevel.visibility
@@ -57,6 +65,16 @@ enum DeclarationBodyReader {
                     "'\(member.name)' has the type '\(name)', which is \(level.rawValue), but the initializer @DIContainer generates for '\(container.name)' is \(initializerLevel.rawValue) and takes every member; declare '\(name)' \(initializerLevel.rawValue)",
                     at: .memberType(container: container.name, member: member.name)))
         }
+    }
+
+    /// The `var` declaration a member's type annotation belongs to.
+    private static func enclosingVariable(of node: Syntax) -> VariableDeclSyntax? {
+        var current = node.parent
+        while let parent = current {
+            if let variable = parent.as(VariableDeclSyntax.self) { return variable }
+            current = parent.parent
+        }
+        return nil
     }
 
     /// Whether the generated initializer takes `member` (all but an opaque `.transient`).

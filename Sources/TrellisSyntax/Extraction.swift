@@ -28,6 +28,11 @@ public struct ContainerExtraction: Sendable {
     /// The members whose type is one of the container's own types, less visible than the
     /// initializer (an error): the placeholders leave them out of every signature.
     public var lessVisibleTypeMembers: Set<String> = []
+    /// The members declared less visible than the initializer of a `public` or `package`
+    /// container, whose types may be too (declared elsewhere, where the macro cannot see them): the
+    /// generated signatures that take them are placed on the user's lines, where the compiler
+    /// reports such a type.
+    public var membersBelowInitializer: Set<String> = []
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
 

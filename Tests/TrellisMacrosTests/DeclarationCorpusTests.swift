@@ -155,11 +155,18 @@ struct DeclarationCorpusTests {
                 @Assisted(.scope)
                 func request(requestID: Int) -> RequestScope
             }
+
+            @DIContainer
+            public struct PublicServer {
+                @Provide(.input)
+                var settings: HiddenSettings
+            }
             """
         let placed = try Self.diagnosticsOnUserLines(of: source, named: "types declared elsewhere")
         // The closure behind a typealias, the async cell (twice in the Sendable struct: the cell's
-        // requirement and the storage's), and the scope's argument; by line, as the compiler's
-        // order follows its passes.
+        // requirement and the storage's), the scope's argument, and an internal type in a public
+        // container (the needs protocol's requirement on the member, the initializer on the
+        // container's name); by line, as the compiler's order follows its passes.
         let byLine = placed.sorted { ($0.line, $0.message) < ($1.line, $1.message) }
         #expect(
             byLine.map { "\($0.line): \($0.severity): \($0.message)" } == [
@@ -168,6 +175,8 @@ struct DeclarationCorpusTests {
                 "7: error: type 'UnsafeCache' does not conform to the 'Sendable' protocol",
                 "13: error: type 'UnsafeCache' does not conform to the 'Sendable' protocol",
                 "25: error: cannot convert value of type 'Int' to expected argument type 'String'",
+                "29: error: initializer cannot be declared public because its parameter uses an internal type",
+                "31: error: property cannot be declared public because its type uses an internal type",
             ])
         // The superclass's missing `init()` is found after type checking, when the rest compiles.
         let inherited = try Self.diagnosticsOnUserLines(

@@ -1086,7 +1086,7 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     public struct Inputs {
-                        public let baseURL: String
+                        let baseURL: String
                         /// Reads every value from `dependencies`.
                         public init(from dependencies: some AppContainerDependencies) {
                             self.baseURL = dependencies.baseURL
@@ -1108,6 +1108,81 @@ struct ExpansionTests {
                 public protocol AppContainerDependencies {
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                     var baseURL: String { get }
+                }
+                """
+            }
+        }
+
+        @Test(
+            "signatures that may name a type the macro cannot see are placed on the user's lines: a public container's initializers and its internal member's requirement, a superclass's implicit init()"
+        )
+        func placedSignatures() {
+            assertMacro {
+                """
+                @DIContainer
+                public final class Services: Base {
+                    @Provide(.input)
+                    var settings: Settings
+                }
+                """
+            } expansion: {
+                """
+                public final class Services: Base {
+                    var settings: Settings {
+                    get {
+                        _trellis_values.settings
+                    }
+                    }
+
+                    /// The stored values, one per member that keeps one.
+                    private struct _trellis_StoredValues {
+                        let settings: Settings
+                    }
+
+                    private let _trellis_values: _trellis_StoredValues
+
+                    #sourceLocation(file: "Test.swift", line: 2)
+                                public init(settings: Settings) {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self._trellis_values = _trellis_StoredValues(
+                            settings: settings
+                    )
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
+                                                 }
+                    #sourceLocation()
+
+                    /// The values `Services` is created from: its inputs, and those of the children it forwards.
+                    public struct Inputs {
+                        let settings: Settings
+                        /// Reads every value from `dependencies`.
+                        public init(from dependencies: some ServicesDependencies) {
+                            self.settings = dependencies.settings
+                        }
+                    }
+
+                    #sourceLocation(file: "Test.swift", line: 1)
+                    /// Creates the container from a snapshot of what it needs.
+                    public convenience init(inputs: Inputs) {
+                    #sourceLocation()
+                        self.init(settings: inputs.settings)
+                    }
+
+                    #sourceLocation(file: "Test.swift", line: 1)
+                    /// Creates the container from what its owner (or any provider of its needs) gives it.
+                    public convenience init(dependencies: some ServicesDependencies) {
+                    #sourceLocation()
+                        self.init(inputs: Inputs(from: dependencies))
+                    }
+                }
+
+                /// What `Services` needs from the container that owns it (or whoever creates it).
+                public protocol ServicesDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    // Services needs 'settings: Settings': the container providing its needs must have a member 'settings' of type 'Settings'.
+                    var settings: Settings { get }
+                #sourceLocation()
                 }
                 """
             }

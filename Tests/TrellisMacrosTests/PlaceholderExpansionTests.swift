@@ -65,7 +65,7 @@ struct PlaceholderExpansionTests {
                 }
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 public struct Inputs {
-                    public let baseURL: String
+                    let baseURL: String
                     /// Reads every value from `dependencies`.
                     public init(from dependencies: some AppContainerDependencies) {
                         self.baseURL = dependencies.baseURL

@@ -87,7 +87,7 @@ struct ServiceTests {
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
                 public struct Inputs {
-                    public let metrics: Metrics
+                    let metrics: Metrics
                     /// Reads every value from `dependencies`.
                     public init(from dependencies: some ServerContainerDependencies) {
                         self.metrics = dependencies.metrics

@@ -29,6 +29,8 @@ let corpusPrelude = """
     open class NamedBase { public init(name: String) {} }
     open class PlainBase { public init() {} }
     public final class UnsafeCache { public init() {} }
+    /// Internal, unlike the rest: too private for a public container's initializer.
+    struct HiddenSettings: Sendable { init() {} }
     """
 
 /// A program of the corpus: its source and what compiling it must give.

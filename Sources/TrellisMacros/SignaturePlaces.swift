@@ -1,0 +1,56 @@
+import SwiftSyntax
+import TrellisGraph
+import TrellisSyntax
+
+/// Where the signatures `@DIContainer` writes for a `public` or `package` container go in the
+/// user's file, when a member declared less visible than the container may have a type that is less
+/// visible too (see ``ContainerExtraction/membersBelowInitializer``).
+///
+/// The macro cannot see a type declared elsewhere, and Swift reports one too private for a public
+/// signature on the signature itself. So each requirement of the needs protocol is placed on its
+/// member's line, and each initializer (which takes every member, so belongs to none) on the
+/// container's name: "property cannot be declared public because its type uses an internal type"
+/// and "initializer cannot be declared public because its parameter uses an internal type" are
+/// reported there. Nothing is placed for a container whose members are all as visible as it (Swift
+/// then checks each type on the member's own line), nor where the places are unknown.
+struct SignaturePlaces {
+    /// Where the container's name is, for its initializers.
+    var container: SourceLocator.Place?
+    /// Where each member below the initializer is named, for its requirement.
+    var members: [String: SourceLocator.Place] = [:]
+
+    /// Places nothing.
+    init() {}
+
+    /// The places of `extraction`'s container, named by `name`, found by `locator`.
+    init(extraction: ContainerExtraction, name: TokenSyntax?, locator: SourceLocator) {
+        guard !extraction.membersBelowInitializer.isEmpty else { return }
+        container = name.flatMap { locator.place(Syntax($0)) }
+        for member in extraction.membersBelowInitializer {
+            let anchor = extraction.anchors[.member(container: extraction.container.name, member: member)]
+            members[member] = anchor.flatMap(locator.place)
+        }
+    }
+
+    /// `lines` of a declaration whose last line opens an initializer's body (`... init(...) {`),
+    /// mapped so that its last line is the container's, with `init` at the name's column; the
+    /// mapping ends at the start of the body. Unchanged when the container is not placed.
+    func initializerHead(_ lines: String) -> String {
+        guard let place = container else { return lines }
+        var all = lines.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let head = all.removeLast()
+        let keyword = head.firstRange(of: "init").map { head.distance(from: head.startIndex, to: $0.lowerBound) } ?? 0
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - keyword))
+        let mapped = (all + [padding + head]).joined(separator: "\n")
+        return "#sourceLocation(file: \(place.file), line: \(place.line - all.count))\n\(mapped)\n"
+            + GeneratedSource.mappedCodeEnd
+    }
+
+    /// The needs protocol's requirement of `member` (`comment` above `var name: Type { get }`),
+    /// placed with its name at the member's, when the member is placed.
+    func requirement(_ requirement: String, comment: String, member: String) -> String {
+        guard let place = members[member] else { return "    \(comment)\n    \(requirement)" }
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - "var ".count))
+        return GeneratedSource.mapped("    \(comment)\n\(padding)\(requirement)", toFile: place.file, line: place.line - 1)
+    }
+}
