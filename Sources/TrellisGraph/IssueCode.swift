@@ -20,6 +20,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case memberTypeLessVisible = "trellis.member-type-less-visible"
     /// A stored property without `@Provide` that the generated initializer cannot set: no initial value.
     case uninitializedStoredProperty = "trellis.uninitialized-stored-property"
+    /// A declaration in the container named as one the macro generates there: `Inputs`, a name
+    /// with the `_trellis_` prefix, or `serviceStartOrder` beside services.
+    case reservedName = "trellis.reserved-name"
 
     // Member declaration shape.
     /// `@Provide` on a declaration that is not inside a `@DIContainer`.

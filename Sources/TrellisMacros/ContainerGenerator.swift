@@ -283,7 +283,9 @@ struct ContainerGenerator {
         let hierarchy = HierarchyGenerator(container: valid)
         // See the peer role.
         if !extraction.hasNoNeedsProtocol {
-            declarations.append(hierarchy.inputsType())
+            if !extraction.reservedNamesDeclared.contains(GeneratedNames.inputsType) {
+                declarations.append(hierarchy.inputsType())
+            }
             let overrides = exposed.filter { !$0.scope.isSupplied }.compactMap(initializerParameter(for:))
             let dependencies =
                 (["dependencies: some \(container.dependenciesProtocolName)"] + hierarchy.argumentParameters
@@ -313,7 +315,9 @@ struct ContainerGenerator {
         }
         var services = container
         services.members = exposed
-        if let startOrder = serviceStartOrder(of: services, stop: stop) {
+        if !extraction.reservedNamesDeclared.contains(ServiceRules.startOrderProperty),
+            let startOrder = serviceStartOrder(of: services, stop: stop)
+        {
             declarations.append(startOrder)
         }
         return declarations

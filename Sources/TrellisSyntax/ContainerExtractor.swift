@@ -45,6 +45,7 @@ public enum ContainerExtractor {
             }
         }
         DeclarationBodyReader.readTypeVisibility(into: &extraction)
+        DeclarationBodyReader.readReservedNames(in: declaration.memberBlock.members, into: &extraction)
         linkContributions(in: &extraction)
         return extraction
     }

@@ -67,6 +67,58 @@ enum DeclarationBodyReader {
         }
     }
 
+    /// Reports each declaration of the body named as one `@DIContainer` adds to the container:
+    /// `Inputs` (every container has that snapshot type), a name with the reserved prefix, and,
+    /// beside services, `serviceStartOrder` (a `@Provide` member of that name is reported by the
+    /// service rules). Declarations inside `#if` are read too.
+    static func readReservedNames(in members: MemberBlockItemListSyntax, into extraction: inout ContainerExtraction) {
+        let hasServices = extraction.container.members.contains(where: \.isService)
+        for (name, node, isProvided) in declaredNames(in: members) {
+            let message: String
+            if name == "Inputs" {
+                message =
+                    "'Inputs' is declared by @DIContainer in every container (the snapshot of what it needs, which 'init(inputs:)' takes); rename this declaration"
+            } else if name.hasPrefix("_trellis_") {
+                message = "'\(name)' begins with '_trellis_', which is reserved for the code @DIContainer generates; rename it"
+            } else if name == ServiceRules.startOrderProperty && hasServices && !isProvided {
+                message =
+                    "'\(name)' is declared by @DIContainer in a container with 'service: true' members (the services in start order); rename this declaration"
+            } else {
+                continue
+            }
+            extraction.reservedNamesDeclared.insert(name)
+            let anchor = Anchor.containerDetail(container: extraction.container.name, index: extraction.containerDetails)
+            extraction.containerDetails += 1
+            extraction.anchors[anchor] = node
+            extraction.problems.append(Issue(.reservedName, message, at: anchor))
+        }
+    }
+
+    /// The names the body declares (types, typealiases, properties, functions), each with its name
+    /// node and whether it is a `@Provide` member, in source order, `#if` clauses included.
+    private static func declaredNames(in members: MemberBlockItemListSyntax) -> [(String, Syntax, Bool)] {
+        var names: [(String, Syntax, Bool)] = []
+        for item in members {
+            let declaration = item.decl
+            if let block = declaration.as(IfConfigDeclSyntax.self) {
+                for clause in block.clauses {
+                    if case .decls(let nested) = clause.elements { names += declaredNames(in: nested) }
+                }
+            } else if let variable = declaration.as(VariableDeclSyntax.self) {
+                let isProvided = ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil
+                for binding in variable.bindings {
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
+                    names.append((MemberName.bare(identifier.memberName), Syntax(identifier), isProvided))
+                }
+            } else if let function = declaration.as(FunctionDeclSyntax.self) {
+                names.append((MemberName.bare(function.name.memberName), Syntax(function.name), false))
+            } else if let named = declaration.asProtocol(NamedDeclSyntax.self) {
+                names.append((MemberName.bare(named.name.memberName), Syntax(named.name), false))
+            }
+        }
+        return names
+    }
+
     /// The `var` declaration a member's type annotation belongs to.
     private static func enclosingVariable(of node: Syntax) -> VariableDeclSyntax? {
         var current = node.parent

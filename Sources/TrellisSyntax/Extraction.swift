@@ -33,6 +33,9 @@ public struct ContainerExtraction: Sendable {
     /// generated signatures that take them are placed on the user's lines, where the compiler
     /// reports such a type.
     public var membersBelowInitializer: Set<String> = []
+    /// The names the body declares that `@DIContainer` declares too (an error): the placeholders
+    /// leave out their own declaration of `Inputs` and `serviceStartOrder`, which would repeat it.
+    public var reservedNamesDeclared: Set<String> = []
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
 

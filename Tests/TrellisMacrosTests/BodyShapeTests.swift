@@ -245,6 +245,46 @@ struct BodyShapeTests {
         }
     }
 
+    @Suite("Reserved names")
+    struct ReservedNames {
+        @Test("a declaration named as one @DIContainer adds to the container is reported on its name")
+        func reservedNames() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    struct Inputs {}
+                    @Provide(.shared, factory: Server(), service: true)
+                    var server: any ServerProtocol
+                    var serviceStartOrder: [String] { [] }
+                    #if DEBUG
+                    func _trellis_debug() {}
+                    #endif
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    struct Inputs {}
+                           ┬─────
+                           ╰─ 🛑 'Inputs' is declared by @DIContainer in every container (the snapshot of what it needs, which 'init(inputs:)' takes); rename this declaration
+                    @Provide(.shared, factory: Server(), service: true)
+                    var server: any ServerProtocol
+                    var serviceStartOrder: [String] { [] }
+                        ┬────────────────
+                        ╰─ 🛑 'serviceStartOrder' is declared by @DIContainer in a container with 'service: true' members (the services in start order); rename this declaration
+                    #if DEBUG
+                    func _trellis_debug() {}
+                         ┬─────────────
+                         ╰─ 🛑 '_trellis_debug' begins with '_trellis_', which is reserved for the code @DIContainer generates; rename it
+                    #endif
+                }
+                """
+            }
+        }
+    }
+
     @Suite("Inputs")
     struct Inputs {
         @Test("a closure-typed input is an @escaping parameter; an optional one escapes already")

@@ -28,6 +28,7 @@ struct DiagnosticCatalogTests {
         .memberTypeLessVisible: "@DIContainer public struct C { struct S {}; @Provide(.input) public var a: S }",
         .memberIsolationMismatch: "@DIContainer struct C { @MainActor @Provide(.shared, factory: A()) var a: any P }",
         .uninitializedStoredProperty: "@DIContainer struct C { var a: Int }",
+        .reservedName: "@DIContainer struct C { struct Inputs {} }",
         .conditionalMember: "@DIContainer struct C {\n#if DEBUG\n@Provide(.input) var a: any P\n#endif\n}",
         .provideOutsideContainer: "struct C { @Provide(.input) var a: Int }",
         .invalidMemberDeclaration: "@DIContainer struct C { @Provide(.input) let a: any P }",

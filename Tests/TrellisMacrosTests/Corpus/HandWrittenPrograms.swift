@@ -398,6 +398,18 @@ enum HandWrittenPrograms {
 
     static let misuses: [CorpusProgram] = [
         program(
+            "a nested type named like the snapshot type every container declares",
+            """
+            @DIContainer
+            struct SnapshotNamed {
+                struct Inputs: Sendable { var port = 0 }
+                @Provide(.input)
+                var port: Int
+                @Provide(.shared, factory: { (port: Int) in use(port, value: Box()) }, concrete: true)
+                var box: Box
+            }
+            """, code: .reservedName),
+        program(
             "a collection nothing contributes to",
             """
             @DIContainer

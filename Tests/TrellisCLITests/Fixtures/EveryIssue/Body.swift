@@ -52,3 +52,11 @@ public struct VisibilityContainer {
     @Provide(.input)
     var hidden: Internal
 }
+
+@DIContainer
+struct ReservedNameContainer {
+    struct Inputs {}
+
+    @Provide(.input)
+    var name: String
+}
