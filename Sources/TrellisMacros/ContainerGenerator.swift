@@ -40,7 +40,7 @@ struct ContainerGenerator {
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
-        var declarations = Self.storage(stored, in: container.kind, sendable: sendable)
+        var declarations = Self.storage(stored, in: container.kind, sendable: sendable, frozen: extraction.isFrozen)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
@@ -136,8 +136,11 @@ struct ContainerGenerator {
     /// The nested struct of the stored values and the property holding it in a container of `kind`:
     /// ``GeneratedNames/storageReference``, one reference to them, where ``keepsStorageTogether(_:)``
     /// (see `Trellis.ContainerStorage`), else ``GeneratedNames/valuesProperty``, the struct itself.
+    /// A `@frozen` container's stored values are `@usableFromInline`, as the type of a frozen
+    /// struct's stored property must be.
     static func storage(
-        _ stored: [StoredProperty], in kind: DeclarationKind, sendable: Bool = false, conditionalFields: [String] = []
+        _ stored: [StoredProperty], in kind: DeclarationKind, sendable: Bool = false, frozen: Bool = false,
+        conditionalFields: [String] = []
     ) -> [DeclSyntax] {
         let fields = (stored.map(field) + conditionalFields.map { "    \($0)" }).map { "\($0)\n" }.joined()
         let values = GeneratedNames.storedValuesType
@@ -146,7 +149,7 @@ struct ContainerGenerator {
             GeneratedSource.declaration(
                 """
                 /// The stored values, one per member that keeps one.
-                private struct \(values)\(conformance) {
+                \(frozen ? "@usableFromInline" : "private") struct \(values)\(conformance) {
                 \(fields)}
                 """)
         ]
@@ -269,7 +272,7 @@ struct ContainerGenerator {
         present.members = members
         var declarations = storage(
             memberStoredProperties(of: present, extraction: extraction, locator: locator, placingAll: false),
-            in: container.kind, conditionalFields: conditionalFields)
+            in: container.kind, frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }

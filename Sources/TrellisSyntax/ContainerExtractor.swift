@@ -17,6 +17,10 @@ public enum ContainerExtractor {
                 declaredConformances: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []),
             problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
         readOptionProblems(attribute, into: &extraction)
+        extraction.isFrozen = declaration.attributes.contains { element in
+            guard case .attribute(let attribute) = element else { return false }
+            return ["frozen", "_fixed_layout"].contains(ProvideAttributeReader.attributeName(attribute))
+        }
         DeclarationBodyReader.readGenericParameters(of: declaration, into: &extraction)
         (extraction.nestedTypeAccess, extraction.functionTypeAliases) = DeclarationBodyReader.nestedTypes(
             of: declaration.memberBlock.members)

@@ -78,6 +78,9 @@ enum DeclarationBodyReader {
             if name == "Inputs" {
                 message =
                     "'Inputs' is declared by @DIContainer in every container (the snapshot of what it needs, which 'init(inputs:)' takes); rename this declaration"
+            } else if name == "self" && isProvided {
+                message =
+                    "a member cannot be named 'self': the initializer @DIContainer generates takes each member as a parameter of its name, which would hide 'self'; rename it"
             } else if name.hasPrefix("_trellis_") {
                 message = "'\(name)' begins with '_trellis_', which is reserved for the code @DIContainer generates; rename it"
             } else if name == ServiceRules.startOrderProperty && hasServices && !isProvided {

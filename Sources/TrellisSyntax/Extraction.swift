@@ -36,6 +36,9 @@ public struct ContainerExtraction: Sendable {
     /// The names the body declares that `@DIContainer` declares too (an error): the placeholders
     /// leave out their own declaration of `Inputs` and `serviceStartOrder`, which would repeat it.
     public var reservedNamesDeclared: Set<String> = []
+    /// The container is declared `@frozen`: the type of every stored property, the generated
+    /// storage's included, must be public or `@usableFromInline`.
+    public var isFrozen = false
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
 

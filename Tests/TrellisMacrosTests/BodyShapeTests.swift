@@ -257,6 +257,8 @@ struct BodyShapeTests {
                     @Provide(.shared, factory: Server(), service: true)
                     var server: any ServerProtocol
                     var serviceStartOrder: [String] { [] }
+                    @Provide(.input)
+                    var `self`: Int
                     #if DEBUG
                     func _trellis_debug() {}
                     #endif
@@ -274,6 +276,10 @@ struct BodyShapeTests {
                     var serviceStartOrder: [String] { [] }
                         ┬────────────────
                         ╰─ 🛑 'serviceStartOrder' is declared by @DIContainer in a container with 'service: true' members (the services in start order); rename this declaration
+                    @Provide(.input)
+                    var `self`: Int
+                        ┬─────
+                        ╰─ 🛑 a member cannot be named 'self': the initializer @DIContainer generates takes each member as a parameter of its name, which would hide 'self'; rename it
                     #if DEBUG
                     func _trellis_debug() {}
                          ┬─────────────

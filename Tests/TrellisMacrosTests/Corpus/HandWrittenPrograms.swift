@@ -5,6 +5,17 @@ import TrellisGraph
 enum HandWrittenPrograms {
     static let valid: [CorpusProgram] = [
         program(
+            "a @frozen public container, whose storage's type must be @usableFromInline",
+            """
+            @DIContainer
+            @frozen public struct FrozenServices {
+                @Provide(.input)
+                public var port: Int
+                @Provide(.shared, factory: Box(), concrete: true)
+                public var box: Box
+            }
+            """),
+        program(
             "a class container with a superclass whose init() the initializer calls, and an optional closure input named elsewhere",
             """
             @DIContainer
@@ -397,6 +408,15 @@ enum HandWrittenPrograms {
     ]
 
     static let misuses: [CorpusProgram] = [
+        program(
+            "a member named self, which would hide self in the generated initializer",
+            """
+            @DIContainer
+            struct SelfNamed {
+                @Provide(.input)
+                var `self`: Int
+            }
+            """, code: .reservedName),
         program(
             "a nested type named like the snapshot type every container declares",
             """
