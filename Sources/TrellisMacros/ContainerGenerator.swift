@@ -66,8 +66,12 @@ struct ContainerGenerator {
         let services = names.compactMap(container.member(named:))
         let awaits = services.contains(where: \.readAwaits)
         let throwing = services.contains(where: \.readThrows)
-        let effects = [throwing ? "try" : nil, awaits ? "await" : nil].compactMap { $0 }.map { "\($0) " }.joined()
         let bindsContainer = services.contains(where: \.isDeprecated)
+        // A deprecated service's read (`read`) carries its own `try await`; the statement's cover the others.
+        let covered = services.filter { !(bindsContainer && $0.isDeprecated) }
+        let effects = [
+            covered.contains(where: \.readThrows) ? "try" : nil, covered.contains(where: \.readAwaits) ? "await" : nil,
+        ].compactMap { $0 }.map { "\($0) " }.joined()
         let members = services.map { service in
             // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
             "(\"\(MemberName.bare(service.name))\", \(bindsContainer ? read(service.name) : "self.\(service.name)") as Any)"

@@ -5,6 +5,18 @@ import TrellisGraph
 enum HandWrittenPrograms {
     static let valid: [CorpusProgram] = [
         program(
+            "a deprecated async service, whose read in the start order carries its own await",
+            """
+            @DIContainer
+            final class LegacyServices {
+                @Provide(.shared, factory: Box(), concrete: true, service: true)
+                var box: Box
+                @available(*, deprecated, message: "kept for old callers")
+                @Provide(.shared, asyncFactory: { () async in Counter() }, concrete: true, service: true)
+                var counter: Counter
+            }
+            """),
+        program(
             "a @frozen public container, whose storage's type must be @usableFromInline",
             """
             @DIContainer
