@@ -91,9 +91,13 @@ extension DIContainerMacro {
             qualified.type.text = extraction.qualified(syntax.type)
             return qualified
         }
-        let places = SignaturePlaces(
-            extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
-            locator: SourceLocator(context, root: Syntax(group).root))
+        // Most containers place nothing: no locator (which reads the whole file's lines) for them.
+        let places =
+            extraction.membersBelowInitializer.isEmpty
+            ? SignaturePlaces()
+            : SignaturePlaces(
+                extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
+                locator: SourceLocator(context, root: Syntax(group).root))
         return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
     }
 
