@@ -23,40 +23,49 @@ public final class AsyncShared<Value, Failure: Error> {
         public let value: Value
 
         /// Wraps the value a build task returns.
+        @inlinable
         public init(_ value: Value) { self.value = value }
     }
 
-    fileprivate enum State {
+    @usableFromInline
+    enum State {
         case ready(Value)
         case building(Task<Built, Failure>)
     }
 
     // Immutable once made; shared between tasks only as far as the cell itself is (see below).
-    private final class Box: @unchecked Sendable {
-        let state: State
-        init(_ state: State) { self.state = state }
+    @usableFromInline
+    final class Box: @unchecked Sendable {
+        @usableFromInline let state: State
+        @inlinable init(_ state: State) { self.state = state }
     }
 
     // Set at most once (by the override or by `start`), then only read; the atomic lazy reference
-    // publishes it with release/acquire ordering, so reads need no lock.
-    private let cell = ManagedAtomicLazyReference<Box>()
+    // publishes it with release/acquire ordering, so reads need no lock. Inlinable, as `OnDemand`
+    // is, so that a read is specialized in the container's module instead of going through the
+    // generic entry points.
+    @usableFromInline let cell = ManagedAtomicLazyReference<Box>()
 
     /// Creates the storage, ready with `override` when one is given.
+    @inlinable
     public init(override: Value?) {
         if let override { _ = cell.storeIfNilThenLoad(Box(.ready(override))) }
     }
 
     /// Whether the value is known without building it (an override was given).
+    @inlinable
     public var needsBuild: Bool { cell.load() == nil }
 
     /// Hands the cell the task that builds its value. Only the first call has an effect; a task
     /// handed to a cell that already has a value is cancelled.
+    @inlinable
     public func start(_ task: Task<Built, Failure>) {
         let box = Box(.building(task))
         if cell.storeIfNilThenLoad(box) !== box { task.cancel() }
     }
 
-    fileprivate var state: State {
+    @inlinable
+    var state: State {
         guard let box = cell.load() else {
             preconditionFailure("Trellis: an async shared member was read before its container started building it")
         }
@@ -76,6 +85,7 @@ public typealias SendableAsyncShared<Value: Sendable, Failure: Error> = AsyncSha
 extension AsyncShared where Failure == Never {
     /// The member's value, once built. Runs in the caller's isolation (`isolation`, by default the
     /// caller's own), so a main-actor container reads its cells without leaving the main actor.
+    @inlinable
     public func value(isolation: isolated (any Actor)? = #isolation) async -> Value {
         switch state {
         case .ready(let value): value
@@ -87,6 +97,7 @@ extension AsyncShared where Failure == Never {
 extension AsyncShared where Failure == any Error {
     /// The member's value, once built; rethrows the factory's error to every reader. Runs in the
     /// caller's isolation, as the non-throwing one does.
+    @inlinable
     public func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
         switch state {
         case .ready(let value): value
