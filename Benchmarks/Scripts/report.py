@@ -327,15 +327,17 @@ def concurrent_section(concurrent):
 
 
 def features_section(features):
-    """Providers, lazy values and collections against the same written by hand (issue 23)."""
-    out = ["## Providers, lazy values and collections (release)\n",
+    """Providers, lazy values, collections and async shared members against the same written by hand."""
+    out = ["## Providers, lazy values, collections and async members (release)\n",
            f"Run {features['date']}, {features['configuration']} build, {features['runs']} runs of "
            f"~{features['batchMilliseconds']:g} ms batches per figure, contenders interleaved; load average at start "
            f"{features['loadAverageAtStart']}. Sources: `Sources/ProviderCollectionBenchmarks/`. The hand-written "
            "worker reaches itself through a weak reference set when its initializer ends, as a careful author "
            "avoids a retain cycle; Trellis's providers do the same through a `ContainerLink`. A built lazy value "
            "is compared with a stored reference (a hand-written lazy value that is safe across threads costs "
-           "more); the hand-written collection is a computed array not inlined, as a builder is not.\n",
+           "more); the hand-written collection is a computed array not inlined, as a builder is not. An async "
+           "`.shared` member is compared with a task the hand-written initializer starts and each read awaits; "
+           "each batch of async operations runs in one task the harness waits for.\n",
            "| operation | contender | median (minimum) | ratio to hand-written |",
            "| --- | --- | --- | --- |"]
     for m in features["measurements"]:

@@ -102,3 +102,36 @@ final class HandWrittenRouteTable {
         @inline(never) get { [r0, r1, r2, r3, r4, r5, r6, r7] }
     }
 }
+
+/// A connection an async factory opens: built once, in a task the container starts.
+final class Connection: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+    static func open(_ name: String) async -> Connection { Connection(name: name) }
+}
+
+/// An async `.shared` member: the container starts its build when it is created, and every read
+/// awaits the same instance.
+@DIContainer
+final class Pool {
+    @Provide(.input)
+    var name: String
+
+    @Provide(.shared, asyncFactory: { (name: String) async in await Connection.open(name) }, concrete: true)
+    var connection: Connection
+}
+
+/// The same by hand: the task started in the initializer, each read awaiting its value.
+final class HandWrittenPool: Sendable {
+    let name: String
+    private let building: Task<Connection, Never>
+
+    init(name: String) {
+        self.name = name
+        building = Task { await Connection.open(name) }
+    }
+
+    var connection: Connection {
+        get async { await building.value }
+    }
+}

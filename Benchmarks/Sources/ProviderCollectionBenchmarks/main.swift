@@ -2,9 +2,10 @@ import BenchmarkSupport
 import Foundation
 import Trellis
 
-// Providers, lazy values and collections (issue 23) against the same written by hand, measured as
-// the other harnesses measure: batches calibrated to `--batch-ms`, contenders interleaved in
-// rotating order for `--runs` rounds, the median ns per operation and its ratio to hand-written.
+// Providers, lazy values, collections (issue 23) and async shared members against the same written
+// by hand, measured as the other harnesses measure: batches calibrated to `--batch-ms`, contenders
+// interleaved in rotating order for `--runs` rounds, the median ns per operation and its ratio to
+// hand-written.
 
 var runs = 21
 var batchMilliseconds = 20.0
@@ -37,6 +38,20 @@ let keptRenderer = Renderer()
 _ = lazyRenderer()
 let table = RouteTable()
 let handWrittenTable = HandWrittenRouteTable()
+
+let pool = Pool(name: "db")
+let handWrittenPool = HandWrittenPool(name: "db")
+
+/// Runs `body` in a task and waits for it: an async contender's whole batch, so the wait costs once
+/// per batch (tens of microseconds against a batch of about 20 ms), not once per operation.
+func waitFor(_ body: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        await body()
+        done.signal()
+    }
+    done.wait()
+}
 
 let contenders = [
     // Creating and releasing the container: Trellis allocates and binds its providers' link.
@@ -74,6 +89,22 @@ let contenders = [
     },
     Contender(name: "trellis", operation: "collection of 8, read") { iterations in
         for _ in 0..<iterations { blackHole(ObjectIdentifier(table.routes[7])) }
+    },
+    // An async `.shared` member once built, read from a task: the cell's value against a stored task's.
+    Contender(name: "hand-written", operation: "async shared member, read") { iterations in
+        waitFor { for _ in 0..<iterations { blackHole(ObjectIdentifier(await handWrittenPool.connection)) } }
+    },
+    Contender(name: "trellis", operation: "async shared member, read") { iterations in
+        waitFor { for _ in 0..<iterations { blackHole(ObjectIdentifier(await pool.connection)) } }
+    },
+    // Creating the container, which starts the build task, and awaiting the member.
+    Contender(name: "hand-written", operation: "async shared member, create and await") { iterations in
+        waitFor {
+            for _ in 0..<iterations { blackHole(ObjectIdentifier(await HandWrittenPool(name: "q").connection)) }
+        }
+    },
+    Contender(name: "trellis", operation: "async shared member, create and await") { iterations in
+        waitFor { for _ in 0..<iterations { blackHole(ObjectIdentifier(await Pool(name: "q").connection)) } }
     },
 ]
 
