@@ -36,7 +36,7 @@ struct ContainerGenerator {
         let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces)
         let sendable = Self.isSendable(container)
         let stored =
-            Self.memberStoredProperties(of: container, extraction: extraction, locator: locator, placingAll: sendable)
+            Self.memberStoredProperties(of: container.members, extraction: extraction, locator: locator, placingAll: sendable)
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
@@ -96,17 +96,17 @@ struct ContainerGenerator {
             """)
     }
 
-    /// The fields of `container`'s members, in declaration order. A field is placed at its member's
+    /// The fields of `members` (the container's, in declaration order). A field is placed at its member's
     /// name, so that what the compiler finds in it (a member type that is not `Sendable`) is
     /// reported on the user's line: every field with `placingAll` (a `Sendable` container), else
     /// the cells of async members, whose values cross tasks in any container.
     static func memberStoredProperties(
-        of container: Container, extraction: ContainerExtraction, locator: SourceLocator?, placingAll: Bool
+        of members: [Member], extraction: ContainerExtraction, locator: SourceLocator?, placingAll: Bool
     ) -> [StoredProperty] {
-        container.members.compactMap { member in
+        members.compactMap { member in
             guard var property = storedProperty(for: member) else { return nil }
             guard placingAll || (member.scope == .shared && member.isAsync),
-                let name = extraction.anchors[.member(container: container.name, member: member.name)],
+                let name = extraction.anchors[.member(container: extraction.container.name, member: member.name)],
                 let place = locator?.place(name)
             else { return property }
             property.place = place
@@ -172,8 +172,7 @@ struct ContainerGenerator {
     private static func field(_ property: StoredProperty) -> String {
         let declaration = "let \(property.name): \(property.type)"
         guard let place = property.place else { return "    " + declaration }
-        let padding = String(repeating: " ", count: max(0, place.column - 1 - "let ".count))
-        return GeneratedSource.mapped(padding + declaration, toFile: place.file, line: place.line)
+        return GeneratedSource.placed(declaration, at: place, offset: "let ".count)
     }
 
     /// Whether the container is `Sendable` (declared so, or by the extension role for its async
@@ -183,8 +182,11 @@ struct ContainerGenerator {
     static func isSendable(_ container: Container) -> Bool {
         guard !container.options.mainActor, container.globalActorAttributes.isEmpty else { return false }
         return needsSendable(container)
-            || container.declaredConformances.contains { $0 == "Sendable" || $0 == "Swift.Sendable" }
+            || container.declaredConformances.contains(where: namesSendable)
     }
+
+    /// Whether an inherited type, as written, is `Sendable`.
+    static func namesSendable(_ type: String) -> Bool { type == "Sendable" || type == "Swift.Sendable" }
 
     /// Whether the macro makes the container `Sendable`: its async members are built in tasks that
     /// read it, and its providers may be called from any thread.
@@ -272,10 +274,8 @@ struct ContainerGenerator {
         let conditionalFields = conditionalLines(of: extraction) { member in
             storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
         }
-        var present = container
-        present.members = members
         var declarations = storage(
-            memberStoredProperties(of: present, extraction: extraction, locator: locator, placingAll: false),
+            memberStoredProperties(of: members, extraction: extraction, locator: locator, placingAll: false),
             in: container.kind, frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.

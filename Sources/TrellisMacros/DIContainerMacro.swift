@@ -32,11 +32,11 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         let locator = SourceLocator(context, root: Syntax(declaration).root)
         var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)
         generator.signaturePlaces = SignaturePlaces(
-            extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: locator)
+            extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: { locator })
         // The protocols a class container usually names first cannot be superclasses.
         if let inherited = declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first,
-            !["Sendable", "Swift.Sendable", "AnyObject"].contains(inherited.type.trimmedDescription),
-            !inherited.type.trimmedDescription.hasSuffix("Dependencies")
+            case let first = inherited.type.trimmedDescription,
+            !ContainerGenerator.namesSendable(first), first != "AnyObject", !first.hasSuffix("Dependencies")
         {
             generator.superclassPlace = locator.place(Syntax(inherited.type))
         }
@@ -91,13 +91,9 @@ extension DIContainerMacro {
             qualified.type.text = extraction.qualified(syntax.type)
             return qualified
         }
-        // Most containers place nothing: no locator (which reads the whole file's lines) for them.
-        let places =
-            extraction.membersBelowInitializer.isEmpty
-            ? SignaturePlaces()
-            : SignaturePlaces(
-                extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
-                locator: SourceLocator(context, root: Syntax(group).root))
+        let places = SignaturePlaces(
+            extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
+            locator: { SourceLocator(context, root: Syntax(group).root) })
         return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
     }
 
@@ -124,7 +120,7 @@ extension DIContainerMacro {
         let container = extraction.container
         guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
             ContainerGenerator.needsSendable(container),
-            protocols.contains(where: { $0.trimmedDescription == "Sendable" || $0.trimmedDescription == "Swift.Sendable" })
+            protocols.contains(where: { ContainerGenerator.namesSendable($0.trimmedDescription) })
         else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
     }

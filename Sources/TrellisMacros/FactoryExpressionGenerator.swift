@@ -33,8 +33,7 @@ struct FactoryExpressionGenerator {
             guard let name = extraction.anchors[.member(container: plan.container.name, member: member.name)],
                 let place = locator?.place(name)
             else { return creation }
-            let padding = String(repeating: " ", count: max(0, place.column - 1))
-            return GeneratedSource.mapped(padding + creation, toFile: place.file, line: place.line)
+            return GeneratedSource.placed(creation, at: place)
         }
         if let collection = member.collection {
             return linePrefix + collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
@@ -80,8 +79,7 @@ struct FactoryExpressionGenerator {
         }
         guard let origin, let place = locator?.place(origin) else { return linePrefix + effects + core }
         // The copied code starts at the user's column, unless what Trellis writes before it is longer.
-        let padding = String(repeating: " ", count: max(0, place.column - 1 - linePrefix.count - effects.count))
-        return GeneratedSource.mapped(padding + linePrefix + effects + core, toFile: place.file, line: place.line)
+        return GeneratedSource.placed(linePrefix + effects + core, at: place, offset: linePrefix.count + effects.count)
     }
 
     /// The user's expression a factory closure's inlined body comes from (see ``body(of:members:arguments:)``).

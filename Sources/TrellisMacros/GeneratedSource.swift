@@ -64,6 +64,16 @@ enum GeneratedSource {
         "#sourceLocation(file: \(file), line: \(line))\n\(code)\n\(mappedCodeEnd)"
     }
 
+    /// `code` mapped to `place` (``mapped(_:toFile:line:)``), its first line padded so that what
+    /// follows its first `offset` characters (what Trellis writes before the part the place names)
+    /// starts at the place's column, unless those are longer. `preamble` lines (comments) come
+    /// first, on the lines above the place.
+    static func placed(_ code: String, at place: SourceLocator.Place, offset: Int = 0, preamble: [String] = []) -> String {
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - offset))
+        return mapped(
+            (preamble + [padding + code]).joined(separator: "\n"), toFile: place.file, line: place.line - preamble.count)
+    }
+
     /// How the first line of ``mapped(_:toFile:line:)`` begins.
     static let mappedCodeStart = "#sourceLocation(file:"
     /// The line that ends what ``mapped(_:toFile:line:)`` maps.

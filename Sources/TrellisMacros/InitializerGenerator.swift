@@ -58,10 +58,7 @@ struct InitializerGenerator {
         // A class's initializer calls its superclass's `init()` where it ends, implicitly: the
         // compiler reports a superclass without one there, so that brace is placed on the
         // inheritance clause's first type (which the macro cannot tell from a protocol).
-        let end = generator.superclassPlace.map { place in
-            GeneratedSource.mapped(
-                String(repeating: " ", count: max(0, place.column - 1)) + "}", toFile: place.file, line: place.line)
-        }
+        let end = generator.superclassPlace.map { GeneratedSource.placed("}", at: $0) }
         let head = generator.signaturePlaces.initializerHead(
             "\(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {")
         return GeneratedSource.declaration(

@@ -22,9 +22,11 @@ struct SignaturePlaces {
     /// Places nothing.
     init() {}
 
-    /// The places of `extraction`'s container, named by `name`, found by `locator`.
-    init(extraction: ContainerExtraction, name: TokenSyntax?, locator: SourceLocator) {
+    /// The places of `extraction`'s container, named by `name`, found by `locator`, which is made
+    /// only for a container that places something (it reads every line of the file).
+    init(extraction: ContainerExtraction, name: TokenSyntax?, locator makeLocator: () -> SourceLocator) {
         guard !extraction.membersBelowInitializer.isEmpty else { return }
+        let locator = makeLocator()
         container = name.flatMap { locator.place(Syntax($0)) }
         for member in extraction.membersBelowInitializer {
             let anchor = extraction.anchors[.member(container: extraction.container.name, member: member)]
@@ -40,17 +42,13 @@ struct SignaturePlaces {
         var all = lines.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let head = all.removeLast()
         let keyword = head.firstRange(of: "init").map { head.distance(from: head.startIndex, to: $0.lowerBound) } ?? 0
-        let padding = String(repeating: " ", count: max(0, place.column - 1 - keyword))
-        let mapped = (all + [padding + head]).joined(separator: "\n")
-        return "#sourceLocation(file: \(place.file), line: \(place.line - all.count))\n\(mapped)\n"
-            + GeneratedSource.mappedCodeEnd
+        return GeneratedSource.placed(head, at: place, offset: keyword, preamble: all)
     }
 
     /// The needs protocol's requirement of `member` (`comment` above `var name: Type { get }`),
     /// placed with its name at the member's, when the member is placed.
     func requirement(_ requirement: String, comment: String, member: String) -> String {
         guard let place = members[member] else { return "    \(comment)\n    \(requirement)" }
-        let padding = String(repeating: " ", count: max(0, place.column - 1 - "var ".count))
-        return GeneratedSource.mapped("    \(comment)\n\(padding)\(requirement)", toFile: place.file, line: place.line - 1)
+        return GeneratedSource.placed(requirement, at: place, offset: "var ".count, preamble: ["    \(comment)"])
     }
 }

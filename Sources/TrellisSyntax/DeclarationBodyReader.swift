@@ -40,14 +40,12 @@ enum DeclarationBodyReader {
             container.accessLevel.initializerModifier.flatMap(AccessLevel.init(rawValue:))
             ?? (container.accessLevel.visibility < AccessLevel.internal.visibility ? container.accessLevel : .internal)
         for member in container.members {
-            guard let type = extraction.members[member.name]?.type,
-                isInitializerParameter(member)
-            else { continue }
+            guard let syntax = extraction.members[member.name], isInitializerParameter(member) else { continue }
+            let type = syntax.type
             // A member declared `public` in a public container has its type checked by Swift on its
-            // own line; one declared less visible does not.
-            if initializerLevel.visibility > AccessLevel.internal.visibility,
-                let variable = enclosingVariable(of: Syntax(type)),
-                ContainerExtractor.accessLevel(of: variable.modifiers).visibility < initializerLevel.visibility
+            // own line; one declared less visible does not. (An `@Assisted` function is no parameter.)
+            if initializerLevel.visibility > AccessLevel.internal.visibility, syntax.function == nil,
+                syntax.declaredAccess.visibility < initializerLevel.visibility
             {
                 extraction.membersBelowInitializer.insert(member.name)
             }
@@ -120,16 +118,6 @@ enum DeclarationBodyReader {
             }
         }
         return names
-    }
-
-    /// The `var` declaration a member's type annotation belongs to.
-    private static func enclosingVariable(of node: Syntax) -> VariableDeclSyntax? {
-        var current = node.parent
-        while let parent = current {
-            if let variable = parent.as(VariableDeclSyntax.self) { return variable }
-            current = parent.parent
-        }
-        return nil
     }
 
     /// Whether the generated initializer takes `member` (all but an opaque `.transient`).

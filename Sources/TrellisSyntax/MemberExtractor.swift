@@ -130,7 +130,8 @@ enum MemberExtractor {
         extraction.container.members.append(member)
         if let typeSyntax {
             extraction.members[name] = MemberSyntax(
-                attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType)
+                attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType,
+                declaredAccess: ContainerExtractor.accessLevel(of: variable.modifiers))
         }
     }
 
