@@ -86,17 +86,14 @@ let swinject: SwinjectResolver = {
 
 /// Runs `body(loads)` on `taskCount` child tasks sharing `total` loads, and waits for them.
 func onTasks(_ taskCount: Int, _ total: Int, _ body: @escaping @Sendable (Int) async -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
+    waitFor {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<taskCount {
                 let share = total / taskCount + (index < total % taskCount ? 1 : 0)
                 group.addTask { await body(share) }
             }
         }
-        done.signal()
     }
-    done.wait()
 }
 
 /// One way of loading, run in one task and split over `tasks` tasks.

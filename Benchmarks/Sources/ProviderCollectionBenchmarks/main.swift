@@ -42,17 +42,6 @@ let handWrittenTable = HandWrittenRouteTable()
 let pool = Pool(name: "db")
 let handWrittenPool = HandWrittenPool(name: "db")
 
-/// Runs `body` in a task and waits for it: an async contender's whole batch, so the wait costs once
-/// per batch (tens of microseconds against a batch of about 20 ms), not once per operation.
-func waitFor(_ body: @escaping @Sendable () async -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        await body()
-        done.signal()
-    }
-    done.wait()
-}
-
 let contenders = [
     // Creating and releasing the container: Trellis allocates and binds its providers' link.
     Contender(name: "hand-written", operation: "create") { iterations in
