@@ -93,6 +93,15 @@ final class DIveSpellingTests: XCTestCase {
         } catch LoaderError.notDAG {
         }
         do {
+            _ = try await SerialLoader(dependencies: .cyclic).load(Pool())
+            XCTFail("expected a cycle")
+        } catch {
+            XCTAssertEqual(error as? LoaderError, .notDAG, "notDAG equals every cycle")
+            XCTAssertEqual(error as? LoaderError, .cycle(["a", "b", "a"]))
+        }
+        XCTAssertNotEqual(LoaderError.notDAG, .duplicateId("a"))
+        XCTAssertEqual(String(describing: LoaderError.notDAG), "Not a directed acyclic graph")
+        do {
             _ = try await ConcurrentLoader(dependencies: .throwing).load(Pool())
             XCTFail("expected the node's error")
         } catch {

@@ -77,6 +77,46 @@ struct LoaderValidationTests {
         #expect(path == ["a", "a"])
     }
 
+    @Suite("Equality")
+    struct Equality {
+        @Test("errors of the same case are equal only with the same values; cycles compare their paths")
+        func sameCaseSameValues() {
+            #expect(LoaderError.cycle(["a", "b", "a"]) == .cycle(["a", "b", "a"]))
+            #expect(LoaderError.cycle(["a", "b", "a"]) != .cycle(["b", "a", "b"]))
+            #expect(LoaderError.duplicateId("a") == .duplicateId("a"))
+            #expect(LoaderError.duplicateId("a") != .duplicateId("b"))
+            #expect(
+                LoaderError.unknownDependency("x", requiredBy: "a", suggestions: ["y"])
+                    != .unknownDependency("x", requiredBy: "a", suggestions: []))
+            #expect(
+                LoaderError.conflictingValues(type: "T", firstNode: "a", secondNode: "b")
+                    != .conflictingValues(type: "T", firstNode: "b", secondNode: "a"))
+            #expect(LoaderError.asynchronousDependency("a") == .asynchronousDependency("a"))
+            #expect(LoaderError.asynchronousDependency("a") != .duplicateId("a"))
+        }
+
+        @Test("a cycle with an empty path (DIve's notDAG) equals every cycle, from either side, and nothing else")
+        func emptyCycleMatchesEveryCycle() {
+            let anyCycle = LoaderError.cycle([])
+            #expect(anyCycle == .cycle(["a", "b", "a"]))
+            #expect(LoaderError.cycle(["x", "x"]) == anyCycle)
+            #expect(anyCycle != .duplicateId("a"))
+            #expect(anyCycle != .asynchronousDependency("a"))
+        }
+
+        @Test("#expect(throws:) with an empty cycle matches the cycle a load throws")
+        func expectThrowsMatchesAnyCycle() async {
+            let loader = ConcurrentLoader(dependencies: [node("a", ["b"]), node("b", ["a"])])
+            await #expect(throws: LoaderError.cycle([])) { try await loader.load() }
+            #expect(throws: LoaderError.cycle([])) { try SerialLoader(dependencies: [node("a", ["a"])]).validate() }
+        }
+
+        @Test("a cycle with an empty path describes itself as DIve's notDAG did")
+        func emptyCycleDescription() {
+            #expect(String(describing: LoaderError.cycle([])) == "Not a directed acyclic graph")
+        }
+    }
+
     @Test("an invalid graph throws from load before any node runs")
     func invalidGraphRunsNothing() async {
         let log = EventLog()

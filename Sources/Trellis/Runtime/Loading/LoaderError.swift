@@ -5,6 +5,10 @@
 /// `LoaderError`: the load rethrows it unchanged (and tells the handler which node threw, see
 /// ``LoadingEventHandling/didFailToLoadDependency(_:error:)``). A load cancelled by its caller
 /// throws `CancellationError`.
+///
+/// Two errors are equal when they are the same case with the same values, so
+/// `#expect(throws: LoaderError.cycle(["a", "b", "a"]))` checks the path. The one exception is a
+/// cycle with an empty path, which no load throws: DIve's ``notDAG``, equal to every cycle.
 public enum LoaderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Two nodes have this identifier.
     case duplicateId(DependencyId)
@@ -32,6 +36,9 @@ public enum LoaderError: Error, CustomStringConvertible, Sendable, Equatable {
                 message += "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
             }
             return message
+        case .cycle(let path) where path.isEmpty:
+            // DIve's `notDAG`, which stands for every cycle, in DIve's own words.
+            return "Not a directed acyclic graph"
         case .cycle(let path):
             return "dependency cycle: \(path.map(\.rawValue).joined(separator: " -> ")); remove one of these dependencies"
         case .conflictingValues(let type, let firstNode, let secondNode):
@@ -40,6 +47,31 @@ public enum LoaderError: Error, CustomStringConvertible, Sendable, Equatable {
         case .asynchronousDependency(let id):
             return "dependency '\(id)' has an async body, so the graph cannot load synchronously; "
                 + "load it with 'try await loader.load(pool)'"
+        }
+    }
+
+    /// Whether `lhs` and `rhs` are the same case with the same values, or both cycles one of which
+    /// has an empty path (DIve's ``notDAG``, which stands for every cycle).
+    public static func == (lhs: LoaderError, rhs: LoaderError) -> Bool {
+        switch (lhs, rhs) {
+        case (.duplicateId(let left), .duplicateId(let right)):
+            return left == right
+        case (
+            .unknownDependency(let left, let leftRequiredBy, let leftSuggestions),
+            .unknownDependency(let right, let rightRequiredBy, let rightSuggestions)
+        ):
+            return left == right && leftRequiredBy == rightRequiredBy && leftSuggestions == rightSuggestions
+        case (.cycle(let left), .cycle(let right)):
+            return left == right || left.isEmpty || right.isEmpty
+        case (
+            .conflictingValues(let leftType, let leftFirst, let leftSecond),
+            .conflictingValues(let rightType, let rightFirst, let rightSecond)
+        ):
+            return leftType == rightType && leftFirst == rightFirst && leftSecond == rightSecond
+        case (.asynchronousDependency(let left), .asynchronousDependency(let right)):
+            return left == right
+        case (.duplicateId, _), (.unknownDependency, _), (.cycle, _), (.conflictingValues, _), (.asynchronousDependency, _):
+            return false
         }
     }
 }
