@@ -29,13 +29,44 @@ final class DICSpellingTests: XCTestCase {
         let builder: DependencyInjectionContainerBuilder = DICBuilder()
         let built: ImmutableDependencyInjectionContainer = builder.register(English(), as: Greeter.self).build()
         XCTAssertEqual(built.load(Greeter.self).greet(), "hello")
-        let containers: [MutableContainer] = [
-            DependencyInjectionContainer(), AsyncDependencyInjectionContainer(), MiniDependencyInjectionContainer(),
-        ]
+        XCTAssertEqual(built.container.load(Greeter.self).greet(), "hello", "the RuntimeContainer it loads from")
+        let containers: [DependencyInjectionContainer] = [DependencyInjectionContainer(), MiniDependencyInjectionContainer()]
         for container in containers {
             container.register(English(), as: Greeter.self)
             XCTAssertEqual(container.load(Greeter.self).greet(), "hello")
+            XCTAssertTrue(container.container.isRegistered(Greeter.self), "registrations go to its MutableContainer")
+            container.container.register(Failing(), as: Failing.self)
+            XCTAssertTrue(container.isRegistered(Failing.self), "and are shared with it")
         }
+        let asynchronous: MutableContainer = AsyncDependencyInjectionContainer()
+        asynchronous.register(English(), as: Greeter.self)
+        XCTAssertEqual(asynchronous.load(Greeter.self).greet(), "hello")
+    }
+
+    /// DIC's `load` is synchronous, so DIC code calls it in `async` functions without `await`; on
+    /// a Trellis container Swift would pick the `async` overload there and ask for `await`. This
+    /// test does not compile if DIC's containers offer an `async` `load`.
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testPlainLoadInAsyncFunction() async {
+        let container = DependencyInjectionContainer()
+        container.register(English(), as: Greeter.self)
+        let greeter: Greeter = container.load()
+        XCTAssertEqual(greeter.greet(), "hello")
+        XCTAssertEqual(container.load(Greeter.self).greet(), "hello")
+        XCTAssertEqual(MiniDependencyInjectionContainer().register(English()).load(English.self).greet(), "hello")
+
+        let built = DICBuilder().register(English(), as: Greeter.self).build()
+        let builtGreeter: Greeter = built.load()
+        XCTAssertEqual(builtGreeter.greet(), "hello")
+        XCTAssertEqual(built.load(Greeter.self).greet(), "hello")
+
+        // The Trellis container behind each still loads async factories, with await.
+        container.container.register(name: "async") { () async -> Int in
+            await Task.yield()
+            return 7
+        }
+        let awaited = await container.container.load(Int.self, name: "async")
+        XCTAssertEqual(awaited, 7)
     }
 
     @available(*, deprecated, message: "checks DIC's spellings")
@@ -109,6 +140,10 @@ final class DICSpellingTests: XCTestCase {
         container.register(English())
         container.unregisterDependencies(keepingCapacity: true)
         XCTAssertFalse(container.isRegistered(English.self))
+        let asynchronous = AsyncDependencyInjectionContainer()
+        asynchronous.register(English())
+        asynchronous.unregisterDependencies()
+        XCTAssertFalse(asynchronous.isRegistered(English.self))
     }
 
     private static func failing() throws -> Int {

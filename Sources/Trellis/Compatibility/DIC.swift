@@ -1,29 +1,92 @@
+import TrellisSupport
+
 // The spellings of DIC (github.com/illescasDaniel/DIC), so that code written against it compiles
 // with a deprecation warning whose fix-it leads to Trellis's own name. Each one calls the Trellis
-// API it names; none has an implementation of its own.
+// API it names, with one exception where DIC's behaviour differs and its code relies on it: DIC's
+// synchronous containers are types of their own that load only synchronously
+// (`SynchronousResolving`), so that a plain `load()` in an `async` function compiles, as in DIC.
 
-/// DIC's name for ``ContainerBuilder``.
+/// DIC's builder: registrations as ``ContainerBuilder`` takes them, built into DIC's synchronous
+/// container, ``ImmutableDependencyInjectionContainer``.
 @available(*, deprecated, renamed: "ContainerBuilder")
-public typealias DICBuilder = ContainerBuilder
+public final class DependencyInjectionContainerBuilder: Registrar, @unchecked Sendable {
+    // Unchecked as Registrar is (a non-final superclass); this class adds no stored property.
 
-/// DIC's long name for ``ContainerBuilder``.
+    /// Creates an empty builder.
+    public init() {
+        super.init(recipes: Locked([:]))
+    }
+
+    /// Builds DIC's immutable container holding the registrations made so far.
+    ///
+    /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
+    public func build(
+        fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()
+    ) -> ImmutableDependencyInjectionContainer {
+        ImmutableDependencyInjectionContainer(container: buildRuntimeContainer(fatalErrorHandler: fatalErrorHandler))
+    }
+}
+
+/// DIC's short name for its builder, ``DependencyInjectionContainerBuilder``.
 @available(*, deprecated, renamed: "ContainerBuilder")
-public typealias DependencyInjectionContainerBuilder = ContainerBuilder
+public typealias DICBuilder = DependencyInjectionContainerBuilder
 
-/// DIC's name for the container a builder builds, ``RuntimeContainer``.
+/// DIC's immutable container: a ``RuntimeContainer`` whose loads are only the synchronous ones
+/// (``SynchronousResolving``), as DIC's were, so that `container.load()` in an `async` function
+/// needs no `await`.
 @available(*, deprecated, renamed: "RuntimeContainer")
-public typealias ImmutableDependencyInjectionContainer = RuntimeContainer
+public struct ImmutableDependencyInjectionContainer: SynchronousResolving {
+    /// The Trellis container this one loads from: `await container.load(...)` runs `async`
+    /// factories.
+    public let container: RuntimeContainer
 
-/// DIC's name for ``MutableContainer``.
-@available(*, deprecated, renamed: "MutableContainer")
-public typealias DependencyInjectionContainer = MutableContainer
+    /// The resolver that performs the loads.
+    public var resolver: Resolver { container.resolver }
+}
 
-/// DIC's minimal container, ``MutableContainer`` too.
+/// DIC's mutable container: a ``MutableContainer`` whose loads are only the synchronous ones
+/// (``SynchronousResolving``), as DIC's were, so that `container.load()` in an `async` function
+/// needs no `await`.
 @available(*, deprecated, renamed: "MutableContainer")
-public typealias MiniDependencyInjectionContainer = MutableContainer
+public final class DependencyInjectionContainer: Registrar, SynchronousResolving, @unchecked Sendable {
+    // Unchecked as Registrar is (a non-final superclass); the one property added is Sendable.
+
+    /// The Trellis container this one registers into and loads from: `await container.load(...)`
+    /// runs `async` factories.
+    public let container: MutableContainer
+
+    /// Creates an empty container.
+    ///
+    /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
+    public init(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) {
+        let container = MutableContainer(fatalErrorHandler: fatalErrorHandler)
+        self.container = container
+        super.init(recipes: container.recipes)
+    }
+
+    /// The resolver that performs the loads.
+    public var resolver: Resolver { container.resolver }
+
+    /// Removes every registration, and with them the singletons they built, as
+    /// ``MutableContainer/removeAllRegistrations()`` does.
+    public func removeAllRegistrations() {
+        container.removeAllRegistrations()
+    }
+
+    /// DIC's name for ``removeAllRegistrations()``. Trellis removes singletons too, and always
+    /// releases the storage.
+    @available(*, deprecated, renamed: "removeAllRegistrations()")
+    public func unregisterDependencies(keepingCapacity: Bool = false) {
+        removeAllRegistrations()
+    }
+}
+
+/// DIC's minimal container, ``DependencyInjectionContainer`` too.
+@available(*, deprecated, renamed: "MutableContainer")
+public typealias MiniDependencyInjectionContainer = DependencyInjectionContainer
 
 /// DIC's container for `async` factories. Every Trellis container takes `async` factories, loaded
-/// with `await`, so this is ``MutableContainer`` too.
+/// with `await`, so this is ``MutableContainer``.
 @available(*, deprecated, renamed: "MutableContainer")
 public typealias AsyncDependencyInjectionContainer = MutableContainer
 
@@ -70,7 +133,7 @@ extension Registrar {
     }
 }
 
-extension Resolving {
+extension SynchronousResolving {
     /// DIC's name for `loadThrowing(_:name:)`.
     @available(*, deprecated, renamed: "loadThrowing(_:name:)")
     public func loadOrThrow<Value>(_ type: Value.Type = Value.self) throws -> Value {
@@ -86,7 +149,9 @@ extension Resolving {
     public func loadOrNil<Value>(_ type: Value.Type = Value.self) -> Value? {
         try? loadThrowing(type)
     }
+}
 
+extension Resolving {
     /// DIC's name for the `async` `load(_:name:)`.
     @available(*, deprecated, renamed: "load(_:name:)")
     public func loadAsync<Value>(_ type: Value.Type = Value.self) async -> Value {
@@ -111,8 +176,8 @@ extension Resolving {
 }
 
 extension MutableContainer {
-    /// DIC's name for ``removeAllRegistrations()``. Trellis removes singletons too, and always
-    /// releases the storage.
+    /// DIC's name for ``removeAllRegistrations()``, on DIC's `async` container. Trellis removes
+    /// singletons too, and always releases the storage.
     @available(*, deprecated, renamed: "removeAllRegistrations()")
     public func unregisterDependencies(keepingCapacity: Bool = false) {
         removeAllRegistrations()

@@ -23,6 +23,14 @@ public final class ContainerBuilder: Registrar, @unchecked Sendable {
     ///
     /// - Parameter fatalErrorHandler: Called when a non-throwing `load` fails.
     public func build(fatalErrorHandler: any FatalErrorHandling = DefaultFatalErrorHandler()) -> RuntimeContainer {
+        buildRuntimeContainer(fatalErrorHandler: fatalErrorHandler)
+    }
+}
+
+extension Registrar {
+    /// An immutable container holding the registrations made so far, each singleton fresh: what
+    /// ``ContainerBuilder/build(fatalErrorHandler:)`` and DIC's builder return.
+    func buildRuntimeContainer(fatalErrorHandler: any FatalErrorHandling) -> RuntimeContainer {
         let snapshot = recipes.withLock { $0 }.mapValues { $0.fresh() }
         let table = RegistrationTable.frozen(FrozenRecipeTable(snapshot))
         return RuntimeContainer(engine: ResolutionEngine(table: table, fatalErrorHandler: fatalErrorHandler))

@@ -1,7 +1,20 @@
+/// Something values can be loaded from without `await`: the synchronous loading methods that
+/// ``Resolving`` refines with `async` overloads.
+///
+/// Every Trellis container is ``Resolving``. DIC's synchronous containers
+/// (`DependencyInjectionContainer`, `ImmutableDependencyInjectionContainer`) conform to this protocol
+/// alone: without the `async` overloads, a plain `load()` in an `async` function is the synchronous
+/// load, as it was in DIC, where on a ``Resolving`` container Swift picks the `async` overload and
+/// asks for `await`.
+public protocol SynchronousResolving: Sendable {
+    /// The resolver that performs the loads.
+    var resolver: Resolver { get }
+}
+
 /// Something values can be loaded from: ``RuntimeContainer``, ``MutableContainer`` and the
 /// ``Resolver`` handed to factories.
 ///
-/// Every loading method is provided by the protocol extension:
+/// Every loading method is provided by the protocol extensions:
 ///
 /// | Method | When the value cannot be produced |
 /// | --- | --- |
@@ -10,11 +23,9 @@
 /// | `loadIfPresent` | returns `nil` if nothing is registered for that type and name (or a failable factory returned `nil`); other errors go to the fatal-error handler |
 ///
 /// Each has an `async` overload, chosen in asynchronous contexts, that can also run `async`
-/// factories. The type can be inferred: `let client: HTTPClient = container.load()`.
-public protocol Resolving: Sendable {
-    /// The resolver that performs the loads.
-    var resolver: Resolver { get }
-}
+/// factories. The type can be inferred: `let client: HTTPClient = container.load()`. The
+/// synchronous methods come from ``SynchronousResolving``.
+public protocol Resolving: SynchronousResolving {}
 
 /// What a factory receives: the container it is registered in, ready to load its dependencies.
 ///
@@ -34,7 +45,7 @@ public struct Resolver: Resolving {
     public var resolver: Resolver { self }
 }
 
-extension Resolving {
+extension SynchronousResolving {
     /// Returns the value registered for `type` and `name`, or passes the error to the container's
     /// fatal-error handler.
     @inlinable @inline(__always)
@@ -96,6 +107,16 @@ extension Resolving {
         }
     }
 
+    /// Whether something is registered for `type` and `name`, or for `type?` and `name` (a failable
+    /// factory, which loads of `type` also use).
+    public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
+        let engine = resolver.engine
+        return engine.recipe(for: InstanceKey(type, name: name)) != nil
+            || engine.recipe(for: InstanceKey(Value?.self, name: name)) != nil
+    }
+}
+
+extension Resolving {
     /// Returns the value registered for `type` and `name`, running `async` factories, or passes
     /// the error to the container's fatal-error handler.
     @inlinable
@@ -131,13 +152,5 @@ extension Resolving {
         } catch {
             resolver.engine.fatalErrorHandler.fatalErrorHandler(error)
         }
-    }
-
-    /// Whether something is registered for `type` and `name`, or for `type?` and `name` (a failable
-    /// factory, which loads of `type` also use).
-    public func isRegistered<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
-        let engine = resolver.engine
-        return engine.recipe(for: InstanceKey(type, name: name)) != nil
-            || engine.recipe(for: InstanceKey(Value?.self, name: name)) != nil
     }
 }
