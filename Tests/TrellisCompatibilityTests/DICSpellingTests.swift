@@ -15,6 +15,17 @@ private final class Failable {
     }
 }
 
+/// DIC's own test type: a failable initializer that also throws.
+private final class ThrowingFailable {
+    let value: Int
+
+    init?(value: Int) throws {
+        if value < 0 { throw Failing() }
+        if value > 100 { return nil }
+        self.value = value
+    }
+}
+
 private protocol Greeter {
     func greet() -> String
 }
@@ -128,6 +139,51 @@ final class DICSpellingTests: XCTestCase {
             }
         }
         XCTAssertEqual(try container.loadOrThrow(Failable?.self)?.value, 1)
+    }
+
+    /// DIC's `load` answered `nil` for an optional type whose throwing factory threw, where Trellis's
+    /// own spellings stop the program (see the runtime tests); `loadOrThrow` still throws.
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testThrowingFailableFactoryLoadedAsOptional() throws {
+        let container = DependencyInjectionContainer()
+        container.registerThrowable(try ThrowingFailable(value: -2))
+        let loaded: ThrowingFailable? = container.load()
+        XCTAssertNil(loaded)
+        XCTAssertNil(container.load(ThrowingFailable?.self))
+        XCTAssertNil(container.load(Optional<ThrowingFailable>.self))
+        XCTAssertThrowsError(try container.loadOrThrow(ThrowingFailable?.self)) { error in
+            guard case .factoryFailed(_, let underlying) = error as? ResolutionError else {
+                return XCTFail("expected factoryFailed, got \(error)")
+            }
+            XCTAssertEqual(underlying as? Failing, Failing())
+        }
+        XCTAssertThrowsError(try container.loadOrThrow(ThrowingFailable.self))
+
+        let built = DICBuilder().registerThrowable({ try ThrowingFailable(value: -1) }, as: ThrowingFailable?.self).build()
+        XCTAssertNil(built.load(ThrowingFailable?.self))
+
+        let needsMissing = DependencyInjectionContainer()
+        needsMissing.registerThrowable(
+            { () throws -> ThrowingFailable? in
+                _ = try needsMissing.loadOrThrow(Double.self)
+                return try ThrowingFailable(value: 1)
+            }, as: ThrowingFailable?.self)
+        XCTAssertNil(
+            needsMissing.load(ThrowingFailable?.self), "an error of a load inside the factory too, as DIC's try? caught it")
+
+        container.registerThrowable(try ThrowingFailable(value: 200))
+        XCTAssertNil(container.load(ThrowingFailable?.self), "a nil result is nil as well")
+        container.registerThrowable(try ThrowingFailable(value: 1))
+        XCTAssertEqual(container.load(ThrowingFailable?.self)?.value, 1)
+        XCTAssertEqual(container.load(ThrowingFailable.self).value, 1)
+    }
+
+    @available(*, deprecated, message: "checks DIC's spellings")
+    func testThrowingFailableFactoryLoadedAsOptionalWithAwait() async {
+        let container = AsyncDependencyInjectionContainer()
+        container.registerThrowable(try ThrowingFailable(value: -2))
+        let loaded = await container.load(ThrowingFailable?.self)
+        XCTAssertNil(loaded)
     }
 
     @available(*, deprecated, message: "checks DIC's spellings")

@@ -84,4 +84,20 @@ struct FatalErrorHandlerTests {
         }
         #expect(Self.standardError(result).contains("handled: no value of type"))
     }
+
+    @Test(
+        "a throwing factory of an optional type, loaded as that type, calls the handler (DIC's registerThrowable alone gives nil)"
+    )
+    func throwingOptionalFactoryLoadedAsOptional() async {
+        let result = await #expect(
+            processExitsWith: .exitCode(ExitingFatalErrorHandler.exitCode), observing: [\.standardErrorContent]
+        ) {
+            let container = MutableContainer(fatalErrorHandler: ExitingFatalErrorHandler())
+            container.register { () throws -> Example1? in throw ConnectionRefused() }
+            _ = container.load(Example1?.self)
+        }
+        #expect(
+            Self.standardError(result)
+                == "handled: the factory of '\(String(reflecting: Example1?.self))' threw: ConnectionRefused()\n")
+    }
 }

@@ -2,9 +2,10 @@ import TrellisSupport
 
 // The spellings of DIC (github.com/illescasDaniel/DIC), so that code written against it compiles
 // with a deprecation warning whose fix-it leads to Trellis's own name. Each one calls the Trellis
-// API it names, with one exception where DIC's behaviour differs and its code relies on it: DIC's
-// synchronous containers are types of their own that load only synchronously
-// (`SynchronousResolving`), so that a plain `load()` in an `async` function compiles, as in DIC.
+// API it names, with two exceptions where DIC's behaviour differs and its code relies on it:
+// - DIC's synchronous containers are types of their own that load only synchronously
+//   (`SynchronousResolving`), so that a plain `load()` in an `async` function compiles, as in DIC;
+// - `registerThrowable` keeps DIC's `nil` for a load of an optional type whose factory throws.
 
 /// DIC's builder: registrations as ``ContainerBuilder`` takes them, built into DIC's synchronous
 /// container, ``ImmutableDependencyInjectionContainer``.
@@ -99,22 +100,37 @@ extension Registrar {
     }
 
     /// DIC's name for registering a throwing factory; Trellis's `register` takes throwing factories.
-    @available(*, deprecated, renamed: "register(as:name:_:)")
+    ///
+    /// As in DIC, a non-throwing `load` of an optional `Value` (a factory that returns `T?` and
+    /// throws, loaded as `T?`) returns `nil` when the factory throws, where a Trellis registration
+    /// passes the error to the fatal-error handler. Every other load behaves as for `register`.
+    @available(
+        *, deprecated, renamed: "register(as:name:_:)",
+        message: "register takes throwing factories; a load of its optional type then stops where this gave nil"
+    )
     @discardableResult
     public func registerThrowable<Value>(_ factory: @escaping @Sendable () throws -> Value, as type: Value.Type = Value.self)
         -> Self
     {
-        register(as: type, factory)
+        let recipe = TransientRecipe<Value>({ _ in try factory() }, failureLoadsAsNil: true)
+        add(Registration(key: InstanceKey(type, name: nil), recipe: recipe))
+        return self
     }
 
     /// DIC's name for registering a throwing expression; Trellis's `register` takes throwing ones.
-    @available(*, deprecated, renamed: "register(_:as:name:)")
+    ///
+    /// As in DIC, a non-throwing `load` of an optional `Value` returns `nil` when the expression
+    /// throws, as for the closure form.
+    @available(
+        *, deprecated, renamed: "register(_:as:name:)",
+        message: "register takes throwing expressions; a load of its optional type then stops where this gave nil"
+    )
     @discardableResult
     public func registerThrowable<Value>(
         _ make: @autoclosure @escaping @Sendable () throws -> Value,
         as type: Value.Type = Value.self
     ) -> Self {
-        register(try make(), as: type)
+        registerThrowable({ try make() }, as: type)
     }
 
     /// DIC's spelling, with the factory first: `registerSingleton({ Impl() }, as: Protocol.self)`.

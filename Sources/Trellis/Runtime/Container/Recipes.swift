@@ -17,6 +17,9 @@ class AnyRecipe: @unchecked Sendable {
     @usableFromInline let isAsynchronous: Bool
     /// Whether this is a ``TransientRecipe``, whose factory a load calls directly.
     @usableFromInline let isTransient: Bool
+    /// Whether a non-throwing `load` of this registration's optional type answers `nil` when the
+    /// factory fails, as DIC's `load` did for its `registerThrowable` (the one spelling that sets it).
+    let failureLoadsAsNil: Bool
 
     /// The value of a synchronous singleton once it is built: a retained ``PublishedInstance`` of
     /// the recipe's `Value`, set once (with release ordering) and released in `deinit`; never set
@@ -25,9 +28,10 @@ class AnyRecipe: @unchecked Sendable {
     /// lookup or reference counting beyond the value's own.
     @usableFromInline let published: UnsafeAtomic<UnsafeRawPointer?>
 
-    init(isAsynchronous: Bool, isTransient: Bool = false) {
+    init(isAsynchronous: Bool, isTransient: Bool = false, failureLoadsAsNil: Bool = false) {
         self.isAsynchronous = isAsynchronous
         self.isTransient = isTransient
+        self.failureLoadsAsNil = failureLoadsAsNil
         published = .create(nil)
     }
 
@@ -74,8 +78,8 @@ class AnyRecipe: @unchecked Sendable {
 /// Restates `@unchecked Sendable` from `AnyRecipe`; see the safety argument there.
 @usableFromInline
 class SynchronousRecipe<Value>: AnyRecipe, @unchecked Sendable {
-    init(isTransient: Bool = false) {
-        super.init(isAsynchronous: false, isTransient: isTransient)
+    init(isTransient: Bool = false, failureLoadsAsNil: Bool = false) {
+        super.init(isAsynchronous: false, isTransient: isTransient, failureLoadsAsNil: failureLoadsAsNil)
     }
 
     /// The value, or `nil` when a failable factory returned `nil`.
@@ -119,9 +123,9 @@ final class TransientRecipe<Value>: SynchronousRecipe<Value>, @unchecked Sendabl
     /// The factory; `nil` means a failable factory had nothing to return.
     @usableFromInline let make: @Sendable (Resolver) throws -> Value?
 
-    init(_ make: @escaping @Sendable (Resolver) throws -> Value?) {
+    init(_ make: @escaping @Sendable (Resolver) throws -> Value?, failureLoadsAsNil: Bool = false) {
         self.make = make
-        super.init(isTransient: true)
+        super.init(isTransient: true, failureLoadsAsNil: failureLoadsAsNil)
     }
 
     override func fresh() -> AnyRecipe { self }

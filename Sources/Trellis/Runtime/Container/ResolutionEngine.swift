@@ -201,6 +201,19 @@ final class ResolutionEngine: Sendable {
         fatalErrorHandler.fatalErrorHandler(error)
     }
 
+    /// What a non-throwing `load` of `type` under `name` that failed with `error` returns: `nil`
+    /// when `type` is an optional registered with DIC's `registerThrowable` and its factory failed
+    /// (DIC's `load` answered `nil` there); otherwise nothing, as `error` goes to the fatal-error
+    /// handler. A cycle is always fatal: DIC never returned from one.
+    @usableFromInline
+    func failedLoad<Value>(_ error: ResolutionError, _ type: Value.Type, name: String?) -> Value {
+        if case .cycle = error { fail(error) }
+        guard let recipe = recipe(for: InstanceKey(type, name: name)), recipe.failureLoadsAsNil,
+            let optional = type as? any OptionalValue.Type, let none = optional.none as? Value
+        else { fail(error) }
+        return none
+    }
+
     func notRegistered(_ key: InstanceKey, path: [InstanceKey]) -> ResolutionError {
         let registered = registeredKeys
         var suggestions = Set(
@@ -215,3 +228,11 @@ final class ResolutionEngine: Sendable {
         return .notRegistered(type: key.description, path: path.map(\.description), suggestions: suggestions.sorted())
     }
 }
+
+/// An `Optional` of any wrapped type, for code that only knows it as a generic `Value`.
+protocol OptionalValue {
+    /// `nil`.
+    static var none: Self { get }
+}
+
+extension Optional: OptionalValue {}
