@@ -92,13 +92,15 @@ let package = Package(
         .executableTarget(name: "TrellisCLI", dependencies: ["TrellisTool"]),
         // Build-tool plugin: runs `trellis validate` on a target's sources and fails the build on problems.
         .plugin(name: "TrellisValidationPlugin", capability: .buildTool(), dependencies: ["TrellisCLI"]),
-        // Command plugin: `swift package trellis-graph` writes the package's dependency graph.
+        // Command plugin: `swift package trellis-graph` prints the package's dependency graph. It declares
+        // no permission, so printing asks for none; writing --output into the package takes SwiftPM's
+        // --allow-writing-to-package-directory, which grants the write whether or not a plugin declares it.
         .plugin(
             name: "TrellisGraphPlugin",
             capability: .command(
                 intent: .custom(
-                    verb: "trellis-graph", description: "Writes the dependency graph of the package's @DIContainer types"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the graph file given by --output")]
+                    verb: "trellis-graph",
+                    description: "Prints the dependency graph of the package's @DIContainer types, or writes it with --output")
             ),
             dependencies: ["TrellisCLI"]
         ),
