@@ -106,7 +106,7 @@ extension Registrar {
     /// passes the error to the fatal-error handler. Every other load behaves as for `register`.
     @available(
         *, deprecated, renamed: "register(as:name:_:)",
-        message: "register takes throwing factories; a load of its optional type then stops where this gave nil"
+        message: "register takes throwing factories; an optional load then stops the program where registerThrowable gave nil"
     )
     @discardableResult
     public func registerThrowable<Value>(_ factory: @escaping @Sendable () throws -> Value, as type: Value.Type = Value.self)
@@ -123,7 +123,7 @@ extension Registrar {
     /// throws, as for the closure form.
     @available(
         *, deprecated, renamed: "register(_:as:name:)",
-        message: "register takes throwing expressions; a load of its optional type then stops where this gave nil"
+        message: "register takes throwing expressions; an optional load then stops the program where registerThrowable gave nil"
     )
     @discardableResult
     public func registerThrowable<Value>(
