@@ -1,23 +1,27 @@
 import Atomics
+import TrellisSupport
 
 /// The storage of a `.shared` member built by an `asyncFactory`.
 ///
-/// The generated initializer creates one cell per such member, then starts each member's build in
-/// a task as soon as the container exists, so independent members build concurrently and each
-/// waits only for the members it reads. Reading `value(isolation:)` awaits the build; every read
-/// returns the same instance (or the same error). A value passed to the initializer as an override
-/// is stored ready, and no task is started for it.
+/// Who builds the value depends on the container:
+/// - In a container that is `Sendable` (declared so, inferred by Swift for an internal struct whose
+///   stored values all are, or isolated to a global actor), the generated initializer starts each
+///   member's build in a task as soon as the container exists (``start(_:)``, ``AsyncStart``), so
+///   independent members build concurrently and each waits only for the members it reads.
+/// - In any other container, whose values may not cross tasks, nothing is started: the first
+///   reader builds the value in its own task and isolation, and readers that arrive meanwhile wait
+///   for it. No value then has to be `Sendable`.
 ///
-/// The value crosses tasks, so it must be `Sendable`. The generated code declares each cell through
-/// ``SendableAsyncShared``, which requires it on the member's own line; the cell itself is
-/// `Sendable` exactly when its value is, and its other uses ask nothing more, so a member whose type
-/// is not `Sendable` gets one error, where the user declared it, rather than one in each place the
-/// generated code touches the cell.
+/// Either way, every read returns the same instance (or rethrows the same error). A value passed to
+/// the initializer as an override is stored ready and never built.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
 public final class AsyncShared<Value, Failure: Error> {
-    /// A built value on its way out of the task that built it. `Sendable` without a check: a cell is
-    /// declared through ``SendableAsyncShared``, so its value is.
+    /// A built value on its way out of the task that built it. `Sendable` without a check: a task is
+    /// only started for a cell of a `Sendable` container, whose values are `Sendable` (the generated
+    /// code checks each member's type where the container declares `Sendable`; Swift infers the
+    /// conformance only when they all are), or of a container isolated to a global actor, whose
+    /// tasks and readers share that actor.
     public struct Built: @unchecked Sendable {
         /// The value the member's factory returned.
         public let value: Value
@@ -31,6 +35,8 @@ public final class AsyncShared<Value, Failure: Error> {
     enum State {
         case ready(Value)
         case building(Task<Built, Failure>)
+        /// A reader's build failed: every reader gets this error.
+        case failed(Failure)
     }
 
     // Immutable once made; shared between tasks only as far as the cell itself is (see below).
@@ -40,11 +46,14 @@ public final class AsyncShared<Value, Failure: Error> {
         @inlinable init(_ state: State) { self.state = state }
     }
 
-    // Set at most once (by the override or by `start`), then only read; the atomic lazy reference
-    // publishes it with release/acquire ordering, so reads need no lock. Inlinable, as `OnDemand`
-    // is, so that a read is specialized in the container's module instead of going through the
-    // generic entry points.
+    // Set at most once (by the override, by `start`, or by the reader that built the value), then
+    // only read; the atomic lazy reference publishes it with release/acquire ordering, so reads need
+    // no lock. Inlinable, as `OnDemand` is, so that a read is specialized in the container's module
+    // instead of going through the generic entry points.
     @usableFromInline let cell = ManagedAtomicLazyReference<Box>()
+
+    // Made by the first reader that finds nothing started; never used in a cell that has a task.
+    @usableFromInline let readers = ManagedAtomicLazyReference<ReaderBuild>()
 
     /// Creates the storage, ready with `override` when one is given.
     @inlinable
@@ -64,20 +73,83 @@ public final class AsyncShared<Value, Failure: Error> {
         if cell.storeIfNilThenLoad(box) !== box { task.cancel() }
     }
 
+    /// The state once a value, a task or a failure is there: read without a lock, or else built by
+    /// this reader (`build`, in the reader's isolation) or awaited from the reader building it.
     @inlinable
-    var state: State {
-        guard let box = cell.load() else {
-            preconditionFailure("Trellis: an async shared member was read before its container started building it")
+    func settled(isolation: isolated (any Actor)?, building build: () async -> State) async -> State {
+        if let box = cell.load() { return box.state }
+        return await buildInReader(isolation: isolation, build).state
+    }
+
+    /// The slow path of a cell nothing was started for: the first reader builds and publishes the
+    /// value; readers arriving meanwhile wait, then read what it published.
+    @usableFromInline
+    func buildInReader(isolation: isolated (any Actor)?, _ build: () async -> State) async -> Box {
+        let readers = self.readers.load() ?? self.readers.storeIfNilThenLoad(ReaderBuild())
+        while true {
+            if let box = cell.load() { return box }
+            if readers.claim() {
+                let built = Box(await build())
+                let box = cell.storeIfNilThenLoad(built)
+                readers.finish()
+                return box
+            }
+            await withUnsafeContinuation(isolation: isolation) { (waiter: UnsafeContinuation<Void, Never>) in
+                if !readers.wait(waiter) { waiter.resume() }
+            }
         }
-        return box.state
+    }
+}
+
+/// The bookkeeping of a reader's build: whether one is under way, and who waits for it.
+///
+/// `@unchecked Sendable`: `isBuilding` and `waiters` are touched only while holding `lock`.
+@usableFromInline
+final class ReaderBuild: @unchecked Sendable {
+    private let lock = PlatformLock()
+    private var isBuilding = false
+    private var waiters: [UnsafeContinuation<Void, Never>] = []
+
+    @usableFromInline init() {}
+
+    /// Whether the caller is the reader that builds (no other build was under way).
+    @usableFromInline
+    func claim() -> Bool {
+        lock.withLock {
+            guard !isBuilding else { return false }
+            isBuilding = true
+            return true
+        }
+    }
+
+    /// Queues `waiter` for the end of the build under way; false when none is (the caller resumes it).
+    @usableFromInline
+    func wait(_ waiter: UnsafeContinuation<Void, Never>) -> Bool {
+        lock.withLock {
+            guard isBuilding else { return false }
+            waiters.append(waiter)
+            return true
+        }
+    }
+
+    /// Ends the build and resumes everyone who waited for it.
+    @usableFromInline
+    func finish() {
+        let resumed = lock.withLock {
+            isBuilding = false
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in resumed { waiter.resume() }
     }
 }
 
 /// The cell shares its value between the tasks that read it, so it is `Sendable` when the value is.
 extension AsyncShared: @unchecked Sendable where Value: Sendable {}
 
-/// ``AsyncShared`` with the requirement every async member meets: its value is `Sendable`. The
-/// generated storage declares each cell with this name, on the member's line.
+/// ``AsyncShared`` with the requirement that its value is `Sendable`. No longer used by generated
+/// code (a container that is not `Sendable` may now hold values that are not); kept for code that
+/// named it.
 public typealias SendableAsyncShared<Value: Sendable, Failure: Error> = AsyncShared<Value, Failure>
 
 // Two constrained methods rather than one `throws(Failure)` method: Swift 6.3's SIL generation
@@ -85,23 +157,122 @@ public typealias SendableAsyncShared<Value: Sendable, Failure: Error> = AsyncSha
 extension AsyncShared where Failure == Never {
     /// The member's value, once built. Runs in the caller's isolation (`isolation`, by default the
     /// caller's own), so a main-actor container reads its cells without leaving the main actor.
+    /// `build` builds it when nothing was started for the cell (see ``AsyncShared``).
     @inlinable
-    public func value(isolation: isolated (any Actor)? = #isolation) async -> Value {
-        switch state {
+    public func value(isolation: isolated (any Actor)? = #isolation, building build: () async -> Value) async -> Value {
+        switch await settled(isolation: isolation, building: { .ready(await build()) }) {
         case .ready(let value): value
         case .building(let task): await task.value.value
+        case .failed: preconditionFailure("Trellis: a member whose factory cannot throw failed")
         }
+    }
+
+    /// The member's value, once built by the task ``start(_:)`` was given (or an override).
+    @inlinable
+    public func value(isolation: isolated (any Actor)? = #isolation) async -> Value {
+        await value(isolation: isolation, building: { preconditionFailure(Self.neverStarted) })
     }
 }
 
 extension AsyncShared where Failure == any Error {
     /// The member's value, once built; rethrows the factory's error to every reader. Runs in the
-    /// caller's isolation, as the non-throwing one does.
+    /// caller's isolation, as the non-throwing one does; `build` builds it when nothing was
+    /// started for the cell.
     @inlinable
-    public func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+    public func value(isolation: isolated (any Actor)? = #isolation, building build: () async throws -> Value)
+        async throws -> Value
+    {
+        let state = await settled(isolation: isolation) {
+            do { return .ready(try await build()) } catch { return .failed(error) }
+        }
         switch state {
-        case .ready(let value): value
-        case .building(let task): try await task.value.value
+        case .ready(let value): return value
+        case .building(let task): return try await task.value.value
+        case .failed(let error): throw error
         }
     }
+
+    /// The member's value, once built by the task ``start(_:)`` was given (or an override).
+    @inlinable
+    public func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+        try await value(isolation: isolation, building: { preconditionFailure(Self.neverStarted) })
+    }
 }
+
+extension AsyncShared {
+    @usableFromInline
+    static var neverStarted: String {
+        "Trellis: an async shared member was read before its container started building it"
+    }
+}
+
+/// Starts the builds of a container's async `.shared` members when the container is `Sendable`,
+/// and leaves them to their first readers otherwise (see ``AsyncShared``).
+///
+/// The generated initializer asks for a starter in a statement of its own, so that the compiler
+/// chooses between the two overloads by the container's conformance alone: one that Swift infers
+/// for an internal struct whose stored values are all `Sendable` counts too.
+///
+/// You do not use this type directly: `@DIContainer` generates its uses.
+public enum AsyncStart {
+    /// A starter that starts build tasks reading `container`, which may cross tasks.
+    @inlinable
+    public static func starter<Container: Sendable>(for container: Container) -> SendableContainerStarter<Container> {
+        SendableContainerStarter(container: container)
+    }
+
+    /// A starter that starts nothing: `container` may not cross tasks, so each member is built by
+    /// its first reader.
+    @inlinable
+    public static func starter<Container>(for container: Container) -> ReaderBuiltStarter<Container> {
+        ReaderBuiltStarter()
+    }
+}
+
+/// Starts each build in a task that reads the (`Sendable`) container. See ``AsyncStart``.
+public struct SendableContainerStarter<Container: Sendable> {
+    @usableFromInline let container: Container
+
+    @inlinable
+    init(container: Container) { self.container = container }
+
+    /// Starts building `cell`'s value with `build`, unless it has one (an override).
+    @inlinable
+    public func start<Value>(
+        _ cell: AsyncShared<Value, Never>, _ build: @escaping @Sendable (Container) async -> Value
+    ) {
+        guard cell.needsBuild else { return }
+        cell.start(Task { [container] in .init(await build(container)) })
+    }
+
+    /// Starts building `cell`'s value with the throwing `build`, unless it has one (an override).
+    @inlinable
+    public func start<Value>(
+        _ cell: AsyncShared<Value, any Error>, _ build: @escaping @Sendable (Container) async throws -> Value
+    ) {
+        guard cell.needsBuild else { return }
+        cell.start(Task { [container] in .init(try await build(container)) })
+    }
+}
+
+/// Starts nothing: the container is not `Sendable`, so its first reader builds each member. See
+/// ``AsyncStart``.
+public struct ReaderBuiltStarter<Container> {
+    @inlinable
+    init() {}
+
+    /// Does nothing: `cell`'s first reader builds its value.
+    @inlinable
+    public func start<Value>(_ cell: AsyncShared<Value, Never>, _ build: (Container) async -> Value) {}
+
+    /// Does nothing: `cell`'s first reader builds its value.
+    @inlinable
+    public func start<Value>(_ cell: AsyncShared<Value, any Error>, _ build: (Container) async throws -> Value) {}
+}
+
+/// Names a type that must be `Sendable`: the generated code of a `Sendable` container names
+/// `SendableValue<T>` for each member's type `T`, on the member's line, so that the compiler reports
+/// a type that is not `Sendable` there, once.
+///
+/// You do not use this type directly: `@DIContainer` generates its uses.
+public enum SendableValue<Value: Sendable> {}

@@ -30,9 +30,13 @@
 /// `.child`, or a test double. A scope container's `.argument` members are not needs: they are
 /// further parameters of `init(dependencies:…)`, which an `@Assisted(.scope)` function passes.
 ///
-/// A container with `asyncFactory` members builds them in tasks that read the container, so it
-/// must be `Sendable`: the macro declares the conformance (unless the type already has it or is
-/// isolated to a global actor), and the compiler then names any member that is not `Sendable`.
+/// A container with providers (`Provider<T>`, `Lazy<T>` factory parameters) is `Sendable`, since a
+/// provider may be called from any thread: the macro declares the conformance (unless the type
+/// already has it or is isolated to a global actor). No other container is made `Sendable`: one
+/// that does not declare it may hold members whose types are not `Sendable` (a framework's router,
+/// a client), and its async members are then built by their first reader instead of in tasks
+/// started with the container. In a `Sendable` container the compiler reports a member whose type
+/// is not `Sendable` on that member's type.
 ///
 /// The members the macro adds are `init`s, `Inputs`, `serviceStartOrder` (on a container with
 /// `service: true` members; see ``ServiceStartOrder``) and a few names starting with `_trellis_`, a

@@ -29,7 +29,8 @@ enum AccessorGenerator {
         case .input, .argument:
             body = value
         case .shared:
-            body = attribute.isAsync ? "\(prefix)\(value).value()" : value
+            // The builder is called only where nothing started the build (see `Trellis.AsyncShared`).
+            body = attribute.isAsync ? "\(prefix)\(value).value { \(build) }" : value
         case .transient:
             body = build
         case .onDemand, .child, .forwardingChild:

@@ -36,11 +36,13 @@ struct ContainerGenerator {
         let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces)
         let sendable = Self.isSendable(container)
         let stored =
-            Self.memberStoredProperties(of: container.members, extraction: extraction, locator: locator, placingAll: sendable)
+            Self.memberStoredProperties(of: container.members, extraction: extraction, locator: locator)
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
-        var declarations = Self.storage(stored, in: container.kind, sendable: sendable, frozen: extraction.isFrozen)
+        var declarations = Self.storage(
+            stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored) : nil,
+            frozen: extraction.isFrozen)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
@@ -96,20 +98,16 @@ struct ContainerGenerator {
             """)
     }
 
-    /// The fields of `members` (the container's, in declaration order). A field is placed at its member's
-    /// name, so that what the compiler finds in it (a member type that is not `Sendable`) is
-    /// reported on the user's line: every field with `placingAll` (a `Sendable` container), else
-    /// the cells of async members, whose values cross tasks in any container.
+    /// The fields of `members` (the container's, in declaration order), each with its member's
+    /// type's place, where a check of the field's type is written (see ``sendableChecks(of:)``).
     static func memberStoredProperties(
-        of members: [Member], extraction: ContainerExtraction, locator: SourceLocator?, placingAll: Bool
+        of members: [Member], extraction: ContainerExtraction, locator: SourceLocator?
     ) -> [StoredProperty] {
         members.compactMap { member in
             guard var property = storedProperty(for: member) else { return nil }
-            guard placingAll || (member.scope == .shared && member.isAsync),
-                let name = extraction.anchors[.member(container: extraction.container.name, member: member.name)],
-                let place = locator?.place(name)
-            else { return property }
-            property.place = place
+            let type = extraction.anchors[.memberType(container: extraction.container.name, member: member.name)]
+            property.typePlace = type.flatMap { locator?.place($0) }
+            property.checkedType = member.type.text
             return property
         }
     }
@@ -127,7 +125,7 @@ struct ContainerGenerator {
             return StoredProperty(name: name, type: type)
         case .shared:
             let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
-            return StoredProperty(name: name, type: "\(GeneratedNames.sendableAsyncSharedType)<\(type), \(failure)>")
+            return StoredProperty(name: name, type: "\(GeneratedNames.asyncSharedType)<\(type), \(failure)>")
         case .transient where member.type.kind == .opaque:
             return nil
         case .transient:
@@ -142,19 +140,35 @@ struct ContainerGenerator {
     /// (see `Trellis.ContainerStorage`), else ``GeneratedNames/valuesProperty``, the struct itself.
     /// A `@frozen` container's stored values are `@usableFromInline`, as the type of a frozen
     /// struct's stored property must be.
+    ///
+    /// In a `Sendable` container, `sendable` holds the checks of ``sendableChecks(of:)``: the
+    /// values are `@unchecked Sendable`, and a static function's body checks each field's type
+    /// instead, on its member's line. A body is type-checked once per build, where a conformance's
+    /// requirements are checked again by every compiler job that uses the container (a multi-file
+    /// module printed each error once per job).
     static func storage(
-        _ stored: [StoredProperty], in kind: DeclarationKind, sendable: Bool = false, frozen: Bool = false,
+        _ stored: [StoredProperty], in kind: DeclarationKind, sendable: [String]? = nil, frozen: Bool = false,
         conditionalFields: [String] = []
     ) -> [DeclSyntax] {
         let fields = (stored.map(field) + conditionalFields.map { "    \($0)" }).map { "\($0)\n" }.joined()
         let values = GeneratedNames.storedValuesType
-        let conformance = sendable ? ": Sendable" : ""
+        let conformance = sendable == nil ? "" : ": @unchecked Sendable"
+        let check =
+            sendable.map { checks in
+                """
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func \(GeneratedNames.sendableCheck)() {
+                \(checks.map { $0 + "\n" }.joined())    }
+
+                """
+            } ?? ""
         var declarations = [
             GeneratedSource.declaration(
                 """
                 /// The stored values, one per member that keeps one.
                 \(frozen ? "@usableFromInline" : "private") struct \(values)\(conformance) {
-                \(fields)}
+                \(fields)\(check)}
                 """)
         ]
         if keepsStorageTogether(kind) {
@@ -167,31 +181,44 @@ struct ContainerGenerator {
         return declarations
     }
 
-    /// The declaration of a field of the stored values; one with a place is written between
-    /// `#sourceLocation` lines, its name at the user's column.
+    /// The declaration of a field of the stored values.
     private static func field(_ property: StoredProperty) -> String {
-        let declaration = "let \(property.name): \(property.type)"
-        guard let place = property.place else { return "    " + declaration }
-        return GeneratedSource.placed(declaration, at: place, offset: "let ".count)
+        "    let \(property.name): \(property.type)"
     }
 
-    /// Whether the container is `Sendable` (declared so, or by the extension role for its async
-    /// members or its providers) without being isolated to a global actor: then its stored values
-    /// declare `Sendable` too, so that a member of a type that is not `Sendable` is named by the
-    /// compiler, instead of the whole storage.
+    /// One statement per field with a checked type, each requiring that type to be `Sendable`
+    /// (`Trellis.SendableValue<Type>`), placed at the member's type: the compiler's "type 'Router'
+    /// does not conform to the 'Sendable' protocol" lands there.
+    static func sendableChecks(of stored: [StoredProperty]) -> [String] {
+        stored.compactMap { property in
+            guard let type = property.checkedType else { return nil }
+            let statement = "_ = \(GeneratedNames.sendableValueType)<\(type)>.self"
+            guard let place = property.typePlace else { return "        " + statement }
+            // The type starts after `_ = Trellis.SendableValue<`; the compiler points at the statement's start.
+            return GeneratedSource.placed(statement, at: place, offset: "_ = ".count)
+        }
+    }
+
+    /// Whether the container is `Sendable` (declared so, or by the extension role for its
+    /// providers) without being isolated to a global actor: then its stored values are `Sendable`
+    /// too, each field's type checked on its member's line (see ``storage(_:in:sendable:frozen:conditionalFields:)``).
     static func isSendable(_ container: Container) -> Bool {
-        guard !container.options.mainActor, container.globalActorAttributes.isEmpty else { return false }
-        return needsSendable(container)
-            || container.declaredConformances.contains(where: namesSendable)
+        guard !isIsolated(container) else { return false }
+        return needsSendable(container) || container.declaredConformances.contains(where: namesSendable)
     }
 
     /// Whether an inherited type, as written, is `Sendable`.
     static func namesSendable(_ type: String) -> Bool { type == "Sendable" || type == "Swift.Sendable" }
 
-    /// Whether the macro makes the container `Sendable`: its async members are built in tasks that
-    /// read it, and its providers may be called from any thread.
+    /// Whether the macro makes the container `Sendable`: its providers may be called from any thread.
+    /// (Async members do not need it: see `Trellis.AsyncShared`.)
     static func needsSendable(_ container: Container) -> Bool {
-        container.members.contains { $0.isAsync || $0.readsThroughProvider }
+        container.members.contains(where: \.readsThroughProvider)
+    }
+
+    /// Whether the container is isolated to a global actor (`mainActor: true`, or an attribute).
+    static func isIsolated(_ container: Container) -> Bool {
+        container.options.mainActor || !container.globalActorAttributes.isEmpty
     }
 
     /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.
@@ -275,7 +302,7 @@ struct ContainerGenerator {
             storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
         }
         var declarations = storage(
-            memberStoredProperties(of: members, extraction: extraction, locator: locator, placingAll: false),
+            memberStoredProperties(of: members, extraction: extraction, locator: locator),
             in: container.kind, frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
@@ -402,8 +429,11 @@ struct ContainerGenerator {
 struct StoredProperty {
     let name: String
     let type: String
-    /// Where the member is declared, for the `#sourceLocation` lines around the field.
-    var place: SourceLocator.Place? = nil
+    /// The type a `Sendable` container requires to be `Sendable` for this field (its member's type),
+    /// if any (see ``ContainerGenerator/sendableChecks(of:)``).
+    var checkedType: String? = nil
+    /// Where the member's type is written, for the `#sourceLocation` lines around that check.
+    var typePlace: SourceLocator.Place? = nil
 }
 
 /// `override ?? build` without the operator: an `if` expression, whose branches the compiler

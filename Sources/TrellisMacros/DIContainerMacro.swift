@@ -97,14 +97,13 @@ extension DIContainerMacro {
         return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
     }
 
-    /// Declares `Sendable` for a container whose async members are built in tasks that read it, or
-    /// whose providers may be called from any thread.
+    /// Declares `Sendable` for a container whose providers may be called from any thread.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // Most containers have no async member: find that out without extracting the container
+        // Most containers have no provider: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).
         let mayNeedSendable = declaration.memberBlock.members.contains { item in
             if let function = item.decl.as(FunctionDeclSyntax.self) {
@@ -113,7 +112,7 @@ extension DIContainerMacro {
             guard let variable = item.decl.as(VariableDeclSyntax.self),
                 let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
             else { return false }
-            return ProvideAttributeReader.read(provide).isAsync || mentionsProvider(provide)
+            return mentionsProvider(provide)
         }
         guard mayNeedSendable else { return [] }
         let extraction = ExtractionCache.extraction(of: declaration, attribute: node)

@@ -214,7 +214,7 @@ struct FactoryExpressionGenerator {
         case .input, .argument:
             return value
         case .shared:
-            return target.isAsync ? "\(prefix)\(value).value()" : value
+            return target.isAsync ? "\(prefix)\(value).value { \(build) }" : value
         case .transient:
             return build
         case .onDemand, .child, .forwardingChild:

@@ -62,9 +62,18 @@ enum GeneratedNames {
     /// The runtime type that stores an async shared member.
     static let asyncSharedType = "Trellis.AsyncShared"
 
-    /// The same type as the stored values declare it, requiring the value to be `Sendable` there
-    /// (on the member's line) and nowhere else.
-    static let sendableAsyncSharedType = "Trellis.SendableAsyncShared"
+    /// The runtime namespace that chooses how a container's async members start (`starter(for:)`).
+    static let asyncStartType = "Trellis.AsyncStart"
+
+    /// The initializer's local holding the starter of its async members.
+    static let asyncStarter = "\(prefix)starter"
+
+    /// The runtime type whose generic argument must be `Sendable`: naming it checks a type.
+    static let sendableValueType = "Trellis.SendableValue"
+
+    /// The static function of ``storedValuesType`` whose body checks each field's type is
+    /// `Sendable`, in a `Sendable` container.
+    static let sendableCheck = "checkSendable"
 
     /// The runtime type that stores an `.onDemand` member or a child container.
     static let onDemandType = "Trellis.OnDemand"

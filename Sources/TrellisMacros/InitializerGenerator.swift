@@ -45,11 +45,7 @@ struct InitializerGenerator {
                 "\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container))) { \(ContainerGenerator.linkedContainer(of: container)) }"
             )
         }
-        for member in plan.order where member.scope == .shared && member.isAsync {
-            let storage = "self.\(GeneratedNames.storedValue(member.name, in: container.kind))"
-            let call = "\(generator.expressions.effectPrefix(for: member))\(GeneratedNames.builderCall(member.name, on: "self"))"
-            lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in .init(\(call)) })\n}")
-        }
+        lines += asyncStarts()
         // A container with forwarding children is created from its owner, through init(dependencies:).
         let access =
             hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
@@ -67,6 +63,32 @@ struct InitializerGenerator {
             \(body.joined(separator: "\n"))
             \(end ?? "}")
             """)
+    }
+
+    /// The statements that start the builds of the async `.shared` members, in build order. In a
+    /// container isolated to a global actor, a task started here inherits the actor, which its
+    /// members share: each is started directly. Any other container asks `Trellis.AsyncStart` for
+    /// a starter, in a statement of its own so that the compiler picks it by the container's
+    /// conformance to `Sendable` alone: one that starts tasks reading the container, or, for a
+    /// container whose values may not cross tasks, one that leaves each member to its first reader.
+    private func asyncStarts() -> [String] {
+        let members = plan.order.filter { $0.scope == .shared && $0.isAsync }
+        guard !members.isEmpty else { return [] }
+        let isolated = ContainerGenerator.isIsolated(container)
+        var lines =
+            isolated ? [] : ["let \(GeneratedNames.asyncStarter) = \(GeneratedNames.asyncStartType).starter(for: self)"]
+        for member in members {
+            let storage = "self.\(GeneratedNames.storedValue(member.name, in: container.kind))"
+            let effects = generator.expressions.effectPrefix(for: member)
+            if isolated {
+                let call = "\(effects)\(GeneratedNames.builderCall(member.name, on: "self"))"
+                lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in .init(\(call)) })\n}")
+            } else {
+                let call = "\(effects)\(GeneratedNames.builderCall(member.name, on: "$0"))"
+                lines.append("\(GeneratedNames.asyncStarter).start(\(storage)) { \(call) }")
+            }
+        }
+        return lines
     }
 
     /// The statement that stores `values` (`opening`, the arguments, `closing`), each argument on

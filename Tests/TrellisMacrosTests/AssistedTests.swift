@@ -183,10 +183,8 @@ struct AssistedTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues: Sendable {
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    private struct _trellis_StoredValues {
                         let connection: (any ConnectionProtocol)?
-                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>

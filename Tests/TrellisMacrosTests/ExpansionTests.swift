@@ -569,26 +569,20 @@ struct ExpansionTests {
                     }
                     var database: any DatabaseProtocol {
                     get async throws {
-                        try await _trellis_storage.values.database.value()
+                        try await _trellis_storage.values.database.value { try await _trellis_Builders.database(self) }
                     }
                     }
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_storage.values.cache.value()
+                        await _trellis_storage.values.cache.value { await _trellis_Builders.cache(self) }
                     }
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues: Sendable {
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    private struct _trellis_StoredValues {
                         let config: AppConfig
-                    #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 7)
-                        let database: Trellis.SendableAsyncShared<any DatabaseProtocol, any Error>
-                    #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 10)
-                        let cache: Trellis.SendableAsyncShared<any CacheProtocol, Never>
-                    #sourceLocation()
+                        let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -605,12 +599,9 @@ struct ExpansionTests {
                             cache: Trellis.AsyncShared(override: cache)
                     ))
                     #sourceLocation()
-                        if self._trellis_storage.values.database.needsBuild {
-                            self._trellis_storage.values.database.start(Task { [self] in .init(try await _trellis_Builders.database(self)) })
-                        }
-                        if self._trellis_storage.values.cache.needsBuild {
-                            self._trellis_storage.values.cache.start(Task { [self] in .init(await _trellis_Builders.cache(self)) })
-                        }
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -675,7 +666,7 @@ struct ExpansionTests {
                 struct AppContainer {
                     var cache: any CacheProtocol {
                     get async {
-                        await _trellis_storage.values.cache.value()
+                        await _trellis_storage.values.cache.value { await _trellis_Builders.cache(self) }
                     }
                     }
                     var repository: Repository {
@@ -685,13 +676,9 @@ struct ExpansionTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues: Sendable {
-                    #sourceLocation(file: "Test.swift", line: 4)
-                        let cache: Trellis.SendableAsyncShared<any CacheProtocol, Never>
-                    #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 7)
+                    private struct _trellis_StoredValues {
+                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
                         let repository: Repository?
-                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -701,9 +688,8 @@ struct ExpansionTests {
                             cache: Trellis.AsyncShared(override: cache),
                             repository: repository
                         ))
-                        if self._trellis_storage.values.cache.needsBuild {
-                            self._trellis_storage.values.cache.start(Task { [self] in .init(await _trellis_Builders.cache(self)) })
-                        }
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -57,7 +57,7 @@ struct PlaceholderExpansionTests {
                     let baseURL: String
                     let client: any ClientProtocol
                     let viewModel: (any ViewModelProtocol)?
-                    let database: Trellis.SendableAsyncShared<any DatabaseProtocol, any Error>
+                    let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
                 }
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
                 public init(baseURL: String, client: (any ClientProtocol)? = nil, viewModel: (any ViewModelProtocol)? = nil, database: (any DatabaseProtocol)? = nil) {

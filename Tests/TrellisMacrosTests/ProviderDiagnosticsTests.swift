@@ -44,17 +44,24 @@ struct ProviderDiagnosticsTests {
                 }
 
                 /// The stored values, one per member that keeps one.
-                private struct _trellis_StoredValues: Sendable {
-                #sourceLocation(file: "Test.swift", line: 4)
+                private struct _trellis_StoredValues: @unchecked Sendable {
                     let handler: JobHandler?
+                    let runner: JobRunner
+                    let handle: Handle?
+                    let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func checkSendable() {
+                #sourceLocation(file: "Test.swift", line: 4)
+                             _ = Trellis.SendableValue<JobHandler>.self
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let runner: JobRunner
+                            _ = Trellis.SendableValue<JobRunner>.self
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let handle: Handle?
+                            _ = Trellis.SendableValue<Handle>.self
                 #sourceLocation()
-                    let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
+                    }
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -149,14 +156,20 @@ struct ProviderDiagnosticsTests {
                 }
 
                 /// The stored values, one per member that keeps one.
-                private struct _trellis_StoredValues: Sendable {
-                #sourceLocation(file: "Test.swift", line: 4)
+                private struct _trellis_StoredValues: @unchecked Sendable {
                     let session: any SessionProtocol
+                    let authenticator: any Authenticator
+                    let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func checkSendable() {
+                #sourceLocation(file: "Test.swift", line: 4)
+                             _ = Trellis.SendableValue<any SessionProtocol>.self
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let authenticator: any Authenticator
+                                   _ = Trellis.SendableValue<any Authenticator>.self
                 #sourceLocation()
-                    let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
+                    }
                 }
 
                 private let _trellis_values: _trellis_StoredValues

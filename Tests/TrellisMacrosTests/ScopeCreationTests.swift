@@ -50,19 +50,27 @@ struct ScopeCreationTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues: Sendable {
+                    private struct _trellis_StoredValues: @unchecked Sendable {
+                        let requestID: String
+                        let log: RequestLog
+                        let attempt: Int
+                        let work: Work
+
+                        /// Each value's type is `Sendable`, as the container's conformance needs.
+                        static func checkSendable() {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                            let requestID: String
+                                                       _ = Trellis.SendableValue<String>.self
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
-                                         let log: RequestLog
+                                              _ = Trellis.SendableValue<RequestLog>.self
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                                            let attempt: Int
+                                                     _ = Trellis.SendableValue<Int>.self
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let work: Work
+                              _ = Trellis.SendableValue<Work>.self
                     #sourceLocation()
+                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues
@@ -142,10 +150,15 @@ struct ScopeCreationTests {
                     }
 
                     /// The stored values, one per member that keeps one.
-                    private struct _trellis_StoredValues: Sendable {
+                    private struct _trellis_StoredValues: @unchecked Sendable {
+                        let log: RequestLog
+
+                        /// Each value's type is `Sendable`, as the container's conformance needs.
+                        static func checkSendable() {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                                                     let log: RequestLog
+                                                                                          _ = Trellis.SendableValue<RequestLog>.self
                     #sourceLocation()
+                        }
                     }
 
                     private let _trellis_values: _trellis_StoredValues

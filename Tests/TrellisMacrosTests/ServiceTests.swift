@@ -138,12 +138,12 @@ struct ServiceTests {
             struct ServerContainer {
                 var pool: Pool {
                 get async throws {
-                    try await _trellis_storage.values.pool.value()
+                    try await _trellis_storage.values.pool.value { try await _trellis_Builders.pool(self) }
                 }
                 }
                 var worker: Worker {
                 get async throws {
-                    try await _trellis_storage.values.worker.value()
+                    try await _trellis_storage.values.worker.value { try await _trellis_Builders.worker(self) }
                 }
                 }
                 var cache: Cache {
@@ -156,16 +156,10 @@ struct ServiceTests {
                 }
 
                 /// The stored values, one per member that keeps one.
-                private struct _trellis_StoredValues: Sendable {
-                #sourceLocation(file: "Test.swift", line: 4)
-                    let pool: Trellis.SendableAsyncShared<Pool, any Error>
-                #sourceLocation()
-                #sourceLocation(file: "Test.swift", line: 6)
-                    let worker: Trellis.SendableAsyncShared<Worker, any Error>
-                #sourceLocation()
-                #sourceLocation(file: "Test.swift", line: 8)
+                private struct _trellis_StoredValues {
+                    let pool: Trellis.AsyncShared<Pool, any Error>
+                    let worker: Trellis.AsyncShared<Worker, any Error>
                     let cache: Trellis.OnDemand<Cache>
-                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -176,12 +170,9 @@ struct ServiceTests {
                         worker: Trellis.AsyncShared(override: worker),
                         cache: Trellis.OnDemand(override: cache)
                     ))
-                    if self._trellis_storage.values.pool.needsBuild {
-                        self._trellis_storage.values.pool.start(Task { [self] in .init(try await _trellis_Builders.pool(self)) })
-                    }
-                    if self._trellis_storage.values.worker.needsBuild {
-                        self._trellis_storage.values.worker.start(Task { [self] in .init(try await _trellis_Builders.worker(self)) })
-                    }
+                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
+                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.

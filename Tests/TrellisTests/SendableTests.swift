@@ -1,9 +1,10 @@
 import Testing
 import Trellis
 
-// A public container is not implicitly Sendable; with async members the macro declares it.
+// A public container is not implicitly Sendable: declared so, its async members start building
+// in tasks when it is created, and it can be read from any task.
 @DIContainer
-public struct PublicAsyncContainer {
+public struct PublicAsyncContainer: Sendable {
     @Provide(.input)
     public var seed: Int
 
@@ -24,7 +25,7 @@ struct ImplicitlySendableOnDemandContainer {
 
 @Suite("Sendable containers")
 struct SendableTests {
-    @Test("A public container with async members is Sendable and usable from other tasks")
+    @Test("A public container declared Sendable, with async members, is usable from other tasks")
     func publicAsyncContainer() async {
         let container = PublicAsyncContainer(seed: 41)
         let fromAnotherTask = await Task.detached { await container.next }.value
