@@ -139,6 +139,16 @@ public enum ContainerValidator {
                             : "asyncFactory of '\(name)' must be a closure literal declared 'async'",
                         at: at(.asyncFactory), fixes: fixable ? [.addAsyncEffect] : []))
             }
+            for (argument, factory) in [(ProvideArgument.factory, member.factory), (.asyncFactory, member.asyncFactory)] {
+                guard let factory, factory.returnedTypes.count > 1 else { continue }
+                let types = factory.returnedTypes.map { "'\($0)'" }
+                issues.append(
+                    Issue(
+                        .factoryResultType,
+                        "the \(argument.label) closure of '\(name)' returns \(types.dropLast().joined(separator: ", ")) and \(types.last ?? "");"
+                            + " Swift takes a closure's result type from its first 'return', so declare it: '-> \(member.type.text)'",
+                        at: at(argument), fixes: [.addResultType(member.type.text)]))
+            }
             if let factory = member.factory, factory.isAsync {
                 issues.append(
                     Issue(

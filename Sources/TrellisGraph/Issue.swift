@@ -148,6 +148,8 @@ public enum Fix: Hashable, Sendable {
     case replaceProvidedType(String)
     /// Write `allowsEmpty: true` in the member's `@Provide`.
     case allowEmptyCollection
+    /// Declare the factory closure's result type: `-> <type>`.
+    case addResultType(String)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -167,6 +169,7 @@ public enum Fix: Hashable, Sendable {
         case .addFunctionEffects: "add-function-effects"
         case .replaceProvidedType: "replace-provided-type"
         case .allowEmptyCollection: "allow-empty-collection"
+        case .addResultType: "add-result-type"
         }
     }
 
@@ -190,6 +193,7 @@ public enum Fix: Hashable, Sendable {
             "add '\([isAsync ? "async" : nil, isThrowing ? "throws" : nil].compactMap { $0 }.joined(separator: " "))'"
         case .replaceProvidedType(let type): "use the member's type '\(type)'"
         case .allowEmptyCollection: "add 'allowsEmpty: true'"
+        case .addResultType(let type): "add '-> \(type)'"
         }
     }
 }

@@ -47,6 +47,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case conflictingFactories = "trellis.conflicting-factories"
     /// `asyncFactory:` whose closure is not declared `async`, or which is not a closure literal.
     case asyncFactoryNotAsync = "trellis.async-factory-not-async"
+    /// A factory closure without a declared result type whose `return` statements build different
+    /// types: Swift infers the closure's result type from its first `return`.
+    case factoryResultType = "trellis.factory-result-type"
     /// `factory:` with an `async` closure.
     case asyncClosureInFactory = "trellis.async-closure-in-factory"
     /// `with:` without `Type.self`.

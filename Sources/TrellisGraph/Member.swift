@@ -265,12 +265,16 @@ public struct Factory: Hashable, Sendable {
     public var isAsync: Bool
     /// The closure's signature says `throws`.
     public var isThrowing: Bool
+    /// For a closure that declares no result type: the types its `return` statements build
+    /// (`return MemoryStore()`), each once, in order.
+    public var returnedTypes: [String]
 
     /// Creates a factory description.
-    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false) {
+    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = []) {
         self.form = form
         self.isAsync = isAsync
         self.isThrowing = isThrowing
+        self.returnedTypes = returnedTypes
     }
 }
 

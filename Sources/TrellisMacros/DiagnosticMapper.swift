@@ -88,6 +88,10 @@ struct DiagnosticMapper {
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .addResultType(let type):
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
+            let edited = SyntaxEdits.addingResultType(type, to: closure)
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
         case .makeFinal:
             guard let classDeclaration = declaration.as(ClassDeclSyntax.self) else { return nil }
             return FixIt(

@@ -107,6 +107,24 @@ enum SyntaxEdits {
         return closure.with(\.signature, signature)
     }
 
+    /// `closure` with its result type declared: `-> type` before `in` (after its effects). A closure
+    /// without a signature gets `() -> type in`.
+    static func addingResultType(_ type: String, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
+        var signature =
+            closure.signature
+            ?? ClosureSignatureSyntax(
+                leadingTrivia: .space,
+                parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
+                inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
+        // The space before `->` is the trailing trivia of what precedes it; the arrow's type carries the one after.
+        signature.returnClause = ReturnClauseSyntax(
+            arrow: .arrowToken(trailingTrivia: .space), type: TypeSyntax("\(raw: type)").with(\.trailingTrivia, .space))
+        if closure.signature == nil {
+            return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
+        }
+        return closure.with(\.signature, signature)
+    }
+
     /// `function` (an `@Assisted` member) whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to function: FunctionDeclSyntax) -> FunctionDeclSyntax {
         var signature = function.signature

@@ -42,6 +42,18 @@ public enum FactoryReader {
         public var shadowingDeclarations: [(name: String, node: Syntax)] = []
         /// Type names whose initializers the factory calls.
         public var constructedTypes: [String] = []
+        /// For a closure without a declared result type: the types its `return` statements build
+        /// (`return MemoryStore()`), each once, in order.
+        public var returnedTypes: [String] = []
+    }
+
+    /// The argument labels of a function named with them (`store(url:)`, `Factories.store(url:)`,
+    /// `Client.init(host:port:)`), each with its node; nil for any other expression.
+    public static func compoundNameLabels(of expression: ExprSyntax) -> [(name: String, node: Syntax)]? {
+        let reference =
+            expression.as(DeclReferenceExprSyntax.self) ?? expression.as(MemberAccessExprSyntax.self)?.declName
+        guard let arguments = reference?.argumentNames?.arguments, !arguments.isEmpty else { return nil }
+        return arguments.map { ($0.name.memberName, Syntax($0)) }
     }
 
     /// The effects a closure's signature declares.
@@ -53,6 +65,21 @@ public enum FactoryReader {
     /// Analyses a factory written in the container named `containerName`.
     public static func analyze(_ expression: ExprSyntax, containerName: String) -> Analysis {
         let constructed = ConstructedTypeCollector.collect(in: Syntax(expression))
+        if let labels = compoundNameLabels(of: expression) {
+            // `Factories.store(url:)`, `Client.init(host:port:)`: a function whose argument labels
+            // name the members it takes, called with them as a closure's parameters would be.
+            var analysis = Analysis(
+                form: .parameterClosure(parameters: labels.map(\.name)), effects: Effects(isAsync: false, isThrowing: false))
+            for label in labels {
+                if label.name == "_" {
+                    analysis.unnamedParameters.append(label.node)
+                } else {
+                    analysis.reads.append(Read(name: label.name, node: label.node, origin: .closureParameter))
+                }
+            }
+            analysis.constructedTypes = constructed
+            return analysis
+        }
         guard let closure = expression.as(ClosureExprSyntax.self) else {
             var analysis = Analysis(form: .expression, effects: Effects(isAsync: false, isThrowing: false))
             analysis.constructedTypes = constructed
@@ -85,6 +112,9 @@ public enum FactoryReader {
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))
         }
         analysis.constructedTypes = constructed
+        if closure.signature?.returnClause == nil {
+            analysis.returnedTypes = ReturnedTypeCollector.collect(in: closure)
+        }
         return analysis
     }
 
@@ -237,13 +267,18 @@ final class ConstructedTypeCollector: SyntaxVisitor {
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {
-        var callee = node.calledExpression
+        if let name = Self.constructedType(node) { names.append(name) }
+    }
+
+    /// The type `call` builds, if its callee names one (`Foo(...)`, `Foo.init(...)`).
+    static func constructedType(_ call: FunctionCallExprSyntax) -> String? {
+        var callee = call.calledExpression
         if let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.`init`),
             let base = access.base
         {
             callee = base
         }
-        if let name = Self.typeName(callee) { names.append(name) }
+        return typeName(callee)
     }
 
     /// `Foo` for `Foo`, `Outer.Inner` for `Outer.Inner`: capitalised names only, as types are written.
@@ -257,6 +292,30 @@ final class ConstructedTypeCollector: SyntaxVisitor {
             return "\(baseName).\(access.declName.baseName.text)"
         }
         return nil
+    }
+}
+
+/// The types a closure's own `return` statements build, each once (not those of closures or
+/// functions nested in it, whose returns are theirs).
+final class ReturnedTypeCollector: SyntaxVisitor {
+    var names: [String] = []
+
+    static func collect(in closure: ClosureExprSyntax) -> [String] {
+        let collector = ReturnedTypeCollector(viewMode: .sourceAccurate)
+        collector.walk(closure.statements)
+        var seen = Set<String>()
+        return collector.names.filter { seen.insert($0).inserted }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visitPost(_ node: ReturnStmtSyntax) {
+        if let call = node.expression?.as(FunctionCallExprSyntax.self), let name = ConstructedTypeCollector.constructedType(call)
+        {
+            names.append(name)
+        }
     }
 }
 

@@ -40,6 +40,8 @@ struct DiagnosticCatalogTests {
         .conflictingFactories: "@DIContainer struct C { @Provide(.shared, A.self, factory: A()) var a: any P }",
         .asyncFactoryNotAsync: "@DIContainer struct C { @Provide(.shared, asyncFactory: { A() }) var a: any P }",
         .asyncClosureInFactory: "@DIContainer struct C { @Provide(.shared, factory: { () async in A() }) var a: any P }",
+        .factoryResultType:
+            "@DIContainer struct C { @Provide(.shared, factory: { () in if x { return A() }; return B() }) var a: any P }",
         .withWithoutType:
             "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, with: [\\Self.b], factory: A()) var a: any P }",
         .invalidWithEntry: "@DIContainer struct C { @Provide(.shared, A.self, with: [\\.b]) var a: any P }",

@@ -342,6 +342,55 @@ struct ScopeDiagnosticsTests {
             }
         }
 
+        @Test("a factory closure returning different types is reported on the closure, with a fix-it writing the member's type")
+        func factoryResultType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var inMemory: Bool
+
+                    @Provide(.shared, factory: { (inMemory: Bool) in
+                        if inMemory { return MemoryStore() }
+                        return PostgresStore()
+                    })
+                    var store: any TodoStore
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var inMemory: Bool
+
+                    @Provide(.shared, factory: { (inMemory: Bool) in
+                                      ╰─ 🛑 the factory closure of 'store' returns 'MemoryStore' and 'PostgresStore'; Swift takes a closure's result type from its first 'return', so declare it: '-> any TodoStore'
+                                         ✏️ add '-> any TodoStore'
+                        if inMemory { return MemoryStore() }
+                        return PostgresStore()
+                    })
+                    var store: any TodoStore
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var inMemory: Bool
+
+                    @Provide(.shared, factory: { (inMemory: Bool) -> any TodoStore in
+                        if inMemory { return MemoryStore() }
+                        return PostgresStore()
+                    })
+                    var store: any TodoStore
+                }
+                """
+            }
+        }
+
         @Test("an async closure passed as 'factory:' offers to use 'asyncFactory:'")
         func asyncClosureInFactory() {
             assertMacro {

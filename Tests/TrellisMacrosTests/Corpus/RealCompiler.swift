@@ -10,6 +10,19 @@ struct RealCompiler {
         let severity: String
         let message: String
         var description: String { "\(path):\(line): \(severity): \(message)" }
+
+        /// Whether the diagnostic is inside code a macro generated, in either of the compiler's
+        /// forms: `macro expansion @DIContainer:40:111:` (Swift 6.3's default style) or a buffer
+        /// named `@__swiftmacro_...` (the LLVM style).
+        var isInGeneratedCode: Bool { path.hasPrefix("macro expansion ") || path.contains("@__swiftmacro_") }
+    }
+
+    /// How the compiler prints its diagnostics.
+    enum Style: String {
+        /// Swift 6.3's default, with excerpts; a diagnostic inside an expansion is `macro expansion @Name:L:C:`.
+        case swift
+        /// One line per diagnostic; an expansion is a buffer named `@__swiftmacro_...`.
+        case llvm
     }
 
     /// The build folder holding `TrellisMacros-tool` and `Modules/Trellis.swiftmodule`.
@@ -43,7 +56,7 @@ struct RealCompiler {
     /// `swiftc` over `files` in one module: `-typecheck`, or `-emit-sil` for checks that run after
     /// type checking (definite initialization), with `plugin` (by default ``pluginPath``) serving
     /// the macros. Returns every error and warning, with the output.
-    func compile(_ files: [String], emitSIL: Bool, plugin: String? = nil) throws -> (
+    func compile(_ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm) throws -> (
         diagnostics: [Diagnostic], output: String, status: Int32
     ) {
         // The scratch folder is two levels above `<triple>/<configuration>`; swift-atomics' C shim
@@ -55,7 +68,7 @@ struct RealCompiler {
         // the first file that fails).
         arguments += emitSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck", "-wmo"]
         arguments += [
-            "-swift-version", "6", "-package-name", "Corpus", "-module-name", "Corpus", "-diagnostic-style", "llvm",
+            "-swift-version", "6", "-package-name", "Corpus", "-module-name", "Corpus", "-diagnostic-style", style.rawValue,
             "-I", "\(binPath)/Modules", "-Xcc", "-fmodule-map-file=\(shims)",
             "-load-plugin-executable", "\(plugin ?? pluginPath)#TrellisMacros",
         ]
@@ -73,9 +86,11 @@ struct RealCompiler {
         return (Self.diagnostics(in: output), output, process.terminationStatus)
     }
 
-    /// The errors and warnings in the compiler's LLVM-style output (notes are left out).
+    /// The errors and warnings in the compiler's output, in either style (notes are left out; so are
+    /// the lines of the Swift style's excerpts, which repeat a diagnostic under its source line).
     static func diagnostics(in output: String) -> [Diagnostic] {
         output.split(separator: "\n").compactMap { line in
+            guard let first = line.first, first != " ", first != "`" else { return nil }
             guard let match = line.wholeMatch(of: /(.+?):(\d+)(?::\d+)?: (error|warning): (.*)/) else { return nil }
             return Diagnostic(
                 path: String(match.1), line: Int(match.2) ?? 0, severity: String(match.3), message: String(match.4))

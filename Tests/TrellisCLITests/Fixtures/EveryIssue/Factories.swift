@@ -34,4 +34,10 @@ struct FactoryContainer {
 
     @Provide(.transient, factory: Service(), service: true)
     var transientService: any ServiceProtocol
+
+    @Provide(.shared, factory: { () in
+        if Bool.random() { return Service() }
+        return OtherService()
+    })
+    var twoResults: any ServiceProtocol
 }

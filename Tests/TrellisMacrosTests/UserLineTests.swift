@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import TrellisGraph
+
+/// What a stranger porting an app meets: each program below is a mistake (or a spelling) seen in
+/// real ports and in programs written from the documentation alone, compiled by the real compiler
+/// and plug-in in the compiler's default style. Each gets exactly the diagnostics listed, every one
+/// on the user's own line, and none inside generated code, in either of the compiler's forms.
+@Suite("What users meet, compiled by the real compiler: every diagnostic on the user's line", .serialized)
+struct UserLineTests {
+    /// Compiles `source` (after the corpus prelude) and returns its diagnostics as
+    /// `line: severity: message`, sorted by line, then message; records an issue for any diagnostic
+    /// outside the user's file.
+    static func diagnostics(of source: String, _ name: String, emitSIL: Bool = false) throws -> [String] {
+        let compiler = try RealCompiler()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-user-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prelude = folder.appendingPathComponent("Prelude.swift").path
+        let file = folder.appendingPathComponent("Program.swift").path
+        try corpusPrelude.write(toFile: prelude, atomically: true, encoding: .utf8)
+        try ("import Trellis\n\n" + source + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try compiler.compile([prelude, file], emitSIL: emitSIL, style: .swift)
+        let elsewhere = result.diagnostics.filter { $0.isInGeneratedCode || $0.path != file }
+        #expect(elsewhere.isEmpty, "\(name): diagnostics outside the user's file:\n\(result.output.prefix(8000))")
+        let unplaced = result.output.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(unplaced.isEmpty, "\(name): errors without a place:\n\(result.output.prefix(4000))")
+        return result.diagnostics.filter { $0.path == file }
+            .map { (line: $0.line - 2, text: "\($0.severity): \($0.message)") }
+            .sorted { ($0.line, $0.text) < ($1.line, $1.text) }
+            .map { "\($0.line): \($0.text)" }
+    }
+
+    @Test("the compiler's two forms of a diagnostic inside an expansion are both recognised")
+    func bothFormsOfGeneratedCodeAreSeen() {
+        let output = """
+            macro expansion @DIContainer:40:111: error: cannot convert value of type 'any OtherP' to expected element type 'any RouteP'
+            `- /tmp/App.swift:14:1: note: expanded code originates here
+               |   `- error: cannot convert value of type 'any OtherP' to expected element type 'any RouteP'
+            /tmp/swift-generated-sources/@__swiftmacro_6Corpus3App11DIContainerfMm_.swift:4:9: error: invalid redeclaration of 'token'
+            /tmp/App.swift:8:9: error: invalid redeclaration of 'token'
+            """
+        let diagnostics = RealCompiler.diagnostics(in: output)
+        #expect(diagnostics.map(\.isInGeneratedCode) == [true, true, false])
+        #expect(diagnostics.map(\.line) == [40, 4, 8])
+    }
+
+    @Suite("Values that are not Sendable")
+    struct NotSendable {
+        @Test(
+            "a framework type that is not Sendable beside async members, in a container that does not declare Sendable, compiles")
+        func routerBesideAsyncMembers() throws {
+            let source = """
+                final class Router { var routes: [String] = []; init() {} }
+                final class Client { init() {} }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: Router(), concrete: true)
+                    var router: Router
+
+                    @Provide(.shared, asyncFactory: { (router: Router) async in router.routes.append("/"); return Client() }, concrete: true)
+                    var client: Client
+
+                    @Provide(.shared, asyncFactory: { (client: Client) async throws in Box() }, concrete: true)
+                    var migrated: Box
+                }
+
+                func start() async throws {
+                    let container = AppContainer()
+                    _ = await container.client
+                    _ = try await container.migrated
+                }
+                """
+            #expect(try UserLineTests.diagnostics(of: source, "router beside async members", emitSIL: true) == [])
+        }
+
+        @Test("a member that is not Sendable, in a container that declares Sendable, is reported once on its type")
+        func declaredSendable() throws {
+            let source = """
+                final class Router { init() {} }
+
+                @DIContainer
+                struct AppContainer: Sendable {
+                    @Provide(.shared, factory: Router(), concrete: true)
+                    var router: Router
+
+                    @Provide(.shared, asyncFactory: { () async in Box() }, concrete: true)
+                    var box: Box
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "declared Sendable")
+                    == ["6: error: type 'Router' does not conform to the 'Sendable' protocol"])
+        }
+    }
+
+    @Suite("Factories")
+    struct Factories {
+        @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")
+        func closureResultType() throws {
+            let written = """
+                protocol Store: Sendable {}
+                struct MemoryStore: Store {}
+                struct RemoteStore: Store { let url: String }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var inMemory: Bool
+                    @Provide(.input)
+                    var url: String
+
+                    @Provide(.shared, factory: { (inMemory: Bool, url: String) in
+                        if inMemory { return MemoryStore() }
+                        return RemoteStore(url: url)
+                    })
+                    var store: any Store
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: written, "closure result type") == [
+                    "12: error: the factory closure of 'store' returns 'MemoryStore' and 'RemoteStore'; Swift takes a closure's result type from its first 'return', so declare it: '-> any Store' (from macro 'DIContainer')",
+                    "14: error: cannot convert value of type 'RemoteStore' to closure result type 'MemoryStore'",
+                ])
+            let fixed = written.replacingOccurrences(
+                of: "(inMemory: Bool, url: String) in", with: "(inMemory: Bool, url: String) -> any Store in")
+            #expect(try UserLineTests.diagnostics(of: fixed, "closure result type, fixed", emitSIL: true) == [])
+        }
+
+        @Test("a function named with its labels is called with the members of those names")
+        func functionReference() throws {
+            let source = """
+                protocol Store: Sendable {}
+                struct RemoteStore: Store { init(url: String, poolSize: Int) {} }
+                enum Stores { static func make(url: String) -> any Store { RemoteStore(url: url, poolSize: 1) } }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var url: String
+                    @Provide(.input)
+                    var poolSize: Int
+                    @Provide(.shared, factory: Stores.make(url:))
+                    var store: any Store
+                    @Provide(.transient, factory: RemoteStore.init(url:poolSize:))
+                    var pooled: any Store
+                }
+                """
+            #expect(try UserLineTests.diagnostics(of: source, "function reference", emitSIL: true) == [])
+        }
+    }
+}
