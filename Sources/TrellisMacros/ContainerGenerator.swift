@@ -47,7 +47,8 @@ struct ContainerGenerator {
         declarations += Self.linkDeclarations(of: container)
         declarations.append(hierarchy.inputsType())
         declarations += hierarchy.initializers(throwing: plan.initializerThrows)
-        if let builders = Self.builders(container.members.compactMap(builder(for:)), of: container) {
+        let assemblers = container.members.filter { $0.collection != nil }.map(expressions.collectionAssembler(of:))
+        if let builders = Self.builders(container.members.compactMap(builder(for:)) + assemblers, of: container) {
             declarations.append(builders)
         }
         if let startOrder = Self.serviceStartOrder(of: container, read: { expressions.reference(to: $0, in: .builder) }) {

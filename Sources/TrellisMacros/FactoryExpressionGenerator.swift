@@ -35,8 +35,8 @@ struct FactoryExpressionGenerator {
             else { return creation }
             return GeneratedSource.placed(creation, at: place)
         }
-        if let collection = member.collection {
-            return linePrefix + collectionBuild(of: member, kind: collection.kind ?? .array, in: context)
+        if member.collection != nil {
+            return linePrefix + collectionBuild(of: member, in: context)
         }
         let effects = effectPrefix(for: member)
         let core: String
@@ -87,46 +87,84 @@ struct FactoryExpressionGenerator {
         written.as(ClosureExprSyntax.self).flatMap(FactoryReader.plainBody(of:)).map(Syntax.init)
     }
 
-    /// A `.collection` member's value, from its contributions in declaration order: an array literal
-    /// (`[a, b]`, with `+ Array(e)` for each `elementsInto:` member), the same made a `Set`, or a
-    /// dictionary literal of each contribution's key and value. The getter's type gives the literal
-    /// its element type, so contributions of concrete types join an array of existentials.
-    private func collectionBuild(of member: Member, kind: CollectionDeclaration.Kind, in context: Context) -> String {
-        let contributors = member.dependencies.filter { $0.origin == .contribution }.compactMap {
-            plan.container.member(named: $0.name)
+    /// The builders' static function that gathers a `.collection` member's value from the values
+    /// of its contributors, its parameters, in declaration order: one statement per contribution,
+    /// each written on the contributor's line with the contributed value at the `into:` or
+    /// `elementsInto:` key path, so that the compiler reports a contribution of the wrong type there
+    /// ("argument type 'any Other' does not conform to expected type 'Route'"), once, however
+    /// many places read the collection. One statement per contribution also keeps the type
+    /// checker linear in their number, where one literal of them all was not.
+    ///
+    /// An array appends, a set inserts, a dictionary adds each `key:` (`Trellis.DictionaryAssembly`,
+    /// which checks each key against the other contributors' at run time); `elementsInto:` adds
+    /// each element of the contributor in a loop (an array or set of the element type or of a
+    /// subtype), or for a dictionary each entry.
+    func collectionAssembler(of member: Member) -> String {
+        let kind = member.collection?.kind ?? .array
+        let contributors = contributors(of: member)
+        let parameters = contributors.map { "_ \($0.name): \($0.type.text)" }.joined(separator: ", ")
+        let signature =
+            "\(ContainerGenerator.isolation(of: plan.container))static func \(GeneratedNames.collectionAssembler(member.name))(\(parameters)) -> \(member.type.text)"
+        guard !contributors.isEmpty else { return "\(signature) {\n    \(kind == .dictionary ? "[:]" : "[]")\n}" }
+        let elements = GeneratedNames.collectionElements
+        // Every dictionary remembers who contributed each key, so that two keys written differently
+        // but equal at run time (`"a"`, `"\u{61}"`) stop the program naming both contributors.
+        let isDictionary = kind == .dictionary
+        var lines: [String]
+        if isDictionary {
+            lines = [
+                "var \(elements) = \(GeneratedNames.dictionaryAssemblyType)(\"\(MemberName.bare(member.name))\", as: (\(member.type.text)).self)"
+            ]
+        } else {
+            lines = ["var \(elements): \(member.type.text) = [\(kind == .dictionary ? ":" : "")]"]
+            let singles = contributors.filter { $0.contribution?.elements != true }.count
+            if singles > 1 && kind != .dictionary { lines.append("\(elements).reserveCapacity(\(singles))") }
         }
-        if kind == .dictionary {
-            guard !contributors.isEmpty else { return "[:]" }
-            let entries = contributors.map { "\($0.contribution?.key ?? "_"): \(reference(to: $0.name, in: context))" }
-            guard contributors.contains(where: { $0.contribution?.elements == true }) else {
-                return "[\(entries.joined(separator: ", "))]"
-            }
-            // Keys known only at run time: merged, and a key contributed twice named with both contributors.
-            let parts = zip(contributors, entries).map { contributor, entry in
-                let value =
-                    contributor.contribution?.elements == true ? reference(to: contributor.name, in: context) : "[\(entry)]"
-                return "(contributor: \"\(MemberName.bare(contributor.name))\", entries: \(value))"
-            }
-            return
-                "Trellis.CollectionAssembly.dictionary(\"\(MemberName.bare(member.name))\", [\(parts.joined(separator: ", "))])"
-        }
-        var segments: [String] = []
-        var singles: [String] = []
         for contributor in contributors {
-            let read = reference(to: contributor.name, in: context)
-            if contributor.contribution?.elements == true {
-                if !singles.isEmpty { segments.append("[\(singles.joined(separator: ", "))]") }
-                singles = []
-                segments.append("Array(\(read))")
-            } else {
-                singles.append(read)
+            let value = contributor.name
+            let contributorName = "\"\(MemberName.bare(contributor.name))\""
+            let isElements = contributor.contribution?.elements == true
+            let head: String
+            var tail = ")"
+            switch (kind, isElements) {
+            case (.array, false): head = "\(elements).append("
+            case (.set, false): head = "\(elements).insert("
+            case (.array, true): (head, tail) = ("for element in \(value) { \(elements).append(", ") }")
+            case (.set, true): (head, tail) = ("for element in \(value) { \(elements).insert(", ") }")
+            case (.dictionary, false):
+                (head, tail) = ("\(elements).add(\(contributor.contribution?.key ?? "_"), ", ", by: \(contributorName))")
+            case (.dictionary, true): (head, tail) = ("\(elements).add(contentsOf: ", ", by: \(contributorName))")
             }
+            let contributed = isElements && kind != .dictionary ? "element" : value
+            let argument: ProvideArgument = isElements ? .elementsInto : .into
+            guard
+                let labeled = extraction.anchors[
+                    .memberArgument(container: plan.container.name, member: contributor.name, argument: argument)
+                ]?.as(LabeledExprSyntax.self),
+                let place = locator?.place(Syntax(labeled.expression))
+            else {
+                lines.append(head + contributed + tail)
+                continue
+            }
+            // What Trellis writes before the value goes on the line above, so that the value itself
+            // starts at the key path's column.
+            let opening = head.hasSuffix(" ") ? String(head.dropLast()) : head
+            lines.append(GeneratedSource.placed(contributed + tail, at: place, preamble: [opening]))
         }
-        if !singles.isEmpty || segments.isEmpty { segments.append("[\(singles.joined(separator: ", "))]") }
-        let array = segments.joined(separator: " + ")
-        // A lone literal takes the getter's type, a set's included; a sum of arrays is made one.
-        if segments.count == 1 && !array.hasPrefix("Array(") { return array }
-        return kind == .set ? "Set(\(array))" : array
+        lines.append("return \(elements)\(isDictionary ? ".entries" : "")")
+        return "\(signature) {\n\(GeneratedSource.indented(lines.joined(separator: "\n")))\n}"
+    }
+
+    /// A `.collection` member's value in `context`: its assembler called with its contributors.
+    func collectionBuild(of member: Member, in context: Context) -> String {
+        let values = contributors(of: member).map { reference(to: $0.name, in: context) }
+        return
+            "\(GeneratedNames.buildersType).\(GeneratedNames.collectionAssembler(member.name))(\(values.joined(separator: ", ")))"
+    }
+
+    /// The members contributing to `collection`, in declaration order.
+    private func contributors(of collection: Member) -> [Member] {
+        collection.dependencies.filter { $0.origin == .contribution }.compactMap { plan.container.member(named: $0.name) }
     }
 
     /// `Scope(dependencies: container, <argument>: <argument>...)`: an `@Assisted(.scope)`

@@ -75,6 +75,15 @@ enum GeneratedNames {
     /// `Sendable`, in a `Sendable` container.
     static let sendableCheck = "checkSendable"
 
+    /// The builders' static function that gathers `.collection` member `name` from its contributors.
+    static func collectionAssembler(_ name: String) -> String { "\(prefix)assemble_\(MemberName.bare(name))" }
+
+    /// The local in which a `.collection` member's assembler gathers its contributions.
+    static let collectionElements = "\(prefix)elements"
+
+    /// The runtime type gathering a dictionary collection whose keys are known only at run time.
+    static let dictionaryAssemblyType = "Trellis.DictionaryAssembly"
+
     /// The runtime type that stores an `.onDemand` member or a child container.
     static let onDemandType = "Trellis.OnDemand"
 

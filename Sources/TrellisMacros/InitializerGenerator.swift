@@ -140,9 +140,9 @@ struct InitializerGenerator {
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 lines.append("let \(member.name): \(member.type.text) = \(overridden(by: member.name, else: build))")
             } else if member.scope == .transient && plan.transientsReadAtInitialization.contains(member.name) {
+                let name = GeneratedNames.initializationBuilder(member.name)
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 let effects = plan.isThrowing(member) ? " throws" : ""
-                let name = GeneratedNames.initializationBuilder(member.name)
                 if member.type.kind == .opaque {
                     lines.append("let \(name) = { ()\(effects) in\(enclosed(build))}")
                 } else {

@@ -115,11 +115,33 @@ struct CollectionDiagnosticsTests {
                     }
 
                     static func routes(_ _trellis_container: Routes) -> [any Route] {
-                        if let value = _trellis_container._trellis_storage.values.routes { value } else { [_trellis_container.health] + Array(_trellis_container.library) }
+                        if let value = _trellis_container._trellis_storage.values.routes { value } else { _trellis_Builders._trellis_assemble_routes(_trellis_container.health, _trellis_container.library) }
                     }
 
                     static func checks(_ _trellis_container: Routes) -> [String: any Check] {
-                        if let value = _trellis_container._trellis_storage.values.checks { value } else { ["disk": _trellis_container.disk] }
+                        if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk) }
+                    }
+
+                    static func _trellis_assemble_routes(_ health: any Route, _ library: [any Route]) -> [any Route] {
+                        var _trellis_elements: [any Route] = []
+                #sourceLocation(file: "Test.swift", line: 2)
+                _trellis_elements.append(
+                                                                    health)
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                for element in library { _trellis_elements.append(
+                                                                                                                        element) }
+                #sourceLocation()
+                        return _trellis_elements
+                    }
+
+                    static func _trellis_assemble_checks(_ disk: any Check) -> [String: any Check] {
+                        var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
+                #sourceLocation(file: "Test.swift", line: 11)
+                _trellis_elements.add("disk",
+                                                                  disk, by: "disk")
+                #sourceLocation()
+                        return _trellis_elements.entries
                     }
                 }
             }
@@ -432,7 +454,20 @@ struct CollectionDiagnosticsTests {
                     }
 
                     static func checks(_ _trellis_container: Checks) -> [String: any Check] {
-                        if let value = _trellis_container._trellis_storage.values.checks { value } else { Trellis.CollectionAssembly.dictionary("checks", [(contributor: "disk", entries: ["disk": _trellis_container.disk]), (contributor: "featureChecks", entries: _trellis_container.featureChecks)]) }
+                        if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk, _trellis_container.featureChecks) }
+                    }
+
+                    static func _trellis_assemble_checks(_ disk: any Check, _ featureChecks: [String: any Check]) -> [String: any Check] {
+                        var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
+                #sourceLocation(file: "Test.swift", line: 2)
+                _trellis_elements.add("disk",
+                                                                  disk, by: "disk")
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                _trellis_elements.add(contentsOf:
+                                                                                                                          featureChecks, by: "featureChecks")
+                #sourceLocation()
+                        return _trellis_elements.entries
                     }
                 }
             }

@@ -95,6 +95,76 @@ struct UserLineTests {
         }
     }
 
+    @Suite("Collections")
+    struct Collections {
+        @Test("a contribution of the wrong type is reported once, at its into: or elementsInto:, naming both types")
+        func wrongTypedContributions() throws {
+            let source = """
+                protocol Route {}
+                protocol Check {}
+                struct Health: Route, Check {}
+                struct Probe: Check {}
+
+                @DIContainer
+                struct ServerContainer {
+                    @Provide(.collection)
+                    var routes: [any Route]
+                    @Provide(.collection)
+                    var ports: Set<Int>
+                    @Provide(.collection)
+                    var checks: [String: any Route]
+
+                    @Provide(.shared, factory: Probe(), into: \\Self.routes)
+                    var probe: any Check
+                    @Provide(.shared, factory: [Probe()], concrete: true, elementsInto: \\Self.routes)
+                    var probes: [Probe]
+                    @Provide(.shared, factory: "80", concrete: true, into: \\Self.ports)
+                    var port: String
+                    @Provide(.shared, factory: ["disk": Probe()], concrete: true, elementsInto: \\Self.checks)
+                    var diskChecks: [String: Probe]
+                    @Provide(.shared, factory: Health(), into: \\Self.routes)
+                    var health: any Route
+
+                    @Provide(.shared, factory: { (routes: [any Route], ports: Set<Int>, checks: [String: any Route]) in routes.count + ports.count + checks.count }, concrete: true)
+                    var total: Int
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "wrong-typed contributions") == [
+                    "15: error: argument type 'any Check' does not conform to expected type 'Route'",
+                    "17: error: argument type 'Probe' does not conform to expected type 'Route'",
+                    "19: error: cannot convert value of type 'String' to expected argument type 'Int'",
+                    "21: error: cannot convert value of type '[String : Probe]' to expected argument type '[String : any Route]'",
+                ])
+        }
+
+        @Test("many contributions and one of the wrong type are type-checked quickly, the wrong one reported")
+        func manyContributions() throws {
+            let arrays = (0..<8).map { index in
+                """
+                    @Provide(.shared, factory: [\(index), \(index + 1)], concrete: true, elementsInto: \\Self.numbers)
+                    var batch\(index): [Int]
+                    @Provide(.shared, factory: \(index), concrete: true, into: \\Self.numbers)
+                    var single\(index): Int
+                """
+            }
+            let source = """
+                @DIContainer
+                struct Numbers {
+                    @Provide(.collection)
+                    var numbers: Set<Int>
+                \(arrays.joined(separator: "\n"))
+                    @Provide(.shared, factory: "nine", concrete: true, into: \\Self.numbers)
+                    var wrong: String
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "many contributions") == [
+                    "37: error: cannot convert value of type 'String' to expected argument type 'Int'"
+                ])
+        }
+    }
+
     @Suite("Factories")
     struct Factories {
         @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")

@@ -125,6 +125,19 @@ struct MonitoredServer: StorageFeatureDependencies {
 }
 
 /// Two modules contributing one key: known only at run time, so it stops the program.
+/// Two keys written differently, equal at run time: the macro cannot tell, so building stops.
+@DIContainer
+struct SpelledKeys {
+    @Provide(.shared, factory: NamedCheck(name: "plain"), into: \Self.checks, key: "a")
+    var plain: any HealthCheck
+
+    @Provide(.shared, factory: NamedCheck(name: "escaped"), into: \Self.checks, key: "\u{61}")
+    var escaped: any HealthCheck
+
+    @Provide(.collection)
+    var checks: [String: any HealthCheck]
+}
+
 @DIContainer
 struct ClashingServer: StorageFeatureDependencies {
     @Provide(.shared, factory: NamedCheck(name: "mine"), into: \Self.checks, key: "disk")
@@ -200,6 +213,15 @@ struct CollectionTests {
         await #expect(processExitsWith: .failure) {
             _ = ClashingServer().checks
         }
+    }
+
+    @Test("two keys written differently but equal stop the program, naming both contributors")
+    func keysEqualAtRunTime() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = SpelledKeys().checks
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("'escaped' and 'plain' both contribute to 'checks' under the key a"), "\(message)")
     }
 
     @Test("a collection declared allowsEmpty with no contributions is empty")
