@@ -131,3 +131,11 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
 // only touched through `PlatformMutex` and atomic operations. (The conformance is on the struct
 // because the standard library marks `ManagedBuffer`, and so the cell, as never `Sendable`.)
 extension OnDemand: @unchecked Sendable where Value: Sendable {}
+
+/// Stands in for a value of `type` in generated code that never runs (the placeholders of a
+/// container with compile-time errors), where Swift needs a concrete type: an opaque member's.
+///
+/// You do not use this function directly: `@DIContainer` generates its uses.
+public func unbuilt<Value>(_ type: Value.Type) -> Value {
+    fatalError("Trellis: '\(Value.self)' was never built: its container has compile-time errors")
+}

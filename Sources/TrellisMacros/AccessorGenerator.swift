@@ -19,6 +19,23 @@ enum AccessorGenerator {
             async: attribute.isAsync, throws: attribute.isThrowing, body: body(for: name, attribute: attribute, in: kind))
     }
 
+    /// For an opaque member that is not `.transient` (an error): a getter returning a value of the
+    /// type its factory builds (``opaqueStandIn(autoWiringType:factory:)``), which the compiler
+    /// accepts for `some P` without any other error, or nil when that type is unknown.
+    static func opaqueStandInGetter(attribute: ProvideAttribute) -> AccessorDeclSyntax? {
+        opaqueStandIn(autoWiringType: attribute.autoWiringType, factory: attribute.effectiveFactory).map { type in
+            GeneratedSource.getter(async: false, throws: false, body: "\(GeneratedNames.unbuiltFunction)(\(type).self)")
+        }
+    }
+
+    /// The type an opaque member's factory builds, as written: its AutoWiring type, or the first
+    /// type its factory constructs. Nil when neither says.
+    static func opaqueStandIn(autoWiringType: ExprSyntax?, factory: ExprSyntax?) -> String? {
+        if let autoWiringType { return autoWiringType.trimmedDescription }
+        guard let factory else { return nil }
+        return FactoryReader.analyze(factory, containerName: "").constructedTypes.first
+    }
+
     /// The getter's body.
     private static func body(for name: String, attribute: ProvideAttribute, in kind: DeclarationKind) -> String {
         let prefix = (attribute.isThrowing ? "try " : "") + (attribute.isAsync ? "await " : "")

@@ -31,6 +31,9 @@ public struct AssistedMacro: BodyMacro {
             // A body written by the user is an error `@DIContainer` reports; keep it, so that it is the only one.
             return Array(declaration.body?.statements ?? [])
         }
+        // A function without a return type is an error `@DIContainer` reports; it has no builder,
+        // and an empty body returns its `Void`.
+        guard function.signature.returnClause != nil else { return ["return"] }
         let effects = function.signature.effectSpecifiers
         let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")
         let arguments = function.signature.parameterClause.parameters.map { parameter in

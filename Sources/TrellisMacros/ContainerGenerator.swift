@@ -297,13 +297,16 @@ struct ContainerGenerator {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
+        // An opaque member other than a `.transient` is an error whose getter reads no field (see
+        // `ProvideMacro`), and a field of an opaque type is an error of its own.
+        let stored = members.filter { $0.type.kind != .opaque || $0.scope == .transient }
         // Members declared inside `#if` keep their fields and builders in the same clauses, so that
         // the accessors `@Provide` gave them compile in whichever clause is active.
         let conditionalFields = conditionalLines(of: extraction) { member in
             storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
         }
         var declarations = storage(
-            memberStoredProperties(of: members, extraction: extraction, locator: locator),
+            memberStoredProperties(of: stored, extraction: extraction, locator: locator),
             in: container.kind, frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
@@ -338,8 +341,17 @@ struct ContainerGenerator {
             }
             guard !member.scope.isSupplied && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
-            let returnType = member.type.kind == .opaque ? "Never" : member.type.text
-            return builderDeclaration(for: member, in: container, effects: effects, returnType: returnType, body: stop)
+            guard member.type.kind == .opaque else {
+                return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: stop)
+            }
+            // An opaque `.transient`'s getter returns its builder's value as `some P`: the builder
+            // returns the type its factory builds, when known (`Never` conforms to nothing).
+            guard member.scope == .transient else { return nil }
+            let syntax = extraction.members[member.name]
+            let type = AccessorGenerator.opaqueStandIn(autoWiringType: syntax?.autoWiringType, factory: syntax?.factory)
+            return builderDeclaration(
+                for: member, in: container, effects: effects, returnType: type ?? "Never",
+                body: type.map { "\(GeneratedNames.unbuiltFunction)(\($0).self)" } ?? stop)
         }
         var builders = members.compactMap(placeholderBuilder(for:))
         if extraction.conditionalMembers.contains(where: { $0.member.flatMap(placeholderBuilder(for:)) != nil }) {

@@ -19,11 +19,14 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
     ) throws -> [DeclSyntax] {
         var extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: declaration), into: &extraction)
-        let issues = extraction.problems + ContainerValidator.validate(extraction.container)
+        // While a declaration does not parse, the parser's errors are the only ones worth reading.
+        let issues =
+            extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
         let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
         for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
         guard extraction.container.kind.canBeContainer else { return [] }
-        guard !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container) else {
+        guard !extraction.hasUnparsedDeclarations, !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container)
+        else {
             // Same members with bodies that never run: the accessors and call sites still resolve,
             // so the user sees our diagnostics instead of a cascade of "cannot find" errors.
             return ContainerGenerator.placeholderDeclarations(
@@ -157,9 +160,23 @@ public struct ProvideMacro: AccessorMacro {
         // initial value is allowed here (an `.input`'s default, an error elsewhere that `@DIContainer`
         // reports): the getter keeps that the only diagnostic.
         guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
+        // A declaration that does not parse (being typed) is left out of the container: a getter
+        // that reads nothing of it, so that the parser's error is the only one.
+        if variable.hasError {
+            return [
+                GeneratedSource.getter(async: false, throws: false, body: "fatalError(\"Trellis: this member does not parse\")")
+            ]
+        }
         let shape = ProvideMemberShape.read(variable)
         guard shape.takesGetter, case .member(_, let identifier, _) = shape else { return [] }
         let attribute = ProvideAttributeReader.read(node)
+        if let type = variable.bindings.first?.typeAnnotation?.type, TypeClassifier.kind(of: type) == .opaque,
+            attribute.scope != .transient
+        {
+            // An opaque member that is not `.transient` is an error `@DIContainer` reports, and the
+            // container keeps no value for it: a getter that type-checks alone, or none.
+            return AccessorGenerator.opaqueStandInGetter(attribute: attribute).map { [$0] } ?? []
+        }
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }
 

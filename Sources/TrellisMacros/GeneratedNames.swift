@@ -84,6 +84,9 @@ enum GeneratedNames {
     /// The runtime type gathering a dictionary collection whose keys are known only at run time.
     static let dictionaryAssemblyType = "Trellis.DictionaryAssembly"
 
+    /// The runtime function that stands in for a value of a given type in code that never runs.
+    static let unbuiltFunction = "Trellis.unbuilt"
+
     /// The runtime type that stores an `.onDemand` member or a child container.
     static let onDemandType = "Trellis.OnDemand"
 

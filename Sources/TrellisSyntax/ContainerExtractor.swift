@@ -30,6 +30,12 @@ public enum ContainerExtractor {
                 actor)
         }
         for item in declaration.memberBlock.members {
+            // A declaration still being typed does not parse: the parser reports it, and the model
+            // leaves it out (see ``ContainerExtraction/hasUnparsedDeclarations``).
+            if item.decl.hasError {
+                extraction.hasUnparsedDeclarations = true
+                continue
+            }
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {
                 let anchor = Anchor.userInitializer(container: name, index: extraction.container.userInitializerCount)
                 extraction.anchors[anchor] = Syntax(initializer)

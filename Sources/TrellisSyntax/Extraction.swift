@@ -36,6 +36,13 @@ public struct ContainerExtraction: Sendable {
     /// The names the body declares that `@DIContainer` declares too (an error): the placeholders
     /// leave out their own declaration of `Inputs` and `serviceStartOrder`, which would repeat it.
     public var reservedNamesDeclared: Set<String> = []
+    /// Some declaration of the body does not parse (it is being typed): the parser reports it,
+    /// the model leaves it out, and the macro reports nothing and generates only what cannot fail
+    /// on its own, so that the parser's errors are the only ones.
+    public var hasUnparsedDeclarations = false
+    /// The names declared by more than one `@Provide` member: the model keeps the first
+    /// declaration (the compiler reports the others as redeclarations).
+    public var redeclaredMembers: Set<String> = []
     /// The container is declared `@frozen`: the type of every stored property, the generated
     /// storage's included, must be public or `@usableFromInline`.
     public var isFrozen = false

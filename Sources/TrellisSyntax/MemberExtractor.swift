@@ -32,6 +32,12 @@ enum MemberExtractor {
             (binding, identifier, shapeProblems) = (oneBinding, name, problems)
         }
         let name = identifier.identifier.memberName
+        // A second declaration of a name is the compiler's "invalid redeclaration", on its line; the
+        // container is generated from the first, so that nothing else is reported.
+        guard extraction.members[name] == nil, !extraction.container.members.contains(where: { $0.name == name }) else {
+            extraction.redeclaredMembers.insert(name)
+            return
+        }
         extraction.anchors[.member(container: containerName, member: name)] = Syntax(identifier)
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 

@@ -167,17 +167,21 @@ struct MalformedInputTests {
                                            ✏️ insert ')'
             struct AppContainer {
                 @Provide(.shared, Client.self, with: [\Self.
-                                                      │     ├─ 🛑 expected identifier in key path property component
-                                                      │     │  ✏️ insert identifier
-                                                      │     ├─ 🛑 expected ']' to end array
-                                                      │     │  ✏️ insert ']'
-                                                      │     ╰─ 🛑 expected ')' to end attribute
-                                                      │        ✏️ insert ')'
-                                                      ┬─────
-                                                      ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                                                            ├─ 🛑 expected identifier in key path property component
+                                                            │  ✏️ insert identifier
+                                                            ├─ 🛑 expected ']' to end array
+                                                            │  ✏️ insert ']'
+                                                            ╰─ 🛑 expected ')' to end attribute
+                                                               ✏️ insert ')'
                 var client
-                    ┬─────
-                    ╰─ 🛑 @Provide member 'client' needs a type annotation ('var client: SomeType')
+            }
+            """#
+        } fixes: {
+            #"""
+            @DIContainer(mainActor: true
+            struct AppContainer {
+                @Provide(.shared, Client.self, with: [\Self.
+                var client
             }
             """#
         }

@@ -105,7 +105,7 @@ struct ProvideDeclarationTextTests {
     func agreesWithTheParser() {
         var read = 0
         var declined = 0
-        for rest in Self.sampleRests(count: 1_500) {
+        for rest in Self.sampleRests(count: 2_000) {
             let declaration = Self.attribute + rest
             guard let name = ProvideDeclarationText.memberName(in: declaration, after: Self.attribute) else {
                 declined += 1

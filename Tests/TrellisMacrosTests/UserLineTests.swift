@@ -165,6 +165,95 @@ struct UserLineTests {
         }
     }
 
+    @Suite("Declarations as they are typed, and their slips")
+    struct Declarations {
+        @Test("a member declared twice gets only the compiler's redeclaration error, on the second")
+        func declaredTwice() throws {
+            let source = """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var token: String
+
+                    @Provide(.input)
+                    var token: String
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "declared twice") == ["7: error: invalid redeclaration of 'token'"])
+        }
+
+        @Test("an opaque member that is not transient gets Trellis's error alone, with and without service: true")
+        func opaqueMember() throws {
+            let source = """
+                protocol ApplicationProtocol {}
+                struct Application: ApplicationProtocol { init(port: Int) {} }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var port: Int
+
+                    @Provide(.shared, factory: { (port: Int) in Application(port: port) })
+                    var app: some ApplicationProtocol
+
+                    @Provide(.transient, factory: { (port: Int) in Application(port: port) }, service: true)
+                    var server: some ApplicationProtocol
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "opaque member") == [
+                    "10: error: 'app' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; use an 'any' type to store it (from macro 'DIContainer')",
+                    "12: error: 'server' is '.transient', built anew on every read; a service is one instance that runs as long as the container: make it '.shared' or remove 'service:' (from macro 'DIContainer')",
+                ])
+        }
+
+        @Test("an @Assisted function without a return type gets Trellis's errors alone")
+        func assistedWithoutReturnType() throws {
+            let source = """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var name: String
+
+                    @Assisted(factory: { (id: Int, name: String) in Box() })
+                    func make(id: Int)
+                }
+                """
+            #expect(
+                try UserLineTests.diagnostics(of: source, "assisted without return type") == [
+                    "7: error: @Assisted function 'make' needs a return type ('-> SomeType'): the value it builds (from macro 'DIContainer')"
+                ])
+        }
+
+        @Test(
+            "a declaration being typed gets the parser's error alone",
+            arguments: [
+                ("var token:", "8: error: expected type"),
+                ("var token: [Str", "7: error: expected ']' in array type"),
+                ("var token: any", "7: error: expected type"),
+                ("var token: Int =", "7: error: expected initial value after '='"),
+                ("var token: (Int, ", "8: error: expected type"),
+            ])
+        func beingTyped(declaration: String, expected: String) throws {
+            let source = """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: Box(), concrete: true)
+                    var box: Box
+
+                    @Provide(.input)
+                    \(declaration)
+                    @Provide(.shared, factory: { (box: Box) in box }, concrete: true)
+                    var copy: Box
+                }
+                """
+            let diagnostics = try UserLineTests.diagnostics(of: source, declaration)
+            #expect(diagnostics.first == expected)
+            #expect(diagnostics.allSatisfy { !$0.contains("macro") && !$0.contains("_trellis") }, "\(diagnostics)")
+        }
+    }
+
     @Suite("Factories")
     struct Factories {
         @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")

@@ -36,7 +36,9 @@ enum ProvideDeclarationText {
         guard nameStart > index, let nameEnd = endOfName(bytes, from: nameStart) else { return nil }
         index = SourceBytes.skipWhitespace(bytes, from: nameEnd)
         guard index < bytes.count, bytes[index] == ascii(":") else { return nil }
-        guard isPlainType(bytes[(index + 1)...]) else { return nil }
+        // An opaque type's getter depends on the member's factory (see `ProvideMacro`): left to it.
+        let typeStart = SourceBytes.skipWhitespace(bytes, from: index + 1)
+        guard isPlainType(bytes[(index + 1)...]), !bytes[typeStart...].starts(with: "some ".utf8) else { return nil }
         return String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
     }
 
@@ -100,7 +102,20 @@ enum ProvideDeclarationText {
             }
             index += 1
         }
-        return sawName && open.isEmpty
+        guard sawName, open.isEmpty else { return false }
+        // A type still being typed (`any`, `Foo.`, `A &`, `() ->`) does not parse: left to the parser.
+        let last = text[end - 1]
+        let danglingArrow = last == ascii(">") && end - 2 >= text.startIndex && text[end - 2] == ascii("-")
+        let type = String(decoding: text[text.startIndex..<end], as: UTF8.self)
+        let words = type.split(separator: " ")
+        // A function type's parameters are parenthesised (`A -> B` does not parse).
+        if let arrow = type.firstRange(of: "->") {
+            let effects: Set<Substring> = ["async", "throws", "rethrows"]
+            let before = type[..<arrow.lowerBound].split(separator: " ").reversed().drop(while: effects.contains)
+            guard before.first?.hasSuffix(")") == true else { return false }
+        }
+        return last != ascii(".") && last != ascii("&") && !danglingArrow
+            && !["any", "some", "inout", "borrowing", "consuming"].contains(words.last.map(String.init) ?? "")
     }
 
     private static func endOfIdentifier(_ bytes: [UInt8], from start: Int) -> Int? {
