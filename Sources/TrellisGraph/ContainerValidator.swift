@@ -261,6 +261,11 @@ public enum ContainerValidator {
 
     static func dependencyIssues(_ member: Member, in container: Container, membersByName: [String: Member]) -> [Issue] {
         var issues: [Issue] = []
+        // The effects a synchronous member's reads need: one issue per read, but the reads that
+        // await carry the whole fix (`asyncFactory:`, `async`, and `throws` where a read throws), so
+        // that applying any fix-it leaves no other effect to fix on the member.
+        var throwingReads: [Issue] = []
+        var awaitingReads: [(target: Member, anchor: Anchor)] = []
         for (index, dependency) in member.dependencies.enumerated() {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
@@ -304,7 +309,7 @@ public enum ContainerValidator {
                 let shape =
                     member.effectiveFactory?.form.isClosure == true
                     ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
-                issues.append(
+                throwingReads.append(
                     Issue(
                         .readsThrowingWithoutThrows,
                         "'\(member.name)' reads '\(target.name)', whose factory throws; \(shape)",
@@ -312,12 +317,27 @@ public enum ContainerValidator {
             }
             let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
             if target.readAwaits && !readerAwaits && !member.scope.isSupplied {
-                issues.append(
-                    Issue(
-                        .synchronousReadsAsynchronous,
-                        "'\(member.name)' is built synchronously but reads '\(target.name)', which \(target.isAssisted ? "is async" : "is built by an asyncFactory"); build '\(member.name)' with an asyncFactory too",
-                        at: anchor))
+                awaitingReads.append((target, anchor))
             }
+        }
+        guard !awaitingReads.isEmpty else { return issues + throwingReads }
+        let mustThrow = !throwingReads.isEmpty
+        let effects = mustThrow ? "async throws" : "async"
+        // Only a `.shared` or `.transient` member built by a `factory:` closure can become async by
+        // an edit of its own (an `.onDemand` member cannot be built asynchronously).
+        let convertible =
+            (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
+            && member.factory?.form.isClosure == true
+        let advice =
+            member.scope == .onDemand
+            ? "make '\(member.name)' '.shared' with an asyncFactory"
+            : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
+        for read in awaitingReads {
+            issues.append(
+                Issue(
+                    .synchronousReadsAsynchronous,
+                    "'\(member.name)' is built synchronously but reads '\(read.target.name)', which \(read.target.isAssisted ? "is async" : "is built by an asyncFactory"); \(advice)",
+                    at: read.anchor, fixes: convertible ? [.makeAsyncFactory(throws: mustThrow)] : []))
         }
         return issues
     }

@@ -150,6 +150,8 @@ public enum Fix: Hashable, Sendable {
     case allowEmptyCollection
     /// Declare the factory closure's result type: `-> <type>`.
     case addResultType(String)
+    /// Pass the member's `factory:` closure as `asyncFactory:`, declared `async` (and `throws`).
+    case makeAsyncFactory(throws: Bool)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -170,6 +172,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceProvidedType: "replace-provided-type"
         case .allowEmptyCollection: "allow-empty-collection"
         case .addResultType: "add-result-type"
+        case .makeAsyncFactory: "make-async-factory"
         }
     }
 
@@ -194,6 +197,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceProvidedType(let type): "use the member's type '\(type)'"
         case .allowEmptyCollection: "add 'allowsEmpty: true'"
         case .addResultType(let type): "add '-> \(type)'"
+        case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         }
     }
 }

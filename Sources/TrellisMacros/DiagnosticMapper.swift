@@ -88,6 +88,20 @@ struct DiagnosticMapper {
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .makeAsyncFactory(let isThrowing):
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
+                let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label
+            else { return nil }
+            var edited = SyntaxEdits.addingEffect(.async, to: closure)
+            if isThrowing && FactoryReader.effects(of: closure).isThrowing == false {
+                edited = SyntaxEdits.addingEffect(.throws, to: edited)
+            }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory")))),
+                    .replace(oldNode: Syntax(closure), newNode: Syntax(edited)),
+                ])
         case .addResultType(let type):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
             let edited = SyntaxEdits.addingResultType(type, to: closure)

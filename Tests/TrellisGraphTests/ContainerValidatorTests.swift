@@ -200,9 +200,13 @@ struct ContainerValidatorTests {
                 "a member never suggests itself",
                 container(shared("session", reads: ["sesion"])), [expect(.unknownMember, dependency("session", 0))]),
             ValidationCase(
-                "a synchronous member reading an async one is reported on the read",
+                "a synchronous member reading an async one is reported on the read, with the whole fix",
                 container(asyncShared("a"), shared("b", reads: ["a"])),
-                [expect(.synchronousReadsAsynchronous, dependency("b", 0))]),
+                [expect(.synchronousReadsAsynchronous, dependency("b", 0), fixes: [.makeAsyncFactory(throws: false)])]),
+            ValidationCase(
+                "a synchronous member reading an async and a throwing member gets one fix, async and throwing",
+                container(asyncShared("a"), transient("t", throwing: true), shared("b", reads: ["t", "a"])),
+                [expect(.synchronousReadsAsynchronous, dependency("b", 1), fixes: [.makeAsyncFactory(throws: true)])]),
             ValidationCase(
                 "an async member reading an async one is valid", container(asyncShared("a"), asyncShared("b", reads: ["a"])), []),
             ValidationCase(

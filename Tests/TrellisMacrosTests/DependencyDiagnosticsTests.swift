@@ -304,7 +304,19 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: { (database: any DatabaseProtocol) in Repository(database: database) })
                                                   ┬─────────────────────────────
-                                                  ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory too
+                                                  ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory declared 'async'
+                                                     ✏️ use 'asyncFactory:' with an 'async' closure
+                    var repository: any RepositoryProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.shared, asyncFactory: { (database: any DatabaseProtocol) async in Repository(database: database) })
                     var repository: any RepositoryProtocol
                 }
                 """
@@ -456,8 +468,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.transient, Repository.self, with: [\Self.database])
                                                                  ┬─────────────
-                                                                 ├─ 🛑 'repository' reads 'database', whose factory throws; build it with a factory closure declared 'throws'
-                                                                 ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory too
+                                                                 ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory declared 'async throws'
                     var repository: any RepositoryProtocol
                 }
                 """#

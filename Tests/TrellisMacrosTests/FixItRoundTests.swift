@@ -1,0 +1,97 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import Testing
+import TrellisGraph
+import TrellisMacros
+
+/// One round to the fix: applying any fix-it Trellis offers removes its diagnostic and never brings
+/// a Trellis diagnostic the container did not have. Checked on the catalog's smallest source of
+/// every code the macro owns, and on the cases where one mistake once took several rounds.
+@Suite("Fix-its: one round to the fix")
+struct FixItRoundTests {
+    /// Sources where one mistake needs more than one edit.
+    static let rounds: [String] = [
+        // A synchronous member reading an async throwing one: `asyncFactory:`, `async` and `throws` at once.
+        """
+        @DIContainer struct C {
+            @Provide(.shared, asyncFactory: { () async throws in try await B.connect() }) var b: any P
+            @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P
+        }
+        """,
+        // A transient read through the container that awaits, and a throwing one.
+        """
+        @DIContainer struct C {
+            @Provide(.transient, factory: { () throws in try B() }) var b: any P
+            @Provide(.shared, asyncFactory: { () async in B() }) var d: any P
+            @Provide(.transient, factory: { (b: any P, d: any P) in A(b, d) }) var a: any P
+        }
+        """,
+        // A closure returning different types.
+        """
+        @DIContainer struct C {
+            @Provide(.input) var flag: Bool
+            @Provide(.shared, factory: { (flag: Bool) in if flag { return A() }; return B() }) var a: any P
+        }
+        """,
+        // A concrete type without `concrete: true`.
+        "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
+    ]
+
+    /// The Trellis diagnostics `@DIContainer` reports for the container in `source`, each with its fix-its.
+    static func diagnostics(_ source: String) throws -> (file: SourceFileSyntax, diagnostics: [Diagnostic]) {
+        let file = Parser.parse(source: source)
+        let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
+        let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)])
+        if let attribute = declaration.attributes.first?.as(AttributeSyntax.self) {
+            _ = try DIContainerMacro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+        }
+        return (file, context.diagnostics)
+    }
+
+    /// `source` with `fixIt`'s edits made, the last first, so that each offset still holds.
+    static func applying(_ fixIt: FixIt, to source: String) -> String {
+        var bytes = Array(source.utf8)
+        for edit in fixIt.edits.sorted(by: { $0.range.lowerBound.utf8Offset > $1.range.lowerBound.utf8Offset }) {
+            bytes.replaceSubrange(
+                edit.range.lowerBound.utf8Offset..<edit.range.upperBound.utf8Offset, with: Array(edit.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static var sources: [String] {
+        rounds
+            + DiagnosticCatalogTests.sources.filter { DiagnosticCatalogTests.enclosingDeclarations[$0.key] == nil }
+            .sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
+    }
+
+    @Test("applying a fix-it removes its diagnostic and adds none the container did not have", arguments: sources)
+    func oneRound(_ source: String) throws {
+        let (file, before) = try Self.diagnostics(source)
+        let codes = before.map(\.diagMessage.diagnosticID)
+        for diagnostic in before {
+            for fixIt in diagnostic.fixIts {
+                let fixed = Self.applying(fixIt, to: file.description)
+                let after = try Self.diagnostics(fixed).diagnostics.map(\.diagMessage.diagnosticID)
+                let introduced = after.filter { !codes.contains($0) }
+                #expect(introduced.isEmpty, "'\(fixIt.message.message)' on:\n\(source)\ngives:\n\(fixed)\nnew: \(introduced)")
+                #expect(
+                    after.filter { $0 == diagnostic.diagMessage.diagnosticID }.count
+                        < codes.filter { $0 == diagnostic.diagMessage.diagnosticID }.count,
+                    "'\(fixIt.message.message)' leaves '\(diagnostic.message)' in:\n\(fixed)")
+            }
+        }
+    }
+
+    @Test("each of the round cases is clean after one fix-it: every diagnostic of it carries the whole fix")
+    func roundCasesTakeOneRound() throws {
+        for source in Self.rounds {
+            let (file, before) = try Self.diagnostics(source)
+            #expect(!before.isEmpty && before.allSatisfy { !$0.fixIts.isEmpty }, "\(source): \(before.map(\.message))")
+            guard let fixIt = before.first?.fixIts.first else { continue }
+            let fixed = Self.applying(fixIt, to: file.description)
+            #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
+        }
+    }
+}
