@@ -157,14 +157,20 @@ public enum ContainerValidator {
                         at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
             if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn {
-                let couldBeProtocol = member.type.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-                let hint =
-                    couldBeProtocol ? "depend on a protocol ('any \(member.type.text)' if it is one)" : "depend on a protocol"
+                // A bare name may be a protocol, but also a struct, a class, or a typealias of an
+                // existential ('any' would then be redundant): the macro cannot tell, so the fix that
+                // is always right comes first, and 'any' is offered only where it may be.
+                let text = member.type.text
+                let couldBeProtocol =
+                    text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                    && !Self.standardConcreteTypes.contains(text)
+                let message =
+                    couldBeProtocol
+                    ? "'\(name)' has the type '\(text)', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any \(text)' if '\(text)' is a protocol"
+                    : "'\(name)' has the concrete type '\(text)'; opt in with 'concrete: true', or depend on a protocol"
                 issues.append(
                     Issue(
-                        .concreteTypeWithoutOptIn,
-                        "'\(name)' has the concrete type '\(member.type.text)'; \(hint) or opt in with 'concrete: true'",
-                        at: .memberType(container: containerName, member: name),
+                        .concreteTypeWithoutOptIn, message, at: .memberType(container: containerName, member: name),
                         fixes: couldBeProtocol ? [.addConcreteOptIn, .makeTypeExistential] : [.addConcreteOptIn]))
             }
         }
@@ -341,6 +347,12 @@ public enum ContainerValidator {
         }
         return issues
     }
+
+    /// The standard library's concrete types, which are never protocols.
+    static let standardConcreteTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "Bool", "String", "Substring", "Character", "Swift.Int", "Swift.String", "Swift.Bool", "Swift.Double",
+    ]
 
     private static func article(_ kind: DeclarationKind) -> String {
         switch kind {

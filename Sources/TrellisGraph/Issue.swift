@@ -180,7 +180,7 @@ public enum Fix: Hashable, Sendable {
     public var title: String {
         switch self {
         case .addConcreteOptIn: "add 'concrete: true'"
-        case .makeTypeExistential: "write the type as 'any' protocol"
+        case .makeTypeExistential: "write 'any' before the type (if it is a protocol)"
         case .replaceOpaqueWithExistential: "replace 'some' with 'any'"
         case .renameDependency(let name): "rename to '\(name)'"
         case .removeInitializer: "remove the initializer"

@@ -421,9 +421,8 @@ struct DeclarationDiagnosticsTests {
                              ╰─ 🛑 '.singleton' is not a Trellis scope; write '.shared' (scopes: '.input', '.argument', '.shared', '.transient', '.onDemand', '.child', '.forwardingChild' or '.collection')
                     var baseURL: String
                                  ┬─────
-                        │        ╰─ 🛑 'baseURL' has the concrete type 'String'; depend on a protocol ('any String' if it is one) or opt in with 'concrete: true'
+                        │        ╰─ 🛑 'baseURL' has the concrete type 'String'; opt in with 'concrete: true', or depend on a protocol
                         │           ✏️ add 'concrete: true'
-                        │           ✏️ write the type as 'any' protocol
                         ┬──────
                         ╰─ 🛑 '.shared' member 'baseURL' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
                 }
@@ -496,9 +495,9 @@ struct DeclarationDiagnosticsTests {
                                                                       ╰─ 🛑 'concrete:' takes the literal 'true' or 'false'
                     var apiClient: APIClient
                                    ┬────────
-                                   ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                                   ╰─ 🛑 'apiClient' has the type 'APIClient', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any APIClient' if 'APIClient' is a protocol
                                       ✏️ add 'concrete: true'
-                                      ✏️ write the type as 'any' protocol
+                                      ✏️ write 'any' before the type (if it is a protocol)
                 }
                 """
             }

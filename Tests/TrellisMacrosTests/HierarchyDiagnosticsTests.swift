@@ -235,9 +235,9 @@ struct HierarchyDiagnosticsTests {
                     @Provide(.onDemand)
                     var report: Report
                                 ┬─────
-                        │       ╰─ 🛑 'report' has the concrete type 'Report'; depend on a protocol ('any Report' if it is one) or opt in with 'concrete: true'
+                        │       ╰─ 🛑 'report' has the type 'Report', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Report' if 'Report' is a protocol
                         │          ✏️ add 'concrete: true'
-                        │          ✏️ write the type as 'any' protocol
+                        │          ✏️ write 'any' before the type (if it is a protocol)
                         ┬─────
                         ╰─ 🛑 '.onDemand' member 'report' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
                 }

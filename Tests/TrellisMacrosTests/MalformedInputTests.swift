@@ -25,9 +25,8 @@ struct MalformedInputTests {
                 @Provide()
                 var baseURL: String
                              ┬─────
-                    │        ╰─ 🛑 'baseURL' has the concrete type 'String'; depend on a protocol ('any String' if it is one) or opt in with 'concrete: true'
+                    │        ╰─ 🛑 'baseURL' has the concrete type 'String'; opt in with 'concrete: true', or depend on a protocol
                     │           ✏️ add 'concrete: true'
-                    │           ✏️ write the type as 'any' protocol
                     ┬──────
                     ╰─ 🛑 '.shared' member 'baseURL' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
             }

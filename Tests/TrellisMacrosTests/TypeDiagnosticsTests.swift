@@ -25,9 +25,9 @@ struct TypeDiagnosticsTests {
                     @Provide(.shared, factory: APIClient())
                     var apiClient: APIClient
                                    ┬────────
-                                   ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                                   ╰─ 🛑 'apiClient' has the type 'APIClient', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any APIClient' if 'APIClient' is a protocol
                                       ✏️ add 'concrete: true'
-                                      ✏️ write the type as 'any' protocol
+                                      ✏️ write 'any' before the type (if it is a protocol)
                 }
                 """
             } fixes: {
@@ -58,9 +58,9 @@ struct TypeDiagnosticsTests {
                     @Provide
                     var apiClient: APIClient
                                    ┬────────
-                        │          ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                        │          ╰─ 🛑 'apiClient' has the type 'APIClient', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any APIClient' if 'APIClient' is a protocol
                         │             ✏️ add 'concrete: true'
-                        │             ✏️ write the type as 'any' protocol
+                        │             ✏️ write 'any' before the type (if it is a protocol)
                         ┬────────
                         ╰─ 🛑 '.shared' member 'apiClient' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'
                 }
@@ -85,9 +85,9 @@ struct TypeDiagnosticsTests {
                     @Provide(.transient, factory: APIClient(), concrete: false)
                     var apiClient: APIClient
                                    ┬────────
-                                   ╰─ 🛑 'apiClient' has the concrete type 'APIClient'; depend on a protocol ('any APIClient' if it is one) or opt in with 'concrete: true'
+                                   ╰─ 🛑 'apiClient' has the type 'APIClient', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any APIClient' if 'APIClient' is a protocol
                                       ✏️ add 'concrete: true'
-                                      ✏️ write the type as 'any' protocol
+                                      ✏️ write 'any' before the type (if it is a protocol)
                 }
                 """
             } fixes: {
@@ -118,7 +118,7 @@ struct TypeDiagnosticsTests {
                     @Provide(.shared, factory: [], concrete: false)
                     var clients: [any APIClientProtocol]
                                  ┬──────────────────────
-                                 ╰─ 🛑 'clients' has the concrete type '[any APIClientProtocol]'; depend on a protocol or opt in with 'concrete: true'
+                                 ╰─ 🛑 'clients' has the concrete type '[any APIClientProtocol]'; opt in with 'concrete: true', or depend on a protocol
                                     ✏️ add 'concrete: true'
                 }
                 """
