@@ -287,7 +287,12 @@ struct FactoryExpressionGenerator {
         // Detached, for the same reason as in `source(of:in:)`: each edit of a node in the
         // container's tree would copy that tree.
         guard var closure = factory.detached.as(ClosureExprSyntax.self) else { return factory }
-        let rewriter = ContainerReadRewriter(parameter: parameter) { reference(to: $0, in: context) }
+        // `c.member` reads as the member's getter does: where that throws, the user writes the `try`
+        // (as `try c.member` is written for the getter in a builder), so the replacement adds none.
+        let rewriter = ContainerReadRewriter(parameter: parameter) { name in
+            let read = reference(to: name, in: context)
+            return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
+        }
         closure.statements = rewriter.rewrite(closure.statements, detach: true).cast(CodeBlockItemListSyntax.self)
         if var signature = closure.signature {
             signature.parameterClause = .parameterClause(

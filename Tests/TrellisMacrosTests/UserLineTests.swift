@@ -254,6 +254,47 @@ struct UserLineTests {
         }
     }
 
+    @Suite("Effects")
+    struct Effects {
+        @Test(
+            "a throwing transient read through the container is written 'try c.member', with no warning, built at creation or later"
+        )
+        func tryContainerRead() throws {
+            let source = """
+                struct Part: Sendable { init() throws {} }
+                struct Assembly: Sendable { init(part: Part) {} }
+
+                @DIContainer
+                struct Plant {
+                    @Provide(.transient, factory: { () throws in try Part() }, concrete: true)
+                    var part: Part
+                    @Provide(.shared, factory: { (c: Self) throws in Assembly(part: try c.part) }, concrete: true)
+                    var assembly: Assembly
+                    @Provide(.transient, factory: { (c: Self) throws in Assembly(part: try c.part) }, concrete: true)
+                    var another: Assembly
+                }
+                """
+            #expect(try UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
+        }
+
+        @Test("a Provider of a shared member whose factory throws compiles: reading it never throws")
+        func providerOfThrowingShared() throws {
+            let source = """
+                struct Connection: Sendable { init() throws {} }
+                struct Pool: Sendable { init(make: Provider<Connection>) {} }
+
+                @DIContainer
+                struct Database {
+                    @Provide(.shared, factory: { () throws in try Connection() }, concrete: true)
+                    var connection: Connection
+                    @Provide(.shared, factory: { (connection: Provider<Connection>) in Pool(make: connection) }, concrete: true)
+                    var pool: Pool
+                }
+                """
+            #expect(try UserLineTests.diagnostics(of: source, "provider of a throwing shared member", emitSIL: true) == [])
+        }
+    }
+
     @Suite("Factories")
     struct Factories {
         @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")
