@@ -6,6 +6,10 @@
 /// do not depend on each other start in the order of their names), and a cycle among services is a
 /// compile-time dependency cycle.
 ///
+/// A service member of an optional type (`var postgres: PostgresClient?`) exists in some
+/// configurations and not others: its `nil` is left out of the order, and whoever reads it gets the
+/// optional, checked by the compiler.
+///
 /// ```swift
 /// @Provide(.shared, factory: { (config: Config) in DatabasePool(config) }, concrete: true, service: true)
 /// var database: DatabasePool
@@ -26,14 +30,32 @@ public struct ServiceStartOrder: @unchecked Sendable {
     /// order may be `Sendable` while holding values of any type.
     package let values: [Any]
 
-    /// Creates the order from the services' names and values, already in start order.
+    /// Creates the order from the services' names and values, already in start order. A service
+    /// whose value is `nil` (an optional member, present in some configurations only) is left out.
     ///
     /// You do not call this directly: `@DIContainer` generates the call from the graph.
     public init(members: [(name: String, value: Any)]) {
-        names = members.map(\.name)
-        values = members.map(\.value)
+        let present = members.filter { !Self.isAbsent($0.value) }
+        names = present.map(\.name)
+        values = present.map(\.value)
+    }
+
+    /// Whether `value` is an optional's `nil`.
+    private static func isAbsent(_ value: Any) -> Bool {
+        (value as? any OptionalService)?.isAbsent ?? false
     }
 
     /// The services' names and values, in start order.
     package var members: Zip2Sequence<[String], [Any]> { zip(names, values) }
+}
+
+/// An optional service member's value, which may be absent.
+private protocol OptionalService {
+    var isAbsent: Bool { get }
+}
+
+extension Optional: OptionalService {
+    fileprivate var isAbsent: Bool {
+        if case .none = self { true } else { false }
+    }
 }

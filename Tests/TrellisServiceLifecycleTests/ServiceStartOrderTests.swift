@@ -125,6 +125,22 @@ struct AsyncServices {
     var repository: Repository
 }
 
+/// A service that exists in one configuration only: a database client when not in memory.
+@DIContainer
+final class OptionalServices: Sendable {
+    @Provide(.input) var log: EventLog
+    @Provide(.input) var inMemory: Bool
+    @Provide(
+        .shared,
+        factory: { (inMemory: Bool, log: EventLog) in inMemory ? nil : FakeService("postgres", log: log, failing: nil) },
+        concrete: true, service: true)
+    var postgres: FakeService?
+    @Provide(
+        .shared, factory: { (postgres: FakeService?, log: EventLog) in FakeService("server", log: log, failing: nil) },
+        concrete: true, service: true)
+    var server: FakeService
+}
+
 @Suite("Services start in graph order and stop in reverse")
 struct ServiceStartOrderTests {
     static let expectedOrder = ["database", "cache", "metrics", "server"]
@@ -179,6 +195,16 @@ struct ServiceStartOrderTests {
         let events = await log.events
         #expect(Set(events.filter { $0.hasPrefix("start") }) == Set(Self.expectedOrder.map { "start \($0)" }))
         #expect(events.filter { $0.hasPrefix("stop") } == ["stop server", "stop metrics", "stop database"])
+    }
+
+    @Test("an optional service is in the order when present and left out when nil")
+    func optionalService() throws {
+        let present = OptionalServices(log: EventLog(), inMemory: false).serviceStartOrder
+        #expect(present.names == ["postgres", "server"])
+        #expect(try present.services().count == 2)
+        let absent = OptionalServices(log: EventLog(), inMemory: true).serviceStartOrder
+        #expect(absent.names == ["server"])
+        #expect(try absent.services().map { "\($0)" } == ["server"])
     }
 
     @Test("an async service makes the order async; a value that is not a Service is named before anything runs")
