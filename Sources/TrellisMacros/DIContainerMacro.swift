@@ -162,7 +162,11 @@ public struct ProvideMacro: AccessorMacro {
         guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
         // A declaration that does not parse (being typed) is left out of the container: a getter
         // that reads nothing of it, so that the parser's error is the only one.
-        if variable.hasError {
+        // An attribute that does not parse is read as the fast path reads it, from the scope it starts
+        // with, when that is plain (`.transient, ...`); otherwise the member gets the same getter.
+        if ProvideMemberShape.bindingHasError(variable)
+            || (node.hasError && ProvideAttributeText.standIn(forAttribute: node.description) == nil)
+        {
             return [
                 GeneratedSource.getter(async: false, throws: false, body: "fatalError(\"Trellis: this member does not parse\")")
             ]

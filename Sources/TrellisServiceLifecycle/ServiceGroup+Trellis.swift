@@ -1,5 +1,7 @@
 import Logging
-import ServiceLifecycle
+// Re-exported: a program that runs its container's services needs `ServiceGroup` and `Service`,
+// and importing this library should be enough for that.
+@_exported import ServiceLifecycle
 import Trellis
 import UnixSignals
 

@@ -31,9 +31,15 @@ public enum ContainerExtractor {
         }
         for item in declaration.memberBlock.members {
             // A declaration still being typed does not parse: the parser reports it, and the model
-            // leaves it out (see ``ContainerExtraction/hasUnparsedDeclarations``).
+            // leaves it out (see ``ContainerExtraction/hasUnparsedDeclarations``). A member whose
+            // `var name: Type` parses, with an error only in its attribute, stays, with the scope the
+            // attribute starts with: its getter, written from that scope, reads the placeholders.
             if item.decl.hasError {
                 extraction.hasUnparsedDeclarations = true
+                guard let variable = item.decl.as(VariableDeclSyntax.self), !ProvideMemberShape.bindingHasError(variable),
+                    let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
+                else { continue }
+                MemberExtractor.extract(variable, attribute: provide, into: &extraction)
                 continue
             }
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {

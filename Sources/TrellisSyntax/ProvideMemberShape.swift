@@ -38,6 +38,15 @@ public enum ProvideMemberShape {
         }
     }
 
+    /// Whether what the declaration declares (its `var`, name, type, value and modifiers, not its
+    /// attributes) does not parse: it is still being typed.
+    public static func bindingHasError(_ variable: VariableDeclSyntax) -> Bool {
+        variable.bindings.hasError || variable.bindingSpecifier.hasError || variable.modifiers.hasError
+            || variable.unexpectedBetweenModifiersAndBindingSpecifier?.isEmpty == false
+            || variable.unexpectedBetweenAttributesAndModifiers?.isEmpty == false
+            || variable.unexpectedAfterBindings?.isEmpty == false
+    }
+
     /// Reads `variable` against the rule.
     public static func read(_ variable: VariableDeclSyntax) -> Reading {
         guard variable.bindings.count == 1, let binding = variable.bindings.first else {

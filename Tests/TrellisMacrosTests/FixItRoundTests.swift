@@ -84,6 +84,32 @@ struct FixItRoundTests {
         }
     }
 
+    @Test("on the random corpus's misuses, every fix-it removes its diagnostic and brings none")
+    func randomMisuses() throws {
+        var applied = 0
+        for container in DeclarationCorpusTests.randomContainers() {
+            for mutation in Mutation.allCases {
+                guard let target = container.targets(of: mutation).first else { continue }
+                let source = container.render((mutation, target))
+                let (file, before) = try Self.diagnostics(source)
+                let codes = before.map(\.diagMessage.diagnosticID)
+                for diagnostic in before {
+                    for fixIt in diagnostic.fixIts {
+                        applied += 1
+                        let fixed = Self.applying(fixIt, to: file.description)
+                        let after = try Self.diagnostics(fixed).diagnostics.map(\.diagMessage.diagnosticID)
+                        #expect(
+                            after.allSatisfy(codes.contains)
+                                && after.filter { $0 == diagnostic.diagMessage.diagnosticID }.count
+                                    < codes.filter { $0 == diagnostic.diagMessage.diagnosticID }.count,
+                            "'\(fixIt.message.message)' on \(container.name(mutation)) gives \(after)")
+                    }
+                }
+            }
+        }
+        #expect(applied > 50, "only \(applied) fix-its applied")
+    }
+
     @Test("each of the round cases is clean after one fix-it: every diagnostic of it carries the whole fix")
     func roundCasesTakeOneRound() throws {
         for source in Self.rounds {
