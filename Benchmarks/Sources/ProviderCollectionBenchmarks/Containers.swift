@@ -110,10 +110,10 @@ final class Connection: Sendable {
     static func open(_ name: String) async -> Connection { Connection(name: name) }
 }
 
-/// An async `.shared` member: the container starts its build when it is created, and every read
-/// awaits the same instance.
+/// An async `.shared` member: the container, `Sendable` as the hand-written one is, starts its build
+/// when it is created, and every read awaits the same instance.
 @DIContainer
-final class Pool {
+final class Pool: Sendable {
     @Provide(.input)
     var name: String
 
