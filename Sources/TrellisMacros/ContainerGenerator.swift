@@ -105,18 +105,32 @@ struct ContainerGenerator {
         of members: [Member], extraction: ContainerExtraction, locator: SourceLocator?
     ) -> [StoredProperty] {
         members.compactMap { member in
-            guard var property = storedProperty(for: member) else { return nil }
+            guard var property = storedProperty(for: member, in: extraction.container) else { return nil }
             let type = extraction.anchors[.memberType(container: extraction.container.name, member: member.name)]
             property.typePlace = type.flatMap { locator?.place($0) }
-            property.checkedType = member.type.text
+            // An override of an `@Assisted` function is `@Sendable` in a `Sendable` container.
+            property.checkedType = member.isAssisted ? nil : member.type.text
             return property
         }
     }
 
+    /// The type of the override an `@Assisted` function takes in the initializer: a function of the
+    /// container and the function's arguments, with its effects (`@Sendable` in a container that
+    /// is), that builds what the function returns.
+    static func assistedOverrideType(of member: Member, in container: Container) -> String? {
+        guard let signature = member.signature else { return nil }
+        let parameters = [container.name] + signature.arguments.map(\.type)
+        let sendable = isSendable(container) ? "@Sendable " : ""
+        return "\(sendable)(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.text)"
+    }
+
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
-    static func storedProperty(for member: Member) -> StoredProperty? {
-        // An `@Assisted` function keeps nothing: each call builds anew.
-        guard !member.isAssisted else { return nil }
+    static func storedProperty(for member: Member, in container: Container? = nil) -> StoredProperty? {
+        // An `@Assisted` function keeps only the override a test may pass: each call builds anew.
+        if member.isAssisted {
+            guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
+            return StoredProperty(name: member.name, type: "(\(type))?")
+        }
         let name = member.name
         let type = member.type.text
         switch member.scope {
@@ -279,9 +293,12 @@ struct ContainerGenerator {
 
     /// The initializer parameter of a member: required for `.input` and `.argument`, an optional
     /// override otherwise.
-    static func initializerParameter(for member: Member) -> String? {
-        guard !member.isAssisted else { return nil }
+    static func initializerParameter(for member: Member, in container: Container? = nil) -> String? {
         let label = MemberName.parameterLabel(member.name)
+        if member.isAssisted {
+            guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
+            return "\(label): (\(type))? = nil"
+        }
         switch member.scope {
         case .input, .argument:
             let escaping = member.type.isFunction ? "@escaping " : ""
@@ -311,7 +328,7 @@ struct ContainerGenerator {
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
-        let parameters = exposed.compactMap(initializerParameter(for:))
+        let parameters = exposed.compactMap { initializerParameter(for: $0, in: container) }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append(
@@ -324,10 +341,10 @@ struct ContainerGenerator {
             if !extraction.reservedNamesDeclared.contains(GeneratedNames.inputsType) {
                 declarations.append(hierarchy.inputsType())
             }
-            let overrides = exposed.filter { !$0.scope.isSupplied }.compactMap(initializerParameter(for:))
+            let overrides = exposed.filter { !$0.scope.isSupplied }.compactMap { initializerParameter(for: $0, in: container) }
             let dependencies =
                 (["dependencies: some \(container.dependenciesProtocolName)"] + hierarchy.argumentParameters
-                    + (hierarchy.createdOnlyFromOwner ? overrides : []))
+                    + (hierarchy.dependenciesInitializerTakesOverrides ? overrides : []))
             for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"] + hierarchy.argumentParameters] {
                 declarations.append(
                     GeneratedSource.declaration(
@@ -388,9 +405,13 @@ struct ContainerGenerator {
         // Written only for the members that need it (children do not, most members have no builder).
         func build() -> String { expressions.expression(for: member, in: .builder) }
         if let signature = member.signature {
+            // A test's override first, called as the function is, with the container and its arguments.
+            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
+            let arguments = ([container] + signature.arguments.map(\.name)).joined(separator: ", ")
+            let override = "if let override = \(storage) {\n    return \(effects)override(\(arguments))\n}"
             return Self.builderDeclaration(
                 for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
-                body: build())
+                body: override + "\n" + expressions.expression(for: member, in: .builder, linePrefix: "return "))
         }
         let body: String
         switch member.scope {

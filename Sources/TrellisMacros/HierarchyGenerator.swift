@@ -20,7 +20,7 @@ struct HierarchyGenerator {
     /// The `.argument` members, which both initializers take after their first parameter.
     private var arguments: [Member] { container.members.filter { $0.scope == .argument } }
     /// The parameters for the `.argument` members.
-    var argumentParameters: [String] { arguments.compactMap(ContainerGenerator.initializerParameter(for:)) }
+    var argumentParameters: [String] { arguments.compactMap { ContainerGenerator.initializerParameter(for: $0) } }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }
 
@@ -82,10 +82,15 @@ struct HierarchyGenerator {
     /// `init(dependencies:)` can create the container.
     var createdOnlyFromOwner: Bool { !forwarded.isEmpty }
 
+    /// Whether `init(dependencies:)` takes the members' overrides: in a container with forwarding
+    /// children, whose designated initializer is private, and in a scope container (one with
+    /// `.argument` members), which its owner creates, so that a test's override of the owner's
+    /// `@Assisted(.scope)` function can create the scope with members of its own.
+    var dependenciesInitializerTakesOverrides: Bool { createdOnlyFromOwner || !arguments.isEmpty }
+
     /// `init(inputs:)` and `init(dependencies:)`. They take no overrides (owners pass none; tests use
-    /// the designated initializer), which keeps the generated code small, except that a container
-    /// with forwarding children, whose designated initializer is private, takes them in
-    /// `init(dependencies:)`.
+    /// the designated initializer), which keeps the generated code small, except where
+    /// ``dependenciesInitializerTakesOverrides``.
     func initializers(throwing: Bool) -> [DeclSyntax] {
         let convenience = container.kind == .finalClass ? "convenience " : ""
         let effects = throwing ? " throws" : ""
@@ -99,11 +104,11 @@ struct HierarchyGenerator {
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
         var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"] + argumentParameters
         let fromDependencies: [String]
-        if createdOnlyFromOwner {
+        if dependenciesInitializerTakesOverrides {
             let overridable = container.members.filter {
                 !$0.scope.isSupplied && ContainerGenerator.initializerParameter(for: $0) != nil
             }
-            dependenciesParameters += overridable.compactMap(ContainerGenerator.initializerParameter(for:))
+            dependenciesParameters += overridable.compactMap { ContainerGenerator.initializerParameter(for: $0) }
             // The designated initializer's order: members as declared, then the forwarded snapshots.
             fromDependencies =
                 container.members.compactMap { member in

@@ -13,7 +13,8 @@ struct InitializerGenerator {
         let hierarchy = HierarchyGenerator(container: container)
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
         let parameters =
-            container.members.compactMap(ContainerGenerator.initializerParameter(for:)) + hierarchy.forwardedParameters
+            container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
+            + hierarchy.forwardedParameters
         let linked = ContainerGenerator.hasProviders(container)
         var lines = linked ? ["let \(GeneratedNames.link) = \(ContainerGenerator.linkType(of: container))()"] : []
         lines += localDeclarations()
@@ -159,8 +160,9 @@ struct InitializerGenerator {
     /// declaration order.
     private func storedValues() -> [(name: String, value: String)] {
         container.members.compactMap { member -> (name: String, value: String)? in
-            guard !member.isAssisted else { return nil }
             let storage = member.name
+            // An `@Assisted` function's field keeps the override a test passed.
+            guard !member.isAssisted else { return (storage, member.name) }
             switch member.scope {
             case .input, .argument:
                 return (storage, member.name)

@@ -36,13 +36,15 @@ struct AssistedTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let clock: any Clock
+                        let detail: ((AppContainer, Int) -> DetailModel)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(clock: any Clock) {
+                    init(clock: any Clock, detail: ((AppContainer, Int) -> DetailModel)? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            clock: clock
+                            clock: clock,
+                            detail: detail
                         ))
                     }
 
@@ -68,9 +70,12 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
-                            #sourceLocation(file: "Test.swift", line: 4)
-                                               { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_storage.values.detail {
+                            return override(_trellis_container, itemID)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                    return { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
+                    #sourceLocation()
                         }
                     }
                 }
@@ -110,13 +115,15 @@ struct AssistedTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let repository: any Repository
+                        let detail: ((AppContainer, Int, String) -> DetailModel)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(repository: any Repository) {
+                    init(repository: any Repository, detail: ((AppContainer, Int, String) -> DetailModel)? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            repository: repository
+                            repository: repository,
+                            detail: detail
                         ))
                     }
 
@@ -142,9 +149,12 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
-                            #sourceLocation(file: "Test.swift", line: 4)
-                                      DetailModel(id: id, title, repository: _trellis_container.repository)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_storage.values.detail {
+                            return override(_trellis_container, id, title)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 4)
+                           return DetailModel(id: id, title, repository: _trellis_container.repository)
+                    #sourceLocation()
                         }
                     }
                 }
@@ -185,13 +195,15 @@ struct AssistedTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let connection: (any ConnectionProtocol)?
+                        let rows: ((AppContainer, String) async throws -> Rows)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(connection: (any ConnectionProtocol)? = nil) {
+                    init(connection: (any ConnectionProtocol)? = nil, rows: ((AppContainer, String) async throws -> Rows)? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
-                            connection: connection
+                            connection: connection,
+                            rows: rows
                         ))
                     }
 
@@ -223,9 +235,12 @@ struct AssistedTests {
                         }
 
                         static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
-                            #sourceLocation(file: "Test.swift", line: 5)
-                                     try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_storage.values.rows {
+                            return try await override(_trellis_container, query)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 5)
+                          return try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
+                    #sourceLocation()
                         }
                     }
                 }
@@ -262,13 +277,15 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        let model: ((AppContainer, Int) -> Model)?
                         let first: Model?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(first: Model? = nil) {
+                    init(model: ((AppContainer, Int) -> Model)? = nil, first: Model? = nil) {
                         self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                            model: model,
                             first: first
                         ))
                     }
@@ -292,9 +309,12 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
-                            #sourceLocation(file: "Test.swift", line: 3)
-                                               { (id: Int) in Model(id: id) }(id)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_storage.values.model {
+                            return override(_trellis_container, id)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                    return { (id: Int) in Model(id: id) }(id)
+                    #sourceLocation()
                         }
 
                         static func first(_ _trellis_container: AppContainer) -> Model {
@@ -333,12 +353,15 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        let screen: ((ScreenContainer, Int) -> Screen)?
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    @MainActor init() {
-                        self._trellis_values = _trellis_StoredValues()
+                    @MainActor init(screen: ((ScreenContainer, Int) -> Screen)? = nil) {
+                        self._trellis_values = _trellis_StoredValues(
+                            screen: screen
+                        )
                     }
 
                     /// The values `ScreenContainer` is created from: its inputs, and those of the children it forwards.
@@ -360,9 +383,12 @@ struct AssistedTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
-                            #sourceLocation(file: "Test.swift", line: 3)
-                                               { (id: Int) in Screen(id: id) }(id)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_values.screen {
+                            return override(_trellis_container, id)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                    return { (id: Int) in Screen(id: id) }(id)
+                    #sourceLocation()
                         }
                     }
                 }

@@ -107,8 +107,8 @@ struct ScopeCreationTests {
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
-                    convenience init(dependencies: some RequestScopeDependencies, requestID: String, attempt: Int = 1) {
-                        self.init(inputs: Inputs(from: dependencies), requestID: requestID, attempt: attempt)
+                    convenience init(dependencies: some RequestScopeDependencies, requestID: String, attempt: Int = 1, work: Work? = nil) {
+                        self.init(requestID: requestID, log: dependencies.log, attempt: attempt, work: work)
                     }
                 }
 
@@ -152,6 +152,8 @@ struct ScopeCreationTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
                         let log: RequestLog
+                        let request: (@Sendable (ServerContainer, String, Int) -> RequestScope)?
+                        let job: (@Sendable (ServerContainer, Int) throws -> JobScope)?
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
@@ -163,14 +165,16 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    init(log: RequestLog? = nil) {
+                    init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
                         let log: RequestLog = if let log { log } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                      RequestLog()
                     #sourceLocation()
                         }
                         self._trellis_values = _trellis_StoredValues(
-                            log: log
+                            log: log,
+                            request: request,
+                            job: job
                         )
                     }
 
@@ -193,15 +197,21 @@ struct ScopeCreationTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
-                            #sourceLocation(file: "Test.swift", line: 5)
-                                 RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_values.request {
+                            return override(_trellis_container, requestID, attempt)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 5)
+                             return RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
+                    #sourceLocation()
                         }
 
                         static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
-                            #sourceLocation(file: "Test.swift", line: 7)
-                                 try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
-                        #sourceLocation()
+                            if let override = _trellis_container._trellis_values.job {
+                            return try override(_trellis_container, jobID)
+                        }
+                    #sourceLocation(file: "Test.swift", line: 7)
+                             return try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
+                    #sourceLocation()
                         }
                     }
                 }

@@ -268,3 +268,57 @@ struct RequestScopeTests {
         #expect(server.log.lines.load(ordering: .relaxed) == 500)
     }
 }
+
+// A test replaces what an `@Assisted` function builds, a scope's member included, when it creates
+// the container that owns the function.
+protocol Notifier: Sendable { var kind: String { get } }
+struct PushNotifier: Notifier { let kind = "push" }
+struct RecordingNotifier: Notifier { let kind = "recorded" }
+
+@DIContainer
+final class NotifiedRequest: Sendable {
+    @Provide(.argument)
+    var requestID: String
+
+    @Provide(.input)
+    var region: String
+
+    @Provide(.shared, factory: { (region: String) in PushNotifier() })
+    var notifier: any Notifier
+}
+
+@DIContainer
+final class NotifyingServer: Sendable, NotifiedRequestDependencies {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(.scope)
+    func request(requestID: String) -> NotifiedRequest
+
+    @Assisted(factory: { (itemID: Int, region: String) in "\(region)/\(itemID)" })
+    func itemPath(itemID: Int) -> String
+}
+
+@Suite("Overriding what @Assisted functions build")
+struct AssistedOverrideTests {
+    @Test("without overrides, the functions build as declared")
+    func declared() {
+        let server = NotifyingServer(region: "eu")
+        #expect(server.request(requestID: "r1").notifier.kind == "push")
+        #expect(server.itemPath(itemID: 7) == "eu/7")
+    }
+
+    @Test("a test passes a function that builds the scope with a member of its own, and one for a value")
+    func overridden() {
+        let server = NotifyingServer(
+            region: "eu",
+            request: { owner, requestID in
+                NotifiedRequest(dependencies: owner, requestID: requestID, notifier: RecordingNotifier())
+            },
+            itemPath: { owner, itemID in "test:\(owner.region)/\(itemID)" })
+        let scope = server.request(requestID: "r2")
+        #expect(scope.notifier.kind == "recorded")
+        #expect(scope.requestID == "r2" && scope.region == "eu")
+        #expect(server.itemPath(itemID: 8) == "test:eu/8")
+    }
+}
