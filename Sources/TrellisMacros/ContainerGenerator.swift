@@ -118,7 +118,11 @@ struct ContainerGenerator {
     /// container and the function's arguments, with its effects (`@Sendable` in a container that
     /// is), that builds what the function returns.
     static func assistedOverrideType(of member: Member, in container: Container) -> String? {
-        guard let signature = member.signature else { return nil }
+        // None for a function named like another member (or an overload of another function): the
+        // initializer has one parameter per name.
+        guard let signature = member.signature, container.members.filter({ $0.name == member.name }).count == 1 else {
+            return nil
+        }
         let parameters = [container.name] + signature.arguments.map(\.type)
         let sendable = isSendable(container) ? "@Sendable " : ""
         return "\(sendable)(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.text)"
@@ -408,6 +412,11 @@ struct ContainerGenerator {
             // A test's override first, called as the function is, with the container and its arguments.
             let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
             let arguments = ([container] + signature.arguments.map(\.name)).joined(separator: ", ")
+            guard Self.assistedOverrideType(of: member, in: plan.container) != nil else {
+                return Self.builderDeclaration(
+                    for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
+                    body: build())
+            }
             let override = "if let override = \(storage) {\n    return \(effects)override(\(arguments))\n}"
             return Self.builderDeclaration(
                 for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
