@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // Everything but `main`: containers, HTTP, repositories, databases, background work.
@@ -39,6 +40,8 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // The program: configuration from the environment, the container, a ServiceGroup.
@@ -50,6 +53,9 @@ let package = Package(
                 // Built for the process tests, which start the real binary and signal it.
                 "library-service",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The loopback proxy that makes the database unreachable, and raw HTTP clients.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

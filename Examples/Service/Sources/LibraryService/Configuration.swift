@@ -17,6 +17,12 @@ public struct ServiceConfiguration: Sendable, Equatable {
     public var sweepInterval: Duration
     /// The largest request body the service reads, in bytes; larger ones get 413.
     public var maximumBodySize: Int
+    /// The longest the service waits for a request's body; a client slower than this gets 408 and its
+    /// connection is closed.
+    public var bodyTimeout: Duration
+    /// The longest a request waits for PostgreSQL, for a connection and its statements together;
+    /// past it the request gets 503 with `Retry-After`. (SQLite, a local file, has no such wait.)
+    public var databaseTimeout: Duration
 
     /// A configuration with the service's defaults for everything not given.
     public init(
@@ -25,7 +31,9 @@ public struct ServiceConfiguration: Sendable, Equatable {
         database: DatabaseLocation = .sqlite(path: "library.sqlite"),
         loanPeriod: Duration = .seconds(14 * 24 * 3600),
         sweepInterval: Duration = .seconds(60),
-        maximumBodySize: Int = 64 * 1024
+        maximumBodySize: Int = 64 * 1024,
+        bodyTimeout: Duration = .seconds(10),
+        databaseTimeout: Duration = .milliseconds(1500)
     ) {
         self.host = host
         self.port = port
@@ -33,10 +41,13 @@ public struct ServiceConfiguration: Sendable, Equatable {
         self.loanPeriod = loanPeriod
         self.sweepInterval = sweepInterval
         self.maximumBodySize = maximumBodySize
+        self.bodyTimeout = bodyTimeout
+        self.databaseTimeout = databaseTimeout
     }
 
-    /// Reads `HOST`, `PORT`, `DATABASE_URL`, `LOAN_PERIOD_SECONDS`, `SWEEP_INTERVAL_SECONDS` and
-    /// `MAX_BODY_BYTES`; an unset variable keeps the default, a malformed one is an error that names it.
+    /// Reads `HOST`, `PORT`, `DATABASE_URL`, `LOAN_PERIOD_SECONDS`, `SWEEP_INTERVAL_SECONDS`,
+    /// `MAX_BODY_BYTES`, `BODY_TIMEOUT_SECONDS` and `DATABASE_TIMEOUT_SECONDS`; an unset variable keeps
+    /// the default, a malformed one is an error that names it.
     public init(environment: [String: String]) throws(ConfigurationError) {
         self.init()
         if let host = environment["HOST"], !host.isEmpty { self.host = host }
@@ -47,21 +58,17 @@ public struct ServiceConfiguration: Sendable, Equatable {
             self.port = value
         }
         if let url = environment["DATABASE_URL"], !url.isEmpty {
-            guard let location = DatabaseLocation(url: url) else {
-                throw ConfigurationError(
-                    variable: "DATABASE_URL", value: url,
-                    expected: "'sqlite:PATH' or 'postgres://USER:PASSWORD@HOST:PORT/DATABASE'")
-            }
-            self.database = location
+            database = try DatabaseLocation(url: url)
         }
         for (variable, keyPath) in [
             ("LOAN_PERIOD_SECONDS", \ServiceConfiguration.loanPeriod), ("SWEEP_INTERVAL_SECONDS", \.sweepInterval),
+            ("BODY_TIMEOUT_SECONDS", \.bodyTimeout), ("DATABASE_TIMEOUT_SECONDS", \.databaseTimeout),
         ] {
             guard let text = environment[variable] else { continue }
-            guard let seconds = Double(text), seconds > 0 else {
+            guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
                 throw ConfigurationError(variable: variable, value: text, expected: "a positive number of seconds")
             }
-            self[keyPath: keyPath] = .milliseconds(Int64(seconds * 1000))
+            self[keyPath: keyPath] = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
         if let text = environment["MAX_BODY_BYTES"] {
             guard let bytes = Int(text), bytes > 0 else {
@@ -76,20 +83,28 @@ public struct ServiceConfiguration: Sendable, Equatable {
 public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     /// An SQLite file, created if absent: the default, which needs nothing installed.
     case sqlite(path: String)
-    /// A PostgreSQL server, given as a `postgres://` URL.
+    /// A PostgreSQL server, given as a `postgres://` URL that ``PostgresURL`` reads as libpq does.
     case postgres(url: String)
 
-    /// Parses `sqlite:PATH`, `sqlite://PATH` or a `postgres://` / `postgresql://` URL.
-    public init?(url: String) {
+    /// Parses `sqlite:PATH`, `sqlite://PATH` or a `postgres://` / `postgresql://` URL (checked
+    /// here, so that a URL libpq would refuse is a configuration error).
+    public init(url: String) throws(ConfigurationError) {
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") {
+            do {
+                _ = try PostgresURL(parsing: url)
+            } catch {
+                throw ConfigurationError(
+                    variable: "DATABASE_URL", value: Self.redacting(url), expected: "a usable PostgreSQL URL: it \(error.reason)")
+            }
             self = .postgres(url: url)
-        } else if url.hasPrefix("sqlite:") {
-            var path = url.dropFirst("sqlite:".count)
-            if path.hasPrefix("//") { path = path.dropFirst(2) }
-            guard !path.isEmpty else { return nil }
-            self = .sqlite(path: String(path))
+        } else if url.hasPrefix("sqlite:"), case let path = url.dropFirst("sqlite:".count),
+            case let file = path.hasPrefix("//") ? path.dropFirst(2) : path, !file.isEmpty
+        {
+            self = .sqlite(path: String(file))
         } else {
-            return nil
+            throw ConfigurationError(
+                variable: "DATABASE_URL", value: Self.redacting(url),
+                expected: "'sqlite:PATH' or 'postgres://USER:PASSWORD@HOST:PORT/DATABASE'")
         }
     }
 
@@ -97,11 +112,18 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): return "sqlite:\(path)"
-        case .postgres(let url):
-            guard var components = URLComponents(string: url) else { return "postgres://…" }
-            if components.password != nil { components.password = "redacted" }
-            return components.string ?? "postgres://…"
+        case .postgres(let url): return (try? PostgresURL(parsing: url).redacted) ?? Self.redacting(url)
         }
+    }
+
+    /// `url` with what may be a password (between the first ':' of the user information and its '@')
+    /// replaced, for a URL that could not be parsed.
+    static func redacting(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"),
+            let at = url[scheme.upperBound...].firstIndex(where: { $0 == "@" || $0 == "/" }), url[at] == "@",
+            let colon = url[scheme.upperBound..<at].firstIndex(of: ":")
+        else { return url }
+        return url[..<url.index(after: colon)] + "redacted" + url[at...]
     }
 }
 

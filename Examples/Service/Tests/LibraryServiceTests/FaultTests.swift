@@ -24,8 +24,11 @@ import Testing
             #expect(reply.headers[.retryAfter] == "1")
             #expect(try await service.count("loans") == 0)
             #expect(try await service.count("books", where: "available = 1") == 1)
-            #expect(
-                service.logs.lines.contains { $0.message == "request failed" && $0.metadata["request_id"] == reply.requestID })
+            // One line for the request, a warning (the database is unavailable), with the reason.
+            let line = service.logs.lines.first { $0.metadata["request_id"] == reply.requestID }
+            #expect(line?.message == "POST /loans 503")
+            #expect(line?.level == .warning)
+            #expect(line?.metadata["error"]?.hasPrefix("database unavailable: injected failure: INSERT INTO \"loans\"") == true)
 
             faults.isOn = false
             #expect(

@@ -14,11 +14,12 @@ import Testing
 /// The real `library-service` binary, started and signalled as an operator would.
 @Suite struct ProcessTests {
     @Test func servesHealthThenExitsZeroOnSIGTERM() async throws {
-        let location = try await TestDatabase.fresh()
-        let server = try await RunningProgram.start(location: location)
-        #expect(try await server.http.send(.get, "/health").status == .ok)
-        let status = try await server.terminate()
-        #expect(status == 0)
+        let server = try await TestDatabase.withFresh { location in
+            let server = try await RunningProgram.start(location: location)
+            #expect(try await server.http.send(.get, "/health").status == .ok)
+            #expect(try await server.terminate() == 0)
+            return server
+        }
         // The service's own log lines, in order: the database opens before the schema migrates,
         // the server listens after it, and the database closes after the server stopped.
         #expect(
@@ -40,7 +41,10 @@ import Testing
     /// Writes keep coming while SIGTERM arrives: every write the server acknowledged is in the
     /// database when the program starts again on it.
     @Test func aGracefulShutdownDuringABurstLosesNoAcknowledgedWrite() async throws {
-        let location = try await TestDatabase.fresh()
+        try await TestDatabase.withFresh { location in try await Self.burst(location) }
+    }
+
+    private static func burst(_ location: DatabaseLocation) async throws {
         let first = try await RunningProgram.start(location: location)
         let registration = try await first.http.send(.post, "/members", json: #"{"name": "Ann", "email": "ann@example.com"}"#)
         let token = try registration.decode(Registration.self).token
@@ -70,7 +74,7 @@ import Testing
                 }
             }
         }
-        while acknowledged.withLockedValue({ $0.count }) < 100 { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<6000 where acknowledged.withLockedValue({ $0.count }) < 100 { try await Task.sleep(for: .milliseconds(5)) }
         let status = try await first.terminate()
         await writers.value
         #expect(status == 0)
@@ -115,13 +119,16 @@ struct RunningProgram: Sendable {
     }
 
     /// Starts the program on an ephemeral port and waits until it listens.
-    static func start(location: DatabaseLocation) async throws -> RunningProgram {
+    static func start(location: DatabaseLocation, environment: [String: String] = [:]) async throws -> RunningProgram {
         let url: String
         switch location {
         case .sqlite(let path): url = "sqlite:\(path)"
         case .postgres(let postgres): url = postgres
         }
-        let launched = try Launched(environment: ["PORT": "0", "HOST": "127.0.0.1", "DATABASE_URL": url])
+        // A generous database timeout unless the test sets one (see `LiveService.run`).
+        let launched = try Launched(
+            environment: ["PORT": "0", "HOST": "127.0.0.1", "DATABASE_URL": url, "DATABASE_TIMEOUT_SECONDS": "15"]
+                .merging(environment) { $1 })
         for _ in 0..<1000 {
             if let range = launched.output.range(of: #"port=(\d+) \[LibraryService\] listening"#, options: .regularExpression) {
                 let digits = launched.output[range].drop { !$0.isNumber }.prefix { $0.isNumber }
@@ -136,8 +143,7 @@ struct RunningProgram: Sendable {
 
     /// SIGTERM, then the exit status.
     func terminate() async throws -> Int32 {
-        kill(launched.process.processIdentifier, SIGTERM)
-        return try await launched.waitForExit(timeout: .seconds(30))
+        try await launched.terminate()
     }
 }
 
@@ -164,6 +170,17 @@ struct Launched: Sendable {
     }
 
     var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+
+    /// The lines logged at `level` (`error`, `warning`, ...).
+    func lines(at level: String) -> [Substring] {
+        output.split(separator: "\n").filter { $0.contains(" \(level) library: ") }
+    }
+
+    /// SIGTERM, then the exit status.
+    func terminate(timeout: Duration = .seconds(30)) async throws -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        return try await waitForExit(timeout: timeout)
+    }
 
     /// The messages of the service's own log lines (`… [LibraryService] message`), in order.
     var messages: [String] {

@@ -12,7 +12,7 @@ import Testing
 import TrellisServiceLifecycle
 
 /// Where a test's data lives: a new SQLite file, or, when `TEST_DATABASE_URL` names a PostgreSQL
-/// server (as `.ci/run`'s second pass does), a new database on it.
+/// server (as `.ci/run`'s second pass does), a new database on it. Either is removed afterwards.
 enum TestDatabase {
     static var serverURL: String? {
         ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.hasPrefix("postgres") ? $0 : nil }
@@ -20,26 +20,80 @@ enum TestDatabase {
 
     static var kind: String { serverURL == nil ? "sqlite" : "postgres" }
 
+    /// The PostgreSQL server's URL, parsed; `nil` on the SQLite pass.
+    static var server: PostgresURL? { serverURL.flatMap { try? PostgresURL(parsing: $0) } }
+
+    /// Runs `body` with a new database, then removes it, whether `body` threw or not.
+    static func withFresh<T>(_ body: (DatabaseLocation) async throws -> T) async throws -> T {
+        let location = try await fresh()
+        let result: Result<T, any Error>
+        do { result = .success(try await body(location)) } catch { result = .failure(error) }
+        try await remove(location)
+        return try result.get()
+    }
+
     static func fresh() async throws -> DatabaseLocation {
         let name = "library_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        guard let serverURL, var components = URLComponents(string: serverURL) else {
+        guard let serverURL else {
             return .sqlite(path: FileManager.default.temporaryDirectory.appendingPathComponent("\(name).sqlite").path)
         }
+        try await administer { connection in
+            try await connection.query("CREATE DATABASE \(unescaped: name)", logger: Logger(label: "test-admin"))
+        }
+        return .postgres(url: url(serverURL, database: name))
+    }
+
+    /// Drops the database (closing what is still connected to it), or deletes the SQLite files.
+    static func remove(_ location: DatabaseLocation) async throws {
+        switch location {
+        case .sqlite(let path):
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        case .postgres(let url):
+            let name = try PostgresURL(parsing: url).database
+            try await administer { connection in
+                try await connection.query(
+                    "DROP DATABASE IF EXISTS \(unescaped: name) WITH (FORCE)", logger: Logger(label: "test-admin"))
+            }
+        }
+    }
+
+    /// Whether a database of that name exists on the server.
+    static func exists(_ name: String) async throws -> Bool {
+        try await administer { connection in
+            let rows = try await connection.query(
+                "SELECT 1 FROM pg_database WHERE datname = \(name)", logger: Logger(label: "test-admin"))
+            for try await _ in rows { return true }
+            return false
+        }
+    }
+
+    /// `url` with its database replaced (and every parameter kept).
+    static func url(_ url: String, database: String) -> String {
+        let query = url.firstIndex(of: "?").map { String(url[$0...]) } ?? ""
+        let base = url[..<(url.firstIndex(of: "?") ?? url.endIndex)]
+        let authority = base.range(of: "://").map { base[$0.upperBound...] } ?? base[...]
+        let path = authority.firstIndex(of: "/").map { authority[..<$0] } ?? authority
+        return String(base[..<path.endIndex]) + "/\(database)" + query
+    }
+
+    /// Runs `body` on a connection to the server's own database, as its administrator.
+    @discardableResult
+    static func administer<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        guard let server, case .tcp(let host, let port) = server.endpoint else { throw TestError("no PostgreSQL server") }
         let configuration = PostgresConnection.Configuration(
-            host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password, database: String(components.path.dropFirst()), tls: .disable)
+            host: host, port: port, username: server.user, password: server.password, database: server.database, tls: .disable)
         let connection = try await PostgresConnection.connect(
             configuration: configuration, id: 1, logger: Logger(label: "test-admin"))
-        do {
-            try await connection.query("CREATE DATABASE \(unescaped: name)", logger: Logger(label: "test-admin"))
-        } catch {
-            try? await connection.close()
-            throw error
-        }
-        try await connection.close()
-        components.path = "/\(name)"
-        return .postgres(url: components.string!)
+        let result: Result<T, any Error>
+        do { result = .success(try await body(connection)) } catch { result = .failure(error) }
+        try? await connection.close()
+        return try result.get()
     }
+}
+
+struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Log lines, kept for assertions.
@@ -113,9 +167,9 @@ struct FaultyDatabase: Database, Service {
     var kind: String { base.kind }
 
     func transaction<Result: Sendable>(
-        logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
+        _ origin: TransactionOrigin, logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
-        try await base.transaction(logger: logger) { db in try await body(FaultySQLDatabase(base: db, faults: faults)) }
+        try await base.transaction(origin, logger: logger) { db in try await body(FaultySQLDatabase(base: db, faults: faults)) }
     }
 
     func run() async throws {
@@ -223,18 +277,41 @@ struct LiveService: Sendable {
         loanPeriod: Duration? = nil,
         sweepInterval: Duration? = nil,
         maximumBodySize: Int? = nil,
+        bodyTimeout: Duration? = nil,
+        databaseTimeout: Duration? = nil,
         faults: InjectedFaults? = nil,
         _ body: (LiveService) async throws -> T
     ) async throws -> T {
-        let databaseLocation: DatabaseLocation
-        if let location { databaseLocation = location } else { databaseLocation = try await TestDatabase.fresh() }
-        var configuration = ServiceConfiguration(host: "127.0.0.1", port: 0, database: databaseLocation)
+        if let location {
+            return try await run(
+                configuration: ServiceConfiguration(host: "127.0.0.1", port: 0, database: location), clock: clock,
+                loanPeriod: loanPeriod, sweepInterval: sweepInterval, maximumBodySize: maximumBodySize,
+                bodyTimeout: bodyTimeout, databaseTimeout: databaseTimeout, faults: faults, body)
+        }
+        return try await TestDatabase.withFresh { location in
+            try await run(
+                configuration: ServiceConfiguration(host: "127.0.0.1", port: 0, database: location), clock: clock,
+                loanPeriod: loanPeriod, sweepInterval: sweepInterval, maximumBodySize: maximumBodySize,
+                bodyTimeout: bodyTimeout, databaseTimeout: databaseTimeout, faults: faults, body)
+        }
+    }
+
+    private static func run<T: Sendable>(
+        configuration: ServiceConfiguration, clock: any WallClock, loanPeriod: Duration?, sweepInterval: Duration?,
+        maximumBodySize: Int?, bodyTimeout: Duration?, databaseTimeout: Duration?, faults: InjectedFaults?,
+        _ body: (LiveService) async throws -> T
+    ) async throws -> T {
+        var configuration = configuration
         if let loanPeriod { configuration.loanPeriod = loanPeriod }
         if let sweepInterval { configuration.sweepInterval = sweepInterval }
         if let maximumBodySize { configuration.maximumBodySize = maximumBodySize }
+        if let bodyTimeout { configuration.bodyTimeout = bodyTimeout }
+        // Generous unless a test asks: under the thread sanitizer a new PostgreSQL connection takes
+        // about a second (SCRAM's key derivation, instrumented), and the tests run side by side.
+        configuration.databaseTimeout = databaseTimeout ?? .seconds(15)
         let logs = LogRecorder()
         let logger = logs.logger
-        let real = try DatabaseFactory.open(configuration.database, logger: logger)
+        let real = try DatabaseFactory.open(configuration, logger: logger)
         let container = try LibraryContainer(
             configuration: configuration, logger: logger, clock: clock,
             database: faults.map { FaultyDatabase(base: real, faults: $0) } ?? real)
@@ -244,8 +321,10 @@ struct LiveService: Sendable {
         do {
             service = LiveService(container: container, http: HTTP(port: try await container.server.port()), logs: logs)
         } catch {
+            // The group's own error says why (the server's says only that it was stopped, when another
+            // service failed first).
             await group.triggerGracefulShutdown()
-            _ = try? await running.value
+            try await running.value
             throw error
         }
         let result: Result<T, any Error>
@@ -253,6 +332,19 @@ struct LiveService: Sendable {
         await group.triggerGracefulShutdown()
         try await running.value
         return try result.get()
+    }
+
+    /// Waits until `/health` answers 200 (the pool has a connection), at most 30 s.
+    func warmUp() async throws {
+        try await Self.warmUp(http)
+    }
+
+    static func warmUp(_ http: HTTP) async throws {
+        for _ in 0..<300 {
+            if try await http.send(.get, "/health").status == .ok { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestError("/health did not answer 200 within 30 s")
     }
 
     /// Registers a member; returns their token.
@@ -265,7 +357,7 @@ struct LiveService: Sendable {
 
     /// How many rows `table` has, read straight from the database.
     func count(_ table: String, where condition: String = "1 = 1") async throws -> Int {
-        try await container.database.transaction(logger: logs.logger) { db in
+        try await container.database.transaction(.service, logger: logs.logger) { db in
             try await db.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: condition)")
                 .first(decodingColumn: "n", as: Int.self) ?? -1
         }

@@ -27,13 +27,18 @@ public final class OverdueSweeper: Service, Sendable {
     /// One sweep: how many loans became overdue.
     public func sweep() async throws -> Int {
         let now = clock.now()
-        return try await database.transaction(logger: logger) { [loanRepository] db in
+        return try await database.transaction(.service, logger: logger) { [loanRepository] db in
             try await loanRepository.markOverdue(before: now, on: db)
         }
     }
 
     public func run() async throws {
-        try await migrations.completed()
+        do {
+            try await cancelWhenGracefulShutdown { try await self.migrations.completed() }
+        } catch {
+            // Stopped before the schema was ready; a failed migration is reported by the migrations.
+            return
+        }
         while !Task.isShuttingDownGracefully {
             do {
                 try await cancelWhenGracefulShutdown { [configuration] in try await Task.sleep(for: configuration.sweepInterval) }
@@ -41,7 +46,8 @@ public final class OverdueSweeper: Service, Sendable {
                 break
             }
             do {
-                let marked = try await sweep()
+                // A graceful shutdown cancels a sweep the database is slow to answer (it rolls back).
+                let marked = try await cancelWhenGracefulShutdown { try await self.sweep() }
                 if marked > 0 { logger.info("loans marked overdue", metadata: ["count": "\(marked)"]) }
             } catch {
                 // A failed sweep is retried at the next interval; the service keeps running.

@@ -68,14 +68,14 @@ public final class SchemaMigrations: Service, Sendable {
 
     /// Applies the steps not applied yet, each in its own transaction with its record.
     public func migrate() async throws {
-        try await database.transaction(logger: logger) { db in
+        try await database.transaction(.service, logger: logger) { db in
             try await db.create(table: "schema_migrations").ifNotExists()
                 .column("version", type: .bigint, .primaryKey(autoIncrement: false))
                 .column("name", type: .text, .notNull)
                 .run()
         }
         for step in Self.steps {
-            let applied = try await database.transaction(logger: logger) { db in
+            let applied = try await database.transaction(.service, logger: logger) { db in
                 let done = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, step.version).first()
                 if done != nil { return false }
@@ -88,19 +88,22 @@ public final class SchemaMigrations: Service, Sendable {
         }
     }
 
-    /// Returns once the schema is up to date; throws what the migration threw.
+    /// Returns once the schema is up to date; throws what the migration threw, or `CancellationError`
+    /// if the caller's task is cancelled first.
     public func completed() async throws {
         try await outcome.wait()
     }
 
-    /// Migrates, reports the outcome to those waiting, then waits for graceful shutdown.
+    /// Migrates, reports the outcome to those waiting, then waits for graceful shutdown. A graceful
+    /// shutdown before the schema is ready (the database still connecting) ends the wait instead, and
+    /// the service returns without an error; a failed migration is thrown (the program logs it once).
     public func run() async throws {
         do {
-            try await migrate()
-            await outcome.finish(.success(()))
+            try await cancelWhenGracefulShutdown { try await self.migrate() }
+            outcome.finish(.success(()))
         } catch {
-            logger.error("schema migration failed", metadata: ["error": "\(error)"])
-            await outcome.finish(.failure(error))
+            outcome.finish(.failure(error))
+            if Task.isShuttingDownGracefully { return }
             throw error
         }
         try? await gracefulShutdown()

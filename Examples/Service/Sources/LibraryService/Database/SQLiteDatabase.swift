@@ -29,8 +29,10 @@ public final class SQLiteDatabase: Database, Service {
         self.logger = logger
     }
 
+    /// Waits its turn on the file's one connection, whatever `origin`: a local file has no
+    /// connection to lose.
     public func transaction<Result: Sendable>(
-        logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
+        _ origin: TransactionOrigin, logger: Logger, _ body: @Sendable (any SQLDatabase) async throws -> Result
     ) async throws -> Result {
         try await turns.withLock {
             let database = try await self.connection().sql().logging(to: logger)
@@ -93,15 +95,19 @@ public final class SQLiteDatabase: Database, Service {
         do { return try await body() } catch { throw translated(error) }
     }
 
-    /// SQLite's own errors as ``DatabaseError``; everything else unchanged.
+    /// SQLite's own errors as ``DatabaseError``; everything else unchanged. Busy and locked are the
+    /// only ones a retry can get past; the others (a missing table, a full disk, a read-only file)
+    /// need someone to act, and are 500s with SQLite's message in the log.
     static func translated(_ error: any Error) -> any Error {
         guard let error = error as? SQLiteError else { return error }
         switch error.reason {
         case .constraint, .constraintUniqueFailed, .constraintForeignKeyFailed, .constraintCheckFailed,
             .constraintNotNullFailed, .constraintPrimaryKeyFailed:
             return DatabaseError.constraintViolation(error.message)
-        default:
+        case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot, .locked, .lockedBySharedCache:
             return DatabaseError.unavailable(error.message)
+        default:
+            return DatabaseError.failed(error.message)
         }
     }
 }

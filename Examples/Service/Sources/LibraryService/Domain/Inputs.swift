@@ -39,6 +39,15 @@ public struct BookInput: Codable, Sendable {
         self.copies = copies
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        authorID = try container.decodeWholeNumberIfPresent(forKey: .authorID)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        isbn = try container.decodeIfPresent(String.self, forKey: .isbn)
+        publishedYear = try container.decodeWholeNumberIfPresent(forKey: .publishedYear)
+        copies = try container.decodeWholeNumberIfPresent(forKey: .copies)
+    }
+
     /// A new book: author, title and ISBN required; one copy unless told.
     func validatedNew() throws(ValidationError) -> NewBook {
         var errors = ValidationError()
@@ -95,14 +104,22 @@ public struct MemberInput: Codable, Sendable {
         var errors = ValidationError()
         let name = errors.text(name, field: "name", required: true, maximumLength: 200)
         let email = errors.text(email, field: "email", required: true, maximumLength: 254)?.lowercased()
-        if let email, errors.fields["email"] == nil {
-            let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-            if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") || parts[1].hasSuffix(".") {
-                errors.fields["email"] = "is not an email address"
-            }
+        if let email, errors.fields["email"] == nil, !Self.isEmailAddress(email) {
+            errors.fields["email"] = "is not an email address"
         }
         try errors.throwIfAny()
         return (name!, email!)
+    }
+
+    /// `local@domain.tld`: one `@`, no spaces or control characters anywhere, a domain of two or
+    /// more non-empty labels.
+    static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: { $0.isWhitespace || $0.isControl }) else {
+            return false
+        }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 }
 
@@ -113,6 +130,10 @@ public struct LoanInput: Codable, Sendable {
     enum CodingKeys: String, CodingKey { case bookID = "book_id" }
 
     public init(bookID: Int?) { self.bookID = bookID }
+
+    public init(from decoder: any Decoder) throws {
+        bookID = try decoder.container(keyedBy: CodingKeys.self).decodeWholeNumberIfPresent(forKey: .bookID)
+    }
 
     func validatedBookID() throws(ValidationError) -> Int {
         guard let bookID else { throw ValidationError(fields: ["book_id": "is required"]) }
@@ -130,7 +151,11 @@ public struct ValidationError: Error, Sendable, Equatable {
             return nil
         }
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty {
+        // Neither database stores U+0000 (SQLite ends the text there, PostgreSQL refuses it), so
+        // it is refused here, before either sees it.
+        if trimmed.unicodeScalars.contains("\u{0}") {
+            fields[field] = "must not contain NUL characters (U+0000)"
+        } else if trimmed.isEmpty {
             fields[field] = "must not be empty"
         } else if trimmed.count > maximumLength {
             fields[field] = "must be at most \(maximumLength) characters"
@@ -169,4 +194,5 @@ public struct ValidationError: Error, Sendable, Equatable {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    fileprivate var isControl: Bool { unicodeScalars.contains { $0.properties.generalCategory == .control } }
 }

@@ -7,17 +7,25 @@ import Hummingbird
 /// ```json
 /// {"error": {"code": "validation_failed", "message": "…", "fields": {"name": "is required"}, "request_id": "…"}}
 /// ```
-public struct APIError: Error, Sendable, Equatable {
+///
+/// It is a Hummingbird `HTTPResponseError`: thrown anywhere, it is answered with that body.
+public struct APIError: HTTPResponseError, Sendable, Equatable {
     public var status: HTTPResponse.Status
     public var code: String
     public var message: String
     public var fields: [String: String]?
+    /// Headers the response carries besides the JSON ones (`Allow` on a 405).
+    public var headers: HTTPFields
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, fields: [String: String]? = nil) {
+    public init(
+        _ status: HTTPResponse.Status, _ code: String, _ message: String, fields: [String: String]? = nil,
+        headers: HTTPFields = [:]
+    ) {
         self.status = status
         self.code = code
         self.message = message
         self.fields = fields
+        self.headers = headers
     }
 
     static func notFound(_ what: String, _ id: Int) -> APIError {
@@ -26,6 +34,14 @@ public struct APIError: Error, Sendable, Equatable {
 
     static func conflict(_ message: String) -> APIError {
         APIError(.conflict, "conflict", message)
+    }
+
+    /// 405 for a path the service has, with a method it does not take there.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> APIError {
+        let allow = allowed.map(\.rawValue).joined(separator: ", ")
+        return APIError(
+            .methodNotAllowed, "method_not_allowed", "\(method.rawValue) is not allowed here; use \(allow)",
+            headers: [.allow: allow])
     }
 
     /// The error any thrown error becomes on the wire; errors the service does not know are 500s,
@@ -50,11 +66,18 @@ public struct APIError: Error, Sendable, Equatable {
             default: code = "http_\(error.status.code)"
             }
             return APIError(error.status, code, error.body ?? error.status.reasonPhrase)
+        case let error as ClientAbort:
+            return APIError(error.status, "incomplete_body", "the connection closed before the whole body arrived")
         case let error as any HTTPResponseError:
             return APIError(error.status, "http_\(error.status.code)", error.status.reasonPhrase)
         default:
+            // DatabaseError.failed and everything the service does not know.
             return APIError(.internalServerError, "internal_error", "the service failed; the log has the details")
         }
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        response(requestID: request.headers[.xRequestID] ?? "")
     }
 
     /// The JSON response, carrying the request's id.
@@ -77,7 +100,8 @@ public struct APIError: Error, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = (try? encoder.encode(body)) ?? Data("{}".utf8)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        var headers = self.headers
+        headers[.contentType] = "application/json; charset=utf-8"
         if status == .serviceUnavailable { headers[.retryAfter] = "1" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

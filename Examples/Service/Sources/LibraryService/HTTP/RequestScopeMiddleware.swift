@@ -3,8 +3,11 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Runs before every route: gives the request an id, finds its caller, creates its scope container,
-/// answers every error as JSON, and logs one line with the outcome.
+/// Runs before every route: gives the request an id, reads its body (``RequestBodyReader``), finds
+/// its caller, creates its scope container, answers every error as JSON, and logs one line with the
+/// outcome: `info` for answers below 500, `warning` for 503 (the database is unavailable) and `error`
+/// for other 5xx, both with the error; a request whose client went away mid-body is logged at `info`
+/// as aborted.
 struct RequestScopeMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -12,8 +15,18 @@ struct RequestScopeMiddleware: RouterMiddleware {
     /// the hand-wired benchmark contender, ``HandWiredRequestScope/init(requestID:caller:application:)``).
     let makeScope: @Sendable (String, Caller) -> any RequestHandlers
     let authenticator: Authenticator
-    let maximumBodySize: Int
+    let bodyReader: RequestBodyReader
     let logger: Logger
+
+    init(
+        makeScope: @escaping @Sendable (String, Caller) -> any RequestHandlers, authenticator: Authenticator,
+        configuration: ServiceConfiguration, logger: Logger
+    ) {
+        self.makeScope = makeScope
+        self.authenticator = authenticator
+        bodyReader = RequestBodyReader(maximumSize: configuration.maximumBodySize, timeout: configuration.bodyTimeout)
+        self.logger = logger
+    }
 
     func handle(
         _ request: Request, context: AppRequestContext,
@@ -22,30 +35,44 @@ struct RequestScopeMiddleware: RouterMiddleware {
         let started = ContinuousClock.now
         let requestID = Self.requestID(from: request.headers[.xRequestID])
         var context = context
-        context.maxUploadSize = maximumBodySize
+        context.maxUploadSize = bodyReader.maximumSize
         var caller = Caller.anonymous
         var response: Response
+        var failure: (any Error)?
         do {
+            let request = try await bodyReader.read(request, context: context)
             caller = try await authenticator.caller(for: request)
             context.requestScope = makeScope(requestID, caller)
             response = try await next(request, context)
         } catch {
-            let answer = APIError.answering(error)
-            if answer.status == .internalServerError || answer.status == .serviceUnavailable {
-                logger.error(
-                    "request failed", metadata: ["request_id": .string(requestID), "error": "\(String(reflecting: error))"])
-            }
-            response = answer.response(requestID: requestID)
+            failure = error
+            response = APIError.answering(error).response(requestID: requestID)
+            // A HEAD request's answer has the headers of the error, and no body.
+            if request.method == .head { response = response.createHeadResponse() }
         }
         response.headers[.xRequestID] = requestID
+        let abort = failure as? ClientAbort
+        let level: Logger.Level =
+            abort == nil && response.status.code >= 500
+            ? (response.status == .serviceUnavailable ? .warning : .error) : .info
+        // The line's metadata (and its formatted duration) only when it is written.
+        guard logger.logLevel <= level else { return response }
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info(
-            "\(request.method) \(request.uri.path) \(response.status.code)",
-            metadata: [
-                "request_id": .string(requestID), "caller": .string(caller.logValue),
-                "duration_ms": .string(String(format: "%.2f", milliseconds)),
-            ])
+        var metadata: Logger.Metadata = [
+            "request_id": .string(requestID), "caller": .string(caller.logValue),
+            "duration_ms": .string(String(format: "%.2f", milliseconds)),
+        ]
+        let route = "\(request.method) \(request.uri.path)"
+        if let abort {
+            metadata["reason"] = .string(abort.reason)
+            logger.log(
+                level: level, "\(route) aborted: the client closed the connection before the whole body arrived",
+                metadata: metadata)
+        } else {
+            if level > .info { metadata["error"] = .string(failure.map { "\($0)" } ?? "") }
+            logger.log(level: level, "\(route) \(response.status.code)", metadata: metadata)
+        }
         return response
     }
 
@@ -88,7 +115,7 @@ public final class Authenticator: Sendable {
             throw APIError(.unauthorized, "invalid_token", "expected 'Authorization: Bearer <token>'")
         }
         let token = String(parts[1])
-        let member = try await database.transaction(logger: logger) { [memberRepository] db in
+        let member = try await database.transaction(.request, logger: logger) { [memberRepository] db in
             try await memberRepository.find(token: token, on: db)
         }
         guard let member else { throw APIError(.unauthorized, "invalid_token", "the token is not a member's") }

@@ -12,7 +12,7 @@ public struct HandWiredLibrary: Sendable {
     private let application: HandWiredApplication
 
     public init(configuration: ServiceConfiguration, logger: Logger, clock: any WallClock = SystemClock()) throws {
-        let database = try DatabaseFactory.open(configuration.database, logger: logger)
+        let database = try DatabaseFactory.open(configuration, logger: logger)
         let migrations = SchemaMigrations(database: database, logger: logger)
         let application = HandWiredApplication(
             configuration: configuration, logger: logger, clock: clock, database: database,
@@ -27,7 +27,7 @@ public struct HandWiredLibrary: Sendable {
             router: Routes.router(
                 middleware: RequestScopeMiddleware(
                     makeScope: { HandWiredRequestScope(requestID: $0, caller: $1, application: application) },
-                    authenticator: authenticator, maximumBodySize: configuration.maximumBodySize, logger: logger)),
+                    authenticator: authenticator, configuration: configuration, logger: logger)),
             migrations: migrations, logger: logger)
         self.database = database
         self.server = server

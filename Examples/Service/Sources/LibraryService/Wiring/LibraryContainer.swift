@@ -17,7 +17,7 @@ public final class LibraryContainer: Sendable, RequestScopeDependencies {
     @Provide(
         .shared,
         factory: { (configuration: ServiceConfiguration, logger: Logger) throws in
-            try DatabaseFactory.open(configuration.database, logger: logger)
+            try DatabaseFactory.open(configuration, logger: logger)
         }, service: true)
     public var database: any Database
 
@@ -51,8 +51,8 @@ public final class LibraryContainer: Sendable, RequestScopeDependencies {
                 configuration: c.configuration,
                 router: Routes.router(
                     middleware: RequestScopeMiddleware(
-                        makeScope: c.request, authenticator: c.authenticator,
-                        maximumBodySize: c.configuration.maximumBodySize, logger: c.logger)),
+                        makeScope: c.request, authenticator: c.authenticator, configuration: c.configuration,
+                        logger: c.logger)),
                 migrations: c.migrations, logger: c.logger)
         }, concrete: true, service: true)
     public var server: HTTPServer

@@ -36,7 +36,7 @@ public final class UnitOfWork: Sendable {
     /// Runs `body` in a transaction: every write in it is committed together before the response,
     /// or none is.
     public func run<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await database.transaction(logger: requestLogger, body)
+        try await database.transaction(.request, logger: requestLogger, body)
     }
 }
 
