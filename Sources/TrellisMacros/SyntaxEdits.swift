@@ -93,14 +93,23 @@ enum SyntaxEdits {
 
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
+        editingSignature(of: closure) { signature in
+            signature.effectSpecifiers = adding(
+                effect, to: signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil))
+        }
+    }
+
+    /// `closure` with its signature edited by `edit`; a closure without one gets `() in` first.
+    private static func editingSignature(
+        of closure: ClosureExprSyntax, _ edit: (inout ClosureSignatureSyntax) -> Void
+    ) -> ClosureExprSyntax {
         var signature =
             closure.signature
             ?? ClosureSignatureSyntax(
                 leadingTrivia: .space,
                 parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
                 inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
-        signature.effectSpecifiers = adding(
-            effect, to: signature.effectSpecifiers ?? TypeEffectSpecifiersSyntax(asyncSpecifier: nil, throwsClause: nil))
+        edit(&signature)
         if closure.signature == nil {
             return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
         }
@@ -110,19 +119,11 @@ enum SyntaxEdits {
     /// `closure` with its result type declared: `-> type` before `in` (after its effects). A closure
     /// without a signature gets `() -> type in`.
     static func addingResultType(_ type: String, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
-        var signature =
-            closure.signature
-            ?? ClosureSignatureSyntax(
-                leadingTrivia: .space,
-                parameterClause: .parameterClause(ClosureParameterClauseSyntax(parameters: [], trailingTrivia: .space)),
-                inKeyword: .keyword(.in, trailingTrivia: closure.leftBrace.trailingTrivia))
-        // The space before `->` is the trailing trivia of what precedes it; the arrow's type carries the one after.
-        signature.returnClause = ReturnClauseSyntax(
-            arrow: .arrowToken(trailingTrivia: .space), type: TypeSyntax("\(raw: type)").with(\.trailingTrivia, .space))
-        if closure.signature == nil {
-            return closure.with(\.leftBrace, closure.leftBrace.with(\.trailingTrivia, [])).with(\.signature, signature)
+        editingSignature(of: closure) { signature in
+            // The space before `->` is the trailing trivia of what precedes it; the type carries the one after.
+            signature.returnClause = ReturnClauseSyntax(
+                arrow: .arrowToken(trailingTrivia: .space), type: TypeSyntax("\(raw: type)").with(\.trailingTrivia, .space))
         }
-        return closure.with(\.signature, signature)
     }
 
     /// `function` (an `@Assisted` member) whose signature also says `async` or `throws`.

@@ -263,7 +263,7 @@ struct DeclarationCorpusTests {
 
     /// Writes the prelude and each program to its own file of a temporary folder and compiles them
     /// as one module.
-    static func compile(_ programs: [CorpusProgram], emitSIL: Bool) throws -> (
+    static func compile(_ programs: [CorpusProgram], emitSIL: Bool, style: RealCompiler.Style = .llvm) throws -> (
         diagnostics: [RealCompiler.Diagnostic], output: String, status: Int32, files: [String]
     ) {
         let compiler = try RealCompiler()
@@ -282,7 +282,7 @@ struct DeclarationCorpusTests {
             try ("import Trellis\n\n" + program.source + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             files.append(path)
         }
-        let result = try compiler.compile([prelude] + files, emitSIL: emitSIL)
+        let result = try compiler.compile([prelude] + files, emitSIL: emitSIL, style: style)
         return (result.diagnostics, result.output, result.status, files)
     }
 }

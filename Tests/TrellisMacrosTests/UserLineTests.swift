@@ -12,15 +12,9 @@ struct UserLineTests {
     /// `line: severity: message`, sorted by line, then message; records an issue for any diagnostic
     /// outside the user's file.
     static func diagnostics(of source: String, _ name: String, emitSIL: Bool = false) throws -> [String] {
-        let compiler = try RealCompiler()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-user-lines-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let prelude = folder.appendingPathComponent("Prelude.swift").path
-        let file = folder.appendingPathComponent("Program.swift").path
-        try corpusPrelude.write(toFile: prelude, atomically: true, encoding: .utf8)
-        try ("import Trellis\n\n" + source + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try compiler.compile([prelude, file], emitSIL: emitSIL, style: .swift)
+        let result = try DeclarationCorpusTests.compile(
+            [CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: emitSIL, style: .swift)
+        let file = try #require(result.files.first)
         let elsewhere = result.diagnostics.filter { $0.isInGeneratedCode || $0.path != file }
         #expect(elsewhere.isEmpty, "\(name): diagnostics outside the user's file:\n\(result.output.prefix(8000))")
         let unplaced = result.output.split(separator: "\n").filter { $0.hasPrefix("error:") }
