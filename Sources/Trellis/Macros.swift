@@ -20,6 +20,9 @@
 ///   - root: Marks the container as a root in the output of the `trellis` graph tool.
 ///   - validateDAG: When `false`, the container is left out of the whole-program checks of the
 ///     `trellis` tool (cycles across containers, ambiguous references).
+///   - concrete: When `true`, every member may have a concrete type, as if each said
+///     `concrete: true`: for a container whose members are mostly concrete (a server's handlers,
+///     repositories written as structs). Protocol-first stays the default.
 ///
 /// To isolate the container to the main actor, write `@DIContainer(mainActor: true)` (the overload
 /// below).
@@ -51,7 +54,8 @@
 public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
-    validateDAG: Bool = true
+    validateDAG: Bool = true,
+    concrete: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// `@DIContainer` with an explicit `mainActor:` argument: the same container, and with
@@ -73,6 +77,7 @@ public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
     validateDAG: Bool = true,
+    concrete: Bool = false,
     mainActor: Bool
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 

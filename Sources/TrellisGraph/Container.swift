@@ -77,12 +77,15 @@ public struct ContainerOptions: Hashable, Sendable {
     public var validateDAG: Bool
     /// Isolates the generated initializer and accessors to the main actor.
     public var mainActor: Bool
+    /// Every member may have a concrete type without its own `concrete: true`.
+    public var concrete: Bool
 
     /// Creates options; the defaults are those of `@DIContainer`.
-    public init(root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false) {
+    public init(root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false) {
         self.root = root
         self.validateDAG = validateDAG
         self.mainActor = mainActor
+        self.concrete = concrete
     }
 }
 

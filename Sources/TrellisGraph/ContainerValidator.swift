@@ -156,7 +156,7 @@ public enum ContainerValidator {
                         "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
                         at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
-            if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn {
+            if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn && !container.options.concrete {
                 // A bare name may be a protocol, but also a struct, a class, or a typealias of an
                 // existential ('any' would then be redundant): the macro cannot tell, so the fix that
                 // is always right comes first, and 'any' is offered only where it may be.

@@ -34,6 +34,9 @@ public struct AssistedMacro: BodyMacro {
         // A function without a return type is an error `@DIContainer` reports; it has no builder,
         // and an empty body returns its `Void`.
         guard function.signature.returnClause != nil else { return ["return"] }
+        // A declaration that does not parse (being typed): a body that needs no builder, so that the
+        // parser's error is the only one.
+        guard !function.hasError else { return ["fatalError(\"Trellis: this function does not parse\")"] }
         let effects = function.signature.effectSpecifiers
         let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")
         let arguments = function.signature.parameterClause.parameters.map { parameter in

@@ -36,10 +36,21 @@ public enum ContainerExtractor {
             // attribute starts with: its getter, written from that scope, reads the placeholders.
             if item.decl.hasError {
                 extraction.hasUnparsedDeclarations = true
-                guard let variable = item.decl.as(VariableDeclSyntax.self), !ProvideMemberShape.bindingHasError(variable),
-                    let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
-                else { continue }
-                MemberExtractor.extract(variable, attribute: provide, into: &extraction)
+                // What the parser recovered differs with the text around it: the macro attached to
+                // the member, which sees the member alone, may find it whole. So whatever has a
+                // name and a type that parse is kept, for its getter or body to find.
+                if let variable = item.decl.as(VariableDeclSyntax.self),
+                    let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes),
+                    case .member(let binding, _, _) = ProvideMemberShape.read(variable),
+                    binding.typeAnnotation?.type.hasError == false, binding.initializer?.hasError != true
+                {
+                    MemberExtractor.extract(variable, attribute: provide, into: &extraction)
+                } else if let function = item.decl.as(FunctionDeclSyntax.self),
+                    let assisted = ProvideAttributeReader.assistedAttribute(of: function.attributes),
+                    !function.signature.hasError, !function.name.hasError
+                {
+                    AssistedExtractor.extract(function, attribute: assisted, into: &extraction)
+                }
                 continue
             }
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {
@@ -122,6 +133,7 @@ public enum ContainerExtractor {
             case "root": options.root = value
             case "validateDAG": options.validateDAG = value
             case "mainActor": options.mainActor = value
+            case "concrete": options.concrete = value
             default: continue
             }
         }
@@ -135,7 +147,7 @@ public enum ContainerExtractor {
             let label = argument.label?.text ?? "_"
             let anchor = Anchor.containerArgument(container: name, label: label)
             extraction.anchors[anchor] = Syntax(argument)
-            if !["validate", "root", "validateDAG", "mainActor"].contains(label) {
+            if !["validate", "root", "validateDAG", "mainActor", "concrete"].contains(label) {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
             } else if !argument.expression.is(BooleanLiteralExprSyntax.self) {
                 extraction.problems.append(

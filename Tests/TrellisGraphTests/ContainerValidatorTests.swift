@@ -151,6 +151,17 @@ struct ContainerValidatorTests {
                 container(with(shared("a")) { $0.type = MemberType("[Client]", kind: .concrete) }),
                 [expect(.concreteTypeWithoutOptIn, type("a"), fixes: [.addConcreteOptIn])]),
             ValidationCase(
+                "a concrete type in a container declared concrete is valid",
+                {
+                    var declared = container(with(shared("a")) { $0.type = MemberType("Client", kind: .concrete) })
+                    declared.options.concrete = true
+                    return declared
+                }(), []),
+            ValidationCase(
+                "a standard library type offers only the opt-in",
+                container(with(shared("a")) { $0.type = MemberType("Int", kind: .concrete) }),
+                [expect(.concreteTypeWithoutOptIn, type("a"), fixes: [.addConcreteOptIn])]),
+            ValidationCase(
                 "a concrete type with the opt-in is valid",
                 container(
                     with(shared("a")) {

@@ -119,3 +119,32 @@ struct DeclarationShapeTests {
         #expect(owner.shapes.doubledLegacy.value == 14)
     }
 }
+
+// A container of concrete members says so once: no member needs its own `concrete: true`.
+struct Ledger: Sendable { let entries: [String] }
+struct LedgerWriter: Sendable { let ledger: Ledger }
+
+@DIContainer(concrete: true)
+struct LedgerContainer {
+    @Provide(.shared, factory: Ledger(entries: ["opening"]))
+    var ledger: Ledger
+
+    @Provide(.transient, LedgerWriter.self, with: [\Self.ledger])
+    var writer: LedgerWriter
+}
+
+@DIContainer(concrete: true, mainActor: true)
+final class MainActorLedgerContainer {
+    @Provide(.shared, factory: Ledger(entries: []))
+    var ledger: Ledger
+}
+
+@Suite("@DIContainer(concrete: true)")
+struct ConcreteContainerTests {
+    @Test("members of concrete types need no opt-in of their own")
+    @MainActor
+    func concreteMembers() {
+        #expect(LedgerContainer().writer.ledger.entries == ["opening"])
+        #expect(MainActorLedgerContainer().ledger.entries.isEmpty)
+    }
+}
