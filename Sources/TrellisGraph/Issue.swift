@@ -152,6 +152,8 @@ public enum Fix: Hashable, Sendable {
     case addResultType(String)
     /// Pass the member's `factory:` closure as `asyncFactory:`, declared `async` (and `throws`).
     case makeAsyncFactory(throws: Bool)
+    /// Write the type of the closure parameter at the anchor as `type`.
+    case replaceParameterType(String)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -173,6 +175,7 @@ public enum Fix: Hashable, Sendable {
         case .allowEmptyCollection: "allow-empty-collection"
         case .addResultType: "add-result-type"
         case .makeAsyncFactory: "make-async-factory"
+        case .replaceParameterType: "replace-parameter-type"
         }
     }
 
@@ -198,6 +201,7 @@ public enum Fix: Hashable, Sendable {
         case .allowEmptyCollection: "add 'allowsEmpty: true'"
         case .addResultType(let type): "add '-> \(type)'"
         case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
+        case .replaceParameterType(let type): "write '\(type)'"
         }
     }
 }

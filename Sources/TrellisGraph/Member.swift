@@ -307,13 +307,37 @@ public struct Dependency: Hashable, Sendable {
     /// For a ``DependencyAccess/provider`` or ``DependencyAccess/lazy`` read, the type argument
     /// written (`any Handler` in `Provider<any Handler>`), which must be the member's type.
     public var valueType: String?
+    /// For a factory parameter of a function type (a ``DependencyAccess/function`` read): the
+    /// shape of that type.
+    public var functionShape: FunctionShape?
 
     /// Creates a dependency.
-    public init(_ name: String, origin: DependencyOrigin, access: DependencyAccess = .value, valueType: String? = nil) {
+    public init(
+        _ name: String, origin: DependencyOrigin, access: DependencyAccess = .value, valueType: String? = nil,
+        functionShape: FunctionShape? = nil
+    ) {
         self.name = name
         self.origin = origin
         self.access = access
         self.valueType = valueType
+        self.functionShape = functionShape
+    }
+}
+
+/// A function type as a factory parameter declares it: how many parameters it takes and its effects.
+public struct FunctionShape: Hashable, Sendable {
+    /// The number of parameters.
+    public var parameterCount: Int
+    /// The type says `async`.
+    public var isAsync: Bool
+    /// The type says `throws`.
+    public var isThrowing: Bool
+
+    /// Creates a shape.
+    public init(parameterCount: Int, isAsync: Bool = false, isThrowing: Bool = false) {
+        self.parameterCount = parameterCount
+        self.isAsync = isAsync
+        self.isThrowing = isThrowing
     }
 }
 
@@ -326,15 +350,19 @@ public enum DependencyAccess: String, Hashable, Sendable, CaseIterable {
     case provider
     /// A `Lazy<T>`: the member's value got on the first call and kept by the `Lazy`.
     case lazy
+    /// An `@Assisted` function taken as a function value (a parameter of a function type named
+    /// after it, `(request: @escaping @Sendable (String) -> RequestScope)`): each call of the value
+    /// calls the function on the container.
+    case function
 
-    /// Whether the value is read while the reader is built; a provider or lazy value defers the
-    /// read, so it orders nothing at construction and closes no cycle.
+    /// Whether the value is read while the reader is built; a provider, lazy value or function
+    /// defers the read, so it orders nothing at construction and closes no cycle.
     public var readsAtConstruction: Bool { self == .value }
 
     /// The Trellis type a factory parameter declares to receive this access (`Provider`, `Lazy`).
     public var typeName: String? {
         switch self {
-        case .value: nil
+        case .value, .function: nil
         case .provider: "Provider"
         case .lazy: "Lazy"
         }

@@ -6,9 +6,12 @@ enum ProviderRules {
     static func issues(
         of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, in container: Container
     ) -> [Issue] {
+        let isolation = container.options.mainActor ? "MainActor" : container.globalActorAttributes.first
+        if dependency.access == .function {
+            return functionIssues(of: dependency, target: target, reader: reader, at: anchor, isolation: isolation)
+        }
         let wrapper = dependency.access.typeName ?? "Provider"
         let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
-        let isolation = container.options.mainActor ? "MainActor" : container.globalActorAttributes.first
         if let isolation {
             return [
                 Issue(
@@ -43,6 +46,48 @@ enum ProviderRules {
             ]
         }
         return []
+    }
+
+    /// An `@Assisted` function taken as a function value: the parameter's function type takes as
+    /// many arguments as the function, and declares the effects the function has (more is fine).
+    /// The types themselves are the compiler's to check, on the factory's line.
+    static func functionIssues(
+        of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, isolation: String?
+    ) -> [Issue] {
+        guard let signature = target.signature, let shape = dependency.functionShape else { return [] }
+        let expected = expectedFunctionType(of: target)
+        let receives = "'\(reader.displayName)' takes '\(target.displayName)' as a function"
+        if let isolation {
+            return [
+                Issue(
+                    .unsupportedProvider,
+                    "\(receives), which Trellis cannot give in a container isolated to '@\(isolation)' (calling it would leave the actor); take the container ('c: Self') and call 'c.\(target.displayName)' from a '.transient' member",
+                    at: anchor)
+            ]
+        }
+        var problems: [String] = []
+        if shape.parameterCount != signature.arguments.count {
+            problems.append(
+                "takes \(signature.arguments.count) argument\(signature.arguments.count == 1 ? "" : "s"), not \(shape.parameterCount)"
+            )
+        }
+        if signature.isAsync && !shape.isAsync { problems.append("is async") }
+        if signature.isThrowing && !shape.isThrowing { problems.append("throws") }
+        guard !problems.isEmpty else { return [] }
+        return [
+            Issue(
+                .providerTypeMismatch,
+                "\(receives), but '\(target.displayName)' \(problems.dropLast().map { $0 + ", " }.joined())\(problems.count > 1 ? "and " : "")\(problems.last ?? ""); declare the parameter '@escaping @Sendable \(expected)'",
+                at: anchor, fixes: [.replaceParameterType("@escaping @Sendable \(expected)")])
+        ]
+    }
+
+    /// The function type that takes `function` (an `@Assisted` member) as a value: its arguments'
+    /// types, its effects, its result.
+    static func expectedFunctionType(of function: Member) -> String {
+        guard let signature = function.signature else { return function.type.text }
+        let effects = (signature.isAsync ? " async" : "") + (signature.isThrowing ? " throws" : "")
+        return "(\(signature.arguments.map(\.type).joined(separator: ", ")))\(effects) -> \(function.type.text)"
     }
 
     /// A type's text without the spaces that do not change it (`[String : Int]`, `any  P`).

@@ -127,10 +127,11 @@ extension DIContainerMacro {
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
     }
 
-    /// Whether an attribute's text names `Provider` or `Lazy`, which a factory parameter's type must.
+    /// Whether an attribute's text names `Provider` or `Lazy`, which a factory parameter's type must,
+    /// or a function type (`->`), which a parameter taking an `@Assisted` function has.
     private static func mentionsProvider(_ attribute: AttributeSyntax) -> Bool {
         let text = attribute.description
-        return text.contains("Provider") || text.contains("Lazy")
+        return text.contains("Provider") || text.contains("Lazy") || text.contains("->")
     }
 }
 

@@ -139,6 +139,10 @@ struct DiagnosticMapper {
                 changes: [
                     .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("allowsEmpty", in: attribute)))
                 ])
+        case .replaceParameterType(let type):
+            guard let written = node.as(ClosureParameterSyntax.self)?.type else { return nil }
+            let replacement = TypeSyntax("\(raw: type)").with(\.trailingTrivia, written.trailingTrivia)
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
         case .replaceProvidedType(let type):
             guard let written = node.as(ClosureParameterSyntax.self)?.type,
                 let angle = written.trimmedDescription.firstIndex(of: "<")

@@ -211,7 +211,7 @@ struct FactoryExpressionGenerator {
     func argument(for name: String, of member: Member, in context: Context) -> String {
         guard
             let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
-            let wrapper = dependency.access.typeName
+            !dependency.access.readsAtConstruction
         else { return reference(to: name, in: context) }
         let link = GeneratedNames.link
         let source =
@@ -221,6 +221,16 @@ struct FactoryExpressionGenerator {
                 "\(GeneratedNames.builderContainerParameter).\(GeneratedNames.storedValue(link, in: plan.container.kind))"
             }
         let container = GeneratedNames.builderContainerParameter
+        guard let wrapper = dependency.access.typeName else {
+            // An `@Assisted` function as a value: each call calls it on the container, with its labels.
+            guard let signature = plan.container.member(named: name)?.signature else { return reference(to: name, in: context) }
+            let arguments = signature.arguments.indices.map { index in
+                (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
+            }
+            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
+            let call = "\(link).container(providing: \"\(MemberName.bare(name))\").\(name)(\(arguments.joined(separator: ", ")))"
+            return "{ [\(link) = \(source)] in \(effects)\(call) }"
+        }
         return
             "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder)) }"
     }

@@ -74,7 +74,22 @@ public enum ContainerExtractor {
         DeclarationBodyReader.readTypeVisibility(into: &extraction)
         DeclarationBodyReader.readReservedNames(in: declaration.memberBlock.members, into: &extraction)
         linkContributions(in: &extraction)
+        resolveFunctionReads(in: &extraction)
         return extraction
+    }
+
+    /// A factory parameter of a function type takes an `@Assisted` function as a value; one that
+    /// names any other member reads that member's value (a member of a function type).
+    static func resolveFunctionReads(in extraction: inout ContainerExtraction) {
+        let assisted = Set(extraction.container.members.filter(\.isAssisted).map(\.name))
+        for index in extraction.container.members.indices {
+            for position in extraction.container.members[index].dependencies.indices {
+                let dependency = extraction.container.members[index].dependencies[position]
+                if dependency.access == .function && !assisted.contains(dependency.name) {
+                    extraction.container.members[index].dependencies[position].access = .value
+                }
+            }
+        }
     }
 
     /// Makes each `.collection` member read the members that contribute to it, in declaration

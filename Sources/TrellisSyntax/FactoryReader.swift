@@ -24,6 +24,8 @@ public enum FactoryReader {
         public var access: DependencyAccess = .value
         /// The type argument of a `Provider<T>` or `Lazy<T>` parameter.
         public var valueType: String? = nil
+        /// The shape of a parameter declared with a function type.
+        public var functionShape: FunctionShape? = nil
     }
 
     /// Everything read from one factory expression.
@@ -103,10 +105,12 @@ public enum FactoryReader {
                     analysis.unnamedParameters.append(parameter.node)
                 } else {
                     let deferred = parameter.type.flatMap(deferredAccess(of:))
+                    let shape = parameter.type.flatMap(functionShape(of:))
                     analysis.reads.append(
                         Read(
                             name: parameter.name, node: parameter.node, origin: .closureParameter,
-                            access: deferred?.access ?? .value, valueType: deferred?.valueType))
+                            access: deferred?.access ?? (shape != nil ? .function : .value), valueType: deferred?.valueType,
+                            functionShape: shape))
                 }
             }
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))
@@ -135,6 +139,29 @@ public enum FactoryReader {
             let arguments = clause?.arguments, arguments.count == 1, let argument = arguments.first
         else { return nil }
         return (access, argument.trimmedDescription)
+    }
+
+    /// The shape of a function type (`@escaping @Sendable (String, Int) async throws -> Scope`,
+    /// through its attributes and parentheses); nil for any other type. Whether the parameter then
+    /// takes an `@Assisted` function as a value or a member of a function type by value depends on
+    /// the member it names (see `ContainerExtractor`).
+    public static func functionShape(of type: TypeSyntax) -> FunctionShape? {
+        var type = type
+        while true {
+            if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+                only.firstName == nil
+            {
+                type = only.type
+            } else {
+                break
+            }
+        }
+        guard let function = type.as(FunctionTypeSyntax.self) else { return nil }
+        return FunctionShape(
+            parameterCount: function.parameters.count, isAsync: function.effectSpecifiers?.asyncSpecifier != nil,
+            isThrowing: function.effectSpecifiers?.throwsClause != nil)
     }
 
     /// A closure's parameters: the name a factory parameter resolves by and its type, if written.

@@ -185,7 +185,9 @@ enum MemberExtractor {
             // A closure parameter named like an argument of an `@Assisted` function receives it.
             for read in analysis.reads where read.origin != .closureParameter || !arguments.contains(read.name) {
                 member.dependencies.append(
-                    Dependency(read.name, origin: read.origin, access: read.access, valueType: read.valueType))
+                    Dependency(
+                        read.name, origin: read.origin, access: read.access, valueType: read.valueType,
+                        functionShape: read.functionShape))
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {

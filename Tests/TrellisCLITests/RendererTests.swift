@@ -1,4 +1,5 @@
 import Testing
+import TrellisSyntax
 
 @testable import TrellisGraph
 
@@ -53,6 +54,27 @@ struct RendererTests {
         #expect(json.contains(argument.map { "              " + $0 }.joined(separator: "\n")))
         #expect(json.components(separatedBy: "\"arguments\"").count == 2)
         #expect(AsciiRenderer.render(graph).contains("detail: DetailModel  [assisted(_: Int), async, throws]"))
+    }
+
+    @Test("an @Assisted function taken as a function value is a deferred read, drawn dashed as 'function'")
+    func functionReads() {
+        let (_, scan) = SourceFileScanner.scan(
+            source: """
+                @DIContainer final class Server: Sendable {
+                    @Provide(.input) var onEvent: @Sendable (Int) -> Void
+                    @Assisted(factory: { (id: Int) in Page(id) }) func page(id: Int) -> Page
+                    @Provide(.shared, factory: { (page: @escaping @Sendable (Int) -> Page, onEvent: @escaping @Sendable (Int) -> Void) in
+                        Router(page, onEvent)
+                    }, concrete: true)
+                    var router: Router
+                }
+                """)
+        let container = try? #require(scan.containers.first?.extraction.container)
+        #expect(container?.member(named: "router")?.dependencies.map(\.access) == [.function, .value])
+        let graph = ProgramGraph(Program(containers: container.map { [$0] } ?? []))
+        #expect(AsciiRenderer.render(graph).contains("reads: page (function), onEvent"))
+        #expect(MermaidRenderer.render(graph).contains("Server__router -.->|function| Server__page"))
+        #expect(JSONRenderer.render(graph).contains("\"access\": \"function\""))
     }
 
     @Test("a read through a Provider or Lazy is drawn dashed and labelled in every format, and only it has 'access' in JSON")

@@ -331,4 +331,45 @@ struct ProviderDiagnosticsTests {
             """
         }
     }
+
+    @Test("an @Assisted function taken as a function of another arity or without its effects gets the type to write")
+    func functionValueShape() {
+        assertMacro {
+            """
+            @DIContainer
+            final class Server: Sendable {
+                @Assisted(factory: { (id: Int) throws in try Page(id) })
+                func page(id: Int) throws -> Page
+
+                @Provide(.shared, factory: { (page: @escaping @Sendable (Int, Int) -> Page) in Router(page) }, concrete: true)
+                var router: Router
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            final class Server: Sendable {
+                @Assisted(factory: { (id: Int) throws in try Page(id) })
+                func page(id: Int) throws -> Page
+
+                @Provide(.shared, factory: { (page: @escaping @Sendable (Int, Int) -> Page) in Router(page) }, concrete: true)
+                                              ┬───────────────────────────────────────────
+                                              ╰─ 🛑 'router' takes 'page(id:)' as a function, but 'page(id:)' takes 1 argument, not 2, and throws; declare the parameter '@escaping @Sendable (Int) throws -> Page'
+                                                 ✏️ write '@escaping @Sendable (Int) throws -> Page'
+                var router: Router
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            final class Server: Sendable {
+                @Assisted(factory: { (id: Int) throws in try Page(id) })
+                func page(id: Int) throws -> Page
+
+                @Provide(.shared, factory: { (page: @escaping @Sendable (Int) throws -> Page) in Router(page) }, concrete: true)
+                var router: Router
+            }
+            """
+        }
+    }
 }

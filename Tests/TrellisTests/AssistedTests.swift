@@ -322,3 +322,59 @@ struct AssistedOverrideTests {
         #expect(server.itemPath(itemID: 8) == "test:eu/8")
     }
 }
+
+// A member built when the container is created takes its `@Assisted` functions as function values
+// (an HTTP server's middleware creates a scope per request through one).
+struct ScopeMiddleware: Sendable {
+    let makeScope: @Sendable (String) -> NotifiedRequest
+    let itemPath: @Sendable (Int) -> String
+}
+
+struct InvalidItem: Error, Equatable {}
+
+@DIContainer
+final class MiddlewareServer: NotifiedRequestDependencies {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(.scope)
+    func request(requestID: String) -> NotifiedRequest
+
+    @Assisted(factory: { (itemID: Int, region: String) in "\(region)/\(itemID)" })
+    func itemPath(itemID: Int) -> String
+
+    @Assisted(factory: { (itemID: Int) throws in
+        guard itemID >= 0 else { throw InvalidItem() }
+        return itemID
+    })
+    func checked(_ itemID: Int) throws -> Int
+
+    @Provide(
+        .shared,
+        factory: { (request: @escaping @Sendable (String) -> NotifiedRequest, itemPath: @escaping @Sendable (Int) -> String) in
+            ScopeMiddleware(makeScope: request, itemPath: itemPath)
+        }, concrete: true)
+    var middleware: ScopeMiddleware
+
+    @Provide(.shared, factory: { (checked: @escaping @Sendable (Int) throws -> Int) in checked }, concrete: true)
+    var check: @Sendable (Int) throws -> Int
+}
+
+@Suite("@Assisted functions taken as function values")
+struct AssistedFunctionValueTests {
+    @Test("a shared member calls the functions later, through the container, with their labels and effects")
+    func functionValues() throws {
+        let server = MiddlewareServer(region: "eu")
+        let scope = server.middleware.makeScope("r9")
+        #expect(scope.requestID == "r9" && scope.region == "eu")
+        #expect(server.middleware.itemPath(3) == "eu/3")
+        #expect(try server.check(4) == 4)
+        #expect(throws: InvalidItem()) { try server.check(-1) }
+    }
+
+    @Test("a test's override of the function is what the value calls")
+    func overriddenFunctionValue() {
+        let server = MiddlewareServer(region: "eu", itemPath: { _, itemID in "test/\(itemID)" })
+        #expect(server.middleware.itemPath(5) == "test/5")
+    }
+}
