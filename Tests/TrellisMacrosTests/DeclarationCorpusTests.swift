@@ -13,6 +13,18 @@ import TrellisSyntax
 @Suite("Declaration corpus, compiled by the real compiler and plug-in", .serialized)
 struct DeclarationCorpusTests {
     static let randomCount = 80
+    /// Whether the plug-in's swift-syntax recovers from a syntax error as the compiler's own parser
+    /// does (Swift 6.3's is swift-syntax 603). With an older one, a deleted token may end one
+    /// declaration where the compiler's parser ends another, so the container and the member's own
+    /// macro disagree on what the member is: a known issue of those versions.
+    static var parsesAsTheCompiler: Bool {
+        #if canImport(SwiftSyntax603)
+            return true
+        #else
+            return false
+        #endif
+    }
+
     /// `TRELLIS_CORPUS_SEED` (a number) checks other random containers, as a run by hand does.
     static let seed: UInt64 =
         ProcessInfo.processInfo.environment["TRELLIS_CORPUS_SEED"].flatMap { UInt64($0) } ?? 0x7472_656C_6C69_73
@@ -98,7 +110,7 @@ struct DeclarationCorpusTests {
                 #expect(!own.isEmpty, "\(program.name) compiles, or its error is not on its lines")
                 #expect(inside.isEmpty, "\(program.name):\n\(inside.map(\.description).joined(separator: "\n"))")
             }
-            if slip == .unknownType || slip == .truncatedType {
+            if slip == .unknownType || slip == .truncatedType || (slip == .deletedToken && !Self.parsesAsTheCompiler) {
                 // A type that does not exist (a half-typed one that parses too) is reported again at
                 // each generated mention of it, which Swift cannot type without naming it.
                 withKnownIssue("an unknown member type is reported inside the expansion too", isIntermittent: true) { check() }
