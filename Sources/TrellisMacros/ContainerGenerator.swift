@@ -148,7 +148,7 @@ struct ContainerGenerator {
         case .transient where member.type.kind == .opaque:
             return nil
         case .transient:
-            return StoredProperty(name: name, type: optional(type))
+            return StoredProperty(name: name, type: GeneratedSource.optional(type))
         case .onDemand, .child, .forwardingChild:
             return StoredProperty(name: name, type: "\(GeneratedNames.onDemandType)<\(type)>")
         }
@@ -308,7 +308,8 @@ struct ContainerGenerator {
             let escaping = member.type.isFunction ? "@escaping " : ""
             return "\(label): \(escaping)\(member.type.text)" + (member.defaultValue.map { " = \($0)" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
-        case .shared, .transient, .onDemand, .child, .forwardingChild: return "\(label): \(optional(member.type.text)) = nil"
+        case .shared, .transient, .onDemand, .child, .forwardingChild:
+            return "\(label): \(GeneratedSource.optional(member.type.text)) = nil"
         }
     }
 
@@ -436,7 +437,7 @@ struct ContainerGenerator {
             let build = expressions.expression(for: member, in: .builder, linePrefix: "return ")
             body = "if let override = \(storage) {\n        return override\n    }\n    \(build)"
         case .transient:
-            body = overridden(by: storage, else: build())
+            body = GeneratedSource.overridden(by: storage, else: build())
         case .child:
             body = "\(member.type.text)(dependencies: \(container))"
         case .forwardingChild:
@@ -477,28 +478,4 @@ struct StoredProperty {
     var checkedType: String? = nil
     /// Where the member's type is written, for the `#sourceLocation` lines around that check.
     var typePlace: SourceLocator.Place? = nil
-}
-
-/// `override ?? build` without the operator: an `if` expression, whose branches the compiler
-/// checks alone and which needs no autoclosure. With `??`, each member would cost the generated code
-/// a closure to type-check and compile (Benchmarks/results/analysis.md has the figures). `override` is a member name (the initializer's parameter)
-/// or an expression; `build` is evaluated only when it is nil.
-func overridden(by override: String, else build: String) -> String {
-    let isName = override.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
-    let binding = isName ? "if let \(override) { \(override) }" : "if let value = \(override) { value }"
-    return "\(binding) else {\(enclosed(build))}"
-}
-
-/// `build` as the content of braces: between spaces on the braces' line, or on lines of its own
-/// when it carries `#sourceLocation` lines (see ``FactoryExpressionGenerator/expression(for:in:linePrefix:)``).
-func enclosed(_ build: String) -> String {
-    build.hasPrefix(GeneratedSource.mappedCodeStart) ? "\n\(build)\n" : " \(build) "
-}
-
-/// `T?`, parenthesised where the type needs it (`(any P)?`).
-func optional(_ type: String) -> String {
-    let simple =
-        type.allSatisfy { $0.isLetter || $0.isNumber || "_.<>[]:, ".contains($0) }
-        && !type.hasPrefix("any ") && !type.hasPrefix("some ") && !type.contains("&")
-    return simple ? "\(type)?" : "(\(type))?"
 }

@@ -23,7 +23,7 @@ struct FactoryExpressionGenerator {
     /// (`return `). Code copied from the user's factory (or named by AutoWiring) is mapped to its
     /// place in the user's file by `#sourceLocation` lines around it, so that an error or warning
     /// the compiler finds in it is reported there, not inside the expansion: the result is then
-    /// three lines, which belong where a statement may start (see ``enclosed(_:)``).
+    /// three lines, which belong where a statement may start (see ``GeneratedSource/enclosed(_:)``).
     func expression(for member: Member, in context: Context, linePrefix: String = "") -> String {
         guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
         if let signature = member.signature, signature.createsScope {
@@ -355,44 +355,5 @@ final class SelfTypeRewriter: SyntaxRewriter {
 
     override func visit(_ token: TokenSyntax) -> TokenSyntax {
         token.tokenKind == .keyword(.Self) ? token.with(\.tokenKind, .identifier(typeName)) : token
-    }
-}
-
-/// Where a node of the user's declaration is in its file: what a `#sourceLocation` line needs.
-struct SourceLocator {
-    /// A place in a file: the file as a string literal (`"/path/App.swift"`), its line and column.
-    struct Place {
-        let file: String
-        let line: Int
-        let column: Int
-    }
-
-    /// The place of a node, or `nil` where it is unknown (a node outside the macro's declaration).
-    let place: (Syntax) -> Place?
-
-    /// The places of nodes of the tree whose root is `root` (the declaration the macro is attached
-    /// to, as the compiler sends it), in the file `context` names with its full path.
-    ///
-    /// The context is asked once, for the root; every other node is placed relative to it through
-    /// one `SourceLocationConverter` of the root's tree. Asking the context for each node builds
-    /// literal syntax for each answer, which in a debug build of the plug-in cost about as much as
-    /// the rest of the expansion.
-    init(_ context: some MacroExpansionContext, root: Syntax) {
-        guard let location = context.location(of: root, at: .beforeLeadingTrivia, filePathMode: .filePath),
-            location.file.is(StringLiteralExprSyntax.self),
-            let baseLine = Int(location.line.trimmedDescription), let baseColumn = Int(location.column.trimmedDescription)
-        else {
-            place = { _ in nil }
-            return
-        }
-        let file = location.file.trimmedDescription
-        let converter = SourceLocationConverter(fileName: "", tree: root)
-        place = { node in
-            guard node.root.id == root.id else { return nil }
-            let local = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-            // The root starts at (baseLine, baseColumn): only its own first line is shifted right.
-            let column = local.line == 1 ? baseColumn - 1 + local.column : local.column
-            return Place(file: file, line: baseLine + local.line - 1, column: column)
-        }
     }
 }

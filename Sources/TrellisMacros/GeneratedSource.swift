@@ -83,3 +83,29 @@ enum GeneratedSource {
         TokenSyntax(.identifier(text), presence: .present)
     }
 }
+
+extension GeneratedSource {
+    /// `override ?? build` without the operator: an `if` expression, whose branches the compiler
+    /// checks alone and which needs no autoclosure. With `??`, each member would cost the generated code
+    /// a closure to type-check and compile (Benchmarks/results/analysis.md has the figures). `override` is a member name (the initializer's parameter)
+    /// or an expression; `build` is evaluated only when it is nil.
+    static func overridden(by override: String, else build: String) -> String {
+        let isName = override.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
+        let binding = isName ? "if let \(override) { \(override) }" : "if let value = \(override) { value }"
+        return "\(binding) else {\(enclosed(build))}"
+    }
+
+    /// `build` as the content of braces: between spaces on the braces' line, or on lines of its own
+    /// when it carries `#sourceLocation` lines (see ``FactoryExpressionGenerator/expression(for:in:linePrefix:)``).
+    static func enclosed(_ build: String) -> String {
+        build.hasPrefix(GeneratedSource.mappedCodeStart) ? "\n\(build)\n" : " \(build) "
+    }
+
+    /// `T?`, parenthesised where the type needs it (`(any P)?`).
+    static func optional(_ type: String) -> String {
+        let simple =
+            type.allSatisfy { $0.isLetter || $0.isNumber || "_.<>[]:, ".contains($0) }
+            && !type.hasPrefix("any ") && !type.hasPrefix("some ") && !type.contains("&")
+        return simple ? "\(type)?" : "(\(type))?"
+    }
+}

@@ -139,16 +139,17 @@ struct InitializerGenerator {
                 || (member.scope == .onDemand && plan.onDemandBuiltAtInitialization.contains(member.name))
             if builtHere {
                 let build = generator.expressions.expression(for: member, in: .initializer)
-                lines.append("let \(member.name): \(member.type.text) = \(overridden(by: member.name, else: build))")
+                lines.append(
+                    "let \(member.name): \(member.type.text) = \(GeneratedSource.overridden(by: member.name, else: build))")
             } else if member.scope == .transient && plan.transientsReadAtInitialization.contains(member.name) {
                 let name = GeneratedNames.initializationBuilder(member.name)
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 let effects = plan.isThrowing(member) ? " throws" : ""
                 if member.type.kind == .opaque {
-                    lines.append("let \(name) = { ()\(effects) in\(enclosed(build))}")
+                    lines.append("let \(name) = { ()\(effects) in\(GeneratedSource.enclosed(build))}")
                 } else {
                     lines.append(
-                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(overridden(by: member.name, else: build)) }"
+                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(GeneratedSource.overridden(by: member.name, else: build)) }"
                     )
                 }
             }
