@@ -48,9 +48,11 @@ let package = Package(
         ),
         // The one lock every other target uses (runtime, plug-in, tool), visible only inside the package.
         .target(name: "TrellisSupport"),
-        // The pure graph model: nodes, edges, scopes, every validation rule, the issue catalog. Imports nothing.
+        // The pure graph model: nodes, edges, scopes, every rule about a graph and its declaration, the issue
+        // catalog. Imports nothing.
         .target(name: "TrellisGraph"),
-        // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Never diagnoses itself.
+        // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Records facts for the rules,
+        // returns what the grammar does not accept (shape problems), emits nothing itself.
         .target(
             name: "TrellisSyntax",
             dependencies: [

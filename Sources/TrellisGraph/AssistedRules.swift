@@ -26,19 +26,8 @@ enum AssistedRules {
         var issues: [Issue] = []
         let containerName = container.name
         let call = member.displayName
-        if member.factory == nil && member.autoWiringType == nil {
-            issues.append(
-                Issue(
-                    .missingFactory,
-                    "'\(call)' needs a way to be built: add 'factory:' or 'Type.self, with: [...]'",
-                    at: .member(container: containerName, member: member.name)))
-        } else if member.factory != nil && member.autoWiringType != nil {
-            issues.append(
-                Issue(
-                    .conflictingFactories,
-                    "'\(call)' is built by AutoWiring ('\(member.autoWiringType ?? "")') and by 'factory:'; keep one",
-                    at: .memberArgument(container: containerName, member: member.name, argument: .factory)))
-        }
+        issues += ContainerValidator.buildIssues(
+            of: member, named: "'\(call)'", calledAs: call, ways: "'factory:' or 'Type.self, with: [...]'", in: containerName)
         let received = receivedNames(of: member)
         for (index, argument) in signature.arguments.enumerated() {
             let anchor = Anchor.argument(container: containerName, member: member.name, index: index)

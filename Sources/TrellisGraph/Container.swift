@@ -27,6 +27,8 @@ public struct Container: Hashable, Sendable {
     public var globalActorAttributes: [String]
     /// The protocols and superclasses written in the type's inheritance clause.
     public var declaredConformances: [String]
+    /// What the declaration holds besides its members, for ``DeclarationRules``.
+    public var declaration = DeclarationFacts()
 
     /// Creates a container description.
     public init(

@@ -2,7 +2,8 @@
 public enum ContainerValidator {
     /// Every issue of `container`, ordered by member declaration order, then by rule.
     public static func validate(_ container: Container) -> [Issue] {
-        var issues = declarationIssues(container) + ServiceRules.containerIssues(container)
+        var issues =
+            DeclarationRules.issues(of: container) + declarationIssues(container) + ServiceRules.containerIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for member in container.members {
             issues +=
@@ -109,26 +110,9 @@ public enum ContainerValidator {
                         "'.onDemand' member '\(name)' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created",
                         at: at(.asyncFactory)))
             }
-            if member.factory == nil && member.asyncFactory == nil && member.autoWiringType == nil {
-                issues.append(
-                    Issue(
-                        .missingFactory,
-                        "'.\(member.scope.rawValue)' member '\(name)' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]'",
-                        at: .member(container: containerName, member: name)))
-            }
-            if member.factory != nil && member.asyncFactory != nil {
-                issues.append(
-                    Issue(
-                        .conflictingFactories, "'\(name)' has both 'factory:' and 'asyncFactory:'; keep one",
-                        at: at(.asyncFactory)))
-            } else if member.autoWiringType != nil && member.effectiveFactory != nil {
-                let argument: ProvideArgument = member.factory != nil ? .factory : .asyncFactory
-                issues.append(
-                    Issue(
-                        .conflictingFactories,
-                        "'\(name)' is built by AutoWiring ('\(member.autoWiringType ?? "")') and by '\(argument.label)'; keep one",
-                        at: at(argument)))
-            }
+            issues += buildIssues(
+                of: member, named: "'.\(member.scope.rawValue)' member '\(name)'", calledAs: name,
+                ways: "'factory:', 'asyncFactory:' or 'Type.self, with: [...]'", in: containerName)
             if let asyncFactory = member.asyncFactory, !asyncFactory.isAsync {
                 let fixable = asyncFactory.form.isClosure
                 issues.append(
@@ -353,6 +337,39 @@ public enum ContainerValidator {
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
         "Bool", "String", "Substring", "Character", "Swift.Int", "Swift.String", "Swift.Bool", "Swift.Double",
     ]
+
+    /// How a member (or an `@Assisted` function, `named` and `calledAs` as its readers call it) is
+    /// built: by one way of `ways`, not none (`trellis.missing-factory`) and not two
+    /// (`trellis.conflicting-factories`).
+    static func buildIssues(of member: Member, named: String, calledAs call: String, ways: String, in containerName: String)
+        -> [Issue]
+    {
+        func at(_ argument: ProvideArgument) -> Anchor {
+            .memberArgument(container: containerName, member: member.name, argument: argument)
+        }
+        if member.factory == nil && member.asyncFactory == nil && member.autoWiringType == nil {
+            return [
+                Issue(
+                    .missingFactory, "\(named) needs a way to be built: add \(ways)",
+                    at: .member(container: containerName, member: member.name))
+            ]
+        }
+        if member.factory != nil && member.asyncFactory != nil {
+            return [
+                Issue(.conflictingFactories, "'\(call)' has both 'factory:' and 'asyncFactory:'; keep one", at: at(.asyncFactory))
+            ]
+        }
+        if member.autoWiringType != nil && member.effectiveFactory != nil {
+            let argument: ProvideArgument = member.factory != nil ? .factory : .asyncFactory
+            return [
+                Issue(
+                    .conflictingFactories,
+                    "'\(call)' is built by AutoWiring ('\(member.autoWiringType ?? "")') and by '\(argument.label)'; keep one",
+                    at: at(argument))
+            ]
+        }
+        return []
+    }
 
     private static func article(_ kind: DeclarationKind) -> String {
         switch kind {

@@ -13,7 +13,7 @@ import TrellisSyntax
 /// container quadratic in its members (Benchmarks/results/analysis.md).
 enum GeneratedNames {
     /// The prefix of every generated member, which users are told not to use.
-    static let prefix = "_trellis_"
+    static let prefix = DeclarationRules.reservedPrefix
 
     /// The nested struct of a container's stored values: one field per member that has one (named
     /// as the member), plus the snapshots of the forwarding children.
@@ -101,7 +101,7 @@ enum GeneratedNames {
     static let storageReference = "\(prefix)storage"
 
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
-    static let inputsType = "Inputs"
+    static let inputsType = DeclarationRules.inputsTypeName
 
     /// The runtime type through which providers reach their container weakly.
     static let linkType = "Trellis.ContainerLink"

@@ -31,67 +31,43 @@ enum DeclarationBodyReader {
         return (access, functionAliases)
     }
 
-    /// Reports a member whose type names one of the container's own types that is less visible
-    /// than the initializer `@DIContainer` generates, which takes every member.
+    /// Records the names each member's type is written with (for ``DeclarationRules``), and the
+    /// members of a `public` or `package` container declared less visible than its initializer.
     static func readTypeVisibility(into extraction: inout ContainerExtraction) {
         let container = extraction.container
-        // An initializer without a modifier is internal, or as visible as a less visible container.
-        let initializerLevel =
-            container.accessLevel.initializerModifier.flatMap(AccessLevel.init(rawValue:))
-            ?? (container.accessLevel.visibility < AccessLevel.internal.visibility ? container.accessLevel : .internal)
+        let initializerLevel = DeclarationRules.initializerLevel(of: container)
+        extraction.container.declaration.nestedTypeAccess = extraction.nestedTypeAccess
         for member in container.members {
-            guard let syntax = extraction.members[member.name], isInitializerParameter(member) else { continue }
-            let type = syntax.type
+            guard let syntax = extraction.members[member.name] else { continue }
             // A member declared `public` in a public container has its type checked by Swift on its
             // own line; one declared less visible does not. (An `@Assisted` function is no parameter.)
             if initializerLevel.visibility > AccessLevel.internal.visibility, syntax.function == nil,
+                !(member.scope == .transient && member.type.kind == .opaque),
                 syntax.declaredAccess.visibility < initializerLevel.visibility
             {
                 extraction.membersBelowInitializer.insert(member.name)
             }
-            let hidden = type.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> (String, AccessLevel)? in
-                guard case .identifier(let name) = token.tokenKind, let level = extraction.nestedTypeAccess[name],
-                    level.visibility < initializerLevel.visibility
-                else { return nil }
-                return (name, level)
-            }.first
-            guard let (name, level) = hidden else { continue }
-            extraction.lessVisibleTypeMembers.insert(member.name)
-            extraction.problems.append(
-                Issue(
-                    .memberTypeLessVisible,
-                    "'\(member.name)' has the type '\(name)', which is \(level.rawValue), but the initializer @DIContainer generates for '\(container.name)' is \(initializerLevel.rawValue) and takes every member; declare '\(name)' \(initializerLevel.rawValue)",
-                    at: .memberType(container: container.name, member: member.name)))
+            extraction.container.declaration.memberTypeNames[member.name] = syntax.type.tokens(viewMode: .sourceAccurate)
+                .compactMap { token in
+                    if case .identifier(let name) = token.tokenKind { return name }
+                    return nil
+                }
         }
     }
 
-    /// Reports each declaration of the body named as one `@DIContainer` adds to the container:
-    /// `Inputs` (every container has that snapshot type), a name with the reserved prefix, and,
-    /// beside services, `serviceStartOrder` (a `@Provide` member of that name is reported by the
-    /// service rules). Declarations inside `#if` are read too.
+    /// Records every name the body declares, `#if` clauses included, for the reserved-name rule
+    /// (see ``DeclarationRules/reservedNameDeclarations(of:)``).
     static func readReservedNames(in members: MemberBlockItemListSyntax, into extraction: inout ContainerExtraction) {
-        let hasServices = extraction.container.members.contains(where: \.isService)
         for (name, node, isProvided) in declaredNames(in: members) {
-            let message: String
-            if name == "Inputs" {
-                message =
-                    "'Inputs' is declared by @DIContainer in every container (the snapshot of what it needs, which 'init(inputs:)' takes); rename this declaration"
-            } else if name == "self" && isProvided {
-                message =
-                    "a member cannot be named 'self': the initializer @DIContainer generates takes each member as a parameter of its name, which would hide 'self'; rename it"
-            } else if name.hasPrefix("_trellis_") {
-                message = "'\(name)' begins with '_trellis_', which is reserved for the code @DIContainer generates; rename it"
-            } else if name == ServiceRules.startOrderProperty && hasServices && !isProvided {
-                message =
-                    "'\(name)' is declared by @DIContainer in a container with 'service: true' members (the services in start order); rename this declaration"
-            } else {
-                continue
-            }
-            extraction.reservedNamesDeclared.insert(name)
+            // Only the names a rule may speak of get an anchor.
+            guard
+                name == DeclarationRules.inputsTypeName || name == "self" || name.hasPrefix(DeclarationRules.reservedPrefix)
+                    || name == ServiceRules.startOrderProperty
+            else { continue }
             let anchor = Anchor.containerDetail(container: extraction.container.name, index: extraction.containerDetails)
             extraction.containerDetails += 1
             extraction.anchors[anchor] = node
-            extraction.problems.append(Issue(.reservedName, message, at: anchor))
+            extraction.container.declaration.declaredNames.append(DeclaredName(name: name, anchor: anchor, isMember: isProvided))
         }
     }
 
@@ -120,12 +96,7 @@ enum DeclarationBodyReader {
         return names
     }
 
-    /// Whether the generated initializer takes `member` (all but an opaque `.transient`).
-    private static func isInitializerParameter(_ member: Member) -> Bool {
-        !(member.scope == .transient && member.type.kind == .opaque)
-    }
-
-    /// Reports `@Provide` members declared inside `#if` and keeps each clause's members, with its
+    /// Records `@Provide` members declared inside `#if` and keeps each clause's members, with its
     /// directive, for the placeholder storage (see ``ConditionalLine``).
     static func readConditionalMembers(_ block: IfConfigDeclSyntax, into extraction: inout ContainerExtraction) {
         let containerName = extraction.container.name
@@ -153,11 +124,8 @@ enum DeclarationBodyReader {
                 let anchor = Anchor.containerDetail(container: containerName, index: extraction.containerDetails)
                 extraction.containerDetails += 1
                 extraction.anchors[anchor] = Syntax(provide)
-                extraction.problems.append(
-                    Issue(
-                        .conditionalMember,
-                        "'\(member.name)' is declared inside '\(keyword)': a container has one dependency graph in every build configuration; declare '\(member.name)' once, outside '#if', and put the '#if' inside its factory closure",
-                        at: anchor))
+                extraction.container.declaration.conditionalMembers.append(
+                    ConditionalMemberFact(name: member.name, directive: keyword, anchor: anchor))
                 // Readers of the member still find it (as a value the container has), so that they
                 // are not reported as reading an unknown member too.
                 if extraction.container.member(named: member.name) == nil {
@@ -168,7 +136,7 @@ enum DeclarationBodyReader {
         extraction.conditionalMembers.append(.directive("#endif"))
     }
 
-    /// Reports a stored property without `@Provide` that has no initial value: the generated
+    /// Records a stored property without `@Provide` that has no initial value: the generated
     /// initializer sets only the container's members, so it would fail to initialize it.
     static func readStoredProperty(_ variable: VariableDeclSyntax, into extraction: inout ContainerExtraction) {
         let isStatic = variable.modifiers.contains {
@@ -190,11 +158,7 @@ enum DeclarationBodyReader {
             let anchor = Anchor.containerDetail(container: extraction.container.name, index: extraction.containerDetails)
             extraction.containerDetails += 1
             extraction.anchors[anchor] = Syntax(binding.pattern)
-            extraction.problems.append(
-                Issue(
-                    .uninitializedStoredProperty,
-                    "stored property '\(name)' has no initial value, and the initializer @DIContainer generates sets only @Provide members; give '\(name)' an initial value, or declare it '@Provide(.input)'",
-                    at: anchor))
+            extraction.container.declaration.storedPropertiesWithoutValue.append(NamedFact(name: name, anchor: anchor))
         }
     }
 
@@ -208,8 +172,8 @@ enum DeclarationBodyReader {
         }
     }
 
-    /// Reports a generic container: the needs protocol declared beside it cannot name its generic
-    /// parameters, nor could an owner name the container without them.
+    /// Records a generic container's parameters: the needs protocol declared beside it cannot name
+    /// them, nor could an owner name the container without them.
     static func readGenericParameters(of declaration: some DeclGroupSyntax, into extraction: inout ContainerExtraction) {
         let clause =
             declaration.as(StructDeclSyntax.self)?.genericParameterClause
@@ -219,12 +183,7 @@ enum DeclarationBodyReader {
         let anchor = Anchor.containerDetail(container: name, index: extraction.containerDetails)
         extraction.containerDetails += 1
         extraction.anchors[anchor] = Syntax(clause)
-        extraction.hasNoNeedsProtocol = true
-        extraction.problems.append(
-            Issue(
-                .genericContainer,
-                "@DIContainer does not support generic types: '\(name)\(clause.trimmedDescription)' cannot be owned, overridden or described by one graph; declare a container per concrete type, or give the members that vary an existential type ('any P')",
-                at: anchor))
+        extraction.container.declaration.genericParameters = NamedFact(name: clause.trimmedDescription, anchor: anchor)
     }
 }
 
@@ -290,25 +249,10 @@ public struct DeclarationContext: Equatable, Sendable {
 }
 
 extension ContainerExtractor {
-    /// Reports what the container's place forbids: a local container (no extension macro may be
-    /// attached to a local type) and one nested in a generic type (which makes it generic).
+    /// Records where the container is declared, which ``DeclarationRules`` judge: in a function (no
+    /// extension macro may be attached to a local type) or in a generic type (which makes it generic).
     public static func read(_ context: DeclarationContext, into extraction: inout ContainerExtraction) {
-        let name = extraction.container.name
-        let anchor = Anchor.container(name)
-        if context.isLocal {
-            extraction.hasNoNeedsProtocol = true
-            extraction.problems.append(
-                Issue(
-                    .localContainer,
-                    "'\(name)' is declared inside a function, and Swift attaches no extension macro to a local type; declare the container at file scope or inside another type",
-                    at: anchor))
-        } else if let outer = context.genericEnclosingType {
-            extraction.hasNoNeedsProtocol = true
-            extraction.problems.append(
-                Issue(
-                    .genericContainer,
-                    "'\(name)' is declared inside the generic type '\(outer)', which makes it generic, and @DIContainer does not support generic types; declare it outside '\(outer)'",
-                    at: anchor))
-        }
+        extraction.container.declaration.isLocal = context.isLocal
+        extraction.container.declaration.genericEnclosingType = context.genericEnclosingType
     }
 }

@@ -24,10 +24,10 @@ public struct ContainerExtraction: Sendable {
     public var conditionalMembers: [ConditionalLine] = []
     /// The container can have no needs protocol beside it (it is generic, declared in a generic type
     /// or in a function: all errors), so its placeholders leave out what would name that protocol.
-    public var hasNoNeedsProtocol = false
+    public var hasNoNeedsProtocol: Bool { container.declaration.hasNoNeedsProtocol }
     /// The members whose type is one of the container's own types, less visible than the
     /// initializer (an error): the placeholders leave them out of every signature.
-    public var lessVisibleTypeMembers: Set<String> = []
+    public var lessVisibleTypeMembers: Set<String> { Set(DeclarationRules.lessVisibleTypes(of: container).map(\.member)) }
     /// The members declared less visible than the initializer of a `public` or `package`
     /// container, whose types may be too (declared elsewhere, where the macro cannot see them): the
     /// generated signatures that take them are placed on the user's lines, where the compiler
@@ -35,7 +35,9 @@ public struct ContainerExtraction: Sendable {
     public var membersBelowInitializer: Set<String> = []
     /// The names the body declares that `@DIContainer` declares too (an error): the placeholders
     /// leave out their own declaration of `Inputs` and `serviceStartOrder`, which would repeat it.
-    public var reservedNamesDeclared: Set<String> = []
+    public var reservedNamesDeclared: Set<String> {
+        Set(DeclarationRules.reservedNameDeclarations(of: container).map(\.name))
+    }
     /// Some declaration of the body does not parse (it is being typed): the parser reports it,
     /// the model leaves it out, and the macro reports nothing and generates only what cannot fail
     /// on its own, so that the parser's errors are the only ones.
