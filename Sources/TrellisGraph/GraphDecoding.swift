@@ -113,8 +113,8 @@ extension ProgramGraph.ContainerEdge: Decodable {
         case from, to, member, kind
     }
 
-    /// Reads a container edge of the graph document; one without `kind` (written before the key
-    /// was added) is a factory building the container.
+    /// Reads a container edge of the graph document; one without `kind` is a factory building the
+    /// container (the key is optional within format version 1).
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: Keys.self)
         from = try values.decode(String.self, forKey: .from)
