@@ -32,12 +32,12 @@ public struct BuildPlan: Hashable, Sendable {
         var readAtInitialization = Set<String>()
         var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.constructionDependencyNames)
         while let name = pending.popLast() {
-            guard let target = byName[name], target.scope == .transient || target.scope == .onDemand,
+            guard let target = byName[name], target.scope.isBuiltOnEveryRead || target.scope == .onDemand,
                 readAtInitialization.insert(name).inserted
             else { continue }
             pending += target.constructionDependencyNames
         }
-        self.transientsReadAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .transient }
+        self.transientsReadAtInitialization = readAtInitialization.filter { byName[$0]?.scope.isBuiltOnEveryRead == true }
         self.onDemandBuiltAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .onDemand }
     }
 

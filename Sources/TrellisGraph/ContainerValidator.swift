@@ -102,6 +102,9 @@ public enum ContainerValidator {
             }
         case .child, .forwardingChild:
             issues += childIssues(member, in: container)
+        case .collection:
+            // Its rules are the collection's (`CollectionRules`), which `validate` applies instead.
+            break
         case .shared, .transient, .onDemand:
             if member.scope == .onDemand && member.asyncFactory != nil {
                 issues.append(
@@ -233,7 +236,7 @@ public enum ContainerValidator {
                 guard seen.insert(next).inserted, let target = membersByName[next] else { continue }
                 if target.scope.isChild {
                     reachedChild = next
-                } else if target.scope == .transient || target.scope == .onDemand {
+                } else if target.scope.isBuiltOnEveryRead || target.scope == .onDemand {
                     pending += target.constructionDependencyNames
                 }
             }

@@ -84,6 +84,8 @@ extension ProgramGraph.MemberNode: Decodable {
         startPosition = try values.decodeIfPresent(Int.self, forKey: .service)
         createsScope = try values.decodeIfPresent(Bool.self, forKey: .createsScope) ?? false
         collection = try values.decodeIfPresent(CollectionDeclaration.Kind.self, forKey: .collection)
+        // Format version 1 writes a collection's scope as `transient`, beside its `collection` key.
+        if collection != nil && scope == .transient { scope = .collection }
         let key = try values.decodeIfPresent(String.self, forKey: .key)
         if let name = try values.decodeIfPresent(String.self, forKey: .into) {
             contribution = Contribution(collection: name, key: key)

@@ -50,7 +50,9 @@ public enum JSONRenderer {
         var fields: [(key: String, value: JSONValue)] = [
             ("name", .string(member.name)),
             ("type", .string(member.type)),
-            ("scope", .string(member.scope.rawValue)),
+            // Format version 1 writes a collection's scope as `transient` (built on every read)
+            // beside its `collection` key.
+            ("scope", .string(member.scope == .collection ? MemberScope.transient.rawValue : member.scope.rawValue)),
             ("async", .boolean(member.isAsync)),
             ("throws", .boolean(member.isThrowing)),
             ("reads", .inlineArray(member.reads)),

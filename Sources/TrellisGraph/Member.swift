@@ -101,7 +101,7 @@ public struct Member: Hashable, Sendable {
     /// Whether reading the member throws: an `@Assisted` function declared `throws`, or a member
     /// whose throwing factory runs when it is read (`.transient`, async `.shared`).
     public var readThrows: Bool {
-        signature?.isThrowing ?? (effectiveFactory?.isThrowing == true && (scope == .transient || isAsync))
+        signature?.isThrowing ?? (effectiveFactory?.isThrowing == true && (scope.isBuiltOnEveryRead || isAsync))
     }
 
     /// Whether the member is an `@Assisted` function, called with arguments.
@@ -193,12 +193,15 @@ public enum MemberScope: String, Hashable, Sendable, CaseIterable {
     case child
     /// An owned child container whose needs the owner passes up to its own owner.
     case forwardingChild
+    /// Built on every access from the members that contribute to it (its details, its shape and
+    /// whether it may be empty, are the member's ``Member/collection``).
+    case collection
 
     /// Whether the member is a child container.
     public var isChild: Bool {
         switch self {
         case .child, .forwardingChild: true
-        case .input, .argument, .shared, .transient, .onDemand: false
+        case .input, .argument, .shared, .transient, .onDemand, .collection: false
         }
     }
 
@@ -207,7 +210,16 @@ public enum MemberScope: String, Hashable, Sendable, CaseIterable {
     public var isSupplied: Bool {
         switch self {
         case .input, .argument: true
-        case .shared, .transient, .onDemand, .child, .forwardingChild: false
+        case .shared, .transient, .onDemand, .child, .forwardingChild, .collection: false
+        }
+    }
+
+    /// Whether the member is built anew on every access (`.transient`, `.collection`): no value is
+    /// kept, only a test's override.
+    public var isBuiltOnEveryRead: Bool {
+        switch self {
+        case .transient, .collection: true
+        case .input, .argument, .shared, .onDemand, .child, .forwardingChild: false
         }
     }
 }

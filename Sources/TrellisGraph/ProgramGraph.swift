@@ -44,7 +44,7 @@ public struct ProgramGraph: Hashable, Sendable {
         public var startPosition: Int? = nil
         /// An `@Assisted(.scope)` function: each call creates a scope container of its type.
         public var createsScope = false
-        /// For a `.collection` member, its shape (its ``scope`` is `transient`: it is built on every read).
+        /// For a `.collection` member, its shape.
         public var collection: CollectionDeclaration.Kind? = nil
         /// The collection the member contributes to, if any.
         public var contribution: Contribution? = nil
@@ -163,8 +163,7 @@ extension ProgramGraph.MemberNode {
                 "\(createsScope ? "scope" : "assisted")(\($0.map { "\($0.label ?? "_"): \($0.type)" }.joined(separator: ", ")))"
             }
             ?? scope.rawValue
-        let scopeOrCollection = collection == nil ? kind : "collection"
-        return [scopeOrCollection] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
+        return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
             + (startPosition.map { ["service \($0)"] } ?? []) + (contribution.map { [$0.label] } ?? [])
     }
 }

@@ -8,7 +8,7 @@ public enum ServiceRules {
     static func canBeService(_ scope: MemberScope) -> Bool {
         switch scope {
         case .input, .argument, .shared, .onDemand: true
-        case .transient, .child, .forwardingChild: false
+        case .transient, .collection, .child, .forwardingChild: false
         }
     }
 

@@ -48,7 +48,7 @@ enum AccessorGenerator {
         case .shared:
             // The builder is called only where nothing started the build (see `Trellis.AsyncShared`).
             body = attribute.isAsync ? "\(prefix)\(value).value { \(build) }" : value
-        case .transient:
+        case .transient, .collection:
             body = build
         case .onDemand, .child, .forwardingChild:
             // The built value first, so that a read after the first forms no builder closure (which

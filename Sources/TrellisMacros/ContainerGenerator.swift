@@ -147,7 +147,7 @@ struct ContainerGenerator {
             return StoredProperty(name: name, type: "\(GeneratedNames.asyncSharedType)<\(type), \(failure)>")
         case .transient where member.type.kind == .opaque:
             return nil
-        case .transient:
+        case .transient, .collection:
             return StoredProperty(name: name, type: GeneratedSource.optional(type))
         case .onDemand, .child, .forwardingChild:
             return StoredProperty(name: name, type: "\(GeneratedNames.onDemandType)<\(type)>")
@@ -308,7 +308,7 @@ struct ContainerGenerator {
             let escaping = member.type.isFunction ? "@escaping " : ""
             return "\(label): \(escaping)\(member.type.text)" + (member.defaultValue.map { " = \($0)" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
-        case .shared, .transient, .onDemand, .child, .forwardingChild:
+        case .shared, .transient, .onDemand, .child, .forwardingChild, .collection:
             return "\(label): \(GeneratedSource.optional(member.type.text)) = nil"
         }
     }
@@ -436,7 +436,7 @@ struct ContainerGenerator {
         case .transient where member.isAsync:
             let build = expressions.expression(for: member, in: .builder, linePrefix: "return ")
             body = "if let override = \(storage) {\n        return override\n    }\n    \(build)"
-        case .transient:
+        case .transient, .collection:
             body = GeneratedSource.overridden(by: storage, else: build())
         case .child:
             body = "\(member.type.text)(dependencies: \(container))"

@@ -244,7 +244,7 @@ struct FactoryExpressionGenerator {
         case .builder:
             return "\(GeneratedNames.builderContainerParameter).\(name)"
         case .initializer:
-            if target.scope == .transient {
+            if target.scope.isBuiltOnEveryRead {
                 return "\(plan.isThrowing(target) ? "try " : "")\(GeneratedNames.initializationBuilder(name))()"
             }
             return name
@@ -263,7 +263,7 @@ struct FactoryExpressionGenerator {
             return value
         case .shared:
             return target.isAsync ? "\(prefix)\(value).value { \(build) }" : value
-        case .transient:
+        case .transient, .collection:
             return build
         case .onDemand, .child, .forwardingChild:
             return "\(prefix)\(value).value { \(build) }"

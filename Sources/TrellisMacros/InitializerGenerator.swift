@@ -141,7 +141,7 @@ struct InitializerGenerator {
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 lines.append(
                     "let \(member.name): \(member.type.text) = \(GeneratedSource.overridden(by: member.name, else: build))")
-            } else if member.scope == .transient && plan.transientsReadAtInitialization.contains(member.name) {
+            } else if member.scope.isBuiltOnEveryRead && plan.transientsReadAtInitialization.contains(member.name) {
                 let name = GeneratedNames.initializationBuilder(member.name)
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 let effects = plan.isThrowing(member) ? " throws" : ""
@@ -173,7 +173,7 @@ struct InitializerGenerator {
                 return (storage, "\(GeneratedNames.asyncSharedType)(override: \(member.name))")
             case .transient where member.type.kind == .opaque:
                 return nil
-            case .transient:
+            case .transient, .collection:
                 return (storage, member.name)
             case .onDemand, .child, .forwardingChild:
                 return (storage, "\(GeneratedNames.onDemandType)(override: \(member.name))")

@@ -125,8 +125,8 @@ public struct ProvideAttribute {
     public var concrete: Bool = false
     /// `service: true`.
     public var service: Bool = false
-    /// `.collection`: the member is a collection (its scope is `.transient`, built on every read).
-    public var isCollection = false
+    /// `.collection`: the member is a collection, built on every read from its contributions.
+    public var isCollection: Bool { scope == .collection }
     /// `allowsEmpty: true`.
     public var allowsEmpty = false
     /// The `into:` or `elementsInto:` argument, and which of the two was written.
@@ -148,7 +148,9 @@ public struct ProvideAttribute {
     /// the member (`.transient`, async `.shared`). A synchronous `.shared` member is built by the
     /// initializer, which throws instead; reading its stored value cannot fail.
     public var isThrowing: Bool {
-        guard scope == .transient || isAsync, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else { return false }
+        guard scope.isBuiltOnEveryRead || isAsync, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else {
+            return false
+        }
         return FactoryReader.effects(of: closure).isThrowing
     }
 }

@@ -42,11 +42,6 @@ public enum ProvideAttributeReader {
                 if unlabelled == 0, !isProvide(attribute), isCase(argument.expression, named: "scope", of: "AssistedKind") {
                     result.createsScope = true
                     result.arguments[.scope] = argument
-                } else if unlabelled == 0, isProvide(attribute), isCase(argument.expression, named: "collection", of: "DIScope") {
-                    // A collection is built on every read, as a transient is, from its contributions.
-                    result.scope = .transient
-                    result.isCollection = true
-                    result.arguments[.scope] = argument
                 } else if unlabelled == 0, let scope = scope(of: argument.expression) {
                     result.scope = scope
                     result.arguments[.scope] = argument
@@ -149,7 +144,7 @@ public enum ProvideAttributeReader {
     /// The message for a first unlabelled argument that is not a scope: every scope, and the one
     /// meant when the argument is another library's name for it (`.singleton` is `.shared`).
     private static func scopeExpectation(for expression: ExprSyntax) -> String {
-        let scopes = (MemberScope.allCases.map(\.rawValue) + ["collection"]).map { "'.\($0)'" }
+        let scopes = MemberScope.allCases.map { "'.\($0.rawValue)'" }
         let list = scopes.dropLast().joined(separator: ", ") + " or " + scopes.last!
         if let access = expression.as(MemberAccessExprSyntax.self), access.base == nil,
             let meant = scopeSynonyms[access.declName.baseName.text]

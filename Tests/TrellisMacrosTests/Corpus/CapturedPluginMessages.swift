@@ -34,7 +34,7 @@ enum CapturedPluginMessages {
         Shape(
             attribute: "\n    @Provide(.onDemand, factory: { (baseURL: String) in Catalog(url: baseURL) }, concrete: true)",
             after: "\n    var catalog: Catalog", answered: true),
-        Shape(attribute: "\n    @Provide(.collection)", after: "\n    var routes: [any Route]", answered: false),
+        Shape(attribute: "\n    @Provide(.collection)", after: "\n    var routes: [any Route]", answered: true),
         Shape(
             attribute: "\n    @Provide(.shared, factory: HealthRoute(), into: \\Self.routes)",
             after: "\n    var health: any Route",
@@ -44,7 +44,7 @@ enum CapturedPluginMessages {
             after: "\n    var books: [any Route]", answered: true),
         Shape(
             attribute: "\n    @Provide(.collection, allowsEmpty: true)", after: "\n    var checks: [String: any Check]",
-            answered: false),
+            answered: true),
         Shape(
             attribute: "\n    @Provide(.shared, factory: DiskCheck(), into: \\Self.checks, key: \"disk\")",
             after: "\n    var disk: any Check", answered: true),
