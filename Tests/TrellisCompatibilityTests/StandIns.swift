@@ -9,7 +9,7 @@ import TrellisSupport
 // its configuration are stand-ins for Foundation's, which is Apple's networking API (this module
 // does not import Foundation, so these are the ones the samples see).
 
-// MARK: Seed 002 (DIC)
+// MARK: DIC's README
 
 final class Example1: Sendable {
     let value: Int

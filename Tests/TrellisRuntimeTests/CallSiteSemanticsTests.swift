@@ -2,7 +2,7 @@ import Testing
 import Trellis
 
 /// A global container whose factories load from that same global, without a type annotation, as
-/// seed 002's `DI2` is written: it compiles because the chained methods return the class's `Self`.
+/// DIC's README's `DI2` is written: it compiles because the chained methods return the class's `Self`.
 let selfReferencingContainer = ContainerBuilder()
     .register { MyDataSource(httpClient: selfReferencingContainer.load((any HTTPClient).self)) }
     .registerSingleton(HTTPClientImplementation(baseURL: "https://global.example"), as: (any HTTPClient).self)

@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 
-/// A container that captures itself, as seed 002's `DI2` does: the factories do not use the
+/// A container that captures itself, as DIC's README's `DI2` does: the factories do not use the
 /// resolver they receive, so only the thread-local stack can see the cycle.
 enum SelfReferencingContainer {
     static let container: RuntimeContainer = ContainerBuilder()

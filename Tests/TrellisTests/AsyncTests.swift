@@ -41,7 +41,7 @@ final class Repository: Sendable {
     }
 }
 
-// Seed 000/001: asyncFactory, async throws, reading an input.
+// InnoDI's READMEs: asyncFactory, async throws, reading an input.
 @DIContainer
 struct AsyncContainer {
     @Provide(.input)

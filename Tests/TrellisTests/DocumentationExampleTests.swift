@@ -2,9 +2,9 @@ import Testing
 import Trellis
 
 // The remaining examples of seeds 000 and 001 and of the DocC articles, adapted only where Swift needs it
-// (see "Seed spellings that Swift cannot compile" in What a container may contain).
+// (see "Spellings of the documents that Swift cannot compile" in What a container may contain).
 
-// Seed 000, ".input - External Dependencies" (an input may have a protocol type without `any`).
+// InnoDI's README, ".input - External Dependencies" (an input may have a protocol type without `any`).
 @DIContainer
 struct InputContainer {
     @Provide(.input)
@@ -14,7 +14,7 @@ struct InputContainer {
     var analytics: AnalyticsService
 }
 
-// Seed 001, ".input": two inputs.
+// InnoDI's Korean README, ".input": two inputs.
 @DIContainer
 struct TwoInputsContainer {
     @Provide(.input)
@@ -24,7 +24,7 @@ struct TwoInputsContainer {
     var apiKey: String
 }
 
-// Seed 001, ".shared" with a parameter closure; Scopes and factories, "Factories".
+// InnoDI's Korean README, ".shared" with a parameter closure; Scopes and factories, "Factories".
 @DIContainer
 struct NetworkContainer {
     @Provide(.input)
@@ -41,7 +41,7 @@ struct NetworkContainer {
     var apiClient: any APIClientProtocol
 }
 
-// Seed 001, ".transient" (the parameter is named after the member: resolution is by name).
+// InnoDI's Korean README, ".transient" (the parameter is named after the member: resolution is by name).
 @DIContainer
 struct ViewModelContainer {
     @Provide(.input)
@@ -60,7 +60,7 @@ final class NetworkViewModel {
     init(networkService: any NetworkServiceProtocol) { self.networkService = networkService }
 }
 
-// Seed 000, "AutoWiring", the factory-closure alternative with a label that differs.
+// InnoDI's README, "AutoWiring", the factory-closure alternative with a label that differs.
 @DIContainer
 struct ConfigurationClosureContainer {
     @Provide(.input)
@@ -74,7 +74,7 @@ struct ConfigurationClosureContainer {
     var apiClient: any APIClientProtocol
 }
 
-// Seed 000, "Dependency Inversion Principle"; seed 001 "protocol first" (arguments in declaration order).
+// InnoDI's README, "Dependency Inversion Principle"; its Korean README "protocol first" (arguments in declaration order).
 @DIContainer
 struct DIPContainer {
     @Provide(.shared, factory: APIClient())
@@ -84,7 +84,7 @@ struct DIPContainer {
     var session: StandInURLSession
 }
 
-// Seed 000 "Init Override"; seed 001 "Init Override로 Mock 주입" (parameter named after the member).
+// InnoDI's README "Init Override"; its Korean README "Init Override로 Mock 주입" (parameter named after the member).
 @DIContainer
 struct OverrideContainer {
     @Provide(.input)

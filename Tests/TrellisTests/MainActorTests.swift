@@ -23,7 +23,7 @@ final class WeatherViewModel {
     }
 }
 
-// Seed 001, "clean architecture" example, with `\Self.` key paths.
+// InnoDI's Korean README, "clean architecture" example, with `\Self.` key paths.
 @DIContainer(mainActor: true)
 struct WeatherContainer {
     @Provide(.input)

@@ -3,9 +3,9 @@ import Trellis
 
 // Every example of the Runtime article (Sources/Trellis/Trellis.docc/Runtime.md), compiled and run. Keep the two in sync.
 
-// MARK: Seed 002: referencing dependencies in new ones
+// MARK: DIC's README: referencing dependencies in new ones
 
-/// Seed 002's `DI2`: a container whose factories load from the container itself.
+/// DIC's README's `DI2`: a container whose factories load from the container itself.
 enum Dependencies {
     static let container: RuntimeContainer = ContainerBuilder()
         .registerSingleton(HTTPClientImplementation(baseURL: "https://api.example.com"), as: (any HTTPClient).self)
@@ -21,7 +21,7 @@ enum Dependencies {
         .build()
 }
 
-// MARK: Seed 002: protocol types and singletons on a mutable container
+// MARK: DIC's README: protocol types and singletons on a mutable container
 
 final class OtherDependency: Sendable {}
 
@@ -57,7 +57,7 @@ actor Counter2 {
     func increment() { count += 1 }
 }
 
-// MARK: Seed 003: the greeting graph
+// MARK: DIve's README: the greeting graph
 
 protocol GreetingProviding: Sendable {
     func greeting() -> String
@@ -134,10 +134,10 @@ struct PrintingFatalErrorHandler: FatalErrorHandling {
     }
 }
 
-@Suite("Seed examples")
-struct SeedExampleTests {
-    @Suite("Seed 002: DIC")
-    struct RuntimeContainerSeed {
+@Suite("Examples of the documents Trellis implements")
+struct DICAndDIveExampleTests {
+    @Suite("DIC's README")
+    struct DICREADME {
         @Test("the basic builder example loads by inferred type and by metatype")
         func basicBuilder() {
             let container = ContainerBuilder()
@@ -229,8 +229,8 @@ struct SeedExampleTests {
         }
     }
 
-    @Suite("Seed 003: DIve")
-    struct PoolSeed {
+    @Suite("DIve's README")
+    struct DIveREADME {
         @Test("manual loading with @Injected")
         func manualLoading() {
             let pool = Pool()

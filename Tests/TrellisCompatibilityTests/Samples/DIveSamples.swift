@@ -1,7 +1,7 @@
 import Trellis
 import XCTest
 
-// Every code sample of seed 003 (DIve's documentation), verbatim between the `// Sample` and
+// Every code sample of DIve's documentation, verbatim between the `// Sample` and
 // `// End` lines, with `import Trellis` for the first sample's `import DIve`. Declarations that use
 // DIve's names, which Trellis keeps as deprecated aliases, and the test methods are marked
 // deprecated so that the samples compile without the warnings a user would see.
@@ -124,7 +124,7 @@ struct FatalErrorHandler: FatalErrorHandling {
 }
 // End
 
-final class Seed003SampleTests: XCTestCase {
+final class DIveSampleTests: XCTestCase {
     func testManualLoading() {
 // Sample
 let pool = Pool()

@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 
-// Seed 000, Quick Start (with `\Self.baseURL`: Swift cannot infer `\.baseURL` in an attribute).
+// InnoDI's README, Quick Start (with `\Self.baseURL`: Swift cannot infer `\.baseURL` in an attribute).
 @DIContainer
 struct QuickStartContainer {
     @Provide(.input)
@@ -11,7 +11,7 @@ struct QuickStartContainer {
     var apiClient: any APIClientProtocol
 }
 
-// Seed 000, .shared in detail (the member read becomes a closure parameter).
+// InnoDI's README, .shared in detail (the member read becomes a closure parameter).
 @DIContainer
 struct SharedContainer {
     @Provide(.shared, factory: StandInURLSession.shared)
@@ -31,7 +31,7 @@ struct ContainerClosureContainer {
     var networkService: any NetworkServiceProtocol
 }
 
-// Seed 000, .transient in detail.
+// InnoDI's README, .transient in detail.
 @DIContainer
 struct TransientContainer {
     @Provide(.input)
@@ -44,7 +44,7 @@ struct TransientContainer {
     var profileViewModel: ProfileViewModel
 }
 
-// Seed 000, AutoWiring with two keys.
+// InnoDI's README, AutoWiring with two keys.
 @DIContainer
 struct AutoWiringContainer {
     @Provide(.input)
@@ -57,8 +57,8 @@ struct AutoWiringContainer {
     var apiClient: any APIClientProtocol
 }
 
-@Suite("Seed examples")
-struct SeedExampleTests {
+@Suite("Examples of the documents Trellis implements")
+struct InnoDIExampleTests {
     @Test("Quick start builds the AutoWired client from the input")
     func quickStart() {
         let container = QuickStartContainer(baseURL: "https://api.example.com")

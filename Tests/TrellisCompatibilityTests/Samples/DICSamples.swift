@@ -1,7 +1,7 @@
 import Trellis
 import XCTest
 
-// Every code sample of seed 002 (DIC's README), verbatim between the `// Sample` and `// End`
+// Every code sample of DIC's README, verbatim between the `// Sample` and `// End`
 // lines, after `import Trellis`. The samples use DIC's names, which Trellis keeps as deprecated
 // aliases; each test method is marked deprecated so that the samples compile without the warnings
 // a user would see (that is what XCTest's own test discovery does for deprecated tests).
@@ -68,7 +68,7 @@ extension MyView {
     }
 }
 
-final class Seed002SampleTests: XCTestCase {
+final class DICSampleTests: XCTestCase {
     @available(*, deprecated, message: "holds the seed's DIC spellings verbatim")
     func testBuilder() {
 // Sample
