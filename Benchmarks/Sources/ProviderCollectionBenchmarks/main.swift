@@ -10,9 +10,16 @@ import Trellis
 var runs = 21
 var batchMilliseconds = 20.0
 var output: String?
+// `--iterations N --only CONTENDER/OPERATION`: runs that one contender N times and nothing else, untimed,
+// so that `valgrind --tool=callgrind` counts its instructions (two counts, N and 0, give one operation's).
+var fixedIterations: Int?
+var only: String?
 var reader = ArgumentReader(
     Array(CommandLine.arguments.dropFirst()),
-    usage: "usage: ProviderCollectionBenchmarks [--quick] [--runs N] [--batch-ms MS] [--output FILE]")
+    usage: """
+        usage: ProviderCollectionBenchmarks [--quick] [--runs N] [--batch-ms MS] [--output FILE]
+               ProviderCollectionBenchmarks --only CONTENDER/OPERATION --iterations N  (untimed, for callgrind)
+        """)
 while let option = reader.nextOption() {
     switch option {
     case "--quick":
@@ -21,6 +28,11 @@ while let option = reader.nextOption() {
     case "--runs": runs = reader.positiveInteger(of: option)
     case "--batch-ms": batchMilliseconds = Double(reader.positiveInteger(of: option))
     case "--output": output = reader.value(of: option)
+    case "--only": only = reader.value(of: option)
+    case "--iterations":
+        let text = reader.value(of: option)
+        guard let count = Int(text), count >= 0 else { reader.fail("--iterations takes a count, not '\(text)'") }
+        fixedIterations = count
     default: reader.fail("unknown argument \(option)")
     }
 }
@@ -96,6 +108,14 @@ let contenders = [
         waitFor { for _ in 0..<iterations { blackHole(ObjectIdentifier(await Pool(name: "q").connection)) } }
     },
 ]
+
+if let only {
+    guard let contender = contenders.first(where: { "\($0.name)/\($0.operation)" == only }) else {
+        reader.fail("no contender '\(only)'; one of: \(contenders.map { "\($0.name)/\($0.operation)" })")
+    }
+    contender.run(fixedIterations ?? 1)
+    exit(0)
+}
 
 struct Measurement: Codable {
     var contender: String
