@@ -32,8 +32,10 @@ public struct OnDemand<Value> {
     /// and the next access builds again.
     @inlinable
     public func value<Failure: Error>(building build: () throws(Failure) -> Value) throws(Failure) -> Value {
-        if let value = cell.builtValue { return value }
-        return try cell.buildOnce(build)
+        // One read of the stored value after both paths, rather than a value from each: a caller that
+        // only looks at the value (its identity, a field) then makes no retain and release for it.
+        if !cell.isBuilt { try cell.buildOnce(build) }
+        return cell.storedValue
     }
 }
 
@@ -108,17 +110,27 @@ final class OnDemandCell<Value>: ManagedBuffer<OnDemandSynchronization, Value> {
         }
     }
 
+    /// Whether the value is built: an acquiring load of the flag.
+    @inlinable
+    var isBuilt: Bool {
+        withUnsafeMutablePointerToHeader { OnDemandSynchronization.isReady(at: $0).load(ordering: .acquiring) }
+    }
+
+    /// The value, once ``isBuilt`` said it is built (or ``buildOnce(_:)`` built it).
+    @inlinable
+    var storedValue: Value {
+        withUnsafeMutablePointerToElements { $0.pointee }
+    }
+
     /// Builds the value under the lock unless another reader built it meanwhile.
     @inlinable
-    func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) -> Value {
-        try withUnsafeMutablePointers { (synchronization, storage) throws(Failure) -> Value in
-            try PlatformMutex.withLock(OnDemandSynchronization.mutex(at: synchronization)) { () throws(Failure) -> Value in
+    func buildOnce<Failure: Error>(_ build: () throws(Failure) -> Value) throws(Failure) {
+        try withUnsafeMutablePointers { (synchronization, storage) throws(Failure) in
+            try PlatformMutex.withLock(OnDemandSynchronization.mutex(at: synchronization)) { () throws(Failure) in
                 let isReady = OnDemandSynchronization.isReady(at: synchronization)
-                if isReady.load(ordering: .acquiring) { return storage.pointee }
-                let value = try build()
-                storage.initialize(to: value)
+                if isReady.load(ordering: .acquiring) { return }
+                storage.initialize(to: try build())
                 isReady.store(true, ordering: .releasing)
-                return value
             }
         }
     }
