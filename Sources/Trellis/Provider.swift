@@ -65,42 +65,53 @@ extension Lazy: Sendable where Value: Sendable {}
 /// initializer ends, and read weakly from then on.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
-/// `@unchecked Sendable`: the binding is published once with release/acquire ordering and never
-/// changed, and the weak reference in it is read atomically by the runtime; `@DIContainer` creates
-/// links only in containers it makes `Sendable`.
+/// `@unchecked Sendable`: `reference` and `make` are written once, by the initializer's one `bind`,
+/// before a releasing store marks the link bound; they are read only after an acquiring load saw that
+/// mark, and never written again (the runtime reads and clears a weak reference atomically).
 public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Sendable {
-    /// The bound container's reference, held weakly, and how to make the container from it.
-    @usableFromInline
-    final class Binding {
-        @usableFromInline weak var reference: Reference?
-        @usableFromInline let make: (Reference) -> Container
+    // A `LinkState`. The first stored property, so that `state` finds it where the standard library
+    // says a class's stored properties start, as swift-atomics' `ManagedAtomic` finds its own: an
+    // atomic word inside the link, rather than an object of its own (a `ManagedAtomicLazyReference`,
+    // whose methods are neither inlinable nor specialised, looked up generic metadata on every
+    // container created).
+    @usableFromInline var stateStorage = Int.AtomicRepresentation(LinkState.unbound)
 
-        @inlinable
-        init(_ reference: Reference, _ make: @escaping (Reference) -> Container) {
-            self.reference = reference
-            self.make = make
-        }
-    }
-
-    @usableFromInline let binding = ManagedAtomicLazyReference<Binding>()
+    // Unchecked: written once before the link is marked bound and read only after (see above), so no
+    // access overlaps a write; a dynamic check would cost more than the rest of a provider's call.
+    @exclusivity(unchecked) @usableFromInline weak var reference: Reference?
+    @exclusivity(unchecked) @usableFromInline var make: ((consuming Reference) -> Container)?
 
     /// A link not bound yet: made when the initializer starts, bound when it ends.
     @inlinable
     public init() {}
 
-    /// Binds the link to `reference`, from which `make` gives the container. Only the first call counts.
+    /// Binds the link to `reference`, from which `make` gives the container (taking the reference
+    /// it is handed, so that a provider's call retains it once). Called once, by the initializer
+    /// that made the link, when it ends; a later call changes nothing.
     @inlinable
-    public func bind(_ reference: Reference, make: @escaping (Reference) -> Container) {
-        _ = binding.storeIfNilThenLoad(Binding(reference, make))
+    public func bind(_ reference: Reference, make: @escaping (consuming Reference) -> Container) {
+        // Only the initializer that made the link binds it, so nothing else writes the word: a plain
+        // check instead of a compare-and-exchange, which every container created would pay for.
+        guard state.load(ordering: .relaxed) == LinkState.unbound else { return }
+        self.reference = reference
+        self.make = make
+        state.store(LinkState.bound, ordering: .releasing)
     }
 
     /// The container, for a provider of `member` to read it from. Specialised in the caller, so a
-    /// call costs an acquiring load, a weak load and the getter's own work.
+    /// call costs an acquiring load (a plain load on x86 and ARM64's `ldar`), the weak load that
+    /// retains the reference, and the getter's own work.
     @inlinable
     public func container(providing member: StaticString) -> Container {
-        guard let bound = binding.load() else { Self.unbound(member) }
-        guard let reference = bound.reference else { Self.released(member) }
-        return bound.make(reference)
+        guard state.load(ordering: .acquiring) == LinkState.bound else { Self.unbound(member) }
+        guard let reference else { Self.released(member) }
+        return make!(reference)
+    }
+
+    /// The link's state word (`stateStorage`, its first stored property).
+    @inlinable
+    var state: UnsafeAtomic<Int> {
+        UnsafeAtomic(at: _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.AtomicRepresentation.self))
     }
 
     @usableFromInline
@@ -116,4 +127,13 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
             "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
         )
     }
+}
+
+/// The states of a ``ContainerLink``'s first word.
+@usableFromInline
+enum LinkState {
+    /// Nothing bound yet: a provider called now is called from its container's initializer.
+    @inlinable static var unbound: Int { 0 }
+    /// The binding is written and published.
+    @inlinable static var bound: Int { 1 }
 }
