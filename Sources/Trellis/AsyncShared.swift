@@ -1,6 +1,3 @@
-import Atomics
-import TrellisSupport
-
 /// The storage of a `.shared` member built by an `asyncFactory`.
 ///
 /// Who builds the value depends on the container:
@@ -12,11 +9,12 @@ import TrellisSupport
 ///   reader builds the value in its own task and isolation, and readers that arrive meanwhile wait
 ///   for it. No value then has to be `Sendable`.
 ///
-/// Either way, every read returns the same instance (or rethrows the same error). A value passed to
-/// the initializer as an override is stored ready and never built.
+/// Either way, every read returns the same instance (or rethrows the same error), and once one
+/// reader has it, later reads load it without awaiting anything. A value passed to the initializer
+/// as an override is stored ready and never built. Copies share one cell.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
-public final class AsyncShared<Value, Failure: Error> {
+public struct AsyncShared<Value, Failure: Error> {
     /// A built value on its way out of the task that built it. `Sendable` without a check: a task is
     /// only started for a cell of a `Sendable` container, whose values are `Sendable` (the generated
     /// code checks each member's type where the container declares `Sendable`; Swift infers the
@@ -31,116 +29,23 @@ public final class AsyncShared<Value, Failure: Error> {
         public init(_ value: Value) { self.value = value }
     }
 
-    @usableFromInline
-    enum State {
-        case ready(Value)
-        case building(Task<Built, Failure>)
-        /// A reader's build failed: every reader gets this error.
-        case failed(Failure)
-    }
-
-    // Immutable once made; shared between tasks only as far as the cell itself is (see below).
-    @usableFromInline
-    final class Box: @unchecked Sendable {
-        @usableFromInline let state: State
-        @inlinable init(_ state: State) { self.state = state }
-    }
-
-    // Set at most once (by the override, by `start`, or by the reader that built the value), then
-    // only read; the atomic lazy reference publishes it with release/acquire ordering, so reads need
-    // no lock. Inlinable, as `OnDemand` is, so that a read is specialized in the container's module
-    // instead of going through the generic entry points.
-    @usableFromInline let cell = ManagedAtomicLazyReference<Box>()
-
-    // Made by the first reader that finds nothing started; never used in a cell that has a task.
-    @usableFromInline let readers = ManagedAtomicLazyReference<ReaderBuild>()
+    @usableFromInline let cell: AsyncSharedCell<Value, Failure>
 
     /// Creates the storage, ready with `override` when one is given.
     @inlinable
     public init(override: Value?) {
-        if let override { _ = cell.storeIfNilThenLoad(Box(.ready(override))) }
+        cell = AsyncSharedCell.make(override: override)
     }
 
     /// Whether the value is known without building it (an override was given).
     @inlinable
-    public var needsBuild: Bool { cell.load() == nil }
+    public var needsBuild: Bool { cell.needsBuild }
 
     /// Hands the cell the task that builds its value. Only the first call has an effect; a task
     /// handed to a cell that already has a value is cancelled.
     @inlinable
     public func start(_ task: Task<Built, Failure>) {
-        let box = Box(.building(task))
-        if cell.storeIfNilThenLoad(box) !== box { task.cancel() }
-    }
-
-    /// The state once a value, a task or a failure is there: read without a lock, or else built by
-    /// this reader (`build`, in the reader's isolation) or awaited from the reader building it.
-    @inlinable
-    func settled(isolation: isolated (any Actor)?, building build: () async -> State) async -> State {
-        if let box = cell.load() { return box.state }
-        return await buildInReader(isolation: isolation, build).state
-    }
-
-    /// The slow path of a cell nothing was started for: the first reader builds and publishes the
-    /// value; readers arriving meanwhile wait, then read what it published.
-    @usableFromInline
-    func buildInReader(isolation: isolated (any Actor)?, _ build: () async -> State) async -> Box {
-        let readers = self.readers.load() ?? self.readers.storeIfNilThenLoad(ReaderBuild())
-        while true {
-            if let box = cell.load() { return box }
-            if readers.claim() {
-                let built = Box(await build())
-                let box = cell.storeIfNilThenLoad(built)
-                readers.finish()
-                return box
-            }
-            await withUnsafeContinuation(isolation: isolation) { (waiter: UnsafeContinuation<Void, Never>) in
-                if !readers.wait(waiter) { waiter.resume() }
-            }
-        }
-    }
-}
-
-/// The bookkeeping of a reader's build: whether one is under way, and who waits for it.
-///
-/// `@unchecked Sendable`: `isBuilding` and `waiters` are touched only while holding `lock`.
-@usableFromInline
-final class ReaderBuild: @unchecked Sendable {
-    private let lock = PlatformLock()
-    private var isBuilding = false
-    private var waiters: [UnsafeContinuation<Void, Never>] = []
-
-    @usableFromInline init() {}
-
-    /// Whether the caller is the reader that builds (no other build was under way).
-    @usableFromInline
-    func claim() -> Bool {
-        lock.withLock {
-            guard !isBuilding else { return false }
-            isBuilding = true
-            return true
-        }
-    }
-
-    /// Queues `waiter` for the end of the build under way; false when none is (the caller resumes it).
-    @usableFromInline
-    func wait(_ waiter: UnsafeContinuation<Void, Never>) -> Bool {
-        lock.withLock {
-            guard isBuilding else { return false }
-            waiters.append(waiter)
-            return true
-        }
-    }
-
-    /// Ends the build and resumes everyone who waited for it.
-    @usableFromInline
-    func finish() {
-        let resumed = lock.withLock {
-            isBuilding = false
-            defer { waiters = [] }
-            return waiters
-        }
-        for waiter in resumed { waiter.resume() }
+        cell.start(task)
     }
 }
 
@@ -160,9 +65,10 @@ extension AsyncShared where Failure == Never {
     /// `build` builds it when nothing was started for the cell (see ``AsyncShared``).
     @inlinable
     public func value(isolation: isolated (any Actor)? = #isolation, building build: () async -> Value) async -> Value {
-        switch await settled(isolation: isolation, building: { .ready(await build()) }) {
-        case .ready(let value): value
-        case .building(let task): await task.value.value
+        let outcome = await cell.outcome(
+            isolation: isolation, awaiting: { .ready(await $0.value.value) }, building: { .ready(await build()) })
+        switch outcome {
+        case .ready(let value): return value
         case .failed: preconditionFailure("Trellis: a member whose factory cannot throw failed")
         }
     }
@@ -182,12 +88,16 @@ extension AsyncShared where Failure == any Error {
     public func value(isolation: isolated (any Actor)? = #isolation, building build: () async throws -> Value)
         async throws -> Value
     {
-        let state = await settled(isolation: isolation) {
-            do { return .ready(try await build()) } catch { return .failed(error) }
-        }
-        switch state {
+        let outcome = await cell.outcome(
+            isolation: isolation,
+            awaiting: { task in
+                do { return .ready(try await task.value.value) } catch { return .failed(error) }
+            },
+            building: {
+                do { return .ready(try await build()) } catch { return .failed(error) }
+            })
+        switch outcome {
         case .ready(let value): return value
-        case .building(let task): return try await task.value.value
         case .failed(let error): throw error
         }
     }
