@@ -30,8 +30,9 @@ let package = Package(
             name: "Trellis",
             dependencies: [
                 "TrellisMacros",
-                // The runtime's loaders and errors use the model's graph algorithms and name suggester.
-                "TrellisGraph",
+                // The runtime's loaders and errors share the model's graph algorithms and name suggester,
+                // which live below both, so that apps do not link the model.
+                "TrellisAlgorithms",
                 "TrellisSupport",
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
@@ -48,9 +49,13 @@ let package = Package(
         ),
         // The one lock every other target uses (runtime, plug-in, tool), visible only inside the package.
         .target(name: "TrellisSupport"),
+        // The algorithms the model and the runtime share (cycles, topological order, near-miss names), over
+        // numbered nodes and plain strings, visible only inside the package. Imports nothing; tested through
+        // TrellisGraph's CycleFinder, TopologicalOrder and NameSuggester.
+        .target(name: "TrellisAlgorithms"),
         // The pure graph model: nodes, edges, scopes, every rule about a graph and its declaration, the issue
-        // catalog. Imports nothing.
-        .target(name: "TrellisGraph"),
+        // catalog. Imports only TrellisAlgorithms.
+        .target(name: "TrellisGraph", dependencies: ["TrellisAlgorithms"]),
         // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Records facts for the rules,
         // returns what the grammar does not accept (shape problems), emits nothing itself.
         .target(

@@ -1,5 +1,5 @@
 import Atomics
-internal import TrellisGraph
+internal import TrellisAlgorithms
 import TrellisSupport
 
 /// Where a container keeps its registrations.
@@ -217,7 +217,7 @@ final class ResolutionEngine: Sendable {
     func notRegistered(_ key: InstanceKey, path: [InstanceKey]) -> ResolutionError {
         let registered = registeredKeys
         var suggestions = Set(
-            NameSuggester.similar(to: key.typeName, among: registered.map(\.typeName))
+            NearMisses.similar(to: key.typeName, among: registered.map(\.typeName))
                 .flatMap { typeName in registered.filter { $0.typeName == typeName }.map(\.description) }
         )
         // Same type under another name (or without one): always worth mentioning.

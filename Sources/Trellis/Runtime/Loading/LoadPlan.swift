@@ -1,4 +1,4 @@
-internal import TrellisGraph
+internal import TrellisAlgorithms
 
 /// A validated dependency graph, with what the executor needs precomputed.
 ///
@@ -28,7 +28,7 @@ struct LoadPlan: Sendable {
             var indices: [Int] = []
             for dependency in node.dependencies {
                 guard let index = indexById[dependency] else {
-                    let suggestions = NameSuggester.similar(to: dependency.rawValue, among: nodes.map(\.id.rawValue))
+                    let suggestions = NearMisses.similar(to: dependency.rawValue, among: nodes.map(\.id.rawValue))
                     throw .unknownDependency(
                         dependency, requiredBy: node.id, suggestions: suggestions.map { DependencyId(rawValue: $0) })
                 }
@@ -36,15 +36,15 @@ struct LoadPlan: Sendable {
             }
             dependencies.append(indices)
         }
-        // The model's algorithms, which the macro and the tool use for containers.
-        if let cycle = CycleFinder.cycles(dependencies: dependencies).first {
+        // The algorithms the model runs on containers' members (TrellisAlgorithms), run on the nodes.
+        if let cycle = NumberedGraph.cycles(dependencies: dependencies).first {
             throw .cycle(cycle.map { nodes[$0].id })
         }
         var dependents = Array(repeating: [Int](), count: nodes.count)
         for (index, indices) in dependencies.enumerated() {
             for dependency in indices { dependents[dependency].append(index) }
         }
-        guard let order = TopologicalOrder.order(dependencies: dependencies) else {
+        guard let order = NumberedGraph.topologicalOrder(dependencies: dependencies) else {
             preconditionFailure("an acyclic graph of known nodes has a topological order")
         }
         var position = Array(repeating: 0, count: nodes.count)

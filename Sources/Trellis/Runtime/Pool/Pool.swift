@@ -1,4 +1,4 @@
-internal import TrellisGraph
+internal import TrellisAlgorithms
 import TrellisSupport
 
 /// A key path a pool stores a value under, such as `\Greeter.greeting`.
@@ -87,7 +87,7 @@ final class PoolStorage: Sendable {
             return .success(entry.value as! Value)
         case .missing:
             let keys = typeKeys
-            let suggestions = NameSuggester.similar(to: key.typeName, among: keys.map(\.typeName))
+            let suggestions = NearMisses.similar(to: key.typeName, among: keys.map(\.typeName))
             let sameTypeOtherName = keys.filter { $0.typeIdentifier == key.typeIdentifier }.map(\.description)
             return .failure(.notFound(type: key.description, suggestions: Set(suggestions + sameTypeOtherName).sorted()))
         case .ambiguous(let candidates):
