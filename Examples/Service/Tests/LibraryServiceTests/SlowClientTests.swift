@@ -57,6 +57,24 @@ import Testing
     }
 }
 
+extension SlowClientTests {
+    /// Not every broken body is an abort: one that breaks HTTP's framing is the client's error.
+    @Test func aBodyThatBreaksHTTPFramingIs400AndNotAnAbort() async throws {
+        try await LiveService.run { service in
+            let connection = try await RawConnection.open(port: service.http.port)
+            try await connection.send(
+                "POST /authors HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "ZZ\r\n{}\r\n0\r\n\r\n")
+            let reply = try await connection.readUntilClosed(timeout: .seconds(10))
+            #expect(reply.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(reply)")
+            #expect(reply.contains(#""code":"bad_request""#))
+            let line = service.logs.lines.first { $0.message.hasPrefix("POST /authors") }
+            #expect(line?.message == "POST /authors 400")
+            #expect(line?.level == .info)
+        }
+    }
+}
+
 /// A TCP connection that sends raw bytes and reads what comes back until the server closes it.
 struct RawConnection: Sendable {
     let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>

@@ -105,8 +105,11 @@ public final class PostgresDatabase: Database, Service {
                         lease.release()
                         return result
                     } catch {
-                        // A closed connection has no transaction left to roll back.
-                        if !connection.isClosed { _ = try? await database.raw("ROLLBACK").run() }
+                        // A closed connection has no transaction left to roll back; one whose rollback
+                        // failed may still be in it, and must not go back to the pool as it is.
+                        if !connection.isClosed {
+                            do { try await database.raw("ROLLBACK").run() } catch { try? await connection.close() }
+                        }
                         // A connection the deadline closed goes back to the pool only once it is closed,
                         // so that the pool, which learns of the close on its event loop, never lends it again.
                         if lease.release() { try? await connection.closeFuture.get() }

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 
 /// Reads a request's whole body (up to the configured size) before the request is authenticated
 /// or routed, within the configured time.
@@ -42,6 +43,11 @@ struct RequestBodyReader: Sendable {
                 throw APIError(.contentTooLarge, "body_too_large", "the body is larger than \(maximumSize) bytes")
             }
             if error is CancellationError { throw error }
+            // A body that breaks HTTP's framing is the client's error; one that stops short because the
+            // connection ended (NIO's parser reports the early end of the stream) is an abort.
+            if let error = error as? HTTPParserError, error != .invalidEOFState {
+                throw APIError(.badRequest, "bad_request", "the body is not valid HTTP: \(error)")
+            }
             throw ClientAbort(reason: "\(error)")
         }
     }
