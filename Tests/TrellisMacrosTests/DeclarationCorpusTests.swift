@@ -35,17 +35,17 @@ struct DeclarationCorpusTests {
     }
 
     @Test("valid containers, hand-written and random, compile with no error or warning anywhere")
-    func validContainersCompileCleanly() throws {
+    func validContainersCompileCleanly() async throws {
         let programs =
             HandWrittenPrograms.valid
             + Self.randomContainers().map { CorpusProgram(name: $0.name(), source: $0.render(), expectedCode: nil) }
-        let result = try Self.compile(programs, emitSIL: true)
+        let result = try await Self.compile(programs, emitSIL: true)
         #expect(result.status == 0 && result.diagnostics.isEmpty, "\(result.output.prefix(6000))")
         print("Declaration corpus: \(programs.count) valid programs compiled by the real plug-in")
     }
 
     @Test("each misuse gets its Trellis code on the user's line, and nothing points into generated code")
-    func misusesAreReportedOnUserLines() throws {
+    func misusesAreReportedOnUserLines() async throws {
         var programs = HandWrittenPrograms.misuses
         // Three mutations per container, in turn, so that each mutation meets many containers.
         let mutations = Mutation.allCases
@@ -59,7 +59,7 @@ struct DeclarationCorpusTests {
                         expectedCode: mutation.code))
             }
         }
-        let result = try Self.compile(programs, emitSIL: false)
+        let result = try await Self.compile(programs, emitSIL: false)
         // Errors that name no file (a compiler that did not run, a module not found) fail here.
         let unplaced = result.output.split(separator: "\n").filter { $0.hasPrefix("error:") || $0.hasPrefix("<unknown>") }
         #expect(unplaced.isEmpty && result.status != 0, "\(result.output.prefix(6000))")
@@ -83,7 +83,7 @@ struct DeclarationCorpusTests {
     @Test(
         "slips the compiler judges (unknown types, paste, half-typed types, deleted tokens, wrong contributions) are reported on the user's lines"
     )
-    func slipsAreReportedOnUserLines() throws {
+    func slipsAreReportedOnUserLines() async throws {
         var programs: [(slip: Slip, name: String, program: CorpusProgram)] = []
         for container in Self.randomContainers() {
             for (turn, slip) in Slip.allCases.enumerated() {
@@ -96,7 +96,7 @@ struct DeclarationCorpusTests {
                 programs.append((slip, name, CorpusProgram(name: name, source: renamed, expectedCode: nil)))
             }
         }
-        let result = try Self.compile(programs.map(\.program), emitSIL: false)
+        let result = try await Self.compile(programs.map(\.program), emitSIL: false)
         let files = Set(result.files)
         // A diagnostic inside an expansion names its container in the buffer's mangled name.
         let generated = result.diagnostics.filter { !files.contains($0.path) }
@@ -126,7 +126,7 @@ struct DeclarationCorpusTests {
     }
 
     @Test("what the compiler finds in factory code copied into the expansion, it reports on the user's own line, once")
-    func copiedCodeIsReportedOnUserLines() throws {
+    func copiedCodeIsReportedOnUserLines() async throws {
         let source = """
             @MainActor final class ViewModel { init() {} }
             final class Repository: Sendable { init() {} }
@@ -150,12 +150,12 @@ struct DeclarationCorpusTests {
             }
             """
         // The factory call, the AutoWiring type and the closure body's local.
-        let placed = try Self.diagnosticsOnUserLines(of: source, named: "copied code")
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "copied code")
         #expect(placed.map { "\($0.line): \($0.severity)" }.sorted() == ["12: error", "16: warning", "9: error"])
     }
 
     @Test("a member type that is not Sendable, in a Sendable container, is reported on the member's line")
-    func nonSendableMemberIsReportedOnItsLine() throws {
+    func nonSendableMemberIsReportedOnItsLine() async throws {
         let source = """
             final class Cache { init() {} }
             final class Clock: Sendable { init() {} }
@@ -177,7 +177,7 @@ struct DeclarationCorpusTests {
             """
         // Each `var cache: Cache`, once, in the compiler's words about the type itself (never about
         // the generated storage).
-        let placed = try Self.diagnosticsOnUserLines(of: source, named: "non-Sendable member")
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "non-Sendable member")
         let message = "type 'Cache' does not conform to the 'Sendable' protocol"
         #expect(
             placed.map { "\($0.line): \($0.severity): \($0.message)" } == [
@@ -186,7 +186,7 @@ struct DeclarationCorpusTests {
     }
 
     @Test("what only the compiler can know about a type declared elsewhere is reported on the member's line")
-    func typesDeclaredElsewhereAreReportedOnMemberLines() throws {
+    func typesDeclaredElsewhereAreReportedOnMemberLines() async throws {
         let source = """
             @DIContainer
             struct EventServer {
@@ -221,7 +221,7 @@ struct DeclarationCorpusTests {
                 var settings: HiddenSettings
             }
             """
-        let placed = try Self.diagnosticsOnUserLines(of: source, named: "types declared elsewhere")
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "types declared elsewhere")
         // The closure behind a typealias, the scope's argument, and an internal type in a public
         // container (the needs protocol's requirement on the member, the initializer on the
         // container's name); by line, as the compiler's order follows its passes. The async members
@@ -236,7 +236,7 @@ struct DeclarationCorpusTests {
                 "31: error: property cannot be declared public because its type uses an internal type",
             ])
         // The superclass's missing `init()` is found after type checking, when the rest compiles.
-        let inherited = try Self.diagnosticsOnUserLines(
+        let inherited = try await Self.diagnosticsOnUserLines(
             of: """
                 @DIContainer
                 final class Services: NamedBase {
@@ -255,8 +255,8 @@ struct DeclarationCorpusTests {
     /// file adds `import Trellis` and a blank line), in the order the compiler printed them.
     static func diagnosticsOnUserLines(
         of source: String, named name: String, emitSIL: Bool = false
-    ) throws -> [RealCompiler.Diagnostic] {
-        let result = try compile([CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: emitSIL)
+    ) async throws -> [RealCompiler.Diagnostic] {
+        let result = try await compile([CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: emitSIL)
         let file = try #require(result.files.first)
         let generated = result.diagnostics.filter { $0.path != file }
         #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")
@@ -275,7 +275,7 @@ struct DeclarationCorpusTests {
 
     /// Writes the prelude and each program to its own file of a temporary folder and compiles them
     /// as one module.
-    static func compile(_ programs: [CorpusProgram], emitSIL: Bool, style: RealCompiler.Style = .llvm) throws -> (
+    static func compile(_ programs: [CorpusProgram], emitSIL: Bool, style: RealCompiler.Style = .llvm) async throws -> (
         diagnostics: [RealCompiler.Diagnostic], output: String, status: Int32, files: [String]
     ) {
         let compiler = try RealCompiler()
@@ -294,7 +294,7 @@ struct DeclarationCorpusTests {
             try ("import Trellis\n\n" + program.source + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             files.append(path)
         }
-        let result = try compiler.compile([prelude] + files, emitSIL: emitSIL, style: style)
+        let result = try await compiler.compileOffThePool([prelude] + files, emitSIL: emitSIL, style: style)
         return (result.diagnostics, result.output, result.status, files)
     }
 }

@@ -11,8 +11,8 @@ struct UserLineTests {
     /// Compiles `source` (after the corpus prelude) and returns its diagnostics as
     /// `line: severity: message`, sorted by line, then message; records an issue for any diagnostic
     /// outside the user's file.
-    static func diagnostics(of source: String, _ name: String, emitSIL: Bool = false) throws -> [String] {
-        let result = try DeclarationCorpusTests.compile(
+    static func diagnostics(of source: String, _ name: String, emitSIL: Bool = false) async throws -> [String] {
+        let result = try await DeclarationCorpusTests.compile(
             [CorpusProgram(name: name, source: source, expectedCode: nil)], emitSIL: emitSIL, style: .swift)
         let file = try #require(result.files.first)
         let elsewhere = result.diagnostics.filter { $0.isInGeneratedCode || $0.path != file }
@@ -43,7 +43,7 @@ struct UserLineTests {
     struct NotSendable {
         @Test(
             "a framework type that is not Sendable beside async members, in a container that does not declare Sendable, compiles")
-        func routerBesideAsyncMembers() throws {
+        func routerBesideAsyncMembers() async throws {
             let source = """
                 final class Router { var routes: [String] = []; init() {} }
                 final class Client { init() {} }
@@ -66,11 +66,11 @@ struct UserLineTests {
                     _ = try await container.migrated
                 }
                 """
-            #expect(try UserLineTests.diagnostics(of: source, "router beside async members", emitSIL: true) == [])
+            #expect(try await UserLineTests.diagnostics(of: source, "router beside async members", emitSIL: true) == [])
         }
 
         @Test("a member that is not Sendable, in a container that declares Sendable, is reported once on its type")
-        func declaredSendable() throws {
+        func declaredSendable() async throws {
             let source = """
                 final class Router { init() {} }
 
@@ -84,7 +84,7 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "declared Sendable")
+                try await UserLineTests.diagnostics(of: source, "declared Sendable")
                     == ["6: error: type 'Router' does not conform to the 'Sendable' protocol"])
         }
     }
@@ -92,7 +92,7 @@ struct UserLineTests {
     @Suite("Collections")
     struct Collections {
         @Test("a contribution of the wrong type is reported once, at its into: or elementsInto:, naming both types")
-        func wrongTypedContributions() throws {
+        func wrongTypedContributions() async throws {
             let source = """
                 protocol Route {}
                 protocol Check {}
@@ -124,7 +124,7 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "wrong-typed contributions") == [
+                try await UserLineTests.diagnostics(of: source, "wrong-typed contributions") == [
                     "15: error: argument type 'any Check' does not conform to expected type 'Route'",
                     "17: error: argument type 'Probe' does not conform to expected type 'Route'",
                     "19: error: cannot convert value of type 'String' to expected argument type 'Int'",
@@ -133,7 +133,7 @@ struct UserLineTests {
         }
 
         @Test("many contributions and one of the wrong type are type-checked quickly, the wrong one reported")
-        func manyContributions() throws {
+        func manyContributions() async throws {
             let arrays = (0..<8).map { index in
                 """
                     @Provide(.shared, factory: [\(index), \(index + 1)], concrete: true, elementsInto: \\Self.numbers)
@@ -153,7 +153,7 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "many contributions") == [
+                try await UserLineTests.diagnostics(of: source, "many contributions") == [
                     "37: error: cannot convert value of type 'String' to expected argument type 'Int'"
                 ])
         }
@@ -162,7 +162,7 @@ struct UserLineTests {
     @Suite("Declarations as they are typed, and their slips")
     struct Declarations {
         @Test("a member declared twice gets only the compiler's redeclaration error, on the second")
-        func declaredTwice() throws {
+        func declaredTwice() async throws {
             let source = """
                 @DIContainer
                 struct AppContainer {
@@ -174,11 +174,13 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "declared twice") == ["7: error: invalid redeclaration of 'token'"])
+                try await UserLineTests.diagnostics(of: source, "declared twice") == [
+                    "7: error: invalid redeclaration of 'token'"
+                ])
         }
 
         @Test("an opaque member that is not transient gets Trellis's error alone, with and without service: true")
-        func opaqueMember() throws {
+        func opaqueMember() async throws {
             let source = """
                 protocol ApplicationProtocol {}
                 struct Application: ApplicationProtocol { init(port: Int) {} }
@@ -196,14 +198,14 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "opaque member") == [
+                try await UserLineTests.diagnostics(of: source, "opaque member") == [
                     "10: error: 'app' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; use an 'any' type to store it (from macro 'DIContainer')",
                     "12: error: 'server' is '.transient', built anew on every read; a service is one instance that runs as long as the container: make it '.shared' or remove 'service:' (from macro 'DIContainer')",
                 ])
         }
 
         @Test("an @Assisted function without a return type gets Trellis's errors alone")
-        func assistedWithoutReturnType() throws {
+        func assistedWithoutReturnType() async throws {
             let source = """
                 @DIContainer
                 struct AppContainer {
@@ -215,7 +217,7 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: source, "assisted without return type") == [
+                try await UserLineTests.diagnostics(of: source, "assisted without return type") == [
                     "7: error: @Assisted function 'make' needs a return type ('-> SomeType'): the value it builds (from macro 'DIContainer')"
                 ])
         }
@@ -229,7 +231,7 @@ struct UserLineTests {
                 ("var token: Int =", "7: error: expected initial value after '='"),
                 ("var token: (Int, ", "8: error: expected type"),
             ])
-        func beingTyped(declaration: String, expected: String) throws {
+        func beingTyped(declaration: String, expected: String) async throws {
             let source = """
                 @DIContainer
                 struct AppContainer {
@@ -242,7 +244,7 @@ struct UserLineTests {
                     var copy: Box
                 }
                 """
-            let diagnostics = try UserLineTests.diagnostics(of: source, declaration)
+            let diagnostics = try await UserLineTests.diagnostics(of: source, declaration)
             #expect(diagnostics.first == expected)
             #expect(diagnostics.allSatisfy { !$0.contains("macro") && !$0.contains("_trellis") }, "\(diagnostics)")
         }
@@ -253,7 +255,7 @@ struct UserLineTests {
         @Test(
             "a throwing transient read through the container is written 'try c.member', with no warning, built at creation or later"
         )
-        func tryContainerRead() throws {
+        func tryContainerRead() async throws {
             let source = """
                 struct Part: Sendable { init() throws {} }
                 struct Assembly: Sendable { init(part: Part) {} }
@@ -268,11 +270,11 @@ struct UserLineTests {
                     var another: Assembly
                 }
                 """
-            #expect(try UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
+            #expect(try await UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
         }
 
         @Test("a Provider of a shared member whose factory throws compiles: reading it never throws")
-        func providerOfThrowingShared() throws {
+        func providerOfThrowingShared() async throws {
             let source = """
                 struct Connection: Sendable { init() throws {} }
                 struct Pool: Sendable { init(make: Provider<Connection>) {} }
@@ -285,14 +287,14 @@ struct UserLineTests {
                     var pool: Pool
                 }
                 """
-            #expect(try UserLineTests.diagnostics(of: source, "provider of a throwing shared member", emitSIL: true) == [])
+            #expect(try await UserLineTests.diagnostics(of: source, "provider of a throwing shared member", emitSIL: true) == [])
         }
     }
 
     @Suite("Factories")
     struct Factories {
         @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")
-        func closureResultType() throws {
+        func closureResultType() async throws {
             let written = """
                 protocol Store: Sendable {}
                 struct MemoryStore: Store {}
@@ -313,17 +315,17 @@ struct UserLineTests {
                 }
                 """
             #expect(
-                try UserLineTests.diagnostics(of: written, "closure result type") == [
+                try await UserLineTests.diagnostics(of: written, "closure result type") == [
                     "12: error: the factory closure of 'store' returns 'MemoryStore' and 'RemoteStore'; Swift takes a closure's result type from its first 'return', so declare it: '-> any Store' (from macro 'DIContainer')",
                     "14: error: cannot convert value of type 'RemoteStore' to closure result type 'MemoryStore'",
                 ])
             let fixed = written.replacingOccurrences(
                 of: "(inMemory: Bool, url: String) in", with: "(inMemory: Bool, url: String) -> any Store in")
-            #expect(try UserLineTests.diagnostics(of: fixed, "closure result type, fixed", emitSIL: true) == [])
+            #expect(try await UserLineTests.diagnostics(of: fixed, "closure result type, fixed", emitSIL: true) == [])
         }
 
         @Test("a function named with its labels is called with the members of those names")
-        func functionReference() throws {
+        func functionReference() async throws {
             let source = """
                 protocol Store: Sendable {}
                 struct RemoteStore: Store { init(url: String, poolSize: Int) {} }
@@ -341,7 +343,7 @@ struct UserLineTests {
                     var pooled: any Store
                 }
                 """
-            #expect(try UserLineTests.diagnostics(of: source, "function reference", emitSIL: true) == [])
+            #expect(try await UserLineTests.diagnostics(of: source, "function reference", emitSIL: true) == [])
         }
     }
 }

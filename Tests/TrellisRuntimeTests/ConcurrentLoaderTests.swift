@@ -73,7 +73,8 @@ struct ConcurrentLoaderTests {
             .dependency(id: "slow") { pool in
                 await slowStarted.open()
                 do {
-                    try await Task.sleep(for: .seconds(30))
+                    // Only a cancellation ends it: on a loaded machine, a deadline could pass first.
+                    try await Task.sleep(for: .seconds(3_600))
                 } catch {
                     log.record("slow cancelled")
                     throw error
@@ -100,7 +101,7 @@ struct ConcurrentLoaderTests {
             .dependency(id: "waits") { pool in
                 await started.open()
                 do {
-                    try await Task.sleep(for: .seconds(30))
+                    try await Task.sleep(for: .seconds(3_600))
                 } catch {
                     log.record("saw cancellation: \(Task.isCancelled)")
                     throw error

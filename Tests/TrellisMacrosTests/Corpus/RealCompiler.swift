@@ -86,6 +86,20 @@ struct RealCompiler {
         return (Self.diagnostics(in: output), output, process.terminationStatus)
     }
 
+    /// ``compile(_:emitSIL:plugin:style:)`` on a thread of its own: waiting for the compiler blocks
+    /// that thread for seconds, and on Swift's cooperative pool (as wide as the machine has cores) it
+    /// would hold back every other test meanwhile, timing-sensitive ones included.
+    func compileOffThePool(_ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm) async throws -> (
+        diagnostics: [Diagnostic], output: String, status: Int32
+    ) {
+        try await withCheckedThrowingContinuation { continuation in
+            let compiler = self
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try compiler.compile(files, emitSIL: emitSIL, plugin: plugin, style: style) })
+            }
+        }
+    }
+
     /// The errors and warnings in the compiler's output, in either style (notes are left out; so are
     /// the lines of the Swift style's excerpts, which repeat a diagnostic under its source line).
     static func diagnostics(in output: String) -> [Diagnostic] {
