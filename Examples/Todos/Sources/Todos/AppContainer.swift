@@ -5,8 +5,9 @@ import Trellis
 import TrellisServiceLifecycle
 
 /// The app's graph. It holds a `Router`, which is not `Sendable`, so it does not declare `Sendable`
-/// (nothing here crosses tasks: the request handlers get the repository, not the container).
-@DIContainer
+/// (nothing here crosses tasks: the request handlers get the repository, not the container). Its
+/// members are mostly concrete types, which it says once.
+@DIContainer(concrete: true)
 public struct AppContainer {
     @Provide(.input)
     var configuration: TodosConfiguration
@@ -19,7 +20,7 @@ public struct AppContainer {
         .shared,
         factory: { (configuration: TodosConfiguration, logger: Logger) in
             configuration.postgres.map { PostgresClient(configuration: $0, backgroundLogger: logger) }
-        }, concrete: true, service: true)
+        }, service: true)
     var postgres: PostgresClient?
 
     @Provide(
@@ -37,7 +38,7 @@ public struct AppContainer {
             router.get("/health") { _, _ in HTTPResponse.Status.ok }
             router.addRoutes(TodoController(repository: repository).routes, atPath: "/todos")
             return router
-        }, concrete: true)
+        })
     var router: Router<BasicRequestContext>
 
     @Provide(
@@ -55,7 +56,7 @@ public struct AppContainer {
                 app.beforeServerStarts { try await postgres.createTable() }
             }
             return app
-        }, concrete: true, service: true)
+        }, service: true)
     var app: Application<RouterResponder<BasicRequestContext>>
 }
 
