@@ -60,42 +60,49 @@ public struct Lazy<Value> {
 
 extension Lazy: Sendable where Value: Sendable {}
 
-/// How a container's providers reach it without keeping it alive: bound to the container (to the
-/// one reference a struct container keeps its values in, or to a class container itself) when its
-/// initializer ends, and read weakly from then on.
+/// How a container's providers reach it without keeping it alive: made with how to make the
+/// container from a reference when its initializer starts, bound to that reference (the one a
+/// struct container keeps its values in, or a class container itself) when it ends, and read weakly
+/// from then on.
 ///
 /// You do not use this type directly: `@DIContainer` generates its uses.
-/// `@unchecked Sendable`: `reference` and `make` are written once, by the initializer's one `bind`,
-/// before a releasing store marks the link bound; they are read only after an acquiring load saw that
-/// mark, and never written again (the runtime reads and clears a weak reference atomically).
+/// `@unchecked Sendable`: `make` never changes; `reference` is written once, by the initializer's
+/// one `bind`, before a releasing store marks the link bound, and read only after an acquiring load
+/// saw that mark (the runtime reads and clears a weak reference atomically).
 public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Sendable {
-    // A `LinkState`. The first stored property, so that `state` finds it where the standard library
-    // says a class's stored properties start, as swift-atomics' `ManagedAtomic` finds its own: an
-    // atomic word inside the link, rather than an object of its own (a `ManagedAtomicLazyReference`,
-    // whose methods are neither inlinable nor specialised, looked up generic metadata on every
-    // container created).
-    @usableFromInline var stateStorage = Int.AtomicRepresentation(LinkState.unbound)
+    // 0 until bound, then 1. The first stored property, so that `state` finds it where the standard
+    // library says a class's stored properties start, as swift-atomics' `ManagedAtomic` finds its
+    // own: one word inside the link. (A `ManagedAtomicLazyReference` is an object of its own, whose
+    // methods are neither inlinable nor specialised: it looked up generic metadata on every
+    // container created.)
+    @usableFromInline var stateStorage = Int.AtomicRepresentation(0)
 
-    // Unchecked: written once before the link is marked bound and read only after (see above), so no
-    // access overlaps a write; a dynamic check would cost more than the rest of a provider's call.
+    // Unchecked: written once before the link is marked bound and read only after, so no access
+    // overlaps a write; a dynamic check would cost more than the rest of a provider's call.
     @exclusivity(unchecked) @usableFromInline weak var reference: Reference?
-    @exclusivity(unchecked) @usableFromInline var make: ((consuming Reference) -> Container)?
 
-    /// A link not bound yet: made when the initializer starts, bound when it ends.
-    @inlinable
-    public init() {}
+    /// Makes the container from the reference a provider loaded (taking it, so that a call retains
+    /// the reference once).
+    @usableFromInline let make: (consuming Reference) -> Container
 
-    /// Binds the link to `reference`, from which `make` gives the container (taking the reference
-    /// it is handed, so that a provider's call retains it once). Called once, by the initializer
-    /// that made the link, when it ends; a later call changes nothing.
+    /// A link not bound yet, which makes the container from its reference with `make`: made when
+    /// the initializer starts, bound when it ends.
     @inlinable
-    public func bind(_ reference: Reference, make: @escaping (consuming Reference) -> Container) {
-        // Only the initializer that made the link binds it, so nothing else writes the word: a plain
-        // check instead of a compare-and-exchange, which every container created would pay for.
-        guard state.load(ordering: .relaxed) == LinkState.unbound else { return }
-        self.reference = reference
+    public init(make: @escaping (consuming Reference) -> Container) {
         self.make = make
-        state.store(LinkState.bound, ordering: .releasing)
+    }
+
+    /// Binds the link to `reference`. Called once, by the initializer that made the link, when it
+    /// ends.
+    ///
+    /// It stores the weak reference and publishes it, and nothing else: a branch, or a value
+    /// released (as assigning a closure over another would), ends the optimiser's moving of the
+    /// initializer's values into the container, so that it retains each and releases it again,
+    /// which cost more than a fifth of creating a container.
+    @inlinable
+    public func bind(_ reference: Reference) {
+        self.reference = reference
+        state.store(1, ordering: .releasing)
     }
 
     /// The container, for a provider of `member` to read it from. Specialised in the caller, so a
@@ -103,12 +110,12 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     /// retains the reference, and the getter's own work.
     @inlinable
     public func container(providing member: StaticString) -> Container {
-        guard state.load(ordering: .acquiring) == LinkState.bound else { Self.unbound(member) }
+        guard state.load(ordering: .acquiring) == 1 else { Self.unbound(member) }
         guard let reference else { Self.released(member) }
-        return make!(reference)
+        return make(reference)
     }
 
-    /// The link's state word (`stateStorage`, its first stored property).
+    /// The state word (`stateStorage`, the link's first stored property).
     @inlinable
     var state: UnsafeAtomic<Int> {
         UnsafeAtomic(at: _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: Int.AtomicRepresentation.self))
@@ -127,13 +134,4 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
             "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
         )
     }
-}
-
-/// The states of a ``ContainerLink``'s first word.
-@usableFromInline
-enum LinkState {
-    /// Nothing bound yet: a provider called now is called from its container's initializer.
-    @inlinable static var unbound: Int { 0 }
-    /// The binding is written and published.
-    @inlinable static var bound: Int { 1 }
 }

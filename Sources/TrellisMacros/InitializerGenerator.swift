@@ -16,7 +16,9 @@ struct InitializerGenerator {
             container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
             + hierarchy.forwardedParameters
         let linked = ContainerGenerator.hasProviders(container)
-        var lines = linked ? ["let \(GeneratedNames.link) = \(ContainerGenerator.linkType(of: container))()"] : []
+        // The link is made knowing how to make the container, so that binding it at the end only publishes.
+        let link = "\(ContainerGenerator.linkType(of: container))(make: { \(ContainerGenerator.linkedContainer(of: container)) })"
+        var lines = linked ? ["let \(GeneratedNames.link) = \(link)"] : []
         lines += localDeclarations()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
@@ -43,7 +45,7 @@ struct InitializerGenerator {
         if linked {
             // Before the build tasks start: their factories may hold providers too.
             lines.append(
-                "\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container))) { \(ContainerGenerator.linkedContainer(of: container)) }"
+                "\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container)))"
             )
         }
         lines += asyncStarts()

@@ -67,7 +67,7 @@ struct ProviderDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil) {
-                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>()
+                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
                     let runner: JobRunner = if let runner { runner } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler"); return _trellis_container.handler })
@@ -79,7 +79,7 @@ struct ProviderDiagnosticsTests {
                         handle: handle,
                         _trellis_link: _trellis_link
                     ))
-                    _trellis_link.bind(self._trellis_storage) { JobContainer(_trellis_storage: $0) }
+                    _trellis_link.bind(self._trellis_storage)
                 }
 
                 private init(_trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>) {
@@ -175,7 +175,7 @@ struct ProviderDiagnosticsTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
-                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>()
+                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session"); return _trellis_container.session })
@@ -191,7 +191,7 @@ struct ProviderDiagnosticsTests {
                         authenticator: authenticator,
                         _trellis_link: _trellis_link
                     )
-                    _trellis_link.bind(self) { $0 }
+                    _trellis_link.bind(self)
                 }
 
                 /// The values `AuthContainer` is created from: its inputs, and those of the children it forwards.
