@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // The benchmarks are their own package so that Swinject, swift-dependencies and the harness never
@@ -16,6 +16,9 @@ let package = Package(
         .package(name: "Service", path: "../Examples/Service"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // For the service's router answering in-process (HummingbirdTesting's `.router`); without default
+        // traits, as the service itself declares it (so that this is the code it ships; tools 6.1 for `traits:`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // Opaque sinks and the kernel/slot types shared by every generated graph. Exclusivity checks
@@ -48,6 +51,8 @@ let package = Package(
                 .product(name: "LibraryService", package: "Service"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         // Many tasks loading from one runtime container at once against one thread doing the same
