@@ -14,11 +14,13 @@ var output: String?
 // so that `valgrind --tool=callgrind` counts its instructions (two counts, N and 0, give one operation's).
 var fixedIterations: Int?
 var only: String?
+var list = false
 var reader = ArgumentReader(
     Array(CommandLine.arguments.dropFirst()),
     usage: """
         usage: ProviderCollectionBenchmarks [--quick] [--runs N] [--batch-ms MS] [--output FILE]
                ProviderCollectionBenchmarks --only CONTENDER/OPERATION --iterations N  (untimed, for callgrind)
+               ProviderCollectionBenchmarks --list  (the names --only takes, one a line)
         """)
 while let option = reader.nextOption() {
     switch option {
@@ -29,6 +31,7 @@ while let option = reader.nextOption() {
     case "--batch-ms": batchMilliseconds = Double(reader.positiveInteger(of: option))
     case "--output": output = reader.value(of: option)
     case "--only": only = reader.value(of: option)
+    case "--list": list = true
     case "--iterations":
         let text = reader.value(of: option)
         guard let count = Int(text), count >= 0 else { reader.fail("--iterations takes a count, not '\(text)'") }
@@ -117,6 +120,11 @@ let contenders = [
         }
     },
 ]
+
+if list {
+    for contender in contenders { print("\(contender.name)/\(contender.operation)") }
+    exit(0)
+}
 
 if let only {
     guard let contender = contenders.first(where: { "\($0.name)/\($0.operation)" == only }) else {
