@@ -5,7 +5,7 @@ import Trellis
 /// need of ``RequestScope`` (the conformance to `RequestScopeDependencies`), and Trellis orders its
 /// services: the database starts first, then the schema, then the server and the sweeper (which both
 /// read the schema); shutdown runs in reverse.
-@DIContainer(root: true)
+@DIContainer(root: true, concrete: true)
 public final class LibraryContainer: Sendable, RequestScopeDependencies {
     @Provide(.input) public var configuration: ServiceConfiguration
     @Provide(.input) public var logger: Logger
@@ -14,14 +14,10 @@ public final class LibraryContainer: Sendable, RequestScopeDependencies {
 
     /// The one place that decides which database the program gets: SQLite or PostgreSQL, from the
     /// configuration. Tests pass another (`LibraryContainer(…, database: failing)`).
-    @Provide(
-        .shared,
-        factory: { (configuration: ServiceConfiguration, logger: Logger) throws in
-            try DatabaseFactory.open(configuration, logger: logger)
-        }, service: true)
+    @Provide(.shared, factory: { (c: Self) throws in try DatabaseFactory.open(c.configuration, logger: c.logger) }, service: true)
     public var database: any Database
 
-    @Provide(.shared, SchemaMigrations.self, with: [\Self.database, \Self.logger], concrete: true, service: true)
+    @Provide(.shared, factory: SchemaMigrations.init(database:logger:), service: true)
     public var migrations: SchemaMigrations
 
     @Provide(.shared, factory: SQLAuthorRepository()) public var authorRepository: any AuthorRepository
@@ -29,31 +25,29 @@ public final class LibraryContainer: Sendable, RequestScopeDependencies {
     @Provide(.shared, factory: SQLMemberRepository()) public var memberRepository: any MemberRepository
     @Provide(.shared, factory: SQLLoanRepository()) public var loanRepository: any LoanRepository
 
-    @Provide(.shared, Authenticator.self, with: [\Self.database, \Self.memberRepository, \Self.logger], concrete: true)
+    @Provide(.shared, factory: Authenticator.init(database:memberRepository:logger:))
     public var authenticator: Authenticator
 
-    @Provide(
-        .shared, OverdueSweeper.self,
-        with: [\Self.database, \Self.loanRepository, \Self.migrations, \Self.clock, \Self.configuration, \Self.logger],
-        concrete: true, service: true)
+    @Provide(.shared, factory: OverdueSweeper.init(database:loanRepository:migrations:clock:configuration:logger:), service: true)
     public var sweeper: OverdueSweeper
 
     /// A request's container: its id and caller from the request, everything else from here.
     @Assisted(.scope)
     public func request(id requestID: String, caller: Caller) -> RequestScope
 
-    /// The HTTP server. Built on first use (by `serviceStartOrder`), once the container exists,
-    /// because its middleware creates request scopes through ``request(id:caller:)``.
+    /// The HTTP server. Its middleware creates a request scope per request through
+    /// ``request(id:caller:)``, which it takes as a function value.
     @Provide(
-        .onDemand,
-        factory: { (c: Self) in
-            HTTPServer(
-                configuration: c.configuration,
-                router: Routes.router(
-                    middleware: RequestScopeMiddleware(
-                        makeScope: c.request, authenticator: c.authenticator, configuration: c.configuration,
-                        logger: c.logger)),
-                migrations: c.migrations, logger: c.logger)
-        }, concrete: true, service: true)
+        .shared,
+        factory: {
+            (
+                request: @escaping @Sendable (String, Caller) -> RequestScope, authenticator: Authenticator,
+                configuration: ServiceConfiguration, migrations: SchemaMigrations, logger: Logger
+            ) in
+            let scopes = RequestScopeMiddleware(
+                makeScope: request, authenticator: authenticator, configuration: configuration, logger: logger)
+            return HTTPServer(
+                configuration: configuration, router: Routes.router(middleware: scopes), migrations: migrations, logger: logger)
+        }, service: true)
     public var server: HTTPServer
 }
