@@ -4,7 +4,7 @@ import SharedServices
 import Trellis
 
 /// The root: owns both features and provides what they need, checked by the compiler.
-@DIContainer(root: true)
+@DIContainer(root: true, concrete: true)
 final class AppContainer: ProfileContainerDependencies, SettingsContainerDependencies {
     @Provide(.input)
     var session: Session
@@ -12,13 +12,13 @@ final class AppContainer: ProfileContainerDependencies, SettingsContainerDepende
     @Provide(.input)
     var auditDestination: String
 
-    @Provide(.shared, factory: { Logger(name: "profile") }, concrete: true)
+    @Provide(.shared, factory: { Logger(name: "profile") })
     var logger: Logger
 
-    @Provide(.shared, factory: { Logger(name: "settings") }, concrete: true)
+    @Provide(.shared, factory: { Logger(name: "settings") })
     var settingsLogger: Logger
 
-    @Provide(.shared, factory: { PreferenceStore() }, concrete: true)
+    @Provide(.shared, factory: { PreferenceStore() })
     var preferences: PreferenceStore
 
     @Provide(.child)

@@ -12,7 +12,7 @@ public struct ProfilePresenter: Sendable {
 }
 
 /// The profile feature's graph. It needs a session and a logger from whoever owns it.
-@DIContainer
+@DIContainer(concrete: true)
 public final class ProfileContainer {
     @Provide(.input)
     public var session: Session
@@ -20,6 +20,6 @@ public final class ProfileContainer {
     @Provide(.input)
     public var logger: Logger
 
-    @Provide(.transient, ProfilePresenter.self, with: [\Self.session, \Self.logger], concrete: true)
+    @Provide(.transient, ProfilePresenter.self, with: [\Self.session, \Self.logger])
     public var presenter: ProfilePresenter
 }
