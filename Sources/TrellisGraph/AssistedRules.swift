@@ -83,16 +83,23 @@ enum AssistedRules {
     ) -> Issue? {
         guard target.isAssisted else { return nil }
         let call = target.displayName
+        // A function value is called later, so it suits any member; it cannot leave a container
+        // isolated to a global actor (see `ProviderRules`).
+        let isolated = container.options.mainActor || !container.globalActorAttributes.isEmpty
+        let parameter = "'(\(target.name): @escaping @Sendable \(ProviderRules.expectedFunctionType(of: target)))'"
         if dependency.origin != .containerRead {
+            let functionValue = isolated ? "" : ", or take it as a function value: a factory parameter \(parameter)"
             return Issue(
                 .readsAssistedMember,
-                "'\(reader.name)' reads '\(target.name)', which takes arguments ('\(call)'); call it through the container instead: '{ (c: Self) in ... c.\(call) ... }'",
+                "'\(reader.name)' reads '\(target.name)', which takes arguments ('\(call)'); call it through the container instead: '{ (c: Self) in ... c.\(call) ... }'\(functionValue)",
                 at: anchor)
         }
         if reader.scope == .shared && !reader.isAsync {
+            let functionValue =
+                isolated ? "" : ", or, to call it only later, take it as a function value: a factory parameter \(parameter)"
             return Issue(
                 .readsAssistedMember,
-                "'\(reader.name)' is built when the container is created, before '\(call)' can be called; make '\(reader.name)' '.onDemand' or '.transient'",
+                "'\(reader.name)' is built when the container is created, before '\(call)' can be called; make '\(reader.name)' '.onDemand' or '.transient'\(functionValue)",
                 at: anchor)
         }
         return nil

@@ -537,7 +537,7 @@ struct AssistedTests {
             }
         }
 
-        @Test("a member reading an @Assisted function by parameter name is told to call it")
+        @Test("a member reading an @Assisted function by parameter name is told to call it, or to take it as a function value")
         func readByParameter() {
             assertMacro {
                 """
@@ -557,14 +557,14 @@ struct AssistedTests {
                     func model(id: Int) -> Model
                     @Provide(.transient, factory: { (model: Model) in model }, concrete: true)
                                                      ┬───────────
-                                                     ╰─ 🛑 'first' reads 'model', which takes arguments ('model(id:)'); call it through the container instead: '{ (c: Self) in ... c.model(id:) ... }'
+                                                     ╰─ 🛑 'first' reads 'model', which takes arguments ('model(id:)'); call it through the container instead: '{ (c: Self) in ... c.model(id:) ... }', or take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)'
                     var first: Model
                 }
                 """
             }
         }
 
-        @Test("a shared member, built with the container, cannot call an @Assisted function")
+        @Test("a shared member, built with the container, cannot call an @Assisted function; it may take it as a function value")
         func calledWhileCreating() {
             assertMacro {
                 """
@@ -579,6 +579,33 @@ struct AssistedTests {
             } diagnostics: {
                 """
                 @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                                                              ┬──────
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.onDemand' or '.transient', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)'
+                    var first: Model
+                }
+                """
+            }
+        }
+
+        @Test("in a container isolated to the main actor, the advice leaves out function values, which it cannot give")
+        func calledWhileCreatingOnTheMainActor() {
+            assertMacro {
+                """
+                @DIContainer(mainActor: true)
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                    var first: Model
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer(mainActor: true)
                 struct AppContainer {
                     @Assisted(factory: { (id: Int) in Model(id: id) })
                     func model(id: Int) -> Model
