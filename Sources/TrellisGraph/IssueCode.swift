@@ -72,7 +72,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case synchronousReadsAsynchronous = "trellis.synchronous-reads-asynchronous"
     /// A member reading a member whose factory throws, without declaring `throws` itself.
     case readsThrowingWithoutThrows = "trellis.reads-throwing-without-throws"
-    /// The container parameter of a factory used other than as `c.member`.
+    /// The container parameter of a factory used other than as `c.member`, or taken beside other
+    /// parameters.
     case containerParameterEscapes = "trellis.container-parameter-escapes"
     /// A name declared inside a container-taking factory that hides a member it reads as `c.member`.
     case containerParameterShadowed = "trellis.container-parameter-shadowed"

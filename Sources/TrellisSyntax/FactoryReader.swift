@@ -40,6 +40,9 @@ public enum FactoryReader {
         public var unnamedParameters: [Syntax] = []
         /// Uses of the container parameter other than `c.member`.
         public var containerEscapes: [Syntax] = []
+        /// Parameters of the container's type in a closure that takes other parameters too, which
+        /// Trellis cannot give (the container is taken alone: `{ (c: Self) in ... }`).
+        public var containerParametersBesideOthers: [(name: String, node: Syntax)] = []
         /// Names declared inside a container-taking closure that equal a member it reads as `c.member`.
         public var shadowingDeclarations: [(name: String, node: Syntax)] = []
         /// Type names whose initializers the factory calls.
@@ -101,7 +104,10 @@ public enum FactoryReader {
         } else {
             analysis = Analysis(form: .expression, effects: effects(of: closure))
             for parameter in parameters {
-                if parameter.name == "_" {
+                if let type = parameter.type, isContainerType(type, containerName: containerName) {
+                    // The container beside other parameters: it is not a member to resolve by name.
+                    analysis.containerParametersBesideOthers.append((parameter.name, parameter.node))
+                } else if parameter.name == "_" {
                     analysis.unnamedParameters.append(parameter.node)
                 } else {
                     let deferred = parameter.type.flatMap(deferredAccess(of:))

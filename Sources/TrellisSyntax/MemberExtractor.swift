@@ -195,6 +195,12 @@ enum MemberExtractor {
                     .unnamedClosureParameter,
                     "factory parameters are resolved by member name; name this parameter after the member it receives", at: node)
             }
+            for (name, node) in analysis.containerParametersBesideOthers {
+                problem(
+                    .containerParameterEscapes,
+                    "'\(name)' takes the container, which a factory closure takes only as its one parameter; read every member through it ('\(name).member'), or name each parameter after the member it receives",
+                    at: node)
+            }
             if case .containerClosure(let parameter) = analysis.form {
                 for node in analysis.containerEscapes {
                     problem(

@@ -507,6 +507,37 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("the container beside other parameters is reported on it, not as a member named 'c'")
+        func besideOtherParameters() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+                    @Provide(.input) var retries: Int
+
+                    @Provide(.shared, factory: { (retries: Int, c: AppContainer) in NetworkService(retries: retries, session: c.session) })
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+                    @Provide(.input) var retries: Int
+
+                    @Provide(.shared, factory: { (retries: Int, c: AppContainer) in NetworkService(retries: retries, session: c.session) })
+                                                                ┬──────────────
+                                                                ╰─ 🛑 'c' takes the container, which a factory closure takes only as its one parameter; read every member through it ('c.member'), or name each parameter after the member it receives
+                    var networkService: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
         @Test("capturing the container in a nested closure is reported on the capture")
         func captured() {
             assertMacro {

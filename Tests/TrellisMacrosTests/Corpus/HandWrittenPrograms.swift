@@ -615,6 +615,24 @@ enum HandWrittenPrograms {
                 var readID: @Sendable () -> Int
             }
             """, code: .containerParameterEscapes),
+        program(
+            "the container taken beside a function value, as a server that creates scopes would",
+            """
+            @DIContainer
+            final class ScopeOfServer: Sendable {
+                @Provide(.argument) var id: String
+                @Provide(.input) var service: any Service
+            }
+            @DIContainer
+            final class ServerWithScopes: Sendable, ScopeOfServerDependencies {
+                @Provide(.shared, factory: ServiceImpl())
+                var service: any Service
+                @Assisted(.scope)
+                func scope(id: String) -> ScopeOfServer
+                @Provide(.shared, factory: { (scope: @escaping @Sendable (String) -> ScopeOfServer, c: Self) in { scope("\\(c.service.id)") } }, concrete: true)
+                var makeScope: @Sendable () -> ScopeOfServer
+            }
+            """, code: .containerParameterEscapes),
     ]
 
     private static func program(_ name: String, _ source: String, code: IssueCode? = nil) -> CorpusProgram {
