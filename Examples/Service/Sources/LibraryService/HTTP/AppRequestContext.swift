@@ -3,7 +3,7 @@ import Hummingbird
 import NIOCore
 
 /// The router's request context: Hummingbird's core storage, plus the request's scope container,
-/// which ``RequestScopeMiddleware`` creates before any route runs.
+/// which ``RequestScopeMiddleware`` creates before any route runs, and its id.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The largest body a route reads; set from the configuration by the middleware.
@@ -11,6 +11,10 @@ public struct AppRequestContext: RequestContext {
     /// The connection, which ``RequestBodyReader`` closes for reading when a body is too slow.
     let channel: any Channel
     var requestScope: (any RequestHandlers)?
+    /// The request's id, which ``RequestLogMiddleware`` gives it.
+    var requestID = ""
+    /// Tells ``RequestLogMiddleware`` who the caller is, for its log line.
+    var recordCaller: @Sendable (Caller) -> Void = { _ in }
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

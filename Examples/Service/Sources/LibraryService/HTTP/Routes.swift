@@ -1,12 +1,15 @@
 import Hummingbird
+import Logging
 
 /// The service's routes. Every handler is a member of the request's container, read from
-/// `context.scope`, which the middleware created for this request.
+/// `context.scope`, which ``RequestScopeMiddleware`` created for this request inside
+/// ``RequestLogMiddleware``.
 enum Routes {
-    static func router(middleware: RequestScopeMiddleware) -> Router<AppRequestContext> {
+    static func router(logger: Logger, scopes: RequestScopeMiddleware) -> Router<AppRequestContext> {
         // HEAD answers as GET does, without the body.
         let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: middleware)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: scopes)
         var methods: [String: [HTTPRequest.Method]] = [:]
         func on<Output: ResponseGenerator>(
             _ method: HTTPRequest.Method, _ path: String,

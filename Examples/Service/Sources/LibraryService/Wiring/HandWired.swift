@@ -25,9 +25,10 @@ public struct HandWiredLibrary: Sendable {
         let server = HTTPServer(
             configuration: configuration,
             router: Routes.router(
-                middleware: RequestScopeMiddleware(
+                logger: logger,
+                scopes: RequestScopeMiddleware(
                     makeScope: { HandWiredRequestScope(requestID: $0, caller: $1, application: application) },
-                    authenticator: authenticator, configuration: configuration, logger: logger)),
+                    authenticator: authenticator, configuration: configuration)),
             migrations: migrations, logger: logger)
         self.database = database
         self.server = server

@@ -44,10 +44,10 @@ public final class LibraryContainer: Sendable, RequestScopeDependencies {
                 request: @escaping @Sendable (String, Caller) -> RequestScope, authenticator: Authenticator,
                 configuration: ServiceConfiguration, migrations: SchemaMigrations, logger: Logger
             ) in
-            let scopes = RequestScopeMiddleware(
-                makeScope: request, authenticator: authenticator, configuration: configuration, logger: logger)
+            let scopes = RequestScopeMiddleware(makeScope: request, authenticator: authenticator, configuration: configuration)
             return HTTPServer(
-                configuration: configuration, router: Routes.router(middleware: scopes), migrations: migrations, logger: logger)
+                configuration: configuration, router: Routes.router(logger: logger, scopes: scopes), migrations: migrations,
+                logger: logger)
         }, service: true)
     public var server: HTTPServer
 }
