@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "LibraryService", package: "Service"),
+                .product(name: "HandWired", package: "Service"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

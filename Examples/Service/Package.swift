@@ -8,8 +8,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "library-service", targets: ["library-service"]),
-        // For the benchmarks (Benchmarks/Sources/ServiceBenchmarks), which measure it against HandWiredLibrary.
+        // For the benchmarks (Benchmarks/Sources/ServiceBenchmarks), which measure the one against the other.
         .library(name: "LibraryService", targets: ["LibraryService"]),
+        .library(name: "HandWired", targets: ["HandWired"]),
     ],
     dependencies: [
         // Named explicitly: a path dependency's identity is otherwise its folder name, which differs between clones.
@@ -43,6 +44,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The same service wired by hand, without Trellis: the benchmarks' reference. It reaches the
+        // service's internals through `package` access.
+        .target(
+            name: "HandWired",
+            dependencies: [
+                "LibraryService",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The program: configuration from the environment, the container, a ServiceGroup.

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import HandWired
 import Hummingbird
 import HummingbirdTesting
 import LibraryService

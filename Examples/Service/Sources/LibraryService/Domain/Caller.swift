@@ -11,7 +11,7 @@ public enum Caller: Sendable, Equatable {
         return id
     }
 
-    var logValue: String {
+    package var logValue: String {
         switch self {
         case .anonymous: return "anonymous"
         case .member(let id): return "member:\(id)"

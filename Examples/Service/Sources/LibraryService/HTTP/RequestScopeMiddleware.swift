@@ -3,8 +3,8 @@ import Hummingbird
 /// Runs inside ``RequestLogMiddleware``, before every route: reads the request's body
 /// (``RequestBodyReader``), finds its caller (``Authenticator``), and creates its scope container,
 /// which the routes read as `context.scope`.
-struct RequestScopeMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
+package struct RequestScopeMiddleware: RouterMiddleware {
+    package typealias Context = AppRequestContext
 
     /// ``LibraryContainer/request(id:caller:)``: the application container's scope creator (or, in
     /// the hand-wired benchmark contender, ``HandWiredRequestScope/init(requestID:caller:application:)``).
@@ -12,7 +12,7 @@ struct RequestScopeMiddleware: RouterMiddleware {
     let authenticator: Authenticator
     let bodyReader: RequestBodyReader
 
-    init(
+    package init(
         makeScope: @escaping @Sendable (String, Caller) -> any RequestHandlers, authenticator: Authenticator,
         configuration: ServiceConfiguration
     ) {
@@ -21,7 +21,7 @@ struct RequestScopeMiddleware: RouterMiddleware {
         bodyReader = RequestBodyReader(maximumSize: configuration.maximumBodySize, timeout: configuration.bodyTimeout)
     }
 
-    func handle(
+    package func handle(
         _ request: Request, context: AppRequestContext,
         next: (Request, AppRequestContext) async throws -> Response
     ) async throws -> Response {

@@ -4,8 +4,8 @@ import Logging
 /// The service's routes. Every handler is a member of the request's container, read from
 /// `context.scope`, which ``RequestScopeMiddleware`` created for this request inside
 /// ``RequestLogMiddleware``.
-enum Routes {
-    static func router(logger: Logger, scopes: RequestScopeMiddleware) -> Router<AppRequestContext> {
+package enum Routes {
+    package static func router(logger: Logger, scopes: RequestScopeMiddleware) -> Router<AppRequestContext> {
         // HEAD answers as GET does, without the body.
         let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware(logger: logger))

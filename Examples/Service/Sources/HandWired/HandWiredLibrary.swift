@@ -1,3 +1,4 @@
+import LibraryService
 import Logging
 import ServiceLifecycle
 
