@@ -12,7 +12,9 @@ public struct HTTPServer: Service {
     private let boundPort: Promise<Int>
 
     /// A server for `router` on the configured host and port.
-    package init(configuration: ServiceConfiguration, router: Router<AppRequestContext>, migrations: SchemaMigrations, logger: Logger) {
+    package init(
+        configuration: ServiceConfiguration, router: Router<AppRequestContext>, migrations: SchemaMigrations, logger: Logger
+    ) {
         let boundPort = Promise<Int>()
         application = Application(
             router: router,
