@@ -85,7 +85,7 @@ enum AssistedRules {
         let call = target.displayName
         // A function value is called later, so it suits any member; it cannot leave a container
         // isolated to a global actor (see `ProviderRules`).
-        let isolated = container.options.mainActor || !container.globalActorAttributes.isEmpty
+        let isolated = container.isolatingActor != nil
         let parameter = "'(\(target.name): @escaping @Sendable \(ProviderRules.expectedFunctionType(of: target)))'"
         if dependency.origin != .containerRead {
             let functionValue = isolated ? "" : ", or take it as a function value: a factory parameter \(parameter)"

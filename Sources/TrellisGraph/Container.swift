@@ -27,6 +27,12 @@ public struct Container: Hashable, Sendable {
     public var globalActorAttributes: [String]
     /// The protocols and superclasses written in the type's inheritance clause.
     public var declaredConformances: [String]
+    /// The global actor the container is isolated to: `MainActor` for `mainActor: true`, otherwise
+    /// its first global-actor attribute; nil when it is not isolated. Its providers and function
+    /// values could not be called from elsewhere, and its async members start inline.
+    public var isolatingActor: String? {
+        options.mainActor ? "MainActor" : globalActorAttributes.first
+    }
     /// What the declaration holds besides its members, for ``DeclarationRules``.
     public var declaration = DeclarationFacts()
 

@@ -6,7 +6,7 @@ enum ProviderRules {
     static func issues(
         of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, in container: Container
     ) -> [Issue] {
-        let isolation = container.options.mainActor ? "MainActor" : container.globalActorAttributes.first
+        let isolation = container.isolatingActor
         if dependency.access == .function {
             return functionIssues(of: dependency, target: target, reader: reader, at: anchor, isolation: isolation)
         }

@@ -222,7 +222,7 @@ struct ContainerGenerator {
     /// providers) without being isolated to a global actor: then its stored values are `Sendable`
     /// too, each field's type checked on its member's line (see ``storage(_:in:sendable:frozen:conditionalFields:)``).
     static func isSendable(_ container: Container) -> Bool {
-        guard !isIsolated(container) else { return false }
+        guard container.isolatingActor == nil else { return false }
         return needsSendable(container) || container.declaredConformances.contains(where: namesSendable)
     }
 
@@ -233,11 +233,6 @@ struct ContainerGenerator {
     /// (Async members do not need it: see `Trellis.AsyncShared`.)
     static func needsSendable(_ container: Container) -> Bool {
         container.members.contains(where: \.readsThroughProvider)
-    }
-
-    /// Whether the container is isolated to a global actor (`mainActor: true`, or an attribute).
-    static func isIsolated(_ container: Container) -> Bool {
-        container.options.mainActor || !container.globalActorAttributes.isEmpty
     }
 
     /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.

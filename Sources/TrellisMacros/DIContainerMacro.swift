@@ -120,7 +120,7 @@ extension DIContainerMacro {
         guard mayNeedSendable else { return [] }
         let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         let container = extraction.container
-        guard container.kind.canBeContainer, !container.options.mainActor, container.globalActorAttributes.isEmpty,
+        guard container.kind.canBeContainer, container.isolatingActor == nil,
             ContainerGenerator.needsSendable(container),
             protocols.contains(where: { ContainerGenerator.namesSendable($0.trimmedDescription) })
         else { return [] }

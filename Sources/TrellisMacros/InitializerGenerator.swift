@@ -77,7 +77,7 @@ struct InitializerGenerator {
     private func asyncStarts() -> [String] {
         let members = plan.order.filter { $0.scope == .shared && $0.isAsync }
         guard !members.isEmpty else { return [] }
-        let isolated = ContainerGenerator.isIsolated(container)
+        let isolated = container.isolatingActor != nil
         var lines =
             isolated ? [] : ["let \(GeneratedNames.asyncStarter) = \(GeneratedNames.asyncStartType).starter(for: self)"]
         for member in members {
