@@ -57,7 +57,7 @@ struct RendererTests {
     }
 
     @Test("an @Assisted function taken as a function value is a deferred read, drawn dashed as 'function'")
-    func functionReads() {
+    func functionReads() throws {
         let (_, scan) = SourceFileScanner.scan(
             source: """
                 @DIContainer final class Server: Sendable {
@@ -69,11 +69,42 @@ struct RendererTests {
                     var router: Router
                 }
                 """)
-        let container = try? #require(scan.containers.first?.extraction.container)
-        #expect(container?.member(named: "router")?.dependencies.map(\.access) == [.function, .value])
-        let graph = ProgramGraph(Program(containers: container.map { [$0] } ?? []))
+        let container = try #require(scan.containers.first?.extraction.container)
+        #expect(container.member(named: "router")?.dependencies.map(\.access) == [.function, .value])
+        let graph = ProgramGraph(Program(containers: [container]))
+        #expect(
+            MermaidRenderer.render(graph) == """
+                graph TD
+                    subgraph Server["Server"]
+                        Server__onEvent["onEvent: @Sendable (Int) -#gt; Void<br/>input"]
+                        Server__page["page: Page<br/>assisted(id: Int)"]
+                        Server__router["router: Router<br/>shared"]
+                    end
+                    Server__router --> Server__onEvent
+                    Server__router -.->|function| Server__page
+
+                """)
+        #expect(
+            DotRenderer.render(graph) == """
+                digraph Trellis {
+                    rankdir=LR;
+                    node [shape=box, fontname="Helvetica"];
+                    edge [fontname="Helvetica"];
+                    subgraph "cluster_Server" {
+                        label="Server";
+                        "Server" [label="Server", shape=tab, style=bold];
+                        "Server.onEvent" [label="onEvent: @Sendable (Int) -> Void\\ninput", style=dashed];
+                        "Server.page" [label="page: Page\\nassisted(id: Int)"];
+                        "Server.router" [label="router: Router\\nshared"];
+                    }
+                    "Server.router" -> "Server.onEvent";
+                    "Server.router" -> "Server.page" [label="function", style=dashed];
+                }
+
+                """)
         #expect(AsciiRenderer.render(graph).contains("reads: page (function), onEvent"))
-        #expect(MermaidRenderer.render(graph).contains("Server__router -.->|function| Server__page"))
+        // Only the deferred read carries an access in JSON.
+        #expect(JSONRenderer.render(graph).components(separatedBy: "\"access\"").count == 2)
         #expect(JSONRenderer.render(graph).contains("\"access\": \"function\""))
     }
 
