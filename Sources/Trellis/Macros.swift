@@ -28,7 +28,8 @@
 /// below).
 ///
 /// Beside the container the macro declares `<Name>Dependencies`, a protocol listing its `.input`
-/// members (and the needs of its `.forwardingChild` members), and in it `init(dependencies:)`,
+/// members (and the needs of its `.forwardingChild` members; none for a container with `parent:`),
+/// and in it `init(dependencies:)`,
 /// which creates the container from any value that provides them: the container that owns it as
 /// `.child`, or a test double. A scope container's `.argument` members are not needs: they are
 /// further parameters of `init(dependencies:…)`, which an `@Assisted(.scope)` function passes.
@@ -77,6 +78,78 @@ public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
     validateDAG: Bool = true,
+    concrete: Bool = false,
+    mainActor: Bool
+) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
+
+/// `@DIContainer` for a container created by its parent (a scope, created per unit of work by an
+/// `@Assisted(.scope)` function of `parent`), which reads what the parent provides without
+/// restating it:
+///
+/// ```swift
+/// @DIContainer(root: true)
+/// final class AppContainer: Sendable {
+///     @Provide(.input) var logger: Logger
+///     @Provide(.shared, factory: { SQLDatabase() }) var database: any Database
+///     @Assisted(.scope) func request(id requestID: String) -> RequestScope
+/// }
+///
+/// @DIContainer(parent: AppContainer.self)
+/// final class RequestScope: Sendable {
+///     @Provide(.argument) var requestID: String
+///     // `database` and `logger` are AppContainer's.
+///     @Provide(.shared, factory: UnitOfWork.init(database:logger:)) var unitOfWork: UnitOfWork
+/// }
+/// ```
+///
+/// Every name a member reads (a factory closure's parameter, a `with:` key path, `c.member`) that
+/// the container does not declare is read from the parent, and the compiler checks that the parent
+/// has it, with that type. The generated `init(dependencies:…)` takes the parent itself (as the
+/// parent's `@Assisted(.scope)` function passes it), then the `.argument` members, then the
+/// overrides; the container keeps the parent for as long as it lives (a scope is shorter-lived
+/// than its parent, so this is no cycle). It conforms to ``ParentReading``, so that `\Self.member`
+/// and `scope.member` reach the parent's members too. An `.input` member, if you keep one, is read
+/// from the parent once, when the container is created. No `<Name>Dependencies` protocol is
+/// declared, and the parent declares no conformance.
+///
+/// The parent's members that a scope reads must be readable without `await` or `try` (a
+/// synchronous `.shared` or `.input` member, a `.transient` whose factory does not throw); the
+/// `trellis` tool reports any other read on the scope's member.
+///
+/// - Parameters:
+///   - validate: See ``DIContainer(validate:root:validateDAG:concrete:)``.
+///   - root: Marks the container as a root in the output of the `trellis` graph tool.
+///   - validateDAG: When `false`, the container is left out of the whole-program checks.
+///   - parent: The container that creates this one: `AppContainer.self`.
+///   - concrete: When `true`, every member may have a concrete type.
+@attached(
+    member,
+    names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
+    named(_trellis_Builders), named(serviceStartOrder), named(_trellis_parent)
+)
+@attached(extension, conformances: Sendable, ParentReading)
+public macro DIContainer(
+    validate: Bool = true,
+    root: Bool = false,
+    validateDAG: Bool = true,
+    parent: Any.Type,
+    concrete: Bool = false
+) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
+
+/// `@DIContainer(parent:)` with an explicit `mainActor:` argument (see
+/// ``DIContainer(validate:root:validateDAG:concrete:mainActor:)``).
+@attached(
+    member,
+    names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
+    named(_trellis_Builders), named(serviceStartOrder), named(_trellis_parent)
+)
+@attached(memberAttribute)
+@attached(extension, conformances: Sendable, ParentReading)
+public macro DIContainer(
+    validate: Bool = true,
+    root: Bool = false,
+    validateDAG: Bool = true,
+    parent: Any.Type,
     concrete: Bool = false,
     mainActor: Bool
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")

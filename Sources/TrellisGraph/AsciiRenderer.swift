@@ -11,6 +11,7 @@ public enum AsciiRenderer {
         }
         for container in graph.containers {
             lines.append(container.file.isEmpty ? container.title : "\(container.title)  [\(container.file)]")
+            if let parent = container.parent { lines.append("parent: \(parent)") }
             if container.members.isEmpty { lines.append("`-- (no members)") }
             for (index, member) in container.members.enumerated() {
                 let isLast = index == container.members.count - 1
@@ -21,6 +22,10 @@ public enum AsciiRenderer {
                     lines.append(
                         "\(continuation)reads: \(readLabels(of: member, in: container.id, edges: deferred).joined(separator: ", "))"
                     )
+                }
+                let fromParent = graph.parentReads(of: member.name, in: container.id)
+                if let parent = container.parent, !fromParent.isEmpty {
+                    lines.append("\(continuation)reads from \(parent): \(fromParent.joined(separator: ", "))")
                 }
                 if !member.builds.isEmpty { lines.append("\(continuation)builds: \(member.builds.joined(separator: ", "))") }
             }

@@ -21,7 +21,9 @@ public struct BuildPlan: Hashable, Sendable {
     public init?(_ container: Container) {
         let byName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         // nil for a cycle and for a read of an unknown member alike.
-        guard let order = Self.topologicalOrder(container.members) else { return nil }
+        guard let order = Self.topologicalOrder(container.members, readsParent: container.options.parent != nil) else {
+            return nil
+        }
         self.container = container
         self.order = order
 
@@ -57,8 +59,9 @@ public struct BuildPlan: Hashable, Sendable {
 
     /// The members in an order that builds each after what it reads (``TopologicalOrder``, ties
     /// in declaration order). `nil` when no order exists: a cycle, a member reading itself or an
-    /// unknown name, or two members with one name.
-    static func topologicalOrder(_ members: [Member]) -> [Member]? {
+    /// unknown name, or two members with one name. In a container that `readsParent`, a name no
+    /// member has is read from the parent, which exists before any member.
+    static func topologicalOrder(_ members: [Member], readsParent: Bool = false) -> [Member]? {
         var position: [String: Int] = [:]
         for (index, member) in members.enumerated() where position.updateValue(index, forKey: member.name) != nil {
             return nil
@@ -68,8 +71,11 @@ public struct BuildPlan: Hashable, Sendable {
         for member in members {
             var reads: [Int] = []
             for name in member.constructionDependencyNames {
-                guard let read = position[name] else { return nil }
-                reads.append(read)
+                if let read = position[name] {
+                    reads.append(read)
+                } else if !readsParent {
+                    return nil
+                }
             }
             dependencies.append(reads)
         }

@@ -74,6 +74,21 @@ public struct Container: Hashable, Sendable {
     public func member(named name: String) -> Member? {
         members.first { $0.name == name }
     }
+
+    /// Whether `name`, read by one of this container's members, is read from its parent: the
+    /// container declares `parent:` and has no member of that name. (An `@Assisted` function's
+    /// factory may also read its own arguments, which are neither.)
+    public func readsFromParent(_ name: String, by member: Member) -> Bool {
+        options.parent != nil && self.member(named: name) == nil
+            && !(member.signature?.arguments.contains { $0.name == name } ?? false)
+    }
+
+    /// The names `member` reads from the parent (see ``readsFromParent(_:by:)``), in source order,
+    /// without repeats.
+    public func parentReads(of member: Member) -> [String] {
+        var seen = Set<String>()
+        return member.dependencies.map(\.name).filter { readsFromParent($0, by: member) && seen.insert($0).inserted }
+    }
 }
 
 /// The arguments of `@DIContainer(root:validateDAG:mainActor:)` that change anything (`validate:`
@@ -87,13 +102,19 @@ public struct ContainerOptions: Hashable, Sendable {
     public var mainActor: Bool
     /// Every member may have a concrete type without its own `concrete: true`.
     public var concrete: Bool
+    /// `parent: Type.self`: the container that creates this one (through an `@Assisted(.scope)`
+    /// function) and whose members it reads without restating them, the type's name as written.
+    public var parent: String?
 
     /// Creates options; the defaults are those of `@DIContainer`.
-    public init(root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false) {
+    public init(
+        root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false, parent: String? = nil
+    ) {
         self.root = root
         self.validateDAG = validateDAG
         self.mainActor = mainActor
         self.concrete = concrete
+        self.parent = parent
     }
 }
 

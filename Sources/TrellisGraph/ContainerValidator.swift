@@ -44,6 +44,16 @@ public enum ContainerValidator {
                     "@DIContainer generates the initializer of '\(name)'; remove this init and pass overrides to the generated one",
                     at: .userInitializer(container: name, index: index), fixes: [.removeInitializer]))
         }
+        if let parent = container.options.parent {
+            // Its snapshot of needs would come from `<Name>Dependencies`, which such a container has not.
+            for member in container.members where member.scope == .forwardingChild {
+                issues.append(
+                    Issue(
+                        .invalidArgument,
+                        "'\(member.name)' is a '.forwardingChild', whose needs come through '\(name)Dependencies', which a container with 'parent: \(parent).self' does not declare; make it a '.child'",
+                        at: .member(container: name, member: member.name)))
+            }
+        }
         let containerActors = container.globalActorAttributes + (container.options.mainActor ? ["MainActor"] : [])
         for member in container.members where !member.scope.isSupplied {
             guard let actor = member.globalActor, !containerActors.contains(actor) else { continue }
@@ -262,6 +272,8 @@ public enum ContainerValidator {
         for (index, dependency) in member.dependencies.enumerated() {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
+                // Read from the parent, which the compiler checks (and the tool, with both in view).
+                if container.readsFromParent(dependency.name, by: member) && dependency.origin != .contribution { continue }
                 // A factory parameter of an `@Assisted` function may have meant one of its arguments.
                 let arguments = dependency.origin == .closureParameter ? member.signature?.arguments.map(\.name) ?? [] : []
                 let candidates = container.members.map(\.name).filter { $0 != member.name } + arguments

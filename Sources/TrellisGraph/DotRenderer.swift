@@ -29,6 +29,12 @@ public enum DotRenderer {
             lines.append(
                 "    \(quote(memberNode(edge.container, edge.from))) -> \(quote(memberNode(edge.container, edge.to)))\(style);")
         }
+        for read in graph.parentReads {
+            // A read of the parent's member, across the two clusters.
+            lines.append(
+                "    \(quote(memberNode(read.container, read.from))) -> \(quote(memberNode(read.parent, read.to))) [label=\"parent\", style=dotted];"
+            )
+        }
         for edge in graph.containerEdges {
             switch edge.kind {
             case .builds:

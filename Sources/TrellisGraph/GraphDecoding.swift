@@ -16,7 +16,7 @@ extension ProgramGraph: Decodable {
     }
 
     private enum Keys: String, CodingKey {
-        case version, containers, memberEdges, containerEdges
+        case version, containers, memberEdges, containerEdges, parentReads
     }
 
     /// Reads a graph document; throws ``UnsupportedVersion`` for a version other than ``JSONRenderer/version``.
@@ -27,12 +27,13 @@ extension ProgramGraph: Decodable {
         containers = try values.decode([ContainerNode].self, forKey: .containers)
         memberEdges = try values.decode([MemberEdge].self, forKey: .memberEdges)
         containerEdges = try values.decode([ContainerEdge].self, forKey: .containerEdges)
+        parentReads = try values.decodeIfPresent([ParentRead].self, forKey: .parentReads) ?? []
     }
 }
 
 extension ProgramGraph.ContainerNode: Decodable {
     private enum Keys: String, CodingKey {
-        case id, name, file, root, validateDAG, members, startOrder
+        case id, name, file, root, validateDAG, members, startOrder, parent
     }
 
     /// Reads a container of the graph document.
@@ -45,6 +46,7 @@ extension ProgramGraph.ContainerNode: Decodable {
         validatesDAG = try values.decode(Bool.self, forKey: .validateDAG)
         members = try values.decode([ProgramGraph.MemberNode].self, forKey: .members)
         startOrder = try values.decodeIfPresent([String].self, forKey: .startOrder) ?? []
+        parent = try values.decodeIfPresent(String.self, forKey: .parent)
     }
 }
 
@@ -130,3 +132,18 @@ extension ProgramGraph.ContainerEdgeKind: Decodable {}
 extension MemberScope: Decodable {}
 extension DependencyAccess: Decodable {}
 extension CollectionDeclaration.Kind: Decodable {}
+
+extension ProgramGraph.ParentRead: Decodable {
+    private enum Keys: String, CodingKey {
+        case container, from, parent, to
+    }
+
+    /// Reads a read of a parent's member from the graph document.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: Keys.self)
+        container = try values.decode(String.self, forKey: .container)
+        from = try values.decode(String.self, forKey: .from)
+        parent = try values.decode(String.self, forKey: .parent)
+        to = try values.decode(String.self, forKey: .to)
+    }
+}

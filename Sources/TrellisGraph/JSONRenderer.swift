@@ -19,6 +19,8 @@ public enum JSONRenderer {
             if !container.startOrder.isEmpty {
                 fields.append(("startOrder", .inlineArray(container.startOrder)))
             }
+            // Only containers with a parent have the key.
+            if let parent = container.parent { fields.append(("parent", .string(parent))) }
             return JSONValue.object(fields)
         }
         let memberEdges = graph.memberEdges.map { edge in
@@ -35,14 +37,24 @@ public enum JSONRenderer {
                 ("kind", .string(edge.kind.rawValue)),
             ])
         }
-        let document = JSONValue.object([
+        var document: [(key: String, value: JSONValue)] = [
             ("version", .integer(version)),
             ("containers", .array(containers)),
             ("memberEdges", .array(memberEdges)),
             ("containerEdges", .array(containerEdges)),
-        ])
+        ]
+        // Only programs with scopes reading their parents have the key, so other documents are unchanged.
+        if !graph.parentReads.isEmpty {
+            let reads = graph.parentReads.map { read in
+                JSONValue.object([
+                    ("container", .string(read.container)), ("from", .string(read.from)), ("parent", .string(read.parent)),
+                    ("to", .string(read.to)),
+                ])
+            }
+            document.append(("parentReads", .array(reads)))
+        }
         var text = ""
-        document.write(to: &text, indentation: "")
+        JSONValue.object(document).write(to: &text, indentation: "")
         return text + "\n"
     }
 

@@ -18,6 +18,10 @@ public enum MermaidRenderer {
             lines.append(
                 "    \(memberIdentifier(edge.container, edge.from)) \(arrow) \(memberIdentifier(edge.container, edge.to))")
         }
+        for read in graph.parentReads {
+            lines.append(
+                "    \(memberIdentifier(read.container, read.from)) -.->|parent| \(memberIdentifier(read.parent, read.to))")
+        }
         for edge in graph.containerEdges {
             switch edge.kind {
             case .builds: lines.append("    \(identifier(edge.from)) -->|\(escape(edge.member))| \(identifier(edge.to))")

@@ -19,6 +19,9 @@ public struct ProgramGraph: Hashable, Sendable {
         /// The members marked `service: true`, in the order they start (``ServiceRules/startOrder(of:)``);
         /// they stop in reverse.
         public var startOrder: [String] = []
+        /// The identifier of the container it reads as its parent (`@DIContainer(parent:)`), when
+        /// that container is in the program.
+        public var parent: String? = nil
     }
 
     /// One `@Provide` member.
@@ -62,6 +65,19 @@ public struct ProgramGraph: Hashable, Sendable {
         public var access: DependencyAccess = .value
     }
 
+    /// A member of a container with `parent:` reading a member of that parent (a name the container
+    /// does not declare, or one of its `.input` members).
+    public struct ParentRead: Hashable, Sendable {
+        /// The identifier of the container that reads.
+        public var container: String
+        /// The member that reads.
+        public var from: String
+        /// The identifier of the parent.
+        public var parent: String
+        /// The parent's member read.
+        public var to: String
+    }
+
     /// A container building another: in one of its members' factories, or as an owned child.
     public struct ContainerEdge: Hashable, Sendable {
         /// The identifier of the container that builds.
@@ -92,6 +108,9 @@ public struct ProgramGraph: Hashable, Sendable {
     public var memberEdges: [MemberEdge]
     /// Container edges, sorted by builder, container built and member.
     public var containerEdges: [ContainerEdge]
+    /// The reads of parents' members, sorted by container, reader and member read; only those of a
+    /// member the parent has (``ProgramValidator`` reports the others).
+    public var parentReads: [ParentRead] = []
 
     /// The graph of the containers declared in `files`.
     public init(files: [ProgramFile]) {
@@ -99,11 +118,14 @@ public struct ProgramGraph: Hashable, Sendable {
         var containers: [ContainerNode] = []
         var memberEdges: [MemberEdge] = []
         var containerEdges: [ContainerEdge] = []
+        var parentReads: [ParentRead] = []
         for name in directory.sortedNames {
             for (index, entry) in (directory.entries[name] ?? []).enumerated() {
                 let id = index == 0 ? name : "\(name)~\(index + 1)"
                 let container = entry.declared.container
                 let memberNames = Set(container.members.map(\.name))
+                let parent = container.options.parent.flatMap { directory.resolve($0, from: entry.declared) }
+                let parentMembers = Set(parent.flatMap { directory.entries[$0]?.first }?.declared.container.members.map(\.name) ?? [])
                 var members: [MemberNode] = []
                 let startOrder = ServiceRules.startOrder(of: container)
                 for member in container.members {
@@ -121,6 +143,12 @@ public struct ProgramGraph: Hashable, Sendable {
                     memberEdges += reads.map {
                         MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
                     }
+                    if let parent {
+                        let read = member.scope == .input ? [member.name] : container.parentReads(of: member)
+                        parentReads += read.filter(parentMembers.contains).map {
+                            ParentRead(container: id, from: member.name, parent: parent, to: $0)
+                        }
+                    }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : member.createsScope ? .createsScope : .builds
                     containerEdges += builds.map { ContainerEdge(from: id, to: $0, member: member.name, kind: kind) }
                 }
@@ -128,12 +156,18 @@ public struct ProgramGraph: Hashable, Sendable {
                     ContainerNode(
                         id: id, name: name, file: entry.file, isRoot: container.options.root,
                         validatesDAG: container.options.validateDAG, members: members.sorted { $0.name < $1.name },
-                        startOrder: startOrder))
+                        startOrder: startOrder, parent: parent))
             }
         }
         self.containers = containers
         self.memberEdges = Set(memberEdges).sorted { ($0.container, $0.from, $0.to) < ($1.container, $1.from, $1.to) }
         self.containerEdges = Set(containerEdges).sorted { ($0.from, $0.to, $0.member) < ($1.from, $1.to, $1.member) }
+        self.parentReads = Set(parentReads).sorted { ($0.container, $0.from, $0.to) < ($1.container, $1.from, $1.to) }
+    }
+
+    /// The parent's members `member` of container `id` reads, in name order.
+    public func parentReads(of member: String, in id: String) -> [String] {
+        parentReads.filter { $0.container == id && $0.from == member }.map(\.to)
     }
 
     /// The members `member` receives as a `Provider` or `Lazy` and never reads as a value.

@@ -29,6 +29,7 @@ public enum ProgramValidator {
         let everyContainer = ContainerDirectory(files: files)
         issues += childNeedIssues(everyContainer)
         issues += ScopeRules.programIssues(everyContainer)
+        issues += ParentRules.programIssues(everyContainer)
         return issues
     }
 

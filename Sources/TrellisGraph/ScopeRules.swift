@@ -16,7 +16,9 @@ enum ScopeRules {
                     at: .memberType(container: container.name, member: member.name))
             ]
         }
-        return ContainerValidator.undeclaredNeeds(of: member, in: container).map { [$0] } ?? []
+        // Whether the creator must declare `: <Scope>Dependencies` depends on the scope's declaration,
+        // which only the whole program shows: a scope with `parent:` takes its creator itself.
+        return []
     }
 
     /// The whole-program rules: an `@Assisted(.scope)` function takes exactly its scope's

@@ -50,6 +50,16 @@ public enum UnusedMemberRule {
                 }
             }
         }
+        // What a container with `parent:` reads from its parent, the parent provides.
+        for name in directory.sortedNames {
+            guard let entry = directory.entries[name]?.first, let parent = entry.declared.container.options.parent,
+                let parentName = directory.resolve(parent, from: entry.declared)
+            else { continue }
+            let container = entry.declared.container
+            for member in container.members {
+                used[parentName, default: []].formUnion(container.parentReads(of: member))
+            }
+        }
         // What an owned child or a created scope needs, its owner provides by name.
         for creation in directory.creations() {
             var visited: Set<String> = []

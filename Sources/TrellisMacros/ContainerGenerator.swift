@@ -40,13 +40,18 @@ struct ContainerGenerator {
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
+            + Self.parentStoredProperty(of: extraction, locator: locator)
         var declarations = Self.storage(
             stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored) : nil,
             frozen: extraction.isFrozen)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
-        declarations.append(hierarchy.inputsType())
-        declarations += hierarchy.initializers(throwing: plan.initializerThrows)
+        if let parent = Self.parentProperty(of: container) {
+            declarations.append(parent)
+        } else {
+            declarations.append(hierarchy.inputsType())
+            declarations += hierarchy.initializers(throwing: plan.initializerThrows)
+        }
         let assemblers = container.members.filter { $0.collection != nil }.map(expressions.collectionAssembler(of:))
         if let builders = Self.builders(container.members.compactMap(builder(for:)) + assemblers, of: container) {
             declarations.append(builders)
@@ -55,6 +60,38 @@ struct ContainerGenerator {
             declarations.append(startOrder)
         }
         return declarations
+    }
+
+    /// The field keeping the parent of a container with `parent:`, its type checked `Sendable` (in a
+    /// `Sendable` container) where `parent:` names it.
+    static func parentStoredProperty(of extraction: ContainerExtraction, locator: SourceLocator?) -> [StoredProperty] {
+        guard let parent = extraction.container.options.parent else { return [] }
+        // The attribute's own arguments are a tree of their own; the declaration's copy is placed.
+        let attribute = extraction.anchors[.containerAttribute(container: extraction.container.name, name: "DIContainer")]
+        let type = attribute?.as(AttributeSyntax.self).flatMap { attribute -> ExprSyntax? in
+            guard case .argumentList(let arguments) = attribute.arguments else { return nil }
+            return arguments.first { $0.label?.text == "parent" }?.expression.as(MemberAccessExprSyntax.self)?.base
+        }
+        return [
+            StoredProperty(
+                name: GeneratedNames.parent, type: parent, checkedType: parent,
+                typePlace: type.flatMap { locator?.place(Syntax($0)) })
+        ]
+    }
+
+    /// The property through which `Trellis.ParentReading` reads the parent, for a container with
+    /// `parent:` (`body` replaces the read in a container with errors).
+    static func parentProperty(of container: Container, body: String? = nil) -> DeclSyntax? {
+        guard let parent = container.options.parent else { return nil }
+        let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        let read = body ?? "\(GeneratedNames.storedValue(GeneratedNames.parent, in: container.kind))"
+        return GeneratedSource.declaration(
+            """
+            /// The parent this container was created from, whose members it reads as its own.
+            \(isolation(of: container))\(modifier)var \(GeneratedNames.parent): \(parent) {
+                \(read)
+            }
+            """)
     }
 
     /// `serviceStartOrder` on a container with `service: true` members: their values in the order
@@ -290,10 +327,19 @@ struct ContainerGenerator {
             """)
     }
 
+    /// The designated initializer's first parameter in a container with `parent:`: the parent,
+    /// labelled as `init(dependencies:)` is, so that the parent's `@Assisted(.scope)` functions
+    /// create either kind of scope with one call.
+    static func parentParameter(of container: Container) -> [String] {
+        container.options.parent.map { ["dependencies \(GeneratedNames.parent): \($0)"] } ?? []
+    }
+
     /// The initializer parameter of a member: required for `.input` and `.argument`, an optional
     /// override otherwise.
     static func initializerParameter(for member: Member, in container: Container? = nil) -> String? {
         let label = MemberName.parameterLabel(member.name)
+        // A container with a parent reads its `.input` members from it.
+        if member.scope == .input, container?.options.parent != nil { return nil }
         if member.isAssisted {
             guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
             return "\(label): (\(type))? = nil"
@@ -328,7 +374,7 @@ struct ContainerGenerator {
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
-        let parameters = exposed.compactMap { initializerParameter(for: $0, in: container) }
+        let parameters = parentParameter(of: container) + exposed.compactMap { initializerParameter(for: $0, in: container) }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         declarations.append(
@@ -336,8 +382,10 @@ struct ContainerGenerator {
         var valid = container
         valid.members = exposed
         let hierarchy = HierarchyGenerator(container: valid)
-        // See the peer role.
-        if !extraction.hasNoNeedsProtocol {
+        if let parent = parentProperty(of: container, body: stop) {
+            declarations.append(parent)
+        } else if !extraction.hasNoNeedsProtocol {
+            // See the peer role.
             if !extraction.reservedNamesDeclared.contains(GeneratedNames.inputsType) {
                 declarations.append(hierarchy.inputsType())
             }

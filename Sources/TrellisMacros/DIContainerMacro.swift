@@ -83,8 +83,11 @@ extension DIContainerMacro {
         guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
         var extraction = ExtractionCache.extraction(of: group, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: group), into: &extraction)
-        // A generic or local type, or one nested in a generic type, cannot have a protocol beside it.
-        guard extraction.container.kind.canBeContainer, !extraction.hasNoNeedsProtocol else { return [] }
+        // A generic or local type, or one nested in a generic type, cannot have a protocol beside it;
+        // a container with a parent needs none.
+        guard extraction.container.kind.canBeContainer, !extraction.hasNoNeedsProtocol,
+            extraction.container.options.parent == nil
+        else { return [] }
         var container = extraction.container
         container.members = container.members.compactMap { member in
             guard let syntax = extraction.members[member.name], !extraction.lessVisibleTypeMembers.contains(member.name)
@@ -100,11 +103,40 @@ extension DIContainerMacro {
         return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
     }
 
-    /// Declares `Sendable` for a container whose providers may be called from any thread.
+    /// Declares `Sendable` for a container whose providers may be called from any thread, and
+    /// `Trellis.ParentReading` for a container with `parent:`.
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        let sendable = try sendableExtension(
+            of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols)
+        // The compiler lists the protocols the type does not conform to yet.
+        guard protocols.contains(where: { $0.trimmedDescription.hasSuffix("ParentReading") }) else { return sendable }
+        return sendable + (try parentReadingExtension(of: node, attachedTo: declaration, providingExtensionsOf: type))
+    }
+
+    /// `extension Scope: Trellis.ParentReading {}` for a container with `parent:` (isolated to the
+    /// container's global actor, if it has one, so that the parent is read there).
+    private static func parentReadingExtension(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol
+    ) throws -> [ExtensionDeclSyntax] {
+        guard ContainerExtractor.options(of: node).parent != nil,
+            ContainerExtractor.kind(of: declaration).canBeContainer
+        else { return [] }
+        let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
+        let isolation = extraction.container.isolatingActor.map { "@\($0) " } ?? ""
+        return [
+            try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: isolation)\(raw: GeneratedNames.parentReadingType) {}")
+        ]
+    }
+
+    private static func sendableExtension(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax]
     ) throws -> [ExtensionDeclSyntax] {
         // Most containers have no provider: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).

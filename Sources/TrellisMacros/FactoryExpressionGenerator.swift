@@ -49,7 +49,8 @@ struct FactoryExpressionGenerator {
                 argument.label.map { "\($0): \(argument.name)" } ?? argument.name
             }
             let arguments =
-                passed + (member.withEntries ?? []).map { "\(MemberName.bare($0)): \(reference(to: $0, in: context))" }
+                passed
+                + (member.withEntries ?? []).map { "\(MemberName.bare($0)): \(reference(to: $0, in: context, by: member))" }
             core = "\(source(of: typeExpression, in: context).trimmedDescription)(\(arguments.joined(separator: ", ")))"
         } else if let written = syntax.factory, let form = member.effectiveFactory?.form {
             let factory = source(of: written, in: context)
@@ -66,7 +67,7 @@ struct FactoryExpressionGenerator {
                     core = "\(factory.trimmedDescription)(\(arguments.joined(separator: ", ")))"
                 }
             case .containerClosure(let parameter):
-                let closure = rewrite(factory, parameter: parameter, in: context)
+                let closure = rewrite(factory, parameter: parameter, of: member, in: context)
                 if let inlined = body(of: ExprSyntax(closure), members: [], arguments: []) {
                     core = inlined
                     origin = Self.bodyOrigin(of: written) ?? origin
@@ -212,7 +213,7 @@ struct FactoryExpressionGenerator {
         guard
             let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
             !dependency.access.readsAtConstruction
-        else { return reference(to: name, in: context) }
+        else { return reference(to: name, in: context, by: member) }
         let link = GeneratedNames.link
         let source =
             switch context {
@@ -223,7 +224,9 @@ struct FactoryExpressionGenerator {
         let container = GeneratedNames.builderContainerParameter
         guard let wrapper = dependency.access.typeName else {
             // An `@Assisted` function as a value: each call calls it on the container, with its labels.
-            guard let signature = plan.container.member(named: name)?.signature else { return reference(to: name, in: context) }
+            guard let signature = plan.container.member(named: name)?.signature else {
+                return reference(to: name, in: context, by: member)
+            }
             let arguments = signature.arguments.indices.map { index in
                 (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
             }
@@ -232,12 +235,24 @@ struct FactoryExpressionGenerator {
             return "{ [\(link) = \(source)] in \(effects)\(call) }"
         }
         return
-            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder)) }"
+            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder, by: member)) }"
     }
 
-    /// How code in `context` reads member `name`.
-    func reference(to name: String, in context: Context) -> String {
-        guard let target = plan.container.member(named: name) else { return name }
+    /// How code in `context` reads member `name` (for `reader`, whose own arguments, if it is an
+    /// `@Assisted` function, are read as they are). A container with `parent:` reads a name it does
+    /// not declare from its parent, which the initializer takes and the stored values keep.
+    func reference(to name: String, in context: Context, by reader: Member? = nil) -> String {
+        guard let target = plan.container.member(named: name) else {
+            guard reader.map({ plan.container.readsFromParent(name, by: $0) }) ?? (plan.container.options.parent != nil)
+            else { return name }
+            switch context {
+            case .initializer:
+                return "\(GeneratedNames.parent).\(name)"
+            case .builder:
+                let parent = GeneratedNames.storedValue(GeneratedNames.parent, in: plan.container.kind)
+                return "\(GeneratedNames.builderContainerParameter).\(parent).\(name)"
+            }
+        }
         switch context {
         case .builder where target.isDeprecated && !target.isAssisted:
             return deprecatedRead(of: target)
@@ -293,14 +308,14 @@ struct FactoryExpressionGenerator {
     /// of `member` in `context` (a local in the initializer, where the container does not exist yet;
     /// a read through the container a builder is given). The extractor has already rejected any other use of the
     /// parameter and any local that would hide a member it reads.
-    private func rewrite(_ factory: ExprSyntax, parameter: String, in context: Context) -> ExprSyntax {
+    private func rewrite(_ factory: ExprSyntax, parameter: String, of member: Member, in context: Context) -> ExprSyntax {
         // Detached, for the same reason as in `source(of:in:)`: each edit of a node in the
         // container's tree would copy that tree.
         guard var closure = factory.detached.as(ClosureExprSyntax.self) else { return factory }
         // `c.member` reads as the member's getter does: where that throws, the user writes the `try`
         // (as `try c.member` is written for the getter in a builder), so the replacement adds none.
         let rewriter = ContainerReadRewriter(parameter: parameter) { name in
-            let read = reference(to: name, in: context)
+            let read = reference(to: name, in: context, by: member)
             return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
         }
         closure.statements = rewriter.rewrite(closure.statements, detach: true).cast(CodeBlockItemListSyntax.self)

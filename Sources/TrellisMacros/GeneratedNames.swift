@@ -110,9 +110,18 @@ enum GeneratedNames {
     /// initializer's local, then a field of ``storedValuesType`` (no member is named with the prefix).
     static let link = "\(prefix)link"
 
+    /// A container's parent (`@DIContainer(parent: App.self)`): the initializer's parameter, the
+    /// field of ``storedValuesType`` that keeps it, and the property through which
+    /// ``parentReadingType`` reads the parent's members as the container's own.
+    static let parent = "\(prefix)parent"
+
+    /// The runtime protocol a container with a parent conforms to: `\Self.member` and
+    /// `container.member` reach the parent's members through it.
+    static let parentReadingType = "Trellis.ParentReading"
+
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
     static let memberRoleNames = [
         "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType,
-        ServiceRules.startOrderProperty,
+        ServiceRules.startOrderProperty, parent,
     ]
 }

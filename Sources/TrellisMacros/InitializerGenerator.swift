@@ -13,12 +13,14 @@ struct InitializerGenerator {
         let hierarchy = HierarchyGenerator(container: container)
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
         let parameters =
-            container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
+            ContainerGenerator.parentParameter(of: container)
+            + container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
             + hierarchy.forwardedParameters
         let linked = ContainerGenerator.hasProviders(container)
         // The link is made knowing how to make the container, so that binding it at the end only publishes.
         let link = "\(ContainerGenerator.linkType(of: container))(make: { \(ContainerGenerator.linkedContainer(of: container)) })"
         var lines = linked ? ["let \(GeneratedNames.link) = \(link)"] : []
+        lines += parentInputs()
         lines += localDeclarations()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
@@ -27,6 +29,7 @@ struct InitializerGenerator {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
             + (linked ? [(GeneratedNames.link, GeneratedNames.link)] : [])
+            + (container.options.parent != nil ? [(GeneratedNames.parent, GeneratedNames.parent)] : [])
         let target =
             ContainerGenerator.keepsStorageTogether(container.kind)
             ? "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)("
@@ -130,6 +133,20 @@ struct InitializerGenerator {
             }
         }
         return GeneratedSource.mapped(text + "\n" + closing, toFile: first.file, line: first.line - 1)
+    }
+
+    /// In a container with `parent:`, each `.input` member read from the parent into a local of
+    /// its name, on the member's line: a parent without that member, or with another type, is
+    /// reported there.
+    private func parentInputs() -> [String] {
+        guard container.options.parent != nil else { return [] }
+        return container.members.filter { $0.scope == .input }.map { member in
+            let read = "let \(member.name): \(member.type.text) = \(GeneratedNames.parent).\(member.name)"
+            guard let anchor = generator.extraction.anchors[.member(container: container.name, member: member.name)],
+                let place = generator.locator?.place(anchor)
+            else { return read }
+            return GeneratedSource.placed(read, at: place)
+        }
     }
 
     /// The members built while the container is created, as locals in dependency order.

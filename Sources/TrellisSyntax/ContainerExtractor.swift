@@ -25,6 +25,11 @@ public enum ContainerExtractor {
         (extraction.nestedTypeAccess, extraction.functionTypeAliases) = DeclarationBodyReader.nestedTypes(
             of: declaration.memberBlock.members)
         for element in declaration.attributes {
+            // The declaration's own copy of `@DIContainer`, which code generation can place (the
+            // attribute the macro is given is a tree of its own).
+            if case .attribute(let own) = element, ProvideAttributeReader.attributeName(own) == "DIContainer" {
+                extraction.anchors[.containerAttribute(container: name, name: "DIContainer")] = Syntax(own)
+            }
             guard case .attribute(let actor) = element, globalActorName(actor) != nil else { continue }
             extraction.anchors[.containerAttribute(container: name, name: ProvideAttributeReader.attributeName(actor))] = Syntax(
                 actor)
@@ -142,6 +147,10 @@ public enum ContainerExtractor {
         var options = ContainerOptions()
         guard case .argumentList(let arguments) = attribute.arguments else { return options }
         for argument in arguments {
+            if argument.label?.text == "parent" {
+                options.parent = parentType(argument.expression)
+                continue
+            }
             guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else { continue }
             let value = literal.literal.tokenKind == .keyword(.true)
             switch argument.label?.text {
@@ -162,8 +171,16 @@ public enum ContainerExtractor {
             let label = argument.label?.text ?? "_"
             let anchor = Anchor.containerArgument(container: name, label: label)
             extraction.anchors[anchor] = Syntax(argument)
-            if !["validate", "root", "validateDAG", "mainActor", "concrete"].contains(label) {
+            if !["validate", "root", "validateDAG", "mainActor", "concrete", "parent"].contains(label) {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
+            } else if label == "parent" {
+                if parentType(argument.expression) == nil {
+                    extraction.problems.append(
+                        Issue(
+                            .invalidArgument,
+                            "'parent:' takes the parent container's type, written 'Container.self', which the macro reads at compile time",
+                            at: anchor))
+                }
             } else if !argument.expression.is(BooleanLiteralExprSyntax.self) {
                 extraction.problems.append(
                     Issue(
@@ -171,6 +188,15 @@ public enum ContainerExtractor {
                         "'\(label):' takes the literal 'true' or 'false', which the macro reads at compile time", at: anchor))
             }
         }
+    }
+
+    /// The type written `Type.self` (`Outer.Inner.self` gives `Outer.Inner`), or nil for any other
+    /// expression.
+    static func parentType(_ expression: ExprSyntax) -> String? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.self),
+            let base = access.base, base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self)
+        else { return nil }
+        return base.trimmedDescription
     }
 
     private static func globalActors(of attributes: AttributeListSyntax) -> [String] {

@@ -5,6 +5,25 @@ import TrellisGraph
 enum HandWrittenPrograms {
     static let valid: [CorpusProgram] = [
         program(
+            "a scope reading its parent's members by parameter, key path, c.member and a kept .input",
+            """
+            @DIContainer(root: true)
+            final class ParentServices: Sendable {
+                @Provide(.input) var port: Int
+                @Provide(.shared, factory: Box(), concrete: true) var box: Box
+                @Assisted(.scope) func job(id jobID: Int) -> ParentedJob
+            }
+
+            @DIContainer(parent: ParentServices.self, concrete: true)
+            final class ParentedJob: Sendable {
+                @Provide(.argument) var jobID: Int
+                @Provide(.input) var port: Int
+                @Provide(.transient, factory: { (box: Box, jobID: Int) in box }) var first: Box
+                @Provide(.transient, factory: { (c: Self) in c.box }) var second: Box
+                @Provide(.shared, factory: { (port: Int, jobID: Int) in port + jobID }) var sum: Int
+            }
+            """),
+        program(
             "a deprecated async service, whose read in the start order carries its own await",
             """
             @DIContainer

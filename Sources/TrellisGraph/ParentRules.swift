@@ -1,0 +1,105 @@
+/// The whole-program rules of containers that read their parent (`@DIContainer(parent:)`), and of
+/// scopes that take their needs through `<Scope>Dependencies` instead. The compiler checks a
+/// parent read too (the scope's generated code reads the parent's member), in its own words; these
+/// rules say it in Trellis's, on the member that reads.
+enum ParentRules {
+    static func programIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        var issues: [LocatedIssue] = []
+        for name in directory.sortedNames {
+            guard let entry = directory.entries[name]?.first, let parentName = entry.declared.container.options.parent else {
+                continue
+            }
+            let container = entry.declared.container
+            guard let resolved = directory.resolve(parentName, from: entry.declared),
+                let parent = directory.entries[resolved]?.first?.declared.container
+            else {
+                issues.append(
+                    LocatedIssue(
+                        file: entry.file, container: name,
+                        issue: Issue(
+                            .invalidArgument,
+                            "'\(container.name)' names '\(parentName)' as its parent, which is not a @DIContainer of the scanned sources",
+                            at: .containerArgument(container: container.name, label: "parent"))))
+                continue
+            }
+            issues += readIssues(of: container, parent: parent).map {
+                LocatedIssue(file: entry.file, container: name, issue: $0)
+            }
+        }
+        issues += creationIssues(directory)
+        return issues
+    }
+
+    /// The reads of `container`'s members that `parent` cannot answer: a name it does not have, or
+    /// a member read only with `await` or `try`.
+    static func readIssues(of container: Container, parent: Container) -> [Issue] {
+        var issues: [Issue] = []
+        for member in container.members {
+            for (index, dependency) in member.dependencies.enumerated()
+            where dependency.origin != .contribution && container.readsFromParent(dependency.name, by: member) {
+                let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
+                guard let target = parent.member(named: dependency.name) else {
+                    let candidates = (container.members + parent.members).map(\.name).filter { $0 != member.name }
+                    let suggestion = NameSuggester.closest(to: dependency.name, among: candidates)
+                    issues.append(
+                        Issue(
+                            .unknownMember,
+                            "'\(member.name)' reads '\(dependency.name)', which is neither a member of '\(container.name)' nor of its parent '\(parent.name)'"
+                                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; \(dependency.origin.namingRule)"),
+                            at: anchor, fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
+                    continue
+                }
+                guard dependency.access.readsAtConstruction, !target.isAssisted else { continue }
+                if target.readAwaits {
+                    issues.append(
+                        Issue(
+                            .synchronousReadsAsynchronous,
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(parent.name)', where it is built by an asyncFactory; a container reads its parent's members without 'await', so declare '\(target.name)' in '\(container.name)' as an '.argument' its creator passes",
+                            at: anchor))
+                } else if target.readThrows {
+                    issues.append(
+                        Issue(
+                            .readsThrowingWithoutThrows,
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(parent.name)', whose factory throws on every read; a container reads its parent's members without 'try', so make '\(target.name)' '.shared' in '\(parent.name)' or pass it as an '.argument'",
+                            at: anchor))
+                }
+            }
+        }
+        return issues
+    }
+
+    /// How containers are created, as the form of the created one asks: a container with a parent
+    /// is created by that parent through an `@Assisted(.scope)` function (never kept as a child,
+    /// which would keep the parent alive through it); a scope without one takes its needs through
+    /// `<Scope>Dependencies`, which its creator declares.
+    static func creationIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
+        directory.creations().compactMap { creation in
+            let owner = creation.owner.declared.container
+            let created = creation.created.declared.container
+            let member = creation.member
+            let at = Anchor.member(container: owner.name, member: member.name)
+            let issue: Issue?
+            if let parent = created.options.parent {
+                let parentName = directory.resolve(parent, from: creation.created.declared)
+                if member.scope.isChild {
+                    issue = Issue(
+                        .childTakesArguments,
+                        "'\(owner.name)' owns '\(created.name)' as a child, but '\(created.name)' keeps its parent, so the two would keep each other alive; create it per unit of work with an '@Assisted(.scope)' function",
+                        at: at)
+                } else if parentName != creation.ownerName {
+                    issue = Issue(
+                        .scopeArgumentMismatch,
+                        "'\(member.displayName)' creates '\(created.name)', whose parent is '\(parent)', from '\(owner.name)'; create it from '\(parent)', or name '\(owner.name)' in its 'parent:'",
+                        at: at)
+                } else {
+                    issue = nil
+                }
+            } else if member.createsScope {
+                issue = ContainerValidator.undeclaredNeeds(of: member, in: owner)
+            } else {
+                issue = nil
+            }
+            return issue.map { LocatedIssue(file: creation.owner.file, container: creation.ownerName, issue: $0) }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import MacroTesting
+import Testing
+import TrellisMacros
+
+/// `@DIContainer(parent:)`: a scope that reads what its parent provides without restating it.
+@Suite(
+    "Scopes reading their parent: expansion and diagnostics",
+    .macros(
+        ["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self],
+        record: .missing))
+struct ParentScopeMacroTests {
+    @Test("names the scope does not declare are read from the parent it keeps; an .input is read once, on its line")
+    func expansion() {
+        assertMacro {
+            """
+            @DIContainer(parent: App.self, concrete: true)
+            final class RequestScope: Sendable {
+                @Provide(.argument) var requestID: String
+                @Provide(.input) var logger: Logger
+                @Provide(.shared, factory: UnitOfWork.init(database:requestID:)) var unitOfWork: UnitOfWork
+                @Provide(.transient, Audit.self, with: [\\Self.clock, \\Self.logger]) var audit: Audit
+                @Provide(.transient, factory: { (c: Self) in Report(c.unitOfWork, c.clock) }) var report: Report
+            }
+            """
+        } expansion: {
+            """
+            final class RequestScope: Sendable {
+                var requestID: String {
+                get {
+                    _trellis_values.requestID
+                }
+                }
+                var logger: Logger {
+                get {
+                    _trellis_values.logger
+                }
+                }
+                var unitOfWork: UnitOfWork {
+                get {
+                    _trellis_values.unitOfWork
+                }
+                }
+                var audit: Audit {
+                get {
+                    _trellis_Builders.audit(self)
+                }
+                }
+                var report: Report {
+                get {
+                    _trellis_Builders.report(self)
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: @unchecked Sendable {
+                    let requestID: String
+                    let logger: Logger
+                    let unitOfWork: UnitOfWork
+                    let audit: Audit?
+                    let report: Report?
+                    let _trellis_parent: App
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func checkSendable() {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                   _ = Trellis.SendableValue<String>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
+                                             _ = Trellis.SendableValue<Logger>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                                                                                                 _ = Trellis.SendableValue<UnitOfWork>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                                                               _ = Trellis.SendableValue<Audit>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                                                                                                          _ = Trellis.SendableValue<Report>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 1)
+                                 _ = Trellis.SendableValue<App>.self
+                #sourceLocation()
+                    }
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                init(dependencies _trellis_parent: App, requestID: String, unitOfWork: UnitOfWork? = nil, audit: Audit? = nil, report: Report? = nil) {
+                #sourceLocation(file: "Test.swift", line: 4)
+                                         let logger: Logger = _trellis_parent.logger
+                #sourceLocation()
+                    let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else {
+                #sourceLocation(file: "Test.swift", line: 5)
+                                               UnitOfWork.init(database:requestID:)(_trellis_parent.database, requestID)
+                #sourceLocation()
+                    }
+                #sourceLocation(file: "Test.swift", line: 2)
+                self._trellis_values = _trellis_StoredValues(
+                                            requestID: requestID,
+                                         logger: logger,
+                                                                                         unitOfWork: unitOfWork,
+                                                                                            audit: audit,
+                                                                                                      report: report,
+                    _trellis_parent: _trellis_parent
+                )
+                #sourceLocation()
+                }
+
+                /// The parent this container was created from, whose members it reads as its own.
+                var _trellis_parent: App {
+                    _trellis_values._trellis_parent
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func audit(_ _trellis_container: RequestScope) -> Audit {
+                        if let value = _trellis_container._trellis_values.audit { value } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                         Audit(clock: _trellis_container._trellis_values._trellis_parent.clock, logger: _trellis_container.logger)
+                #sourceLocation()
+                    }
+                    }
+
+                    static func report(_ _trellis_container: RequestScope) -> Report {
+                        if let value = _trellis_container._trellis_values.report { value } else {
+                #sourceLocation(file: "Test.swift", line: 7)
+                                                                 Report(_trellis_container.unitOfWork, _trellis_container._trellis_values._trellis_parent.clock)
+                #sourceLocation()
+                    }
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test("a struct scope keeps its parent in its one storage reference")
+    func structScope() {
+        assertMacro {
+            """
+            @DIContainer(parent: App.self)
+            struct JobScope {
+                @Provide(.argument) var jobID: Int
+                @Provide(.transient, factory: { (database: any Database, jobID: Int) in Job(database, jobID) }, concrete: true)
+                var job: Job
+            }
+            """
+        } expansion: {
+            """
+            struct JobScope {
+                var jobID: Int {
+                get {
+                    _trellis_storage.values.jobID
+                }
+                }
+                var job: Job {
+                get {
+                    _trellis_Builders.job(self)
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                    let jobID: Int
+                    let job: Job?
+                    let _trellis_parent: App
+                }
+
+                private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
+
+                init(dependencies _trellis_parent: App, jobID: Int, job: Job? = nil) {
+                #sourceLocation(file: "Test.swift", line: 2)
+                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                                            jobID: jobID,
+
+                        job: job,
+                    _trellis_parent: _trellis_parent
+                ))
+                #sourceLocation()
+                }
+
+                /// The parent this container was created from, whose members it reads as its own.
+                var _trellis_parent: App {
+                    _trellis_storage.values._trellis_parent
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                    static func job(_ _trellis_container: JobScope) -> Job {
+                        if let value = _trellis_container._trellis_storage.values.job { value } else {
+                #sourceLocation(file: "Test.swift", line: 4)
+                                                  { (database: any Database, jobID: Int) in Job(database, jobID) }(_trellis_container._trellis_storage.values._trellis_parent.database, _trellis_container.jobID)
+                #sourceLocation()
+                    }
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test("'parent:' takes a type written 'Type.self'")
+    func parentNotAType() {
+        assertMacro {
+            """
+            @DIContainer(parent: appType)
+            struct JobScope {
+                @Provide(.argument) var jobID: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(parent: appType)
+                         ┬──────────────
+                         ╰─ 🛑 'parent:' takes the parent container's type, written 'Container.self', which the macro reads at compile time
+            struct JobScope {
+                @Provide(.argument) var jobID: Int
+            }
+            """
+        }
+    }
+
+    @Test("a '.forwardingChild' needs a Dependencies protocol, which a container with a parent has not")
+    func forwardingChild() {
+        assertMacro {
+            """
+            @DIContainer(parent: App.self)
+            struct JobScope {
+                @Provide(.argument) var jobID: Int
+                @Provide(.forwardingChild) var settings: SettingsContainer
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(parent: App.self)
+            struct JobScope {
+                @Provide(.argument) var jobID: Int
+                @Provide(.forwardingChild) var settings: SettingsContainer
+                                               ┬───────
+                                               ╰─ 🛑 'settings' is a '.forwardingChild', whose needs come through 'JobScopeDependencies', which a container with 'parent: App.self' does not declare; make it a '.child'
+            }
+            """
+        }
+    }
+}
