@@ -125,7 +125,8 @@ public struct ProgramGraph: Hashable, Sendable {
                 let container = entry.declared.container
                 let memberNames = Set(container.members.map(\.name))
                 let parent = container.options.parent.flatMap { directory.resolve($0, from: entry.declared) }
-                let parentMembers = Set(parent.flatMap { directory.entries[$0]?.first }?.declared.container.members.map(\.name) ?? [])
+                let parentMembers = Set(
+                    parent.flatMap { directory.entries[$0]?.first }?.declared.container.members.map(\.name) ?? [])
                 var members: [MemberNode] = []
                 let startOrder = ServiceRules.startOrder(of: container)
                 for member in container.members {

@@ -56,7 +56,8 @@ struct ParentProgramTests {
     @Test("a name neither the scope nor its parent has is reported on the read, with the closest name")
     func unknownName() {
         #expect(
-            issues("    @Provide(.shared, factory: { (databse: any Database) in UnitOfWork(databse) }) var unitOfWork: UnitOfWork")
+            issues(
+                "    @Provide(.shared, factory: { (databse: any Database) in UnitOfWork(databse) }) var unitOfWork: UnitOfWork")
                 == [
                     "trellis.unknown-member 'unitOfWork' reads 'databse', which is neither a member of 'RequestScope' nor of its parent 'App'; did you mean 'database'?"
                 ])
@@ -124,7 +125,8 @@ struct ParentProgramTests {
     @Test("a parent's member that only a scope reads is not unused")
     func usedByTheScope() {
         let unused = UnusedMemberRule.issues(
-            files("    @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork"),
+            files(
+                "    @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork"),
             references: NameReferences()
         ).map(\.issue.message)
         #expect(!unused.contains { $0.hasPrefix("member 'database' of 'App'") })

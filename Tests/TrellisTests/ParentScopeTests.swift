@@ -94,7 +94,8 @@ struct ParentScopeTests {
     @Test("a test creates the scope from the parent with overrides of its own")
     func overridesInTests() {
         let app = JournalApp(prefix: "p", ledger: Journal(name: "test"))
-        let scope = JournalRequest(dependencies: app, requestID: "t", entry: JournalEntry(ledger: "x", requestID: "y", prefix: "z"))
+        let scope = JournalRequest(
+            dependencies: app, requestID: "t", entry: JournalEntry(ledger: "x", requestID: "y", prefix: "z"))
         #expect(scope.writer.ledger.name == "test")
         #expect(scope.entry == JournalEntry(ledger: "x", requestID: "y", prefix: "z"))
     }
