@@ -1,12 +1,11 @@
 import Logging
 import Trellis
 
-/// The application: what lives as long as the process. The compiler checks that it provides every
-/// need of ``RequestScope`` (the conformance to `RequestScopeDependencies`), and Trellis orders its
-/// services: the database starts first, then the schema, then the server and the sweeper (which both
-/// read the schema); shutdown runs in reverse.
+/// The application: what lives as long as the process, and the parent each ``RequestScope`` reads
+/// from. Trellis orders its services: the database starts first, then the schema, then the server
+/// and the sweeper (which both read the schema); shutdown runs in reverse.
 @DIContainer(root: true, concrete: true)
-public final class LibraryContainer: Sendable, RequestScopeDependencies {
+public final class LibraryContainer: Sendable {
     @Provide(.input) public var configuration: ServiceConfiguration
     @Provide(.input) public var logger: Logger
     /// The system clock unless a test passes a fixed one.

@@ -4,24 +4,16 @@ import Trellis
 /// Everything one HTTP request sees, created for it by ``LibraryContainer/request(id:caller:)`` and
 /// released with it.
 ///
-/// Its `.argument` members are what only the request knows (its id, its caller); its `.input`
-/// members are what the application container provides (the compiler checks that it does, through
-/// `RequestScopeDependencies`); its `.shared` members exist once per request (the request's logger,
-/// its unit of work); the handlers are built from all of these when a route asks for one, each by its
-/// initializer, whose argument labels name the members it takes.
-@DIContainer(concrete: true)
+/// Its `.argument` members are what only the request knows (its id, its caller); everything else it
+/// reads from ``LibraryContainer``, its parent, without restating it (`database`, `clock`, the
+/// repositories: each name a factory reads that this scope does not declare), checked by the
+/// compiler by name and type. Its `.shared` members exist once per request (the request's logger,
+/// its unit of work); the handlers are built from all of these when a route asks for one, each by
+/// its initializer, whose argument labels name the members it takes.
+@DIContainer(parent: LibraryContainer.self, concrete: true)
 public final class RequestScope: Sendable, RequestHandlers {
     @Provide(.argument) public var requestID: String
     @Provide(.argument) public var caller: Caller
-
-    @Provide(.input) var configuration: ServiceConfiguration
-    @Provide(.input) var logger: Logger
-    @Provide(.input) var clock: any WallClock
-    @Provide(.input) var database: any Database
-    @Provide(.input) var authorRepository: any AuthorRepository
-    @Provide(.input) var bookRepository: any BookRepository
-    @Provide(.input) var memberRepository: any MemberRepository
-    @Provide(.input) var loanRepository: any LoanRepository
 
     /// The application's logger with the request's id and caller as metadata.
     @Provide(
