@@ -38,6 +38,27 @@ struct ContainerDirectory {
         return entries[typeName] != nil ? typeName : nil
     }
 
+    /// The parent `entry` names (`@DIContainer(parent:)`), with its qualified name, if it is a
+    /// container of the program.
+    func parent(of entry: Entry) -> (name: String, entry: Entry)? {
+        guard let written = entry.declared.container.options.parent, let name = resolve(written, from: entry.declared),
+            let parent = entries[name]?.first
+        else { return nil }
+        return (name, parent)
+    }
+
+    /// The nearest of `entry`'s ancestors (its parent, that parent's parent...) that has a member
+    /// called `name`: a parent reads a name it does not declare from its own parent in turn.
+    func ancestor(providing name: String, above entry: Entry) -> (name: String, entry: Entry, member: Member)? {
+        var visited: Set<String> = []
+        var current = entry
+        while let (parentName, parent) = parent(of: current), visited.insert(parentName).inserted {
+            if let member = parent.declared.container.member(named: name) { return (parentName, parent, member) }
+            current = parent
+        }
+        return nil
+    }
+
     /// A member that owns another container of the program (`.child`, `.forwardingChild`) or
     /// creates one (`@Assisted(.scope)`), with the container it belongs to and the one it names.
     struct Creation {

@@ -10,9 +10,7 @@ enum ParentRules {
                 continue
             }
             let container = entry.declared.container
-            guard let resolved = directory.resolve(parentName, from: entry.declared),
-                let parent = directory.entries[resolved]?.first?.declared.container
-            else {
+            guard let parent = directory.parent(of: entry)?.entry.declared.container else {
                 issues.append(
                     LocatedIssue(
                         file: entry.file, container: name,
@@ -22,23 +20,26 @@ enum ParentRules {
                             at: .containerArgument(container: container.name, label: "parent"))))
                 continue
             }
-            issues += readIssues(of: container, parent: parent).map {
-                LocatedIssue(file: entry.file, container: name, issue: $0)
-            }
+            issues += readIssues(of: container, parent: parent, lookup: { directory.ancestor(providing: $0, above: entry) })
+                .map { LocatedIssue(file: entry.file, container: name, issue: $0) }
         }
         issues += creationIssues(directory)
         return issues
     }
 
-    /// The reads of `container`'s members that `parent` cannot answer: a name it does not have, or
-    /// a member read only with `await` or `try`.
-    static func readIssues(of container: Container, parent: Container) -> [Issue] {
+    /// The reads of `container`'s members that its ancestors cannot answer (`lookup` finds the
+    /// nearest one with a member of a name): a name none has, or a member read only with `await`
+    /// or `try`.
+    static func readIssues(
+        of container: Container, parent: Container,
+        lookup: (String) -> (name: String, entry: ContainerDirectory.Entry, member: Member)?
+    ) -> [Issue] {
         var issues: [Issue] = []
         for member in container.members {
             for (index, dependency) in member.dependencies.enumerated()
             where dependency.origin != .contribution && container.readsFromParent(dependency.name, by: member) {
                 let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
-                guard let target = parent.member(named: dependency.name) else {
+                guard let (_, owner, target) = lookup(dependency.name) else {
                     let candidates = (container.members + parent.members).map(\.name).filter { $0 != member.name }
                     let suggestion = NameSuggester.closest(to: dependency.name, among: candidates)
                     issues.append(
@@ -54,13 +55,13 @@ enum ParentRules {
                     issues.append(
                         Issue(
                             .synchronousReadsAsynchronous,
-                            "'\(member.name)' reads '\(target.name)' from its parent '\(parent.name)', where it is built by an asyncFactory; a container reads its parent's members without 'await', so declare '\(target.name)' in '\(container.name)' as an '.argument' its creator passes",
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(owner.declared.container.name)', where it is built by an asyncFactory; a container reads its parent's members without 'await', so declare '\(target.name)' in '\(container.name)' as an '.argument' its creator passes",
                             at: anchor))
                 } else if target.readThrows {
                     issues.append(
                         Issue(
                             .readsThrowingWithoutThrows,
-                            "'\(member.name)' reads '\(target.name)' from its parent '\(parent.name)', whose factory throws on every read; a container reads its parent's members without 'try', so make '\(target.name)' '.shared' in '\(parent.name)' or pass it as an '.argument'",
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(owner.declared.container.name)', whose factory throws on every read; a container reads its parent's members without 'try', so make '\(target.name)' '.shared' in '\(owner.declared.container.name)' or pass it as an '.argument'",
                             at: anchor))
                 }
             }

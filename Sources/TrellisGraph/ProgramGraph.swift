@@ -72,7 +72,8 @@ public struct ProgramGraph: Hashable, Sendable {
         public var container: String
         /// The member that reads.
         public var from: String
-        /// The identifier of the parent.
+        /// The identifier of the ancestor whose member is read: the parent, or the nearest of its
+        /// own ancestors with the member (a parent reads what it does not declare from its parent).
         public var parent: String
         /// The parent's member read.
         public var to: String
@@ -124,9 +125,7 @@ public struct ProgramGraph: Hashable, Sendable {
                 let id = index == 0 ? name : "\(name)~\(index + 1)"
                 let container = entry.declared.container
                 let memberNames = Set(container.members.map(\.name))
-                let parent = container.options.parent.flatMap { directory.resolve($0, from: entry.declared) }
-                let parentMembers = Set(
-                    parent.flatMap { directory.entries[$0]?.first }?.declared.container.members.map(\.name) ?? [])
+                let parent = directory.parent(of: entry)?.name
                 var members: [MemberNode] = []
                 let startOrder = ServiceRules.startOrder(of: container)
                 for member in container.members {
@@ -144,10 +143,14 @@ public struct ProgramGraph: Hashable, Sendable {
                     memberEdges += reads.map {
                         MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
                     }
-                    if let parent {
+                    if parent != nil {
+                        // Each read goes to the nearest ancestor with the member (a parent reads what it
+                        // does not declare from its own parent).
                         let read = member.scope == .input ? [member.name] : container.parentReads(of: member)
-                        parentReads += read.filter(parentMembers.contains).map {
-                            ParentRead(container: id, from: member.name, parent: parent, to: $0)
+                        parentReads += read.compactMap { name in
+                            directory.ancestor(providing: name, above: entry).map {
+                                ParentRead(container: id, from: member.name, parent: $0.name, to: name)
+                            }
                         }
                     }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : member.createsScope ? .createsScope : .builds

@@ -52,12 +52,13 @@ public enum UnusedMemberRule {
         }
         // What a container with `parent:` reads from its parent, the parent provides.
         for name in directory.sortedNames {
-            guard let entry = directory.entries[name]?.first, let parent = entry.declared.container.options.parent,
-                let parentName = directory.resolve(parent, from: entry.declared)
-            else { continue }
+            guard let entry = directory.entries[name]?.first else { continue }
             let container = entry.declared.container
             for member in container.members {
-                used[parentName, default: []].formUnion(container.parentReads(of: member))
+                for read in container.parentReads(of: member) {
+                    guard let ancestor = directory.ancestor(providing: read, above: entry) else { continue }
+                    used[ancestor.name, default: []].insert(read)
+                }
             }
         }
         // What an owned child or a created scope needs, its owner provides by name.

@@ -122,6 +122,26 @@ struct ParentProgramTests {
             ])
     }
 
+    @Test("a scope of a scope reads what neither declares from the grandparent, in the rules and the graph")
+    func grandparent() {
+        let step = """
+            @DIContainer(parent: RequestScope.self, concrete: true)
+            final class StepScope: Sendable {
+                @Provide(.argument) var step: Int
+                @Provide(.transient, factory: { (database: any Database, requestID: String, step: Int) in Step(database, requestID, step) })
+                var work: Step
+            }
+            """
+        let program =
+            files("    @Assisted(.scope) func step(step: Int) -> StepScope")
+            + [SourceFileScanner.scan(source: step).scan.programFile(path: "StepScope.swift")]
+        #expect(ProgramValidator.validate(program).map(\.issue.message) == [])
+        let reads = ProgramGraph(files: program).parentReads.map { "\($0.container).\($0.from) -> \($0.parent).\($0.to)" }
+        #expect(reads == ["StepScope.work -> App.database", "StepScope.work -> RequestScope.requestID"])
+        let unused = UnusedMemberRule.issues(program, references: NameReferences()).map(\.issue.message)
+        #expect(!unused.contains { $0.hasPrefix("member 'database' of 'App'") })
+    }
+
     @Test("a parent's member that only a scope reads is not unused")
     func usedByTheScope() {
         let unused = UnusedMemberRule.issues(

@@ -56,6 +56,16 @@ final class JournalRequest: Sendable {
     @Provide(.transient, factory: { (ticket: Int, requestID: String) in "\(requestID)#\(ticket)" }) var label: String
 
     @Provide(.shared, factory: { (ticket: Provider<Int>) in ticket }) var tickets: Provider<Int>
+
+    @Assisted(.scope) func step(number: Int) -> JournalStep
+}
+
+/// A scope of a scope: what neither declares comes from the grandparent, through the parent.
+@DIContainer(parent: JournalRequest.self, concrete: true)
+final class JournalStep: Sendable {
+    @Provide(.argument) var number: Int
+    @Provide(.transient, factory: { (ledger: Journal, requestID: String, number: Int) in "\(ledger.name)/\(requestID)/\(number)" })
+    var path: String
 }
 
 @Suite("A scope reading its parent")
@@ -89,6 +99,14 @@ struct ParentScopeTests {
         let a = scope.tickets()
         let b = scope.tickets()
         #expect(b > a)
+    }
+
+    @Test("a scope of a scope reads its grandparent's members through its parent")
+    func grandparent() {
+        let app = JournalApp(prefix: "p")
+        let step = app.request(id: "r4").step(number: 2)
+        #expect(step.path == "main/r4/2")
+        #expect(step.ledger === app.ledger)
     }
 
     @Test("a test creates the scope from the parent with overrides of its own")
