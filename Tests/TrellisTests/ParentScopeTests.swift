@@ -64,7 +64,8 @@ final class JournalRequest: Sendable {
 @DIContainer(parent: JournalRequest.self, concrete: true)
 final class JournalStep: Sendable {
     @Provide(.argument) var number: Int
-    @Provide(.transient, factory: { (ledger: Journal, requestID: String, number: Int) in "\(ledger.name)/\(requestID)/\(number)" })
+    @Provide(
+        .transient, factory: { (ledger: Journal, requestID: String, number: Int) in "\(ledger.name)/\(requestID)/\(number)" })
     var path: String
 }
 

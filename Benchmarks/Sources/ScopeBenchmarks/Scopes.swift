@@ -79,6 +79,20 @@ public final class ListedRequestScope: Sendable {
     public var handler: Handler
 }
 
+/// The same scope reading the server's members from its parent, without restating them
+/// (`@DIContainer(parent:)`): it keeps the server, and reads `log` and `clock` through it.
+@DIContainer(parent: ServerScope.self)
+public final class ParentedRequestScope: Sendable {
+    @Provide(.argument) public var requestID: Int
+    @Provide(.argument) public var caller: Int
+    @Provide(.shared, UnitOfWork.self, with: [\Self.requestID, \Self.log], concrete: true)
+    public var unitOfWork: UnitOfWork
+    @Provide(.shared, Auditor.self, with: [\Self.caller, \Self.clock, \Self.unitOfWork], concrete: true)
+    public var auditor: Auditor
+    @Provide(.transient, Handler.self, with: [\Self.unitOfWork, \Self.auditor], concrete: true)
+    public var handler: Handler
+}
+
 /// The long-lived container that creates a scope per request.
 @DIContainer
 public final class ServerScope: Sendable, RequestScopeDependencies {
@@ -86,6 +100,8 @@ public final class ServerScope: Sendable, RequestScopeDependencies {
     @Provide(.shared, factory: { ServerClock() }, concrete: true) public var clock: ServerClock
     @Assisted(.scope)
     public func request(requestID: Int, caller: Int) -> RequestScope
+    @Assisted(.scope)
+    public func parentedRequest(requestID: Int, caller: Int) -> ParentedRequestScope
     @Assisted(ListedRequestScope.self, with: [\Self.log, \Self.clock])
     public func listedRequest(requestID: Int, caller: Int) -> ListedRequestScope
 }

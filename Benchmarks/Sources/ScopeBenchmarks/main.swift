@@ -56,6 +56,12 @@ let contenders = [
             blackHole(ObjectIdentifier(scope.auditor))
         }
     },
+    Contender(name: "trellis-parent-scope", operation: "create") { iterations in
+        for index in 0..<iterations {
+            let scope = server.parentedRequest(requestID: index, caller: index)
+            blackHole(ObjectIdentifier(scope.auditor))
+        }
+    },
     Contender(name: "trellis-listed-inputs", operation: "create") { iterations in
         for index in 0..<iterations {
             let scope = server.listedRequest(requestID: index, caller: index)
@@ -75,6 +81,11 @@ let contenders = [
     Contender(name: "trellis-scope", operation: "create+handler") { iterations in
         for index in 0..<iterations {
             blackHole(server.request(requestID: index, caller: index).handler)
+        }
+    },
+    Contender(name: "trellis-parent-scope", operation: "create+handler") { iterations in
+        for index in 0..<iterations {
+            blackHole(server.parentedRequest(requestID: index, caller: index).handler)
         }
     },
     Contender(name: "trellis-listed-inputs", operation: "create+handler") { iterations in
