@@ -41,6 +41,7 @@ public struct GraphDiff: Hashable, Sendable {
                 changes += Self.changes(from: before, to: after)
                 changes += Self.readChanges(in: id, old: old.memberEdges, new: new.memberEdges)
                 changes += Self.buildChanges(from: id, old: old.containerEdges, new: new.containerEdges)
+                changes += Self.parentReadChanges(in: id, old: old.parentReads, new: new.parentReads)
             case (nil, nil):
                 continue
             }
@@ -78,6 +79,7 @@ public struct GraphDiff: Hashable, Sendable {
         if old.file != new.file { details.append("file \(old.file) -> \(new.file)") }
         if old.isRoot != new.isRoot { details.append("root \(old.isRoot) -> \(new.isRoot)") }
         if old.validatesDAG != new.validatesDAG { details.append("validateDAG \(old.validatesDAG) -> \(new.validatesDAG)") }
+        if old.parent != new.parent { details.append("parent \(old.parent ?? "none") -> \(new.parent ?? "none")") }
         if old.startOrder != new.startOrder {
             details.append(
                 "start order [\(old.startOrder.joined(separator: ", "))] -> [\(new.startOrder.joined(separator: ", "))]")
@@ -144,6 +146,13 @@ public struct GraphDiff: Hashable, Sendable {
                 before.access == after.access
                     ? nil : "\(id).\(after.from) reads \(after.to): \(before.access.rawValue) -> \(after.access.rawValue)"
             })
+    }
+
+    static func parentReadChanges(in id: String, old: [ProgramGraph.ParentRead], new: [ProgramGraph.ParentRead]) -> [Change] {
+        keyedChanges(
+            in: id, old: old.filter { $0.container == id }, new: new.filter { $0.container == id },
+            key: { "\($0.from)\u{0}\($0.parent)\u{0}\($0.to)" },
+            describe: { "\(id).\($0.from) reads \($0.parent).\($0.to) from its parent" }, compare: { _, _ in nil })
     }
 
     static func buildChanges(from id: String, old: [ProgramGraph.ContainerEdge], new: [ProgramGraph.ContainerEdge]) -> [Change] {

@@ -155,6 +155,21 @@ struct ParentProgramTests {
         #expect(names.contains { $0.hasPrefix("member 'database' of 'App'") })
     }
 
+    @Test("a diff lists the reads of the parent's members that came and went")
+    func diff() {
+        let before = ProgramGraph(files: files("    @Provide(.input) var logger: Logger"))
+        let after = ProgramGraph(
+            files: files(
+                "    @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork"))
+        #expect(
+            GraphDiff(old: before, new: after).changes.filter { $0.description.contains("from its parent") }.map {
+                "\($0.kind.rawValue) \($0.description)"
+            } == [
+                "- RequestScope.logger reads App.logger from its parent",
+                "+ RequestScope.unitOfWork reads App.database from its parent",
+            ])
+    }
+
     @Test("the graph draws each read of the parent's members, in ascii, mermaid, dot and JSON")
     func graph() throws {
         let graph = ProgramGraph(
