@@ -160,7 +160,8 @@ struct ParentProgramTests {
         let before = ProgramGraph(files: files("    @Provide(.input) var logger: Logger"))
         let after = ProgramGraph(
             files: files(
-                "    @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork"))
+                "    @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork")
+        )
         #expect(
             GraphDiff(old: before, new: after).changes.filter { $0.description.contains("from its parent") }.map {
                 "\($0.kind.rawValue) \($0.description)"
