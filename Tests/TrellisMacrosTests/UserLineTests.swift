@@ -346,4 +346,62 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: source, "function reference", emitSIL: true) == [])
         }
     }
+
+    @Suite("Scopes reading their parent")
+    struct ParentReads {
+        static let parent = """
+            protocol Database: Sendable {}
+            struct SQL: Database {}
+            struct Work: Sendable { init(database: any Database, requestID: String) {} }
+
+            @DIContainer(root: true)
+            final class App: Sendable {
+                @Provide(.shared, factory: SQL()) var database: any Database
+                @Assisted(.scope) func request(id requestID: String) -> RequestScope
+            }
+
+            """
+
+        @Test("a scope reading its parent by parameter, key path, c.member and .input compiles")
+        func clean() async throws {
+            let source =
+                Self.parent + """
+                    @DIContainer(parent: App.self, concrete: true)
+                    final class RequestScope: Sendable {
+                        @Provide(.argument) var requestID: String
+                        @Provide(.input) var database: any Database
+                        @Provide(.shared, factory: Work.init(database:requestID:)) var work: Work
+                        @Provide(.transient, Work.self, with: [\\Self.database, \\Self.requestID]) var other: Work
+                        @Provide(.transient, factory: { (c: Self) in Work(database: c.database, requestID: c.requestID) }) var third: Work
+                    }
+                    """
+            #expect(try await UserLineTests.diagnostics(of: source, "parent reads", emitSIL: true) == [])
+        }
+
+        @Test("a name the parent lacks, or of another type, is reported on the line that reads it")
+        func misspelled() async throws {
+            let source =
+                Self.parent + """
+                    @DIContainer(parent: App.self, concrete: true)
+                    final class RequestScope: Sendable {
+                        @Provide(.argument) var requestID: String
+                        @Provide(.input) var databse: any Database
+                        @Provide(.shared, factory: { (database: Int, requestID: String) in requestID }) var work: String
+                        @Provide(.transient, factory: { (c: Self) in c.dtabase }) var other: any Database
+                    }
+                    """
+            let found = try await UserLineTests.diagnostics(of: source, "parent reads misspelled")
+            #expect(
+                found
+                    == [
+                        "13: error: value of type 'App' has no member 'databse'",
+                        "14: error: cannot convert value of type 'any Database' to expected argument type 'Int'",
+                        // The compiler expands no accessor for a member whose attribute does not
+                        // type-check, so the declaration stays a stored `var` (see Troubleshooting).
+                        "15: error: stored property 'other' of 'Sendable'-conforming class 'RequestScope' is mutable",
+                        "15: error: value of type 'App' has no member 'dtabase'",
+                        "15: error: value of type 'Self' has no dynamic member 'dtabase' using key path from root type 'App'",
+                    ], "\(found)")
+        }
+    }
 }
