@@ -34,5 +34,6 @@ snapshot_suites="CascadeTests|DeclarationDiagnosticsTests|DependencyDiagnosticsT
 snapshot_suites+="|ExpansionTests|FactoryBodyTests|HierarchyDiagnosticsTests|MainActorDiagnosticsTests"
 snapshot_suites+="|MalformedInputTests|PlaceholderExpansionTests|ScopeDiagnosticsTests|TypeDiagnosticsTests|BodyShapeTests"
 snapshot_suites+="|AssistedTests|ServiceTests|ScopeCreationTests|ProviderDiagnosticsTests|CollectionDiagnosticsTests"
+snapshot_suites+="|ParentScopeMacroTests"
 swift test --skip-build --skip "TrellisMacrosTests\.($snapshot_suites)"
 echo "Trellis builds and passes its tests with swift-syntax $version."
