@@ -46,7 +46,7 @@ struct ContainerGenerator {
             frozen: extraction.isFrozen)
         declarations.append(InitializerGenerator(generator: self).initializer())
         declarations += Self.linkDeclarations(of: container)
-        if let parent = Self.parentProperty(of: container) {
+        if let parent = Self.parentProperty(of: extraction, locator: locator) {
             declarations.append(parent)
         } else {
             declarations.append(hierarchy.inputsType())
@@ -66,32 +66,44 @@ struct ContainerGenerator {
     /// `Sendable` container) where `parent:` names it.
     static func parentStoredProperty(of extraction: ContainerExtraction, locator: SourceLocator?) -> [StoredProperty] {
         guard let parent = extraction.container.options.parent else { return [] }
+        return [
+            StoredProperty(
+                name: GeneratedNames.parent, type: parent, checkedType: parent,
+                typePlace: parentTypePlace(of: extraction, locator: locator))
+        ]
+    }
+
+    /// Where `parent:` names the parent's type in the user's file.
+    static func parentTypePlace(of extraction: ContainerExtraction, locator: SourceLocator?) -> SourceLocator.Place? {
         // The attribute's own arguments are a tree of their own; the declaration's copy is placed.
         let attribute = extraction.anchors[.containerAttribute(container: extraction.container.name, name: "DIContainer")]
         let type = attribute?.as(AttributeSyntax.self).flatMap { attribute -> ExprSyntax? in
             guard case .argumentList(let arguments) = attribute.arguments else { return nil }
             return arguments.first { $0.label?.text == "parent" }?.expression.as(MemberAccessExprSyntax.self)?.base
         }
-        return [
-            StoredProperty(
-                name: GeneratedNames.parent, type: parent, checkedType: parent,
-                typePlace: type.flatMap { locator?.place(Syntax($0)) })
-        ]
+        return type.flatMap { locator?.place(Syntax($0)) }
     }
 
     /// The property through which `Trellis.ParentReading` reads the parent, for a container with
-    /// `parent:` (`body` replaces the read in a container with errors).
-    static func parentProperty(of container: Container, body: String? = nil) -> DeclSyntax? {
+    /// `parent:` (`body` replaces the read in a container with errors). Its head is placed where
+    /// `parent:` names the type, so that a parent less visible than a `public` container is
+    /// reported there ("property cannot be declared public because its type uses an internal type").
+    static func parentProperty(
+        of extraction: ContainerExtraction, locator: SourceLocator?, body: String? = nil
+    ) -> DeclSyntax? {
+        let container = extraction.container
         guard let parent = container.options.parent else { return nil }
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         let read = body ?? "\(GeneratedNames.storedValue(GeneratedNames.parent, in: container.kind))"
-        return GeneratedSource.declaration(
-            """
-            /// The parent this container was created from, whose members it reads as its own.
-            \(isolation(of: container))\(modifier)var \(GeneratedNames.parent): \(parent) {
-                \(read)
-            }
-            """)
+        let comment = "/// The parent this container was created from, whose members it reads as its own."
+        var head = "\(isolation(of: container))\(modifier)var \(GeneratedNames.parent): \(parent) {"
+        if let place = parentTypePlace(of: extraction, locator: locator) {
+            // The comment stays outside the mapping: a container on the file's first line has no line above.
+            head = comment + "\n" + GeneratedSource.placed(head, at: place, offset: head.count - parent.count - 2)
+        } else {
+            head = comment + "\n" + head
+        }
+        return GeneratedSource.declaration("\(head)\n    \(read)\n}")
     }
 
     /// `serviceStartOrder` on a container with `service: true` members: their values in the order
@@ -382,7 +394,7 @@ struct ContainerGenerator {
         var valid = container
         valid.members = exposed
         let hierarchy = HierarchyGenerator(container: valid)
-        if let parent = parentProperty(of: container, body: stop) {
+        if let parent = parentProperty(of: extraction, locator: locator, body: stop) {
             declarations.append(parent)
         } else if !extraction.hasNoNeedsProtocol {
             // See the peer role.

@@ -25,7 +25,10 @@ struct SignaturePlaces {
     /// The places of `extraction`'s container, named by `name`, found by `locator`, which is made
     /// only for a container that places something (it reads every line of the file).
     init(extraction: ContainerExtraction, name: TokenSyntax?, locator makeLocator: () -> SourceLocator) {
-        guard !extraction.membersBelowInitializer.isEmpty else { return }
+        // A parent (`parent:`) is a type the initializer takes, declared elsewhere, like a member's.
+        let takesParent =
+            extraction.container.options.parent != nil && extraction.container.accessLevel.initializerModifier != nil
+        guard !extraction.membersBelowInitializer.isEmpty || takesParent else { return }
         let locator = makeLocator()
         container = name.flatMap { locator.place(Syntax($0)) }
         for member in extraction.membersBelowInitializer {

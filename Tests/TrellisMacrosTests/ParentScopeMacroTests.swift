@@ -107,7 +107,9 @@ struct ParentScopeMacroTests {
                 }
 
                 /// The parent this container was created from, whose members it reads as its own.
+                #sourceLocation(file: "Test.swift", line: 1)
                 var _trellis_parent: App {
+                #sourceLocation()
                     _trellis_values._trellis_parent
                 }
 
@@ -180,7 +182,9 @@ struct ParentScopeMacroTests {
                 }
 
                 /// The parent this container was created from, whose members it reads as its own.
+                #sourceLocation(file: "Test.swift", line: 1)
                 var _trellis_parent: App {
+                #sourceLocation()
                     _trellis_storage.values._trellis_parent
                 }
 

@@ -378,6 +378,23 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: source, "parent reads", emitSIL: true) == [])
         }
 
+        @Test("a public scope whose parent is internal is reported on the scope's lines")
+        func lessVisibleParent() async throws {
+            let source =
+                Self.parent + """
+                    @DIContainer(parent: App.self, concrete: true)
+                    public final class RequestScope: Sendable {
+                        @Provide(.argument) public var requestID: String
+                    }
+                    """
+            let found = try await UserLineTests.diagnostics(of: source, "less visible parent")
+            #expect(
+                found == [
+                    "10: error: property cannot be declared public because its type uses an internal type",
+                    "11: error: initializer cannot be declared public because its parameter uses an internal type",
+                ], "\(found)")
+        }
+
         @Test("a name the parent lacks, or of another type, is reported on the line that reads it")
         func misspelled() async throws {
             let source =
