@@ -1,12 +1,12 @@
 /// The rules of scope containers: containers created per unit of work (a request, a session, a job)
-/// by an `@Assisted(.scope)` function of a longer-lived container. A scope's needs are split in
-/// two: its `.input` members come from the container that creates it (named in
-/// `<Scope>Dependencies`, checked by the compiler through the creator's conformance), and its
-/// `.argument` members are the creating function's arguments.
+/// by an `@Assisted(.scope)` function of a longer-lived container. A scope's `.argument` members
+/// are the creating function's arguments; everything else it reads from its creator, either as its
+/// parent (`@DIContainer(parent:)`, see ``ParentRules``) or through `<Scope>Dependencies`, which the
+/// creator conforms to.
 enum ScopeRules {
     /// The issues of `member`, an `@Assisted(.scope)` function of `container`, that the container
-    /// alone shows: the scope's type is a container's name, and the container declares that it
-    /// provides the scope's needs.
+    /// alone shows: the scope's type is a container's name. (Whether the container must declare
+    /// `: <Scope>Dependencies` depends on the scope's declaration: ``ParentRules`` checks it.)
     static func issues(of member: Member, in container: Container) -> [Issue] {
         guard member.type.isContainerTypeName else {
             return [
