@@ -150,6 +150,7 @@ def main():
         "configuration": "debug",
         "swiftSyntax": measure.swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "commit": measure.git_commit(),
         "swift": measure.swift_version(),
         "results": results,
     }

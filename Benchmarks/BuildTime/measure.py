@@ -212,6 +212,18 @@ def swift_version():
     return output.strip().split("\n")[0]
 
 
+def git_commit():
+    """The commit measured: `git rev-parse --short HEAD`, with `-dirty` when tracked files differ
+    from it; `?` outside a repository (as the Swift harnesses' `RunRecord.commit`)."""
+    def git(*arguments):
+        result = subprocess.run(["git", *arguments], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        return result.stdout.strip() if result.returncode == 0 else None
+    head = git("rev-parse", "--short", "HEAD")
+    if head is None:
+        return "?"
+    return head + ("-dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def swift_syntax_label(prebuilt):
     """How the plug-in's swift-syntax was built, as the reports say it."""
     return ("prebuilt (SwiftPM's default when online)" if prebuilt
@@ -316,6 +328,7 @@ def main():
         "configuration": "debug",
         "swiftSyntax": swift_syntax_label(arguments.prebuilt_swift_syntax),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "commit": git_commit(),
         "host": {"processors": str(os.cpu_count()), "machine": platform.machine(), "swift": swift_version(),
                  "loadAverageAtEnd": load_average},
         "runs": arguments.runs,

@@ -34,6 +34,12 @@ OPERATIONS = [
 BASELINE_OPERATION = {"on-demand-read": "shared-read"}
 
 
+
+def when(record):
+    """When a record was measured: its date, and the commit it measured where it says."""
+    commit = record.get("commit")
+    return record["date"] + (f" at {commit}" if commit and commit != "?" else "")
+
 def load(path):
     if path and os.path.exists(path):
         with open(path) as handle:
@@ -154,7 +160,7 @@ def runtime_targets(runtime):
 def loader_section(loader):
     """The loader table: wall time of each loader, the LoadReport's critical path, and their ratio."""
     out = ["## Loaders (release)\n"]
-    out.append(f"Run {loader['date']}, {loader['configuration']} build; a graph of {loader['nodes']} nodes in "
+    out.append(f"Run {when(loader)}, {loader['configuration']} build; a graph of {loader['nodes']} nodes in "
                f"{loader['layers']} layers ({loader['edges']} edges, fixed seed), each node "
                f"`Task.sleep(for: .milliseconds({loader['sleepMilliseconds']}))` then appends one value; "
                f"{loader['runs']} runs per loader after one warm-up, loaders interleaved; "
@@ -243,7 +249,7 @@ def build_time_target(build):
 def instructions_section(counts):
     """The instruction counts of instructions.py: deterministic, so comparable across runs."""
     out = [f"## Build work in instructions (debug, incremental; swift-syntax {counts['swiftSyntax'].split(' (')[0]})\n",
-           f"Run {counts['date']}; {counts['swift']}; swift-syntax {counts['swiftSyntax']}. Instructions each compiler job "
+           f"Run {when(counts)}; {counts['swift']}; swift-syntax {counts['swiftSyntax']}. Instructions each compiler job "
            "of the incremental build executes (BuildTime/instructions.py): deterministic, so unlike the wall clock "
            "above they compare across runs and machines with the same compiler; they are work, not time.\n",
            "| N | job | hand-written | Trellis: compiler | Trellis: macro plug-in | Trellis / hand-written |",
@@ -262,7 +268,7 @@ def instructions_section(counts):
 def scope_section(scope):
     """The scope table: creating and releasing a per-request scope, against the same scope by hand."""
     out = ["## Per-request scopes (release)\n",
-           f"Run {scope['date']}, {scope['configuration']} build, {scope['runs']} runs of ~{scope['batchMilliseconds']:g} ms "
+           f"Run {when(scope)}, {scope['configuration']} build, {scope['runs']} runs of ~{scope['batchMilliseconds']:g} ms "
            f"batches per figure, contenders interleaved; load average at start {scope['loadAverageAtStart']}. "
            "One operation creates a request scope (2 runtime values, 2 members of the server, 2 members shared "
            "within the request) and releases it: `create` reads one shared member, `create+handler` also builds "
@@ -298,7 +304,7 @@ def concurrent_section(concurrent):
     """Many tasks loading from one runtime container against one task doing the same loads (issue 27)."""
     tasks = concurrent["tasks"]
     out = ["## Concurrent loads from one runtime container (release)\n",
-           f"Run {concurrent['date']}, {concurrent['configuration']} build, {concurrent['cores']} cores, "
+           f"Run {when(concurrent)}, {concurrent['configuration']} build, {concurrent['cores']} cores, "
            f"{concurrent['runs']} runs of ~{concurrent['batchMilliseconds']:g} ms batches per figure, contenders "
            f"interleaved; load average at start {concurrent['loadAverageAtStart']}. Each batch performs the same "
            f"number of loads in one task or split over {tasks} tasks of one task group; a figure is the batch's "
@@ -334,7 +340,7 @@ def concurrent_section(concurrent):
 def features_section(features):
     """Providers, lazy values, collections and async shared members against the same written by hand."""
     out = ["## Providers, lazy values, collections and async members (release)\n",
-           f"Run {features['date']}, {features['configuration']} build, {features['runs']} runs of "
+           f"Run {when(features)}, {features['configuration']} build, {features['runs']} runs of "
            f"~{features['batchMilliseconds']:g} ms batches per figure, contenders interleaved; load average at start "
            f"{features['loadAverageAtStart']}. Sources: `Sources/ProviderCollectionBenchmarks/`. The hand-written "
            "worker reaches itself through a weak reference set when its initializer ends, as a careful author "
@@ -355,7 +361,7 @@ def features_section(features):
 def service_section(service):
     """The service example under load and its request container, against the same service wired by hand."""
     out = ["## The service example (release)\n",
-           f"Run {service['date']}, {service['configuration']} build; load average at start {service['loadAverageAtStart']}. "
+           f"Run {when(service)}, {service['configuration']} build; load average at start {service['loadAverageAtStart']}. "
            "`Examples/Service` wired by Trellis against `HandWiredLibrary`, the same handlers, routes, middleware "
            "and SQLite database wired by hand, both servers in one process on loopback. Sources: "
            "`Sources/ServiceBenchmarks/`. Targets: the CPU time per request within 1.00x ± 0.02 of hand-wired, "
@@ -429,7 +435,7 @@ def markdown(runtime, build, loader=None, prebuilt=None, counts=None, scope=None
     if runtime:
         host = runtime.get("host", {})
         out.append("## Runtime (release)\n")
-        out.append(f"Run {runtime['date']}, {runtime['configuration']} build, {runtime['runs']} runs of ~{runtime['batchMilliseconds']:g} ms "
+        out.append(f"Run {when(runtime)}, {runtime['configuration']} build, {runtime['runs']} runs of ~{runtime['batchMilliseconds']:g} ms "
                    f"batches per figure, contenders interleaved; {host.get('processors', '?')} cores, load average at start "
                    f"{host.get('loadAverageAtStart', '?')}.\n")
         out.append("Targets:\n")
@@ -459,7 +465,7 @@ def markdown(runtime, build, loader=None, prebuilt=None, counts=None, scope=None
 def build_time_section(build, title):
     swift_syntax = build.get("swiftSyntax", "compiled from source in debug (SwiftPM's fallback when offline)")
     return [title + "\n",
-            f"Run {build['date']}, {build['configuration']} configuration, median of {build['runs']} runs; "
+            f"Run {when(build)}, {build['configuration']} configuration, median of {build['runs']} runs; "
             f"{build['host'].get('swift', '')}; swift-syntax {swift_syntax}; "
             f"load average at end {build['host'].get('loadAverageAtEnd', '?')}.\n",
             "Target:\n", build_time_target(build), "", build_time_tables(build), ""]

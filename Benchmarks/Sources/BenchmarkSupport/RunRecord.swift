@@ -27,11 +27,36 @@ public enum RunRecord {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// `report` as pretty-printed JSON with sorted keys, as `Scripts/report.py` reads it.
+    /// The commit the harness measures: `git rev-parse --short HEAD` in the working directory, with
+    /// `-dirty` when tracked files differ from it; `?` outside a repository.
+    public static var commit: String {
+        func git(_ arguments: [String]) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git"] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { return nil }
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let head = git(["rev-parse", "--short", "HEAD"]) else { return "?" }
+        let changes = git(["status", "--porcelain", "--untracked-files=no"]) ?? ""
+        return changes.isEmpty ? head : "\(head)-dirty"
+    }
+
+    /// `report` as pretty-printed JSON with sorted keys, as `Scripts/report.py` reads it, with the
+    /// ``commit`` measured added as `commit`.
     public static func json(_ report: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(report)
+        let encoded = try encoder.encode(report)
+        guard var object = try JSONSerialization.jsonObject(with: encoded) as? [String: Any] else { return encoded }
+        object["commit"] = commit
+        return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
 
     /// Writes `report` to `path` (see ``json(_:)``) and says so.
