@@ -83,9 +83,12 @@ public struct Container: Hashable, Sendable {
             && !(member.signature?.arguments.contains { $0.name == name } ?? false)
     }
 
-    /// The names `member` reads from the parent (see ``readsFromParent(_:by:)``), in source order,
-    /// without repeats.
+    /// The names `member` reads from the parent, in source order, without repeats: those of
+    /// ``readsFromParent(_:by:)``, and for an `.input` member its own name (it is read from the
+    /// parent once, when the container is created).
     public func parentReads(of member: Member) -> [String] {
+        guard options.parent != nil else { return [] }
+        if member.scope == .input { return [member.name] }
         var seen = Set<String>()
         return member.dependencies.map(\.name).filter { readsFromParent($0, by: member) && seen.insert($0).inserted }
     }

@@ -273,7 +273,7 @@ public enum ContainerValidator {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
                 // Read from the parent, which the compiler checks (and the tool, with both in view).
-                if container.readsFromParent(dependency.name, by: member) && dependency.origin != .contribution { continue }
+                if container.readsFromParent(dependency.name, by: member) { continue }
                 // A factory parameter of an `@Assisted` function may have meant one of its arguments.
                 let arguments = dependency.origin == .closureParameter ? member.signature?.arguments.map(\.name) ?? [] : []
                 let candidates = container.members.map(\.name).filter { $0 != member.name } + arguments

@@ -29,39 +29,50 @@ enum ParentRules {
 
     /// The reads of `container`'s members that its ancestors cannot answer (`lookup` finds the
     /// nearest one with a member of a name): a name none has, or a member read only with `await`
-    /// or `try`.
+    /// or `try`. The reads are ``Container/parentReads(of:)``'s: each placed on the factory's
+    /// parameter, key path or `c.member` that names it, and a kept `.input` on its declaration.
     static func readIssues(
         of container: Container, parent: Container,
         lookup: (String) -> (name: String, entry: ContainerDirectory.Entry, member: Member)?
     ) -> [Issue] {
         var issues: [Issue] = []
         for member in container.members {
-            for (index, dependency) in member.dependencies.enumerated()
-            where dependency.origin != .contribution && container.readsFromParent(dependency.name, by: member) {
-                let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
-                guard let (_, owner, target) = lookup(dependency.name) else {
+            for name in container.parentReads(of: member) {
+                let index = member.dependencies.firstIndex { $0.name == name }
+                let dependency = index.map { member.dependencies[$0] }
+                let anchor =
+                    index.map { Anchor.dependency(container: container.name, member: member.name, index: $0) }
+                    ?? .member(container: container.name, member: member.name)
+                guard let (_, owner, target) = lookup(name) else {
                     let candidates = (container.members + parent.members).map(\.name).filter { $0 != member.name }
-                    let suggestion = NameSuggester.closest(to: dependency.name, among: candidates)
+                    let suggestion = dependency == nil ? nil : NameSuggester.closest(to: name, among: candidates)
+                    let reader =
+                        dependency == nil
+                        ? "'\(name)' is an '.input' of '\(container.name)', read from its parent, but it"
+                        : "'\(member.name)' reads '\(name)', which"
+                    let advice =
+                        suggestion.map { "; did you mean '\($0)'?" }
+                        ?? (dependency.map { "; \($0.origin.namingRule)" } ?? "; declare it there, or make it an '.argument'")
                     issues.append(
                         Issue(
                             .unknownMember,
-                            "'\(member.name)' reads '\(dependency.name)', which is neither a member of '\(container.name)' nor of its parent '\(parent.name)'"
-                                + (suggestion.map { "; did you mean '\($0)'?" } ?? "; \(dependency.origin.namingRule)"),
+                            "\(reader) is neither a member of '\(container.name)' nor of its parent '\(parent.name)'\(advice)",
                             at: anchor, fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                     continue
                 }
-                guard dependency.access.readsAtConstruction, !target.isAssisted else { continue }
+                guard dependency?.access.readsAtConstruction ?? true, !target.isAssisted else { continue }
+                let ownerName = owner.declared.container.name
                 if target.readAwaits {
                     issues.append(
                         Issue(
                             .synchronousReadsAsynchronous,
-                            "'\(member.name)' reads '\(target.name)' from its parent '\(owner.declared.container.name)', where it is built by an asyncFactory; a container reads its parent's members without 'await', so declare '\(target.name)' in '\(container.name)' as an '.argument' its creator passes",
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(ownerName)', where it is built by an asyncFactory; a container reads its parent's members without 'await', so declare '\(target.name)' in '\(container.name)' as an '.argument' its creator passes",
                             at: anchor))
                 } else if target.readThrows {
                     issues.append(
                         Issue(
                             .readsThrowingWithoutThrows,
-                            "'\(member.name)' reads '\(target.name)' from its parent '\(owner.declared.container.name)', whose factory throws on every read; a container reads its parent's members without 'try', so make '\(target.name)' '.shared' in '\(owner.declared.container.name)' or pass it as an '.argument'",
+                            "'\(member.name)' reads '\(target.name)' from its parent '\(ownerName)', whose factory throws on every read; a container reads its parent's members without 'try', so make '\(target.name)' '.shared' in '\(ownerName)' or pass it as an '.argument'",
                             at: anchor))
                 }
             }
@@ -81,13 +92,12 @@ enum ParentRules {
             let at = Anchor.member(container: owner.name, member: member.name)
             let issue: Issue?
             if let parent = created.options.parent {
-                let parentName = directory.resolve(parent, from: creation.created.declared)
                 if member.scope.isChild {
                     issue = Issue(
                         .childTakesArguments,
                         "'\(owner.name)' owns '\(created.name)' as a child, but '\(created.name)' keeps its parent, so the two would keep each other alive; create it per unit of work with an '@Assisted(.scope)' function",
                         at: at)
-                } else if parentName != creation.ownerName {
+                } else if directory.parent(of: creation.created)?.name != creation.ownerName {
                     issue = Issue(
                         .scopeArgumentMismatch,
                         "'\(member.displayName)' creates '\(created.name)', whose parent is '\(parent)', from '\(owner.name)'; create it from '\(parent)', or name '\(owner.name)' in its 'parent:'",

@@ -143,14 +143,11 @@ public struct ProgramGraph: Hashable, Sendable {
                     memberEdges += reads.map {
                         MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
                     }
-                    if parent != nil {
-                        // Each read goes to the nearest ancestor with the member (a parent reads what it
-                        // does not declare from its own parent).
-                        let read = member.scope == .input ? [member.name] : container.parentReads(of: member)
-                        parentReads += read.compactMap { name in
-                            directory.ancestor(providing: name, above: entry).map {
-                                ParentRead(container: id, from: member.name, parent: $0.name, to: name)
-                            }
+                    // Each read goes to the nearest ancestor with the member (a parent reads what it does
+                    // not declare from its own parent).
+                    parentReads += container.parentReads(of: member).compactMap { name in
+                        directory.ancestor(providing: name, above: entry).map {
+                            ParentRead(container: id, from: member.name, parent: $0.name, to: name)
                         }
                     }
                     let kind: ContainerEdgeKind = member.scope.isChild ? .owns : member.createsScope ? .createsScope : .builds

@@ -39,7 +39,11 @@ public enum ProgramValidator {
     /// say which child needs what, in one line.
     static func childNeedIssues(_ directory: ContainerDirectory) -> [LocatedIssue] {
         var issues: [LocatedIssue] = []
-        for creation in directory.creations() where creation.member.scope == .child || creation.member.createsScope {
+        // A container with `parent:` reads its needs through its ancestors: ``ParentRules`` checks them.
+        for creation in directory.creations()
+        where (creation.member.scope == .child || creation.member.createsScope)
+            && creation.created.declared.container.options.parent == nil
+        {
             let owner = creation.owner.declared.container
             let member = creation.member
             let childName = creation.createdName

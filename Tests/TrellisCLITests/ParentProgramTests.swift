@@ -94,14 +94,23 @@ struct ParentProgramTests {
         let found = ProgramValidator.validate(
             files("") + [SourceFileScanner.scan(source: other).scan.programFile(path: "Other.swift")]
         ).map { "\($0.issue.code.rawValue) \($0.issue.message)" }
+        // The first is the container's own rule for any `.child`, which cannot see that this child
+        // keeps its parent; the last says why it cannot be a child at all.
         #expect(
-            found.contains(
-                "trellis.scope-argument-mismatch 'request(id:)' creates 'RequestScope', whose parent is 'App', from 'Other'; create it from 'App', or name 'Other' in its 'parent:'"
-            ))
+            found == [
+                "trellis.child-needs-not-declared 'Other' owns 'RequestScope' and provides what it needs: declare ': RequestScopeDependencies' on 'Other' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner",
+                "trellis.child-takes-arguments 'Other' owns 'RequestScope' as a child, but 'RequestScope' takes 'requestID: String' from whoever creates it; create it per unit of work with an '@Assisted(.scope)' function, or make 'requestID' an '.input'",
+                "trellis.scope-argument-mismatch 'request(id:)' creates 'RequestScope', whose parent is 'App', from 'Other'; create it from 'App', or name 'Other' in its 'parent:'",
+                "trellis.child-takes-arguments 'Other' owns 'RequestScope' as a child, but 'RequestScope' keeps its parent, so the two would keep each other alive; create it per unit of work with an '@Assisted(.scope)' function",
+            ])
+    }
+
+    @Test("a kept .input no ancestor has is reported on its declaration")
+    func unknownInput() {
         #expect(
-            found.contains(
-                "trellis.child-takes-arguments 'Other' owns 'RequestScope' as a child, but 'RequestScope' keeps its parent, so the two would keep each other alive; create it per unit of work with an '@Assisted(.scope)' function"
-            ))
+            issues("    @Provide(.input) var clok: any Clock") == [
+                "trellis.unknown-member 'clok' is an '.input' of 'RequestScope', read from its parent, but it is neither a member of 'RequestScope' nor of its parent 'App'; declare it there, or make it an '.argument'"
+            ])
     }
 
     @Test("a scope without a parent still needs its creator to declare its Dependencies protocol")
@@ -128,6 +137,7 @@ struct ParentProgramTests {
             @DIContainer(parent: RequestScope.self, concrete: true)
             final class StepScope: Sendable {
                 @Provide(.argument) var step: Int
+                @Provide(.input) var logger: Logger
                 @Provide(.transient, factory: { (database: any Database, requestID: String, step: Int) in Step(database, requestID, step) })
                 var work: Step
             }
@@ -137,7 +147,10 @@ struct ParentProgramTests {
             + [SourceFileScanner.scan(source: step).scan.programFile(path: "StepScope.swift")]
         #expect(ProgramValidator.validate(program).map(\.issue.message) == [])
         let reads = ProgramGraph(files: program).parentReads.map { "\($0.container).\($0.from) -> \($0.parent).\($0.to)" }
-        #expect(reads == ["StepScope.work -> App.database", "StepScope.work -> RequestScope.requestID"])
+        #expect(
+            reads == [
+                "StepScope.logger -> App.logger", "StepScope.work -> App.database", "StepScope.work -> RequestScope.requestID",
+            ])
         let unused = UnusedMemberRule.issues(program, references: NameReferences()).map(\.issue.message)
         #expect(!unused.contains { $0.hasPrefix("member 'database' of 'App'") })
     }
