@@ -77,10 +77,7 @@ struct ContainerGenerator {
     static func parentTypePlace(of extraction: ContainerExtraction, locator: SourceLocator?) -> SourceLocator.Place? {
         // The attribute's own arguments are a tree of their own; the declaration's copy is placed.
         let attribute = extraction.anchors[.containerAttribute(container: extraction.container.name, name: "DIContainer")]
-        let type = attribute?.as(AttributeSyntax.self).flatMap { attribute -> ExprSyntax? in
-            guard case .argumentList(let arguments) = attribute.arguments else { return nil }
-            return arguments.first { $0.label?.text == "parent" }?.expression.as(MemberAccessExprSyntax.self)?.base
-        }
+        let type = attribute?.as(AttributeSyntax.self).flatMap(ContainerExtractor.parentTypeExpression(in:))
         return type.flatMap { locator?.place(Syntax($0)) }
     }
 

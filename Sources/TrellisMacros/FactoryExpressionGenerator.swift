@@ -240,11 +240,11 @@ struct FactoryExpressionGenerator {
 
     /// How code in `context` reads member `name` (for `reader`, whose own arguments, if it is an
     /// `@Assisted` function, are read as they are). A container with `parent:` reads a name it does
-    /// not declare from its parent, which the initializer takes and the stored values keep.
+    /// not declare from its parent, which the initializer takes and the stored values keep; only a
+    /// factory reads such a name, so only a call with its `reader` can.
     func reference(to name: String, in context: Context, by reader: Member? = nil) -> String {
         guard let target = plan.container.member(named: name) else {
-            guard reader.map({ plan.container.readsFromParent(name, by: $0) }) ?? (plan.container.options.parent != nil)
-            else { return name }
+            guard let reader, plan.container.readsFromParent(name, by: reader) else { return name }
             switch context {
             case .initializer:
                 return "\(GeneratedNames.parent).\(name)"

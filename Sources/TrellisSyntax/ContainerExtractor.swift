@@ -148,7 +148,7 @@ public enum ContainerExtractor {
         guard case .argumentList(let arguments) = attribute.arguments else { return options }
         for argument in arguments {
             if argument.label?.text == "parent" {
-                options.parent = parentType(argument.expression)
+                options.parent = parentTypeExpression(argument.expression)?.trimmedDescription
                 continue
             }
             guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else { continue }
@@ -174,7 +174,7 @@ public enum ContainerExtractor {
             if !["validate", "root", "validateDAG", "mainActor", "concrete", "parent"].contains(label) {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
             } else if label == "parent" {
-                if parentType(argument.expression) == nil {
+                if parentTypeExpression(argument.expression) == nil {
                     extraction.problems.append(
                         Issue(
                             .invalidArgument,
@@ -190,13 +190,23 @@ public enum ContainerExtractor {
         }
     }
 
-    /// The type written `Type.self` (`Outer.Inner.self` gives `Outer.Inner`), or nil for any other
-    /// expression.
-    static func parentType(_ expression: ExprSyntax) -> String? {
+    /// The type `parent:` names in `attribute` (`App` in `parent: App.self`), or nil when it has no
+    /// such argument or the argument is not written `Type.self`: the one reading of `parent:`, for
+    /// the model's name of the type and for where code generation places what it writes with it.
+    public static func parentTypeExpression(in attribute: AttributeSyntax) -> ExprSyntax? {
+        guard case .argumentList(let arguments) = attribute.arguments,
+            let argument = arguments.first(where: { $0.label?.text == "parent" })
+        else { return nil }
+        return parentTypeExpression(argument.expression)
+    }
+
+    /// The type of `expression` written `Type.self` (`Outer.Inner.self` gives `Outer.Inner`), or nil
+    /// for any other expression.
+    static func parentTypeExpression(_ expression: ExprSyntax) -> ExprSyntax? {
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.tokenKind == .keyword(.self),
             let base = access.base, base.is(DeclReferenceExprSyntax.self) || base.is(MemberAccessExprSyntax.self)
         else { return nil }
-        return base.trimmedDescription
+        return base
     }
 
     private static func globalActors(of attributes: AttributeListSyntax) -> [String] {
