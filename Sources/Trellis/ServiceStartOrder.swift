@@ -59,3 +59,25 @@ extension Optional: OptionalService {
         if case .none = self { true } else { false }
     }
 }
+
+extension ServiceStartOrder {
+    /// Names the declared type of a member marked `service: true`, so that the compiler can tell,
+    /// where it knows `Service`, whether that type is one.
+    ///
+    /// Trellis itself does not depend on swift-service-lifecycle, so the code `@DIContainer`
+    /// generates cannot name `Service`. It names `Check<T>.conformsToService` for each service whose
+    /// type is written as a type (not `any P`, which only the value can tell), on the member's
+    /// `service:` argument. In a file that imports `TrellisServiceLifecycle`, that library's
+    /// overloads answer: `true` for a type that conforms, and a deprecation warning on the member's
+    /// line for one that does not, which `ServiceGroup(services:)` would refuse with
+    /// `NotAServiceError` when it starts. Elsewhere this overload answers, and the run-time check
+    /// alone applies.
+    ///
+    /// You do not use this type directly: `@DIContainer` generates its uses.
+    public enum Check<Value> {
+        /// Whether the type is known to conform to `Service`: not where `Service` is unknown.
+        @_disfavoredOverload
+        @inlinable
+        public static var conformsToService: Bool { false }
+    }
+}

@@ -56,7 +56,10 @@ struct ContainerGenerator {
         if let builders = Self.builders(container.members.compactMap(builder(for:)) + assemblers, of: container) {
             declarations.append(builders)
         }
-        if let startOrder = Self.serviceStartOrder(of: container, read: { expressions.reference(to: $0, in: .builder) }) {
+        if let startOrder = Self.serviceStartOrder(
+            of: container, checks: Self.serviceChecks(of: extraction, locator: locator),
+            read: { expressions.reference(to: $0, in: .builder) })
+        {
             declarations.append(startOrder)
         }
         return declarations
@@ -107,8 +110,9 @@ struct ContainerGenerator {
     /// ``ServiceRules/startOrder(of:)`` gives. `stop` replaces the body in a container with errors.
     /// A deprecated service is read as the builders read it (`read`, on the container bound to
     /// ``GeneratedNames/builderContainerParameter``), without its accessor, which would warn.
+    /// `checks` (see ``serviceChecks(of:locator:)``) come first in the getter.
     static func serviceStartOrder(
-        of container: Container, stop: String? = nil, read: (String) -> String = { $0 }
+        of container: Container, stop: String? = nil, checks: [String] = [], read: (String) -> String = { $0 }
     ) -> DeclSyntax? {
         let names = ServiceRules.startOrder(of: container)
         guard !names.isEmpty else { return nil }
@@ -130,11 +134,12 @@ struct ContainerGenerator {
             stop.map { [$0] }
             ?? (bindsContainer
                 ? ["let \(GeneratedNames.builderContainerParameter) = self", "return \(effects)\(order)"]
-                : ["\(effects)\(order)"])
+                : checks.isEmpty ? ["\(effects)\(order)"] : ["return \(effects)\(order)"])
+        let body = stop == nil ? checks + lines : lines
         let accessor =
             awaits || throwing
-            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(lines.joined(separator: "\n        "))\n    }"
-            : lines.joined(separator: "\n    ")
+            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(body.joined(separator: "\n        "))\n    }"
+            : body.joined(separator: "\n    ")
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         return GeneratedSource.declaration(
             """
@@ -143,6 +148,27 @@ struct ContainerGenerator {
                 \(accessor)
             }
             """)
+    }
+
+    /// One statement per service whose type is written as a type (not an existential, which only its
+    /// value can tell), naming `Trellis.ServiceStartOrder.Check<Type>.conformsToService` on the
+    /// member's `service:` argument. Where `TrellisServiceLifecycle` is imported, a type that does not
+    /// conform to `Service` gets that library's deprecation warning there; an optional service's
+    /// wrapped type is the one checked (its `nil` is no service).
+    static func serviceChecks(of extraction: ContainerExtraction, locator: SourceLocator?) -> [String] {
+        let container = extraction.container
+        return ServiceRules.startOrder(of: container).compactMap { name in
+            guard let member = container.member(named: name), member.type.kind == .concrete else { return nil }
+            let type = GeneratedSource.unwrappedOptional(member.type.text)
+            let check = "_ = \(GeneratedNames.serviceCheckType)<\(type)>"
+            let property = ".conformsToService"
+            let anchor = extraction.anchors[.memberArgument(container: container.name, member: name, argument: .service)]
+            guard let place = anchor.flatMap({ locator?.place($0) }), place.line > 1 else { return check + property }
+            // The compiler points at the property's name, which lands on `service:`; the type goes on
+            // the line above, so that the name fits however long the type is.
+            let padding = String(repeating: " ", count: max(0, place.column - 2))
+            return GeneratedSource.mapped("\(check)\n\(padding)\(property)", toFile: place.file, line: place.line - 1)
+        }
     }
 
     /// The fields of `members` (the container's, in declaration order), each with its member's

@@ -71,6 +71,10 @@ enum GeneratedNames {
     /// The runtime type whose generic argument must be `Sendable`: naming it checks a type.
     static let sendableValueType = "Trellis.SendableValue"
 
+    /// The runtime type whose `conformsToService` tells, where `TrellisServiceLifecycle` is
+    /// imported, whether a service's type conforms to `Service`.
+    static let serviceCheckType = "Trellis.ServiceStartOrder.Check"
+
     /// The static function of ``storedValuesType`` whose body checks each field's type is
     /// `Sendable`, in a `Sendable` container.
     static let sendableCheck = "checkSendable"

@@ -101,6 +101,14 @@ extension GeneratedSource {
         build.hasPrefix(GeneratedSource.mappedCodeStart) ? "\n\(build)\n" : " \(build) "
     }
 
+    /// `T` for `T?`, `T!` or `Optional<T>` as written (trimmed, as member types are); any other type
+    /// as it is.
+    static func unwrappedOptional(_ type: String) -> String {
+        if type.hasSuffix("?") || type.hasSuffix("!") { return String(type.dropLast()) }
+        if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst("Optional<".count).dropLast()) }
+        return type
+    }
+
     /// `T?`, parenthesised where the type needs it (`(any P)?`).
     static func optional(_ type: String) -> String {
         let simple =

@@ -28,6 +28,25 @@ public struct NotAServiceError: Error, Hashable, CustomStringConvertible {
     }
 }
 
+// What `@DIContainer` asks, on each member marked `service: true` whose type is written as a type,
+// in a file that imports this library (see `Trellis.ServiceStartOrder.Check`).
+extension ServiceStartOrder.Check where Value: Service {
+    /// `true`: the member's type conforms to `Service`.
+    @inlinable
+    public static var conformsToService: Bool { true }
+}
+
+extension ServiceStartOrder.Check {
+    /// `false`, with a warning on the member's line: its type does not conform to `Service`.
+    @available(
+        *, deprecated,
+        message:
+            "the member is marked 'service: true' but its type does not conform to ServiceLifecycle's 'Service', so ServiceGroup(services:) would throw NotAServiceError; conform the type to 'Service' (a protocol is written 'any P'), or remove 'service:'"
+    )
+    @inlinable
+    public static var conformsToService: Bool { false }
+}
+
 extension ServiceStartOrder {
     /// The services, in start order.
     ///

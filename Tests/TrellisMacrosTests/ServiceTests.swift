@@ -106,7 +106,19 @@ struct ServiceTests {
 
                 /// The members marked `service: true`, in the order they start: metrics, pool, server.
                 public var serviceStartOrder: Trellis.ServiceStartOrder {
-                    Trellis.ServiceStartOrder(members: [("metrics", self.metrics as Any), ("pool", self.pool as Any), ("server", self.server as Any)])
+                    #sourceLocation(file: "Test.swift", line: 8)
+                _ = Trellis.ServiceStartOrder.Check<Metrics>
+                                    .conformsToService
+                #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                _ = Trellis.ServiceStartOrder.Check<Pool>
+                                                                          .conformsToService
+                #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
+                _ = Trellis.ServiceStartOrder.Check<Server>
+                                                                                        .conformsToService
+                #sourceLocation()
+                    return Trellis.ServiceStartOrder(members: [("metrics", self.metrics as Any), ("pool", self.pool as Any), ("server", self.server as Any)])
                 }
             }
 
@@ -215,7 +227,19 @@ struct ServiceTests {
                 /// The members marked `service: true`, in the order they start: cache, pool, worker.
                 var serviceStartOrder: Trellis.ServiceStartOrder {
                     get async throws {
-                        try await Trellis.ServiceStartOrder(members: [("cache", self.cache as Any), ("pool", self.pool as Any), ("worker", self.worker as Any)])
+                        #sourceLocation(file: "Test.swift", line: 6)
+                _ = Trellis.ServiceStartOrder.Check<Cache>
+                                                                             .conformsToService
+                #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 2)
+                _ = Trellis.ServiceStartOrder.Check<Pool>
+                                                                                                                    .conformsToService
+                #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 4)
+                _ = Trellis.ServiceStartOrder.Check<Worker>
+                                                                                                                  .conformsToService
+                #sourceLocation()
+                        return try await Trellis.ServiceStartOrder(members: [("cache", self.cache as Any), ("pool", self.pool as Any), ("worker", self.worker as Any)])
                     }
                 }
             }
@@ -297,6 +321,14 @@ struct ServiceTests {
 
                 /// The members marked `service: true`, in the order they start: legacy, pool.
                 var serviceStartOrder: Trellis.ServiceStartOrder {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                _ = Trellis.ServiceStartOrder.Check<LegacyPool>
+                                                                                .conformsToService
+                #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                _ = Trellis.ServiceStartOrder.Check<Pool>
+                                                                          .conformsToService
+                #sourceLocation()
                     let _trellis_container = self
                     return Trellis.ServiceStartOrder(members: [("legacy", _trellis_container._trellis_storage.values.legacy as Any), ("pool", _trellis_container.pool as Any)])
                 }

@@ -421,4 +421,54 @@ struct UserLineTests {
                     ], "\(found)")
         }
     }
+
+    @Suite("Services")
+    struct Services {
+        @Test(
+            "where TrellisServiceLifecycle is imported, a service whose type is not a Service is warned of on its 'service:'; one that is, an optional one and an existential are not"
+        )
+        func serviceTypes() async throws {
+            let source = """
+                import TrellisServiceLifecycle
+
+                // The corpus's prelude declares a `Service` of its own: this one is ServiceLifecycle's.
+                struct Database: ServiceLifecycle.Service { func run() async throws {} }
+                final class Cache: Sendable { init() {} }
+                protocol Worker: Sendable {}
+                struct Sweeper: Worker, ServiceLifecycle.Service { func run() async throws {} }
+
+                @DIContainer(concrete: true)
+                struct Services {
+                    @Provide(.shared, factory: Database(), service: true)
+                    var database: Database
+                    @Provide(.shared, factory: Cache(),
+                             service: true)
+                    var cache: Cache
+                    @Provide(.shared, factory: { () -> Database? in nil }, service: true)
+                    var replica: Database?
+                    @Provide(.shared, factory: { () -> any Worker in Sweeper() }, service: true)
+                    var sweeper: any Worker
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: source, "service types")
+            #expect(
+                found == [
+                    "14: warning: 'conformsToService' is deprecated: the member is marked 'service: true' but its type does not conform to ServiceLifecycle's 'Service', so ServiceGroup(services:) would throw NotAServiceError; conform the type to 'Service' (a protocol is written 'any P'), or remove 'service:' [#DeprecatedDeclaration]"
+                ], "\(found)")
+        }
+
+        @Test("without TrellisServiceLifecycle, Trellis cannot name Service: the same container compiles quietly")
+        func withoutServiceLifecycle() async throws {
+            let source = """
+                final class Cache: Sendable { init() {} }
+
+                @DIContainer(concrete: true)
+                struct Services {
+                    @Provide(.shared, factory: Cache(), service: true)
+                    var cache: Cache
+                }
+                """
+            #expect(try await UserLineTests.diagnostics(of: source, "service without the library") == [])
+        }
+    }
 }

@@ -111,7 +111,9 @@ final class ReorderedServerContainer: Sendable {
     @Provide(.input) var log: EventLog
 }
 
-/// A service built asynchronously, and one that is not a `Service` at all.
+/// A service built asynchronously, and one that is not a `Service` at all. Its type is an
+/// existential, which only the value can tell: a concrete type that is not a `Service` would be
+/// warned of where it is declared, since this file imports `TrellisServiceLifecycle`.
 @DIContainer
 struct AsyncServices {
     @Provide(.input) var log: EventLog
@@ -120,9 +122,9 @@ struct AsyncServices {
         service: true)
     var pool: FakeService
     @Provide(
-        .shared, asyncFactory: { (pool: FakeService) async in Repository(database: pool) }, concrete: true,
+        .shared, asyncFactory: { (pool: FakeService) async -> any Sendable in Repository(database: pool) },
         service: true)
-    var repository: Repository
+    var repository: any Sendable
 }
 
 /// A service that exists in one configuration only: a database client when not in memory.
