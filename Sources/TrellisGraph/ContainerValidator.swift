@@ -227,7 +227,7 @@ public enum ContainerValidator {
         let message =
             member.createsScope
             ? "'\(container.name)' creates '\(typeName)' in '\(member.displayName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need"
-            : "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner"
+            : "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner (a container declared with 'parent:' cannot be a child: create it with an '@Assisted(.scope)' function)"
         return Issue(
             .childNeedsNotDeclared, message, at: .member(container: container.name, member: member.name),
             fixes: [.declareConformance(needs)])

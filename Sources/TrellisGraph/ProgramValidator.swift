@@ -8,14 +8,29 @@ public enum ProgramValidator {
     /// the whole-program issues.
     public static func validate(_ files: [ProgramFile]) -> [LocatedIssue] {
         var issues: [LocatedIssue] = []
+        let directory = ContainerDirectory(files: files)
         for file in files {
             for declared in file.containers {
-                issues += ContainerValidator.validate(declared.container).map {
-                    LocatedIssue(file: file.path, container: declared.qualifiedName, issue: $0)
-                }
+                issues += ContainerValidator.validate(declared.container)
+                    .filter { !asksParentKeepingChildForNeeds($0, of: declared, in: directory) }
+                    .map { LocatedIssue(file: file.path, container: declared.qualifiedName, issue: $0) }
             }
         }
         return issues + wholeProgramIssues(files)
+    }
+
+    /// Whether `issue` is the container's own rule asking it to declare the `Dependencies` protocol of
+    /// a `.child` that is declared with `parent:`, which has none: the macro cannot see the child's
+    /// declaration, the program can, and ``ParentRules`` says why that child cannot be one.
+    static func asksParentKeepingChildForNeeds(
+        _ issue: Issue, of declared: DeclaredContainer, in directory: ContainerDirectory
+    ) -> Bool {
+        guard issue.code == .childNeedsNotDeclared, case .member(_, let name) = issue.anchor,
+            let member = declared.container.member(named: name), !member.createsScope,
+            let childName = directory.resolve(member.type.text, from: declared),
+            let child = directory.entries[childName]?.first
+        else { return false }
+        return child.declared.container.options.parent != nil
     }
 
     /// Only the issues no single container shows (what the build plugin adds to the compiler's own

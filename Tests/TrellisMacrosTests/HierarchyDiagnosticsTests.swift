@@ -24,7 +24,7 @@ struct HierarchyDiagnosticsTests {
                     @Provide(.child)
                     var feature: FeatureContainer
                         ┬──────
-                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner
+                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner (a container declared with 'parent:' cannot be a child: create it with an '@Assisted(.scope)' function)
                            ✏️ declare ': FeatureContainerDependencies'
                 }
                 """
@@ -56,7 +56,7 @@ struct HierarchyDiagnosticsTests {
                     @Provide(.child)
                     var feature: FeatureContainer
                         ┬──────
-                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner
+                        ╰─ 🛑 'AppContainer' owns 'FeatureContainer' and provides what it needs: declare ': FeatureContainerDependencies' on 'AppContainer' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner (a container declared with 'parent:' cannot be a child: create it with an '@Assisted(.scope)' function)
                            ✏️ declare ': FeatureContainerDependencies'
                 }
                 """
