@@ -184,6 +184,11 @@ public macro DIContainer(
 ///     as its `serviceStartOrder` property, for swift-service-lifecycle's `ServiceGroup` (see the
 ///     `TrellisServiceLifecycle` library). Only `.shared`, `.onDemand` and `.input` members can be
 ///     services.
+///   - shutdown: A closure that closes the member's value (`{ (client: HTTPClient) in try await
+///     client.shutdown() }`), for a resource that is not a `Service` itself: the member joins the
+///     start order, and its closure runs on graceful shutdown, once every service that reads the
+///     member has stopped. Write the closure's parameter type; `nil` values of an optional member
+///     are left out. Implies `service: true`.
 ///   - collection: Contributes the member to the `.collection` member this key path names
 ///     (`\Self.routes`): one element of an array or set, or with `key` one entry of a dictionary.
 ///   - elementsCollection: Contributes every element of the member, an array or set, to the
@@ -201,6 +206,7 @@ public macro Provide(
     asyncFactory: Any? = nil,
     concrete: Bool = false,
     service: Bool = false,
+    shutdown: Any? = nil,
     into collection: AnyKeyPath? = nil,
     elementsInto elementsCollection: AnyKeyPath? = nil,
     key: AnyHashable? = nil,

@@ -61,6 +61,36 @@ extension Optional: OptionalService {
 }
 
 extension ServiceStartOrder {
+    /// A member with `shutdown:`: its value, which is not a service itself, and the closure that
+    /// closes it. `TrellisServiceLifecycle` runs it as a service that waits for graceful shutdown
+    /// and then calls the closure, so that the value is closed after every service that reads it
+    /// has stopped.
+    ///
+    /// You do not create this directly: `@DIContainer` generates it from `shutdown:`.
+    public struct Shutdown: Sendable {
+        /// Closes the value.
+        package let close: @Sendable () async throws -> Void
+
+        /// Closes `value`, of the member's type `type`, with `close`. (The type is named so that a
+        /// closure taking another type is reported on the closure.)
+        public init<Value: Sendable>(
+            of type: Value.Type, _ value: Value, _ close: @escaping @Sendable (Value) async throws -> Void
+        ) {
+            self.close = { try await close(value) }
+        }
+
+        /// Closes `value` with `close`; `nil` (no service) when the member, of an optional type, is
+        /// absent in this configuration.
+        public init?<Value: Sendable>(
+            of type: Value.Type, _ value: Value?, _ close: @escaping @Sendable (Value) async throws -> Void
+        ) {
+            guard let value else { return nil }
+            self.init(of: type, value, close)
+        }
+    }
+}
+
+extension ServiceStartOrder {
     /// Names the declared type of a member marked `service: true`, so that the compiler can tell,
     /// where it knows `Service`, whether that type is one.
     ///

@@ -403,7 +403,8 @@ extension Member {
         case .type: autoWiringType != nil
         case .with: withEntries != nil
         case .concrete: concreteOptIn
-        case .service: isService
+        case .service: isService && !closesOnShutdown
+        case .shutdown: closesOnShutdown
         case .into: contribution.map { !$0.elements } ?? false
         case .elementsInto: contribution?.elements ?? false
         case .key: contribution?.key != nil
@@ -418,7 +419,7 @@ extension ProvideArgument {
     public var label: String {
         switch self {
         case .type: "Type.self"
-        case .scope, .with, .factory, .asyncFactory, .concrete, .service, .into, .elementsInto, .key, .allowsEmpty,
+        case .scope, .with, .factory, .asyncFactory, .concrete, .service, .shutdown, .into, .elementsInto, .key, .allowsEmpty,
             .attribute:
             rawValue
         }

@@ -104,6 +104,8 @@ public enum ProvideArgument: String, Hashable, Sendable, CaseIterable {
     case concrete
     /// `service:`.
     case service
+    /// `shutdown:`.
+    case shutdown
     /// `into:`.
     case into
     /// `elementsInto:`.

@@ -33,9 +33,14 @@ public struct Member: Hashable, Sendable {
     /// An `@Assisted` member: a function whose caller passes these arguments, built anew on every
     /// call from them and from the members its factory reads. `nil` for a `@Provide` property.
     public var signature: AssistedSignature?
-    /// `service: true` was written: the member has a lifecycle (a server, a connection pool, a
-    /// worker) and the container lists it, in start order, in its `serviceStartOrder`.
+    /// `service: true` (or `shutdown:`) was written: the member has a lifecycle (a server, a
+    /// connection pool, a worker) and the container lists it, in start order, in its
+    /// `serviceStartOrder`.
     public var isService: Bool
+    /// `shutdown:` was written: the member's value is not a service itself, but a resource that its
+    /// closure closes once the services that read it have stopped (an HTTP client, an event loop
+    /// group). Such a member is a service (``isService``) whose run waits for graceful shutdown.
+    public var closesOnShutdown = false
     /// For a `.collection` member (whose scope is ``MemberScope/transient``: it is built on every
     /// read), its shape; `nil` for any other member.
     public var collection: CollectionDeclaration? = nil

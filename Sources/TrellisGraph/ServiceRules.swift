@@ -16,12 +16,18 @@ public enum ServiceRules {
     static func issues(of member: Member, in container: Container) -> [Issue] {
         guard member.isService, !canBeService(member.scope) else { return [] }
         let what = member.scope.isChild ? "a child container, built on first access" : "built anew on every read"
+        // A member with `shutdown:` is a service through that argument, which is the one to remove.
+        let argument: ProvideArgument = member.closesOnShutdown ? .shutdown : .service
+        let instance =
+            member.closesOnShutdown
+            ? "a value closed on shutdown is one instance that lives as long as the container"
+            : "a service is one instance that runs as long as the container"
         return [
             Issue(
                 .serviceNotSingleInstance,
-                "'\(member.name)' is '.\(member.scope.rawValue)', \(what); a service is one instance that runs as long as the container: make it '.shared' or remove 'service:'",
-                at: .memberArgument(container: container.name, member: member.name, argument: .service),
-                fixes: [.removeArgument(.service)])
+                "'\(member.name)' is '.\(member.scope.rawValue)', \(what); \(instance): make it '.shared' or remove '\(argument.rawValue):'",
+                at: .memberArgument(container: container.name, member: member.name, argument: argument),
+                fixes: [.removeArgument(argument)])
         ]
     }
 

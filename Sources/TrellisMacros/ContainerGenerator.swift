@@ -58,6 +58,7 @@ struct ContainerGenerator {
         }
         if let startOrder = Self.serviceStartOrder(
             of: container, checks: Self.serviceChecks(of: extraction, locator: locator),
+            shutdowns: Self.shutdownClosures(of: extraction, locator: locator),
             read: { expressions.reference(to: $0, in: .builder) })
         {
             declarations.append(startOrder)
@@ -110,9 +111,13 @@ struct ContainerGenerator {
     /// ``ServiceRules/startOrder(of:)`` gives. `stop` replaces the body in a container with errors.
     /// A deprecated service is read as the builders read it (`read`, on the container bound to
     /// ``GeneratedNames/builderContainerParameter``), without its accessor, which would warn.
-    /// `checks` (see ``serviceChecks(of:locator:)``) come first in the getter.
+    /// `checks` (see ``serviceChecks(of:locator:)``) come first in the getter. A member with
+    /// `shutdown:` is listed as a `Trellis.ServiceStartOrder.Shutdown` of its value and the closure
+    /// in `shutdowns` (see ``shutdownClosures(of:locator:)``), each bound to a local before the order
+    /// is made, so that the closure, copied from the attribute, keeps its own lines.
     static func serviceStartOrder(
-        of container: Container, stop: String? = nil, checks: [String] = [], read: (String) -> String = { $0 }
+        of container: Container, stop: String? = nil, checks: [String] = [], shutdowns: [String: Shutdown] = [:],
+        read: (String) -> String = { $0 }
     ) -> DeclSyntax? {
         let names = ServiceRules.startOrder(of: container)
         guard !names.isEmpty else { return nil }
@@ -120,22 +125,39 @@ struct ContainerGenerator {
         let awaits = services.contains(where: \.readAwaits)
         let throwing = services.contains(where: \.readThrows)
         let bindsContainer = services.contains(where: \.isDeprecated)
-        // A deprecated service's read (`read`) carries its own `try await`; the statement's cover the others.
-        let covered = services.filter { !(bindsContainer && $0.isDeprecated) }
+        // A deprecated service's read (`read`) carries its own `try await`, and a value closed on
+        // shutdown is read by a statement of its own; the order's cover the others.
+        let covered = services.filter {
+            !(bindsContainer && $0.isDeprecated) && !($0.closesOnShutdown && shutdowns[$0.name] != nil)
+        }
         let effects = [
             covered.contains(where: \.readThrows) ? "try" : nil, covered.contains(where: \.readAwaits) ? "await" : nil,
         ].compactMap { $0 }.map { "\($0) " }.joined()
+        func value(of service: Member) -> String {
+            bindsContainer ? read(service.name) : "self.\(service.name)"
+        }
+        // One statement per member with `shutdown:`, binding its value and closure.
+        let closings = services.compactMap { service -> String? in
+            guard service.closesOnShutdown, let shutdown = shutdowns[service.name] else { return nil }
+            let effects = [service.readThrows ? "try" : nil, service.readAwaits ? "await" : nil].compactMap { $0 }
+                .map { "\($0) " }.joined()
+            let head =
+                "let \(GeneratedNames.shutdown(service.name)) = \(bindsContainer && service.isDeprecated ? "" : effects)\(GeneratedNames.shutdownType)(of: (\(GeneratedSource.unwrappedOptional(service.type.text))).self, \(value(of: service)),"
+            return shutdown.statement(head: head)
+        }
         let members = services.map { service in
+            let listed =
+                service.closesOnShutdown && shutdowns[service.name] != nil
+                ? GeneratedNames.shutdown(service.name) : value(of: service)
             // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
-            "(\"\(MemberName.bare(service.name))\", \(bindsContainer ? read(service.name) : "self.\(service.name)") as Any)"
+            return "(\"\(MemberName.bare(service.name))\", \(listed) as Any)"
         }
         let order = "Trellis.ServiceStartOrder(members: [\(members.joined(separator: ", "))])"
+        let statements = checks + (bindsContainer ? ["let \(GeneratedNames.builderContainerParameter) = self"] : []) + closings
         let lines =
             stop.map { [$0] }
-            ?? (bindsContainer
-                ? ["let \(GeneratedNames.builderContainerParameter) = self", "return \(effects)\(order)"]
-                : checks.isEmpty ? ["\(effects)\(order)"] : ["return \(effects)\(order)"])
-        let body = stop == nil ? checks + lines : lines
+            ?? (statements.isEmpty ? ["\(effects)\(order)"] : statements + ["return \(effects)\(order)"])
+        let body = lines
         let accessor =
             awaits || throwing
             ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(body.joined(separator: "\n        "))\n    }"
@@ -143,11 +165,38 @@ struct ContainerGenerator {
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         return GeneratedSource.declaration(
             """
-            /// The members marked `service: true`, in the order they start: \(names.joined(separator: ", ")).
+            /// The members marked `service: true` (or `shutdown:`), in the order they start: \(names.joined(separator: ", ")).
             \(isolation(of: container))\(modifier)var \(ServiceRules.startOrderProperty): Trellis.ServiceStartOrder {
                 \(accessor)
             }
             """)
+    }
+
+    /// The `shutdown:` closure of a member, copied from its attribute, and where it is written.
+    struct Shutdown {
+        /// The closure as written.
+        var closure: String
+        /// Where it starts in the user's file, if known.
+        var place: SourceLocator.Place?
+
+        /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(value,`) followed by the closure
+        /// and `)`: on the line above the closure's, and the closure on its own line at its column,
+        /// so that what the compiler finds in it is reported where it is written.
+        func statement(head: String) -> String {
+            guard let place, place.line > 1 else { return "\(head) \(closure))" }
+            let padding = String(repeating: " ", count: max(0, place.column - 1))
+            return GeneratedSource.mapped("\(head)\n\(padding)\(closure))", toFile: place.file, line: place.line - 1)
+        }
+    }
+
+    /// The `shutdown:` closures of the container's members, by member name.
+    static func shutdownClosures(of extraction: ContainerExtraction, locator: SourceLocator?) -> [String: Shutdown] {
+        var closures: [String: Shutdown] = [:]
+        for member in extraction.container.members where member.closesOnShutdown {
+            guard let closure = extraction.members[member.name]?.shutdown else { continue }
+            closures[member.name] = Shutdown(closure: closure.trimmedDescription, place: locator?.place(Syntax(closure)))
+        }
+        return closures
     }
 
     /// One statement per service whose type is written as a type (not an existential, which only its
@@ -158,7 +207,9 @@ struct ContainerGenerator {
     static func serviceChecks(of extraction: ContainerExtraction, locator: SourceLocator?) -> [String] {
         let container = extraction.container
         return ServiceRules.startOrder(of: container).compactMap { name in
-            guard let member = container.member(named: name), member.type.kind == .concrete else { return nil }
+            // A member with `shutdown:` is closed by its closure: its type need not be a `Service`.
+            guard let member = container.member(named: name), member.type.kind == .concrete, !member.closesOnShutdown
+            else { return nil }
             let type = GeneratedSource.unwrappedOptional(member.type.text)
             let check = "_ = \(GeneratedNames.serviceCheckType)<\(type)>"
             let property = ".conformsToService"

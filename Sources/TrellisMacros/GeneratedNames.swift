@@ -71,6 +71,12 @@ enum GeneratedNames {
     /// The runtime type whose generic argument must be `Sendable`: naming it checks a type.
     static let sendableValueType = "Trellis.SendableValue"
 
+    /// The runtime type that runs a member's `shutdown:` closure as a service.
+    static let shutdownType = "Trellis.ServiceStartOrder.Shutdown"
+
+    /// The local of `serviceStartOrder` holding member `name`'s value and `shutdown:` closure.
+    static func shutdown(_ name: String) -> String { "\(prefix)shutdown_\(MemberName.bare(name))" }
+
     /// The runtime type whose `conformsToService` tells, where `TrellisServiceLifecycle` is
     /// imported, whether a service's type conforms to `Service`.
     static let serviceCheckType = "Trellis.ServiceStartOrder.Check"

@@ -26,14 +26,30 @@ enum SyntaxEdits {
         }
         if let index = arguments.firstIndex(where: { $0.label?.text == label }) {
             arguments[index] = arguments[index].with(\.expression, value)
-        } else {
-            if let last = arguments.indices.last {
-                arguments[last] = arguments[last].with(\.trailingComma, .commaToken(trailingTrivia: .space))
-            }
-            arguments.append(
-                LabeledExprSyntax(label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value))
+            return attribute.with(\.arguments, .argumentList(arguments))
         }
-        return attribute.with(\.arguments, .argumentList(arguments))
+        // Swift takes a macro's arguments in the order of its parameters, which `ProvideArgument`
+        // lists: the new one goes before the first written argument that comes after it.
+        var list = Array(arguments)
+        let order = ProvideArgument.allCases
+        let rank = ProvideArgument(rawValue: label).flatMap(order.firstIndex(of:)) ?? order.count
+        let roles = ProvideAttributeReader.read(attribute).arguments
+        let following = list.firstIndex { argument in
+            guard let role = roles.first(where: { $0.value.id == argument.id })?.key,
+                let index = order.firstIndex(of: role)
+            else { return false }
+            return index > rank
+        }
+        let added = LabeledExprSyntax(
+            label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value,
+            trailingComma: following == nil ? nil : .commaToken(trailingTrivia: .space))
+        if let following {
+            list.insert(added, at: following)
+        } else {
+            if let last = list.indices.last { list[last] = list[last].with(\.trailingComma, .commaToken(trailingTrivia: .space)) }
+            list.append(added)
+        }
+        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
     }
 
     /// `attribute` without `argument`.

@@ -53,6 +53,7 @@ extension ServiceStartOrder {
     /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
     public func services() throws(NotAServiceError) -> [any Service] {
         try members.map { name, value throws(NotAServiceError) in
+            if let shutdown = value as? ServiceStartOrder.Shutdown { return ClosingService(close: shutdown.close) }
             guard let service = value as? any Service else {
                 throw NotAServiceError(member: name, type: String(reflecting: Swift.type(of: value)))
             }
@@ -105,5 +106,18 @@ extension ServiceGroup {
             configuration: ServiceGroupConfiguration(
                 services: try startOrder.configurations(), gracefulShutdownSignals: gracefulShutdownSignals,
                 cancellationSignals: cancellationSignals, logger: logger))
+    }
+}
+
+/// The service of a member with `shutdown:`: it waits for graceful shutdown (or for its task to be
+/// cancelled), then closes the member's value. In a group, where services shut down in reverse
+/// start order, that is after every service that reads the value has stopped.
+struct ClosingService: Service {
+    let close: @Sendable () async throws -> Void
+
+    func run() async throws {
+        // Cancellation ends the wait too: the value is closed either way.
+        try? await gracefulShutdown()
+        try await close()
     }
 }

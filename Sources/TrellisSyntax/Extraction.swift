@@ -105,6 +105,8 @@ public struct MemberSyntax: Sendable {
     public var function: FunctionDeclSyntax?
     /// The access level the member's `var` is declared with (`internal` when none is written).
     public var declaredAccess: AccessLevel = .internal
+    /// The `shutdown:` closure, which closes the member's value when the services stop.
+    public var shutdown: ExprSyntax?
 }
 
 /// The result of reading a `@Provide` attribute alone.
@@ -125,6 +127,8 @@ public struct ProvideAttribute {
     public var concrete: Bool = false
     /// `service: true`.
     public var service: Bool = false
+    /// The `shutdown:` argument, if given: the closure that closes the member's value.
+    public var shutdown: LabeledExprSyntax?
     /// `.collection`: the member is a collection, built on every read from its contributions.
     public var isCollection: Bool { scope == .collection }
     /// `allowsEmpty: true`.

@@ -102,7 +102,16 @@ enum MemberExtractor {
                 guard case .attribute(let attribute) = element else { return nil }
                 return ContainerExtractor.globalActorName(attribute)
             }.first,
-            isService: read.service)
+            isService: read.service || read.shutdown != nil)
+        if read.shutdown != nil {
+            member.closesOnShutdown = true
+            if read.service, let service = read.arguments[.service] {
+                problem(
+                    .invalidArgument,
+                    "'shutdown:' makes '\(name)' a service that closes its value once the services reading it have stopped; remove 'service: true'",
+                    at: service, member: name, fixes: [.removeArgument(.service)])
+            }
+        }
         if read.isCollection {
             member.collection = CollectionDeclaration(
                 kind: typeSyntax.flatMap(TypeClassifier.collectionKind(of:)), allowsEmpty: read.allowsEmpty)
@@ -137,7 +146,7 @@ enum MemberExtractor {
         if let typeSyntax {
             extraction.members[name] = MemberSyntax(
                 attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType,
-                declaredAccess: ContainerExtractor.accessLevel(of: variable.modifiers))
+                declaredAccess: ContainerExtractor.accessLevel(of: variable.modifiers), shutdown: read.shutdown?.expression)
         }
     }
 

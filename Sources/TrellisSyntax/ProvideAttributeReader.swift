@@ -83,6 +83,9 @@ public enum ProvideAttributeReader {
                     result.invalidArguments.append(
                         (Syntax(argument.expression), "'service:' takes the literal 'true' or 'false'"))
                 }
+            case ProvideArgument.shutdown.rawValue where isProvide(attribute):
+                result.shutdown = argument
+                result.arguments[.shutdown] = argument
             case let label?
             where isProvide(attribute)
                 && (label == ProvideArgument.into.rawValue || label == ProvideArgument.elementsInto.rawValue):

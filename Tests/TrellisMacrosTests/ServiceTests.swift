@@ -104,7 +104,7 @@ struct ServiceTests {
                     self.init(inputs: Inputs(from: dependencies))
                 }
 
-                /// The members marked `service: true`, in the order they start: metrics, pool, server.
+                /// The members marked `service: true` (or `shutdown:`), in the order they start: metrics, pool, server.
                 public var serviceStartOrder: Trellis.ServiceStartOrder {
                     #sourceLocation(file: "Test.swift", line: 8)
                 _ = Trellis.ServiceStartOrder.Check<Metrics>
@@ -224,7 +224,7 @@ struct ServiceTests {
                     }
                 }
 
-                /// The members marked `service: true`, in the order they start: cache, pool, worker.
+                /// The members marked `service: true` (or `shutdown:`), in the order they start: cache, pool, worker.
                 var serviceStartOrder: Trellis.ServiceStartOrder {
                     get async throws {
                         #sourceLocation(file: "Test.swift", line: 6)
@@ -319,7 +319,7 @@ struct ServiceTests {
                     self.init(inputs: Inputs(from: dependencies))
                 }
 
-                /// The members marked `service: true`, in the order they start: legacy, pool.
+                /// The members marked `service: true` (or `shutdown:`), in the order they start: legacy, pool.
                 var serviceStartOrder: Trellis.ServiceStartOrder {
                     #sourceLocation(file: "Test.swift", line: 3)
                 _ = Trellis.ServiceStartOrder.Check<LegacyPool>
@@ -336,6 +336,210 @@ struct ServiceTests {
 
             /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
             protocol ServerContainerDependencies {}
+            """
+        }
+    }
+
+    @Test(
+        "a member with shutdown: is a service that closes its value: its closure is bound on its own lines, an optional one may be absent"
+    )
+    func shutdownClosure() {
+        assertMacro {
+            """
+            @DIContainer
+            final class ProxyContainer: Sendable {
+                @Provide(.shared, factory: HTTPClient(), concrete: true,
+                         shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                var client: HTTPClient
+                @Provide(.shared, factory: { () -> Pool? in nil }, concrete: true, shutdown: { (pool: Pool) in await pool.close() })
+                var pool: Pool?
+                @Provide(.shared, Proxy.self, with: [\\Self.client], concrete: true, service: true)
+                var proxy: Proxy
+            }
+            """
+        } expansion: {
+            """
+            final class ProxyContainer: Sendable {
+                var client: HTTPClient {
+                get {
+                    _trellis_values.client
+                }
+                }
+                var pool: Pool? {
+                get {
+                    _trellis_values.pool
+                }
+                }
+                var proxy: Proxy {
+                get {
+                    _trellis_values.proxy
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: @unchecked Sendable {
+                    let client: HTTPClient
+                    let pool: Pool?
+                    let proxy: Proxy
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func checkSendable() {
+                #sourceLocation(file: "Test.swift", line: 5)
+                            _ = Trellis.SendableValue<HTTPClient>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                          _ = Trellis.SendableValue<Pool?>.self
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                           _ = Trellis.SendableValue<Proxy>.self
+                #sourceLocation()
+                    }
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                init(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) {
+                    let client: HTTPClient = if let client { client } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                               HTTPClient()
+                #sourceLocation()
+                    }
+                    let pool: Pool? = if let pool { pool } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { () -> Pool? in nil }()
+                #sourceLocation()
+                    }
+                    let proxy: Proxy = if let proxy { proxy } else {
+                #sourceLocation(file: "Test.swift", line: 8)
+                                      Proxy(client: client)
+                #sourceLocation()
+                    }
+                    self._trellis_values = _trellis_StoredValues(
+                        client: client,
+                        pool: pool,
+                        proxy: proxy
+                    )
+                }
+
+                /// The values `ProxyContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some ProxyContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                convenience init(inputs: Inputs) {
+                    self.init()
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                convenience init(dependencies: some ProxyContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// The members marked `service: true` (or `shutdown:`), in the order they start: client, pool, proxy.
+                var serviceStartOrder: Trellis.ServiceStartOrder {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                _ = Trellis.ServiceStartOrder.Check<Proxy>
+                                                                                       .conformsToService
+                #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                let _trellis_shutdown_client = Trellis.ServiceStartOrder.Shutdown(of: (HTTPClient).self, self.client,
+                                       { (client: HTTPClient) in try await client.shutdown() })
+                #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                let _trellis_shutdown_pool = Trellis.ServiceStartOrder.Shutdown(of: (Pool).self, self.pool,
+                                                                                                 { (pool: Pool) in await pool.close() })
+                #sourceLocation()
+                    return Trellis.ServiceStartOrder(members: [("client", _trellis_shutdown_client as Any), ("pool", _trellis_shutdown_pool as Any), ("proxy", self.proxy as Any)])
+                }
+            }
+
+            /// What `ProxyContainer` needs from the container that owns it (or whoever creates it).
+            protocol ProxyContainerDependencies {}
+            """
+        }
+    }
+
+    @Test("'concrete: true' added by its fix-it goes before 'service:' and 'shutdown:', as Swift requires")
+    func concreteFixKeepsArgumentOrder() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: { () -> Pool? in nil }, shutdown: { (pool: Pool) in await pool.close() })
+                var pool: Pool?
+                @Provide(.shared, factory: Worker(), service: true)
+                var worker: Worker
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: { () -> Pool? in nil }, shutdown: { (pool: Pool) in await pool.close() })
+                var pool: Pool?
+                          ┬────
+                          ╰─ 🛑 'pool' has the concrete type 'Pool?'; opt in with 'concrete: true', or depend on a protocol
+                             ✏️ add 'concrete: true'
+                @Provide(.shared, factory: Worker(), service: true)
+                var worker: Worker
+                            ┬─────
+                            ╰─ 🛑 'worker' has the type 'Worker', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Worker' if 'Worker' is a protocol
+                               ✏️ add 'concrete: true'
+                               ✏️ write 'any' before the type (if it is a protocol)
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: { () -> Pool? in nil }, concrete: true, shutdown: { (pool: Pool) in await pool.close() })
+                var pool: Pool?
+                @Provide(.shared, factory: Worker(), concrete: true, service: true)
+                var worker: any Worker
+            }
+            """
+        }
+    }
+
+    @Test("'shutdown:' with 'service: true' asks to remove the latter; on a transient, to remove 'shutdown:'")
+    func shutdownDiagnostics() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, service: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                var client: HTTPClient
+                @Provide(.transient, factory: HTTPClient(), concrete: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                var other: HTTPClient
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, service: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                                                                         ┬─────────────
+                                                                         ╰─ 🛑 'shutdown:' makes 'client' a service that closes its value once the services reading it have stopped; remove 'service: true'
+                                                                            ✏️ remove 'service:'
+                var client: HTTPClient
+                @Provide(.transient, factory: HTTPClient(), concrete: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                                                                            ┬────────────────────────────────────────────────────────────────
+                                                                            ╰─ 🛑 'other' is '.transient', built anew on every read; a value closed on shutdown is one instance that lives as long as the container: make it '.shared' or remove 'shutdown:'
+                                                                               ✏️ remove 'shutdown:'
+                var other: HTTPClient
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                var client: HTTPClient
+                @Provide(.transient, factory: HTTPClient(), concrete: true)
+                var other: HTTPClient
+            }
             """
         }
     }

@@ -457,6 +457,35 @@ struct UserLineTests {
                 ], "\(found)")
         }
 
+        @Test("a value closed on shutdown compiles quietly; a closure taking another type is reported on the closure")
+        func shutdownClosures() async throws {
+            let source = """
+                final class Client: Sendable {
+                    init() {}
+                    func shutdown() async throws {}
+                }
+
+                @DIContainer(concrete: true)
+                final class Clients: Sendable {
+                    @Provide(.shared, factory: Client(),
+                             shutdown: { (client: Client) in try await client.shutdown() })
+                    var client: Client
+                    @Provide(.shared, factory: { () -> Client? in nil }, shutdown: { (client: Client) in try await client.shutdown() })
+                    var spare: Client?
+                    @Provide(.shared, asyncFactory: { () async in Client() }, shutdown: { (other: Int) in print(other) })
+                    var late: Client
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: source, "shutdown closures")
+            #expect(
+                found == [
+                    "13: error: cannot convert value of type '@Sendable (Int) -> ()' to expected argument type '@Sendable (Client) async throws -> Void'"
+                ], "\(found)")
+            let clean = source.replacingOccurrences(
+                of: "{ (other: Int) in print(other) }", with: "{ (client: Client) in try await client.shutdown() }")
+            #expect(try await UserLineTests.diagnostics(of: clean, "shutdown closures, clean", emitSIL: true) == [])
+        }
+
         @Test("without TrellisServiceLifecycle, Trellis cannot name Service: the same container compiles quietly")
         func withoutServiceLifecycle() async throws {
             let source = """

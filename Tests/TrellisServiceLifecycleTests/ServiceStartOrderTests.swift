@@ -223,3 +223,118 @@ struct ServiceStartOrderTests {
         )
     }
 }
+
+/// A resource that must be closed and is not a `Service` (an HTTP client, an event loop group).
+final class ClosableClient: Sendable {
+    let name: String
+    let log: EventLog
+    init(_ name: String, log: EventLog) {
+        self.name = name
+        self.log = log
+    }
+    func shutdown() async { await log.record("close \(name)") }
+}
+
+/// A service that reads the client, so it must stop before the client is closed.
+final class ClientReader: Service, CustomStringConvertible {
+    let client: ClosableClient
+    init(client: ClosableClient) { self.client = client }
+    var description: String { "reader" }
+    func run() async throws {
+        await client.log.record("start reader")
+        try? await gracefulShutdown()
+        await client.log.record("stop reader")
+    }
+}
+
+/// Members closed on shutdown: one the reader reads, and one that exists in one configuration only.
+@DIContainer
+final class ClosingContainer: Sendable {
+    @Provide(.input) var log: EventLog
+    @Provide(.input) var withSpare: Bool
+    // Declared last by name and in the file: the graph, not the order of declarations, decides.
+    @Provide(.shared, factory: { (zclient: ClosableClient) in ClientReader(client: zclient) }, concrete: true, service: true)
+    var reader: ClientReader
+    @Provide(
+        .shared, factory: { (log: EventLog) in ClosableClient("client", log: log) }, concrete: true,
+        shutdown: { (client: ClosableClient) in await client.shutdown() })
+    var zclient: ClosableClient
+    @Provide(
+        .shared,
+        factory: { (withSpare: Bool, log: EventLog) in withSpare ? ClosableClient("spare", log: log) : nil },
+        concrete: true, shutdown: { (client: ClosableClient) in await client.shutdown() })
+    var spare: ClosableClient?
+}
+
+@Suite("Members closed on shutdown")
+struct ShutdownClosureTests {
+    let logger = Logger(label: "trellis.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test("a value with shutdown: starts before the services that read it, and is closed after they stop")
+    func closedAfterItsReaders() async throws {
+        let log = EventLog()
+        let container = ClosingContainer(log: log, withSpare: false)
+        #expect(container.serviceStartOrder.names == ["zclient", "reader"])
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await log.waitForEvents(1)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(await log.events == ["start reader", "stop reader", "close client"])
+    }
+
+    @Test("an optional value is closed when present and left out when nil")
+    func optionalValue() async throws {
+        let log = EventLog()
+        let container = ClosingContainer(log: log, withSpare: true)
+        #expect(container.serviceStartOrder.names == ["spare", "zclient", "reader"])
+        #expect(ClosingContainer(log: log, withSpare: false).serviceStartOrder.names == ["zclient", "reader"])
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await log.waitForEvents(1)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        let events = await log.events
+        #expect(events.prefix(2) == ["start reader", "stop reader"])
+        #expect(Set(events.dropFirst(2)) == ["close client", "close spare"])
+    }
+
+    @Test("an error thrown while closing reaches the caller of the group's run")
+    func closingError() async throws {
+        let container = FailingClose()
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await #expect(throws: CloseFailure()) { try await group.run() } }
+            try await Task.sleep(for: .milliseconds(20))
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test("a test's override is what is closed")
+    func overrideIsClosed() async throws {
+        let log = EventLog()
+        let container = ClosingContainer(log: log, withSpare: false, zclient: ClosableClient("fake", log: log))
+        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            try await log.waitForEvents(1)
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(await log.events.last == "close fake")
+    }
+}
+
+struct CloseFailure: Error, Equatable {}
+
+/// A value whose closing fails.
+@DIContainer
+final class FailingClose: Sendable {
+    @Provide(.shared, factory: { "handle" }, concrete: true, shutdown: { (handle: String) in throw CloseFailure() })
+    var handle: String
+}

@@ -36,6 +36,25 @@ enum HandWrittenPrograms {
             }
             """),
         program(
+            "values closed on shutdown: plain, optional, async and deprecated, beside a service",
+            """
+            @DIContainer
+            final class ClosedValues: Sendable {
+                @Provide(.shared, factory: Box(), concrete: true,
+                         shutdown: { (box: Box) in _ = box })
+                var box: Box
+                @Provide(.shared, factory: { () -> Box? in nil }, concrete: true, shutdown: { (box: Box) async in _ = box })
+                var spare: Box?
+                @Provide(.shared, asyncFactory: { () async throws in Box() }, concrete: true, shutdown: { (box: Box) async throws in _ = box })
+                var late: Box
+                @available(*, deprecated, message: "kept for old callers")
+                @Provide(.shared, factory: Box(), concrete: true, shutdown: { (box: Box) in _ = box })
+                var legacy: Box
+                @Provide(.shared, factory: { (box: Box) in box }, concrete: true, service: true)
+                var worker: Box
+            }
+            """),
+        program(
             "a @frozen public container, whose storage's type must be @usableFromInline",
             """
             @DIContainer
