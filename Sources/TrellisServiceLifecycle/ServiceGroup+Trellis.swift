@@ -61,6 +61,22 @@ extension ServiceStartOrder {
         }
     }
 
+    /// The services other than the members named in `names`, in start order: for an application
+    /// that is itself a member and runs the services it is given, before its server (Hummingbird's
+    /// `app.addServices(_:)`).
+    ///
+    /// ```swift
+    /// var app = container.app
+    /// app.addServices(try container.serviceStartOrder.services(excluding: "app"))
+    /// try await app.runService()
+    /// ```
+    ///
+    /// - Throws: ``NotAServiceError`` for the first of them whose value is not a `Service`.
+    public func services(excluding names: String...) throws(NotAServiceError) -> [any Service] {
+        let excluded = Set(names)
+        return try zip(self.names, services()).filter { !excluded.contains($0.0) }.map(\.1)
+    }
+
     /// One configuration per service, in start order, each named after its member (the name
     /// `ServiceGroup` logs and reports in its errors).
     ///

@@ -315,6 +315,14 @@ struct ShutdownClosureTests {
         }
     }
 
+    @Test("services(excluding:) leaves out the named members, for an application that runs the others itself")
+    func excluding() throws {
+        let order = ClosingContainer(log: EventLog(), withSpare: true).serviceStartOrder
+        #expect(try order.services(excluding: "reader").count == 2)
+        #expect(try order.services(excluding: "reader", "spare").count == 1)
+        #expect(try order.services(excluding: "nothing").map { "\($0)" }.last == "reader")
+    }
+
     @Test("a test's override is what is closed")
     func overrideIsClosed() async throws {
         let log = EventLog()

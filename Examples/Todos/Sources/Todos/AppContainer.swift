@@ -60,10 +60,13 @@ public struct AppContainer {
     var app: Application<RouterResponder<BasicRequestContext>>
 }
 
-/// Builds the app; its services (the database client when there is one, then the app) run in
-/// `runTodos`.
-public func buildApplication(_ configuration: TodosConfiguration, logger: Logger) -> some ApplicationProtocol {
-    AppContainer(configuration: configuration, logger: logger).app
+/// Builds the app, as Hummingbird's examples do: `runService()` runs the container's other services
+/// (the database client when there is one) before its server.
+public func buildApplication(_ configuration: TodosConfiguration, logger: Logger) throws -> some ApplicationProtocol {
+    let container = AppContainer(configuration: configuration, logger: logger)
+    var app = container.app
+    app.addServices(try container.serviceStartOrder.services(excluding: "app"))
+    return app
 }
 
 /// Runs the app and, when configured, its database client, each after what it reads, until a

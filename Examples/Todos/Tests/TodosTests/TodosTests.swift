@@ -51,6 +51,21 @@ struct TodosTests {
         }
     }
 
+    @Test("buildApplication gives the app the container's other services: the client when there is a database")
+    func builtApplication() async throws {
+        let app = try buildApplication(TodosConfiguration(port: 0), logger: logger)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/health", method: .get) { #expect($0.status == .ok) }
+        }
+        let inMemory = AppContainer(configuration: TodosConfiguration(port: 0), logger: logger)
+        #expect(try inMemory.serviceStartOrder.services(excluding: "app").isEmpty)
+        // The client connects only when it runs: no server is needed to build it.
+        let configuration = try TodosConfiguration(environment: ["DATABASE_URL": "postgres://todos@127.0.0.1/todos"])
+        let withDatabase = AppContainer(configuration: configuration, logger: logger)
+        #expect(withDatabase.serviceStartOrder.names == ["postgres", "app"])
+        #expect(try withDatabase.serviceStartOrder.services(excluding: "app").count == 1)
+    }
+
     @Test("without a database, the client is no service: only the app runs")
     func servicesWithoutDatabase() {
         let container = AppContainer(configuration: TodosConfiguration(port: 0), logger: logger)
