@@ -173,13 +173,7 @@ struct ServiceStartOrderTests {
     func shutdownRunsInReverse() async throws {
         let log = EventLog()
         let container = ServerContainer(log: log, failing: nil)
-        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await log.waitForEvents(4)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await runUntilShutdown(container.serviceStartOrder, startedWhen: log, hasEvents: 4)
         let events = await log.events
         // ServiceGroup creates the services' tasks in start order and runs them concurrently, so the
         // starts may interleave; the shutdown is sequential: each service stops after the one started
@@ -275,13 +269,7 @@ struct ShutdownClosureTests {
         let log = EventLog()
         let container = ClosingContainer(log: log, withSpare: false)
         #expect(container.serviceStartOrder.names == ["zclient", "reader"])
-        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await log.waitForEvents(1)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await runUntilShutdown(container.serviceStartOrder, startedWhen: log, hasEvents: 1)
         #expect(await log.events == ["start reader", "stop reader", "close client"])
     }
 
@@ -291,13 +279,7 @@ struct ShutdownClosureTests {
         let container = ClosingContainer(log: log, withSpare: true)
         #expect(container.serviceStartOrder.names == ["spare", "zclient", "reader"])
         #expect(ClosingContainer(log: log, withSpare: false).serviceStartOrder.names == ["zclient", "reader"])
-        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await log.waitForEvents(1)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await runUntilShutdown(container.serviceStartOrder, startedWhen: log, hasEvents: 1)
         let events = await log.events
         #expect(events.prefix(2) == ["start reader", "stop reader"])
         #expect(Set(events.dropFirst(2)) == ["close client", "close spare"])
@@ -327,13 +309,7 @@ struct ShutdownClosureTests {
     func overrideIsClosed() async throws {
         let log = EventLog()
         let container = ClosingContainer(log: log, withSpare: false, zclient: ClosableClient("fake", log: log))
-        let group = try ServiceGroup(services: container.serviceStartOrder, logger: logger)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            try await log.waitForEvents(1)
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-        }
+        try await runUntilShutdown(container.serviceStartOrder, startedWhen: log, hasEvents: 1)
         #expect(await log.events.last == "close fake")
     }
 }
@@ -345,4 +321,17 @@ struct CloseFailure: Error, Equatable {}
 final class FailingClose: Sendable {
     @Provide(.shared, factory: { "handle" }, concrete: true, shutdown: { (handle: String) in throw CloseFailure() })
     var handle: String
+}
+
+/// Runs a group of `order`'s services until `log` has `count` events, then shuts it down gracefully
+/// and waits for it to finish.
+func runUntilShutdown(_ order: ServiceStartOrder, startedWhen log: EventLog, hasEvents count: Int) async throws {
+    let group = try ServiceGroup(
+        services: order, logger: Logger(label: "trellis.tests", factory: { _ in SwiftLogNoOpLogHandler() }))
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        try await log.waitForEvents(count)
+        await group.triggerGracefulShutdown()
+        try await tasks.waitForAll()
+    }
 }
