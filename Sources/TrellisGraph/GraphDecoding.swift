@@ -52,8 +52,8 @@ extension ProgramGraph.ContainerNode: Decodable {
 
 extension ProgramGraph.MemberNode: Decodable {
     private enum Keys: String, CodingKey {
-        case name, type, scope, async, `throws`, reads, builds, arguments, service, createsScope, collection, into,
-            elementsInto, key
+        case name, type, scope, async, `throws`, reads, builds, arguments, service, closesOnShutdown, createsScope
+        case collection, into, elementsInto, key
     }
 
     private enum ArgumentKeys: String, CodingKey {
@@ -84,6 +84,7 @@ extension ProgramGraph.MemberNode: Decodable {
             self.arguments = arguments
         }
         startPosition = try values.decodeIfPresent(Int.self, forKey: .service)
+        closesOnShutdown = try values.decodeIfPresent(Bool.self, forKey: .closesOnShutdown) ?? false
         createsScope = try values.decodeIfPresent(Bool.self, forKey: .createsScope) ?? false
         collection = try values.decodeIfPresent(CollectionDeclaration.Kind.self, forKey: .collection)
         // Format version 1 writes a collection's scope as `transient`, beside its `collection` key.

@@ -88,6 +88,9 @@ public enum JSONRenderer {
         if let position = member.startPosition {
             fields.append(("service", .integer(position)))
         }
+        if member.closesOnShutdown {
+            fields.append(("closesOnShutdown", .boolean(true)))
+        }
         if member.createsScope {
             fields.append(("createsScope", .boolean(true)))
         }

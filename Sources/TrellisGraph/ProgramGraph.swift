@@ -43,8 +43,11 @@ public struct ProgramGraph: Hashable, Sendable {
         /// For an `@Assisted` function, the arguments its caller passes (the member is built on
         /// every call); `nil` for a `@Provide` member.
         public var arguments: [RuntimeArgument]? = nil
-        /// For a member marked `service: true`, its place in the container's start order, from 1.
+        /// For a member marked `service: true` (or `shutdown:`), its place in the container's start
+        /// order, from 1.
         public var startPosition: Int? = nil
+        /// A member with `shutdown:`: a value that is closed once the services reading it stop.
+        public var closesOnShutdown = false
         /// An `@Assisted(.scope)` function: each call creates a scope container of its type.
         public var createsScope = false
         /// For a `.collection` member, its shape.
@@ -138,7 +141,7 @@ public struct ProgramGraph: Hashable, Sendable {
                             isThrowing: member.buildThrows,
                             reads: reads, builds: builds.sorted(), arguments: member.signature?.arguments,
                             startPosition: startOrder.firstIndex(of: member.name).map { $0 + 1 },
-                            createsScope: member.createsScope,
+                            closesOnShutdown: member.closesOnShutdown, createsScope: member.createsScope,
                             collection: member.collection.map { $0.kind ?? .array }, contribution: member.contribution))
                     memberEdges += reads.map {
                         MemberEdge(container: id, from: member.name, to: $0, access: deferred[$0] ?? .value)
@@ -191,7 +194,7 @@ extension ProgramGraph.MemberNode {
     /// The traits a renderer shows next to the type: scope, then `async` and `throws` when they apply.
     /// An `@Assisted` function shows its arguments instead of a scope: `assisted(itemID: Int)`, or
     /// `scope(requestID: String)` for one that creates a scope container. A service ends with its
-    /// place in the start order: `service 2`.
+    /// place in the start order: `service 2`, and a value closed on shutdown says so.
     public var traits: [String] {
         let kind =
             arguments.map {
@@ -199,7 +202,8 @@ extension ProgramGraph.MemberNode {
             }
             ?? scope.rawValue
         return [kind] + (isAsync ? ["async"] : []) + (isThrowing ? ["throws"] : [])
-            + (startPosition.map { ["service \($0)"] } ?? []) + (contribution.map { [$0.label] } ?? [])
+            + (startPosition.map { ["service \($0)"] } ?? []) + (closesOnShutdown ? ["closed on shutdown"] : [])
+            + (contribution.map { [$0.label] } ?? [])
     }
 }
 

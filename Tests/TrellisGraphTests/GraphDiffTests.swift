@@ -92,6 +92,21 @@ struct GraphDiffTests {
         #expect(GraphDiff(old: graph, new: decoded).isEmpty)
     }
 
+    @Test("a value closed on shutdown is a service the tree names as such, and the JSON keeps the mark")
+    func closedOnShutdown() throws {
+        var client = Member(name: "client", type: MemberType("HTTPClient", kind: .concrete), scope: .shared, isService: true)
+        client.closesOnShutdown = true
+        let proxy = Member(
+            name: "proxy", type: MemberType("Proxy", kind: .concrete), scope: .shared,
+            dependencies: [Dependency("client", origin: .closureParameter)], isService: true)
+        let graph = Self.graph(Container(name: "App", members: [proxy, client]))
+        let members = try #require(graph.containers.first).members
+        #expect(members.map(\.traits) == [["shared", "service 1", "closed on shutdown"], ["shared", "service 2"]])
+        let json = JSONRenderer.render(graph)
+        #expect(json.contains(#""closesOnShutdown": true"#))
+        #expect(try JSONDecoder().decode(ProgramGraph.self, from: Data(json.utf8)) == graph)
+    }
+
     @Test("a document of another version is refused with both versions named")
     func otherVersion() {
         let document = #"{"version": 2, "containers": [], "memberEdges": [], "containerEdges": []}"#
