@@ -73,20 +73,31 @@ extension ServiceStartOrder {
 
         /// Closes `value`, of the member's type `type`, with `close`. (The type is named so that a
         /// closure taking another type is reported on the closure.)
-        public init<Value: Sendable>(
+        ///
+        /// `Value` must be `Sendable`: the value is closed from the service's task. `@DIContainer`
+        /// checks that on the member's type, where the compiler then reports it, instead of here, in
+        /// a statement the user did not write.
+        public init<Value>(
             of type: Value.Type, _ value: Value, _ close: @escaping @Sendable (Value) async throws -> Void
         ) {
-            self.close = { try await close(value) }
+            let value = CheckedValue(value)
+            self.close = { try await close(value.value) }
         }
 
         /// Closes `value` with `close`; `nil` (no service) when the member, of an optional type, is
         /// absent in this configuration.
-        public init?<Value: Sendable>(
+        public init?<Value>(
             of type: Value.Type, _ value: Value?, _ close: @escaping @Sendable (Value) async throws -> Void
         ) {
             guard let value else { return nil }
             self.init(of: type, value, close)
         }
+    }
+
+    /// A value whose type `@DIContainer` checks `Sendable` where the member declares it.
+    private struct CheckedValue<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 }
 

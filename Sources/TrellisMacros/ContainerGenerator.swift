@@ -125,43 +125,37 @@ struct ContainerGenerator {
         let awaits = services.contains(where: \.readAwaits)
         let throwing = services.contains(where: \.readThrows)
         let bindsContainer = services.contains(where: \.isDeprecated)
-        // A deprecated service's read (`read`) carries its own `try await`, and a value closed on
-        // shutdown is read by a statement of its own; the order's cover the others.
-        let covered = services.filter {
-            !(bindsContainer && $0.isDeprecated) && !($0.closesOnShutdown && shutdowns[$0.name] != nil)
+        func effects(of members: [Member]) -> String {
+            (members.contains(where: \.readThrows) ? "try " : "") + (members.contains(where: \.readAwaits) ? "await " : "")
         }
-        let effects = [
-            covered.contains(where: \.readThrows) ? "try" : nil, covered.contains(where: \.readAwaits) ? "await" : nil,
-        ].compactMap { $0 }.map { "\($0) " }.joined()
         func value(of service: Member) -> String {
             bindsContainer ? read(service.name) : "self.\(service.name)"
         }
-        // One statement per member with `shutdown:`, binding its value and closure.
-        let closings = services.compactMap { service -> String? in
-            guard service.closesOnShutdown, let shutdown = shutdowns[service.name] else { return nil }
-            let effects = [service.readThrows ? "try" : nil, service.readAwaits ? "await" : nil].compactMap { $0 }
-                .map { "\($0) " }.joined()
-            let head =
-                "let \(GeneratedNames.shutdown(service.name)) = \(bindsContainer && service.isDeprecated ? "" : effects)\(GeneratedNames.shutdownType)(of: (\(GeneratedSource.unwrappedOptional(service.type.text))).self, \(value(of: service)),"
-            return shutdown.statement(head: head)
+        // One statement per member with `shutdown:`, binding its value and closure; the order lists the local.
+        let closing = services.filter { $0.closesOnShutdown && shutdowns[$0.name] != nil }
+        let closings = closing.map { service in
+            // A deprecated member's read (`read`) carries its own `try await`.
+            let effects = bindsContainer && service.isDeprecated ? "" : effects(of: [service])
+            let type = GeneratedSource.unwrappedOptional(service.type.text)
+            return shutdowns[service.name]!.statement(
+                head:
+                    "let \(GeneratedNames.shutdown(service.name)) = \(effects)\(GeneratedNames.shutdownType)(of: (\(type)).self, \(value(of: service)),"
+            )
         }
         let members = services.map { service in
-            let listed =
-                service.closesOnShutdown && shutdowns[service.name] != nil
-                ? GeneratedNames.shutdown(service.name) : value(of: service)
+            let listed = closing.contains(service) ? GeneratedNames.shutdown(service.name) : value(of: service)
             // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
             return "(\"\(MemberName.bare(service.name))\", \(listed) as Any)"
         }
-        let order = "Trellis.ServiceStartOrder(members: [\(members.joined(separator: ", "))])"
+        // The order's own `try await` covers the reads it makes itself.
+        let covered = services.filter { !(bindsContainer && $0.isDeprecated) && !closing.contains($0) }
+        let order = "\(effects(of: covered))Trellis.ServiceStartOrder(members: [\(members.joined(separator: ", "))])"
         let statements = checks + (bindsContainer ? ["let \(GeneratedNames.builderContainerParameter) = self"] : []) + closings
-        let lines =
-            stop.map { [$0] }
-            ?? (statements.isEmpty ? ["\(effects)\(order)"] : statements + ["return \(effects)\(order)"])
-        let body = lines
+        let lines = stop.map { [$0] } ?? (statements.isEmpty ? [order] : statements + ["return \(order)"])
         let accessor =
             awaits || throwing
-            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(body.joined(separator: "\n        "))\n    }"
-            : body.joined(separator: "\n    ")
+            ? "get\(awaits ? " async" : "")\(throwing ? " throws" : "") {\n        \(lines.joined(separator: "\n        "))\n    }"
+            : lines.joined(separator: "\n    ")
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         return GeneratedSource.declaration(
             """
@@ -179,13 +173,11 @@ struct ContainerGenerator {
         /// Where it starts in the user's file, if known.
         var place: SourceLocator.Place?
 
-        /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(value,`) followed by the closure
-        /// and `)`: on the line above the closure's, and the closure on its own line at its column,
-        /// so that what the compiler finds in it is reported where it is written.
+        /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(of: T.self, value,`) followed by
+        /// the closure and `)`: the closure on its own line at its column, so that what the compiler
+        /// finds in it is reported where it is written.
         func statement(head: String) -> String {
-            guard let place, place.line > 1 else { return "\(head) \(closure))" }
-            let padding = String(repeating: " ", count: max(0, place.column - 1))
-            return GeneratedSource.mapped("\(head)\n\(padding)\(closure))", toFile: place.file, line: place.line - 1)
+            place.flatMap { GeneratedSource.placed(head: head, tail: "\(closure))", at: $0) } ?? "\(head) \(closure))"
         }
     }
 
@@ -204,21 +196,29 @@ struct ContainerGenerator {
     /// member's `service:` argument. Where `TrellisServiceLifecycle` is imported, a type that does not
     /// conform to `Service` gets that library's deprecation warning there; an optional service's
     /// wrapped type is the one checked (its `nil` is no service).
+    ///
+    /// A member with `shutdown:` is closed by its closure, so its type need not be a `Service`; its
+    /// value is handed to the service that closes it, so it must be `Sendable`, which is checked on
+    /// the member's type (in a container that is not `Sendable` itself, whose storage checks it
+    /// there already).
     static func serviceChecks(of extraction: ContainerExtraction, locator: SourceLocator?) -> [String] {
         let container = extraction.container
         return ServiceRules.startOrder(of: container).compactMap { name in
-            // A member with `shutdown:` is closed by its closure: its type need not be a `Service`.
-            guard let member = container.member(named: name), member.type.kind == .concrete, !member.closesOnShutdown
-            else { return nil }
-            let type = GeneratedSource.unwrappedOptional(member.type.text)
-            let check = "_ = \(GeneratedNames.serviceCheckType)<\(type)>"
+            guard let member = container.member(named: name) else { return nil }
+            if member.closesOnShutdown {
+                guard !isSendable(container) else { return nil }
+                let type = extraction.anchors[.memberType(container: container.name, member: name)]
+                return sendableCheck(of: member.type.text, at: type.flatMap { locator?.place($0) })
+            }
+            guard member.type.kind == .concrete else { return nil }
+            let check = "_ = \(GeneratedNames.serviceCheckType)<\(GeneratedSource.unwrappedOptional(member.type.text))>"
             let property = ".conformsToService"
             let anchor = extraction.anchors[.memberArgument(container: container.name, member: name, argument: .service)]
-            guard let place = anchor.flatMap({ locator?.place($0) }), place.line > 1 else { return check + property }
-            // The compiler points at the property's name, which lands on `service:`; the type goes on
-            // the line above, so that the name fits however long the type is.
-            let padding = String(repeating: " ", count: max(0, place.column - 2))
-            return GeneratedSource.mapped("\(check)\n\(padding)\(property)", toFile: place.file, line: place.line - 1)
+            // The compiler points at the property's name (after its dot), which lands on `service:`;
+            // the type goes on the line above, so that the name fits however long the type is.
+            return anchor.flatMap { locator?.place($0) }.flatMap {
+                GeneratedSource.placed(head: check, tail: property, at: $0, offset: 1)
+            } ?? check + property
         }
     }
 
@@ -333,12 +333,16 @@ struct ContainerGenerator {
     /// does not conform to the 'Sendable' protocol" lands there.
     static func sendableChecks(of stored: [StoredProperty]) -> [String] {
         stored.compactMap { property in
-            guard let type = property.checkedType else { return nil }
-            let statement = "_ = \(GeneratedNames.sendableValueType)<\(type)>.self"
-            guard let place = property.typePlace else { return "        " + statement }
-            // The type starts after `_ = Trellis.SendableValue<`; the compiler points at the statement's start.
-            return GeneratedSource.placed(statement, at: place, offset: "_ = ".count)
+            property.checkedType.map { sendableCheck(of: $0, at: property.typePlace) }
         }
+    }
+
+    /// The statement requiring `type` to be `Sendable`, placed at `place` (a member's type).
+    static func sendableCheck(of type: String, at place: SourceLocator.Place?) -> String {
+        let statement = "_ = \(GeneratedNames.sendableValueType)<\(type)>.self"
+        guard let place else { return "        " + statement }
+        // The type starts after `_ = Trellis.SendableValue<`; the compiler points at the statement's start.
+        return GeneratedSource.placed(statement, at: place, offset: "_ = ".count)
     }
 
     /// Whether the container is `Sendable` (declared so, or by the extension role for its

@@ -74,6 +74,16 @@ enum GeneratedSource {
             (preamble + [padding + code]).joined(separator: "\n"), toFile: place.file, line: place.line - preamble.count)
     }
 
+    /// `head` on the line above `place` and `tail` on the place's own line, padded so that what
+    /// follows its first `offset` characters starts at the place's column: for a statement whose
+    /// part the compiler points at (`tail`) must land on the place however long `head` is. `nil` on
+    /// a file's first line, which has no line above.
+    static func placed(head: String, tail: String, at place: SourceLocator.Place, offset: Int = 0) -> String? {
+        guard place.line > 1 else { return nil }
+        let padding = String(repeating: " ", count: max(0, place.column - 1 - offset))
+        return mapped("\(head)\n\(padding)\(tail)", toFile: place.file, line: place.line - 1)
+    }
+
     /// How the first line of ``mapped(_:toFile:line:)`` begins.
     static let mappedCodeStart = "#sourceLocation(file:"
     /// The line that ends what ``mapped(_:toFile:line:)`` maps.

@@ -486,6 +486,31 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: clean, "shutdown closures, clean", emitSIL: true) == [])
         }
 
+        @Test("a value closed on shutdown that is not Sendable is reported once, on its type, in either kind of container")
+        func shutdownOfNonSendable() async throws {
+            let source = """
+                final class Router { init() {}; func close() {} }
+
+                @DIContainer(concrete: true)
+                struct Plain {
+                    @Provide(.shared, factory: Router(), shutdown: { (router: Router) in router.close() })
+                    var router: Router
+                }
+
+                @DIContainer(concrete: true)
+                final class Shared: Sendable {
+                    @Provide(.shared, factory: Router(), shutdown: { (router: Router) in router.close() })
+                    var router: Router
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: source, "shutdown of a non-Sendable value")
+            #expect(
+                found == [
+                    "6: error: type 'Router' does not conform to the 'Sendable' protocol",
+                    "12: error: type 'Router' does not conform to the 'Sendable' protocol",
+                ], "\(found)")
+        }
+
         @Test("without TrellisServiceLifecycle, Trellis cannot name Service: the same container compiles quietly")
         func withoutServiceLifecycle() async throws {
             let source = """
