@@ -16,7 +16,7 @@ public enum ProgramValidator {
                     .map { LocatedIssue(file: file.path, container: declared.qualifiedName, issue: $0) }
             }
         }
-        return issues + wholeProgramIssues(files)
+        return issues + wholeProgramIssues(files, everyContainer: directory)
     }
 
     /// Whether `issue` is the container's own rule asking it to declare the `Dependencies` protocol of
@@ -36,12 +36,16 @@ public enum ProgramValidator {
     /// Only the issues no single container shows (what the build plugin adds to the compiler's own
     /// diagnostics, which already carry every container's rules).
     public static func wholeProgramIssues(_ files: [ProgramFile]) -> [LocatedIssue] {
+        wholeProgramIssues(files, everyContainer: ContainerDirectory(files: files))
+    }
+
+    /// ``wholeProgramIssues(_:)`` with every container of `files` already indexed.
+    static func wholeProgramIssues(_ files: [ProgramFile], everyContainer: ContainerDirectory) -> [LocatedIssue] {
         var issues: [LocatedIssue] = []
         let directory = ContainerDirectory(files: files) { $0.container.options.validateDAG }
         issues += ambiguityIssues(directory)
         issues += extensionInitializerIssues(files, directory: directory)
         issues += cycleIssues(directory)
-        let everyContainer = ContainerDirectory(files: files)
         issues += childNeedIssues(everyContainer)
         issues += ScopeRules.programIssues(everyContainer)
         issues += ParentRules.programIssues(everyContainer)

@@ -103,7 +103,14 @@ struct GraphDiffTests {
         let members = try #require(graph.containers.first).members
         #expect(members.map(\.traits) == [["shared", "service 1", "closed on shutdown"], ["shared", "service 2"]])
         let json = JSONRenderer.render(graph)
-        #expect(json.contains(#""closesOnShutdown": true"#))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let container = try #require((document["containers"] as? [[String: Any]])?.first)
+        let written = try #require((container["members"] as? [[String: Any]])?.first)
+        let expected: [String: Any] = [
+            "name": "client", "type": "HTTPClient", "scope": "shared", "async": false, "throws": false, "reads": [String](),
+            "builds": [String](), "service": 1, "closesOnShutdown": true,
+        ]
+        #expect(NSDictionary(dictionary: written) == NSDictionary(dictionary: expected), "\(written)")
         #expect(try JSONDecoder().decode(ProgramGraph.self, from: Data(json.utf8)) == graph)
     }
 
