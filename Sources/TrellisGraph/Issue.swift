@@ -156,6 +156,8 @@ public enum Fix: Hashable, Sendable {
     case makeAsyncFactory(throws: Bool)
     /// Write the type of the closure parameter at the anchor as `type`.
     case replaceParameterType(String)
+    /// Write the key path at the anchor (`\.member`) with its root: `\Self.member`.
+    case writeKeyPathRoot(member: String)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -178,6 +180,7 @@ public enum Fix: Hashable, Sendable {
         case .addResultType: "add-result-type"
         case .makeAsyncFactory: "make-async-factory"
         case .replaceParameterType: "replace-parameter-type"
+        case .writeKeyPathRoot: "write-key-path-root"
         }
     }
 
@@ -204,6 +207,7 @@ public enum Fix: Hashable, Sendable {
         case .addResultType(let type): "add '-> \(type)'"
         case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         case .replaceParameterType(let type): "write '\(type)'"
+        case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
         }
     }
 }

@@ -143,6 +143,11 @@ struct DiagnosticMapper {
             guard let written = node.as(ClosureParameterSyntax.self)?.type else { return nil }
             let replacement = TypeSyntax("\(raw: type)").with(\.trailingTrivia, written.trailingTrivia)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
+        case .writeKeyPathRoot:
+            guard let keyPath = node.as(KeyPathExprSyntax.self) else { return nil }
+            let root = TypeSyntax(IdentifierTypeSyntax(name: .keyword(.Self)))
+            return FixIt(
+                message: message, changes: [.replace(oldNode: Syntax(keyPath), newNode: Syntax(keyPath.with(\.root, root)))])
         case .replaceProvidedType(let type):
             guard let written = node.as(ClosureParameterSyntax.self)?.type,
                 let angle = written.trimmedDescription.firstIndex(of: "<")

@@ -8,17 +8,17 @@ enum AssistedExtractor {
         let containerName = extraction.container.name
         let name = function.name.memberName
         var details = 0
-        func problem(_ code: IssueCode, _ message: String, _ node: Syntax) {
+        func problem(_ code: IssueCode, _ message: String, _ node: Syntax, fixes: [Fix] = []) {
             let anchor = Anchor.memberDetail(container: containerName, member: name, index: details)
             details += 1
             extraction.anchors[anchor] = node
-            extraction.problems.append(Issue(code, message, at: anchor))
+            extraction.problems.append(Issue(code, message, at: anchor, fixes: fixes))
         }
         extraction.anchors[.member(container: containerName, member: name)] = Syntax(function.name)
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
 
-        readShapeProblems(of: function, name: name, problem: problem)
-        var signature = readSignature(of: function, name: name, problem: problem)
+        readShapeProblems(of: function, name: name) { problem($0, $1, $2) }
+        var signature = readSignature(of: function, name: name) { problem($0, $1, $2) }
         for (index, parameter) in function.signature.parameterClause.parameters.enumerated() {
             extraction.anchors[.argument(container: containerName, member: name, index: index)] = Syntax(parameter)
         }
@@ -54,8 +54,8 @@ enum AssistedExtractor {
             signature: signature)
         let dependencyNodes = MemberExtractor.readBuild(
             read, into: &member, containerName: containerName, arguments: Set(signature.arguments.map(\.name))
-        ) { code, message, node in
-            problem(code, message, node)
+        ) { code, message, node, fixes in
+            problem(code, message, node, fixes: fixes)
         }
         if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
         if read.createsScope, let returnType { member.constructedTypes.insert(returnType.trimmedText, at: 0) }

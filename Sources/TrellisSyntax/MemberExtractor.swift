@@ -123,18 +123,26 @@ enum MemberExtractor {
             if let collection = withEntryName(contribution.keyPath.expression, containerName: containerName) {
                 member.contribution = Contribution(collection: collection, key: read.key, elements: contribution.elements)
             } else {
-                problem(
-                    .invalidArgument,
-                    "'\(contribution.elements ? "elementsInto" : "into"):' takes a key path to a '.collection' member of this container, written '\\Self.member'",
-                    at: contribution.keyPath.expression, member: name)
+                let label = contribution.elements ? "elementsInto" : "into"
+                let start = "'\(label):' takes a key path to a '.collection' member of this container"
+                if let rootless = rootlessKeyPathName(contribution.keyPath.expression) {
+                    // `\.routes`: the contribution it means, so that a wrong name is reported now too.
+                    member.contribution = Contribution(collection: rootless, key: read.key, elements: contribution.elements)
+                    problem(
+                        .invalidArgument, "\(start), which Swift cannot infer from '\\.\(rootless)'; write '\\Self.\(rootless)'",
+                        at: contribution.keyPath.expression, member: name, fixes: [.writeKeyPathRoot(member: rootless)])
+                } else {
+                    problem(
+                        .invalidArgument, "\(start), written '\\Self.member'", at: contribution.keyPath.expression, member: name)
+                }
             }
         } else if let argument = read.arguments[.key] {
             problem(
                 .invalidArgument, "'key:' is the key of a contribution to a dictionary collection; add 'into:' or remove it",
                 at: argument, member: name)
         }
-        let dependencyNodes = readBuild(read, into: &member, containerName: containerName) { code, message, node in
-            problem(code, message, at: node, member: name)
+        let dependencyNodes = readBuild(read, into: &member, containerName: containerName) { code, message, node, fixes in
+            problem(code, message, at: node, member: name, fixes: fixes)
         }
         if let type = read.autoWiringType { member.constructedTypes.insert(type.trimmedText, at: 0) }
         if read.scope.isChild, let typeSyntax { member.constructedTypes.insert(typeSyntax.trimmedText, at: 0) }
@@ -155,10 +163,12 @@ enum MemberExtractor {
     /// named in `arguments` (an `@Assisted` function's) is not a dependency.
     static func readBuild(
         _ read: ProvideAttribute, into member: inout Member, containerName: String, arguments: Set<String> = [],
-        report: (IssueCode, String, Syntax) -> Void
+        report: (IssueCode, String, Syntax, [Fix]) -> Void
     ) -> [Syntax] {
         var dependencyNodes: [Syntax] = []
-        func problem(_ code: IssueCode, _ message: String, at node: some SyntaxProtocol) { report(code, message, Syntax(node)) }
+        func problem(_ code: IssueCode, _ message: String, at node: some SyntaxProtocol, fixes: [Fix] = []) {
+            report(code, message, Syntax(node), fixes)
+        }
 
         if let withArgument = read.withArgument {
             var entries: [String] = []
@@ -168,6 +178,17 @@ enum MemberExtractor {
                         entries.append(entry)
                         member.dependencies.append(Dependency(entry, origin: .withEntry))
                         dependencyNodes.append(Syntax(element.expression))
+                    } else if let name = rootlessKeyPathName(element.expression) {
+                        // `\.member`, as the documents write it: Swift cannot infer the key path's root
+                        // here. It is still the read it means, so a name that is no member is reported
+                        // now too, not once the root is written.
+                        entries.append(name)
+                        member.dependencies.append(Dependency(name, origin: .withEntry))
+                        dependencyNodes.append(Syntax(element.expression))
+                        problem(
+                            .invalidWithEntry,
+                            "'with:' entries are key paths to members of this container, which Swift cannot infer from '\\.\(name)'; write '\\Self.\(name)'",
+                            at: element.expression, fixes: [.writeKeyPathRoot(member: name)])
                     } else {
                         problem(
                             .invalidWithEntry,
@@ -238,6 +259,15 @@ enum MemberExtractor {
                 argument.argument.tokens(viewMode: .sourceAccurate).contains { $0.text == "deprecated" }
             }
         }
+    }
+
+    /// The member a key path without a root names (`\.member`, one component), or nil.
+    static func rootlessKeyPathName(_ expression: ExprSyntax) -> String? {
+        guard let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
+            case .property(let property) = keyPath.components.first?.component,
+            property.declName.baseName.presence == .present, property.declName.argumentNames == nil
+        else { return nil }
+        return property.declName.baseName.text
     }
 
     /// The member a `with:` entry names: `\Self.member` or `\Container.member`, one component.

@@ -44,7 +44,8 @@ struct DiagnosticCatalogTests {
             "@DIContainer struct C { @Provide(.shared, factory: { () in if x { return A() }; return B() }) var a: any P }",
         .withWithoutType:
             "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, with: [\\Self.b], factory: A()) var a: any P }",
-        .invalidWithEntry: "@DIContainer struct C { @Provide(.shared, A.self, with: [\\.b]) var a: any P }",
+        .invalidWithEntry:
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, A.self, with: [\\.b]) var a: any P }",
         .concreteTypeWithoutOptIn: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
         .opaqueTypeRequiresTransient: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: some P }",
         .unknownMember: "@DIContainer struct C { @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",

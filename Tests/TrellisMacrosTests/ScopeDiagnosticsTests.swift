@@ -485,8 +485,71 @@ struct ScopeDiagnosticsTests {
                                                                         ┬─────────────
                                                              │          ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
                                                              ┬────────
-                                                             ╰─ 🛑 'with:' entries are key paths to members of this container, written '\Self.member'
+                                                             ╰─ 🛑 'with:' entries are key paths to members of this container, which Swift cannot infer from '\.baseURL'; write '\Self.baseURL'
+                                                                ✏️ write '\Self.baseURL'
                     var apiClient: any APIClientProtocol
+                }
+                """#
+            }
+        }
+
+        @Test("a key path written without its root, as the documents write it, gets a fix-it that writes '\\Self.'")
+        func rootlessKeyPaths() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\\.baseURL])
+                    var apiClient: any APIClientProtocol
+
+                    @Provide(.collection)
+                    var routes: [any RouteProtocol]
+
+                    @Provide(.shared, factory: HealthRoute(), into: \\.routes)
+                    var health: any RouteProtocol
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\.baseURL])
+                                                             ┬────────
+                                                             ╰─ 🛑 'with:' entries are key paths to members of this container, which Swift cannot infer from '\.baseURL'; write '\Self.baseURL'
+                                                                ✏️ write '\Self.baseURL'
+                    var apiClient: any APIClientProtocol
+
+                    @Provide(.collection)
+                    var routes: [any RouteProtocol]
+
+                    @Provide(.shared, factory: HealthRoute(), into: \.routes)
+                                                                    ┬───────
+                                                                    ╰─ 🛑 'into:' takes a key path to a '.collection' member of this container, which Swift cannot infer from '\.routes'; write '\Self.routes'
+                                                                       ✏️ write '\Self.routes'
+                    var health: any RouteProtocol
+                }
+                """#
+            } fixes: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, APIClient.self, with: [\Self.baseURL])
+                    var apiClient: any APIClientProtocol
+
+                    @Provide(.collection)
+                    var routes: [any RouteProtocol]
+
+                    @Provide(.shared, factory: HealthRoute(), into: \Self.routes)
+                    var health: any RouteProtocol
                 }
                 """#
             }

@@ -324,6 +324,33 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "closure result type, fixed", emitSIL: true) == [])
         }
 
+        @Test("a key path written '\\.member', as the documents write it, gets Trellis's fix-it beside the compiler's error")
+        func rootlessKeyPath() async throws {
+            let written = """
+                protocol Route: Sendable {}
+                struct Health: Route {}
+                struct Client: Sendable { let baseURL: String }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input) var baseURL: String
+                    @Provide(.shared, Client.self, with: [\\.baseURL]) var client: Client
+                    @Provide(.collection) var routes: [any Route]
+                    @Provide(.shared, factory: Health(), into: \\.routes) var health: any Route
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "rootless key paths")
+            #expect(
+                found == [
+                    "8: error: 'with:' entries are key paths to members of this container, which Swift cannot infer from '\\.baseURL'; write '\\Self.baseURL' (from macro 'DIContainer')",
+                    "8: error: cannot infer key path type from context; consider explicitly specifying a root type",
+                    "10: error: 'into:' takes a key path to a '.collection' member of this container, which Swift cannot infer from '\\.routes'; write '\\Self.routes' (from macro 'DIContainer')",
+                    "10: error: cannot infer key path type from context; consider explicitly specifying a root type",
+                ], "\(found)")
+            let fixed = written.replacingOccurrences(of: "\\.", with: "\\Self.")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "rootless key paths, fixed", emitSIL: true) == [])
+        }
+
         @Test("a function named with its labels is called with the members of those names")
         func functionReference() async throws {
             let source = """
