@@ -146,6 +146,7 @@ public enum ContainerValidator {
                             + " Swift takes a closure's result type from its first 'return', so declare it: '-> \(member.type.text)'",
                         at: at(argument), fixes: [.addResultType(member.type.text)]))
             }
+            if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
             if let factory = member.factory, factory.isAsync {
                 issues.append(
                     Issue(
@@ -185,6 +186,36 @@ public enum ContainerValidator {
                     at: at(.with)))
         }
         return issues
+    }
+
+    /// `factory: NetworkService(session: session)`, as the design documents write it: Swift
+    /// type-checks the attribute in the type's static context and reports each member it reads
+    /// ("instance member 'session' cannot be used on type"). Trellis says how to read them: as the
+    /// parameters of a factory closure, which its fix-it writes with the members' types. No fix-it
+    /// where a member cannot be a plain closure parameter (an opaque or function type, an `@Assisted`
+    /// function) or is awaited (the closure would be an `asyncFactory:`, which the message names).
+    static func expressionReadIssue(of member: Member, in container: Container) -> Issue? {
+        guard let factory = member.factory, factory.form == .expression else { return nil }
+        let read = factory.expressionNames.compactMap { name in
+            container.member(named: name).flatMap { $0.name == member.name ? nil : $0 }
+        }
+        guard !read.isEmpty else { return nil }
+        let quoted = read.map { "'\($0.name)'" }
+        let listed = read.count == 1 ? quoted[0] : "\(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
+        let parameters = read.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
+        let awaits = read.contains(where: \.readAwaits)
+        let throwing = read.contains(where: \.readThrows)
+        let effects = (awaits ? " async" : "") + (throwing ? " throws" : "")
+        let label = awaits ? "asyncFactory" : "factory"
+        let message =
+            "the factory of '\(member.name)' reads \(read.count == 1 ? "the member" : "the members") \(listed), which an attribute cannot read;"
+            + " take \(read.count == 1 ? "it as a closure parameter" : "them as closure parameters"): '\(label): { (\(parameters))\(effects) in ... }'"
+        let fixable = !awaits && read.allSatisfy { !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction }
+        return Issue(
+            .memberReadInExpression, message,
+            at: .memberArgument(container: container.name, member: member.name, argument: .factory),
+            fixes: fixable
+                ? [.wrapInParameterClosure(names: read.map(\.name), types: read.map(\.type.text), isThrowing: throwing)] : [])
     }
 
     static func childIssues(_ member: Member, in container: Container) -> [Issue] {

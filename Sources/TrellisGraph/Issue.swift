@@ -158,6 +158,10 @@ public enum Fix: Hashable, Sendable {
     case replaceParameterType(String)
     /// Write the key path at the anchor (`\.member`) with its root: `\Self.member`.
     case writeKeyPathRoot(member: String)
+    /// Write the factory expression of the argument at the anchor as the body of a closure taking the
+    /// members `names`, of types `types` (`types[i]` for `names[i]`), declared `throws` when
+    /// `isThrowing`: `{ (session: any Session) in Service(session: session) }`.
+    case wrapInParameterClosure(names: [String], types: [String], isThrowing: Bool)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -181,6 +185,7 @@ public enum Fix: Hashable, Sendable {
         case .makeAsyncFactory: "make-async-factory"
         case .replaceParameterType: "replace-parameter-type"
         case .writeKeyPathRoot: "write-key-path-root"
+        case .wrapInParameterClosure: "wrap-in-parameter-closure"
         }
     }
 
@@ -208,6 +213,10 @@ public enum Fix: Hashable, Sendable {
         case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         case .replaceParameterType(let type): "write '\(type)'"
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
+        case .wrapInParameterClosure(let names, _, _):
+            "make it a closure taking "
+                + (names.count == 1
+                    ? "'\(names[0])'" : "\(names.dropLast().map { "'\($0)'" }.joined(separator: ", ")) and '\(names.last ?? "")'")
         }
     }
 }

@@ -66,6 +66,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case unknownMember = "trellis.unknown-member"
     /// A `_` closure parameter, which cannot be resolved by name.
     case unnamedClosureParameter = "trellis.unnamed-closure-parameter"
+    /// A factory written as an expression that reads members by name (`factory: Service(session:
+    /// session)`), which Swift rejects: the attribute is type-checked before any container exists.
+    case memberReadInExpression = "trellis.member-read-in-expression"
     /// A cycle of members reading each other.
     case dependencyCycle = "trellis.dependency-cycle"
     /// A synchronous member reading a member built by `asyncFactory`.

@@ -285,13 +285,21 @@ public struct Factory: Hashable, Sendable {
     /// For a closure that declares no result type: the types its `return` statements build
     /// (`return MemoryStore()`), each once, in order.
     public var returnedTypes: [String]
+    /// For an ``FactoryForm/expression``: the plain names it reads outside any closure, each once, in
+    /// order (`session` in `NetworkService(session: session)`). A member among them cannot be read
+    /// there, since Swift type-checks the attribute's argument in the type's static context.
+    public var expressionNames: [String]
 
     /// Creates a factory description.
-    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = []) {
+    public init(
+        form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = [],
+        expressionNames: [String] = []
+    ) {
         self.form = form
         self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.returnedTypes = returnedTypes
+        self.expressionNames = expressionNames
     }
 }
 

@@ -148,6 +148,18 @@ struct DiagnosticMapper {
             let root = TypeSyntax(IdentifierTypeSyntax(name: .keyword(.Self)))
             return FixIt(
                 message: message, changes: [.replace(oldNode: Syntax(keyPath), newNode: Syntax(keyPath.with(\.root, root)))])
+        case .wrapInParameterClosure(let names, let types, let isThrowing):
+            guard let argument = node.as(LabeledExprSyntax.self) else { return nil }
+            let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
+            let closure = ExprSyntax(
+                "{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: argument.expression.trimmedDescription) }")
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(
+                        oldNode: Syntax(argument.expression),
+                        newNode: Syntax(closure.with(\.trailingTrivia, argument.expression.trailingTrivia)))
+                ])
         case .replaceProvidedType(let type):
             guard let written = node.as(ClosureParameterSyntax.self)?.type,
                 let angle = written.trimmedDescription.firstIndex(of: "<")

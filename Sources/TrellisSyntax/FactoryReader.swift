@@ -50,6 +50,10 @@ public enum FactoryReader {
         /// For a closure without a declared result type: the types its `return` statements build
         /// (`return MemoryStore()`), each once, in order.
         public var returnedTypes: [String] = []
+        /// For a factory written as an expression: the plain names it reads outside any closure
+        /// (`session` in `NetworkService(session: session)`), each once, in order. Those that name
+        /// members cannot be read there: the attribute is type-checked before any container exists.
+        public var expressionNames: [String] = []
     }
 
     /// The argument labels of a function named with them (`store(url:)`, `Factories.store(url:)`,
@@ -88,6 +92,7 @@ public enum FactoryReader {
         guard let closure = expression.as(ClosureExprSyntax.self) else {
             var analysis = Analysis(form: .expression, effects: Effects(isAsync: false, isThrowing: false))
             analysis.constructedTypes = constructed
+            analysis.expressionNames = PlainNameCollector.collect(in: expression)
             return analysis
         }
         let parameters = parameters(of: closure)
@@ -232,6 +237,29 @@ public enum FactoryReader {
         let text = type.trimmedDescription
         return text == "Self" || text == containerName
     }
+}
+
+/// The plain names an expression reads (`session`, not `x.session`, not `f(session:)`'s label),
+/// outside the closures in it, which may declare names of their own.
+final class PlainNameCollector: SyntaxVisitor {
+    private var names: [String] = []
+
+    static func collect(in expression: ExprSyntax) -> [String] {
+        let collector = PlainNameCollector(viewMode: .sourceAccurate)
+        collector.walk(expression)
+        var seen = Set<String>()
+        return collector.names.filter { seen.insert($0).inserted }
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if !isMemberName, node.argumentNames == nil, case .identifier = node.baseName.tokenKind {
+            names.append(node.baseName.memberName)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// Finds how a container-taking closure uses its parameter.

@@ -50,6 +50,8 @@ struct DiagnosticCatalogTests {
         .opaqueTypeRequiresTransient: "@DIContainer struct C { @Provide(.shared, factory: A()) var a: some P }",
         .unknownMember: "@DIContainer struct C { @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",
         .unnamedClosureParameter: "@DIContainer struct C { @Provide(.shared, factory: { (_: Int) in A() }) var a: any P }",
+        .memberReadInExpression:
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: A(b)) var a: any P }",
         .dependencyCycle: "@DIContainer struct C { @Provide(.shared, factory: { (a: any P) in A(a) }) var a: any P }",
         .synchronousReadsAsynchronous:
             "@DIContainer struct C { @Provide(.shared, asyncFactory: { () async in B() }) var b: any P; @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",

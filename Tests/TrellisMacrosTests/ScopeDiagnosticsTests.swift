@@ -555,6 +555,89 @@ struct ScopeDiagnosticsTests {
             }
         }
 
+        @Test("a factory expression reading members, as the documents write it, gets a fix-it that makes it a closure")
+        func expressionReadingMembers() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.transient, factory: { () throws in try Token.load() })
+                    var token: any TokenProtocol
+
+                    @Provide(.shared, factory: NetworkService(session: session, baseURL: baseURL, token: token, retries: 3))
+                    var networkService: any NetworkServiceProtocol
+
+                    @Provide(.shared, factory: Logger(label: baseURL.uppercased()), concrete: true)
+                    var logger: Logger
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.transient, factory: { () throws in try Token.load() })
+                    var token: any TokenProtocol
+
+                    @Provide(.shared, factory: NetworkService(session: session, baseURL: baseURL, token: token, retries: 3))
+                                      ┬────────────────────────────────────────────────────────────────────────────────────
+                                      ╰─ 🛑 the factory of 'networkService' reads the members 'session', 'baseURL' and 'token', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any URLSessionProtocol, baseURL: String, token: any TokenProtocol) throws in ... }'
+                                         ✏️ make it a closure taking 'session', 'baseURL' and 'token'
+                    var networkService: any NetworkServiceProtocol
+
+                    @Provide(.shared, factory: Logger(label: baseURL.uppercased()), concrete: true)
+                                      ┬────────────────────────────────────────────
+                                      ╰─ 🛑 the factory of 'logger' reads the member 'baseURL', which an attribute cannot read; take it as a closure parameter: 'factory: { (baseURL: String) in ... }'
+                                         ✏️ make it a closure taking 'baseURL'
+                    var logger: Logger
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: StandInURLSession.shared)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.transient, factory: { () throws in try Token.load() })
+                    var token: any TokenProtocol
+
+                    @Provide(.shared, factory: { (session: any URLSessionProtocol, baseURL: String, token: any TokenProtocol) throws in NetworkService(session: session, baseURL: baseURL, token: token, retries: 3) })
+                    var networkService: any NetworkServiceProtocol
+
+                    @Provide(.shared, factory: { (baseURL: String) in Logger(label: baseURL.uppercased()) }, concrete: true)
+                    var logger: Logger
+                }
+                """
+            }
+        }
+
+        @Test("names a closure in the expression declares, and members of other values, are not members' reads")
+        func expressionNamesThatAreNotReads() throws {
+            let source = """
+                @DIContainer struct AppContainer {
+                    @Provide(.input) var baseURL: String
+                    @Provide(.shared, factory: Client.make { baseURL in Client(baseURL: baseURL) }, concrete: true) var client: Client
+                    @Provide(.shared, factory: Defaults.shared.baseURL.map(Client.init(baseURL:)), concrete: true) var other: Client?
+                }
+                """
+            #expect(try FixItRoundTests.diagnostics(source).diagnostics.map(\.message) == [])
+        }
+
         @Test("'with:' that is not an array literal is reported on its value")
         func withNotAnArray() {
             assertMacro {

@@ -351,6 +351,35 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "rootless key paths, fixed", emitSIL: true) == [])
         }
 
+        @Test("a factory expression reading members gets Trellis's fix-it beside the compiler's errors, and compiles once fixed")
+        func expressionReadingMembers() async throws {
+            let written = """
+                protocol Session: Sendable {}
+                struct URLSession: Session {}
+                protocol Network: Sendable {}
+                struct NetworkService: Network { let session: any Session; let baseURL: String }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: URLSession()) var session: any Session
+                    @Provide(.input) var baseURL: String
+                    @Provide(.shared, factory: NetworkService(session: session, baseURL: baseURL))
+                    var network: any Network
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "expression reading members")
+            #expect(
+                found == [
+                    "10: error: instance member 'baseURL' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
+                    "10: error: instance member 'session' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
+                    "10: error: the factory of 'network' reads the members 'session' and 'baseURL', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any Session, baseURL: String) in ... }' (from macro 'DIContainer')",
+                ], "\(found)")
+            let fixed = written.replacingOccurrences(
+                of: "factory: NetworkService(session: session, baseURL: baseURL)",
+                with: "factory: { (session: any Session, baseURL: String) in NetworkService(session: session, baseURL: baseURL) }")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
+        }
+
         @Test("a function named with its labels is called with the members of those names")
         func functionReference() async throws {
             let source = """

@@ -40,4 +40,7 @@ struct FactoryContainer {
         return OtherService()
     })
     var twoResults: any ServiceProtocol
+
+    @Provide(.shared, factory: Service(twoResults))
+    var readsInExpression: any ServiceProtocol
 }
