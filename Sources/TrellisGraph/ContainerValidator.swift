@@ -195,10 +195,7 @@ public enum ContainerValidator {
     /// where a member cannot be a plain closure parameter (an opaque or function type, an `@Assisted`
     /// function) or is awaited (the closure would be an `asyncFactory:`, which the message names).
     static func expressionReadIssue(of member: Member, in container: Container) -> Issue? {
-        guard let factory = member.factory, factory.form == .expression else { return nil }
-        let read = factory.expressionNames.compactMap { name in
-            container.member(named: name).flatMap { $0.name == member.name ? nil : $0 }
-        }
+        let read = member.dependencies.filter { $0.origin == .expressionRead }.compactMap { container.member(named: $0.name) }
         guard !read.isEmpty else { return nil }
         let quoted = read.map { "'\($0.name)'" }
         let listed = read.count == 1 ? quoted[0] : "\(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
@@ -326,8 +323,10 @@ public enum ContainerValidator {
                         fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                 continue
             }
-            // A contribution's effects are the contribution's rule (CollectionRules), on its own line.
-            if dependency.origin == .contribution { continue }
+            // A contribution's effects are the contribution's rule (CollectionRules), on its own line;
+            // an expression's reads are reported as one (`expressionReadIssue`), whose fix-it carries
+            // the effects.
+            if dependency.origin == .contribution || dependency.origin == .expressionRead { continue }
             if !dependency.access.readsAtConstruction {
                 // Nothing is read while the member is built, so the read carries no effect.
                 issues += ProviderRules.issues(of: dependency, target: target, reader: member, at: anchor, in: container)
@@ -464,6 +463,7 @@ extension DependencyOrigin {
         case .withEntry: "'with:' entries name members of the container"
         case .containerRead: "the container parameter only reads the container's members"
         case .contribution: "contributions name the members of the container that contribute"
+        case .expressionRead: "a factory expression names members of the container"
         }
     }
 }

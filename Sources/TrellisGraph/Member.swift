@@ -285,21 +285,13 @@ public struct Factory: Hashable, Sendable {
     /// For a closure that declares no result type: the types its `return` statements build
     /// (`return MemoryStore()`), each once, in order.
     public var returnedTypes: [String]
-    /// For an ``FactoryForm/expression``: the plain names it reads outside any closure, each once, in
-    /// order (`session` in `NetworkService(session: session)`). A member among them cannot be read
-    /// there, since Swift type-checks the attribute's argument in the type's static context.
-    public var expressionNames: [String]
 
     /// Creates a factory description.
-    public init(
-        form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = [],
-        expressionNames: [String] = []
-    ) {
+    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = []) {
         self.form = form
         self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.returnedTypes = returnedTypes
-        self.expressionNames = expressionNames
     }
 }
 
@@ -404,6 +396,11 @@ public enum DependencyOrigin: String, Hashable, Sendable, CaseIterable {
     case containerRead
     /// A member contributing to a `.collection` member (`into:` or `elementsInto:` on the contributor).
     case contribution
+    /// A member named in a factory written as an expression (`session` in `factory:
+    /// NetworkService(session: session)`). Swift rejects the read (the attribute is type-checked
+    /// before any container exists) and Trellis reports it, but it is the edge the user meant, so the
+    /// graph and its cycles are the intended ones from the first round.
+    case expressionRead
 }
 
 /// A `.collection` member: what its type is and whether it may be empty.

@@ -79,6 +79,7 @@ public enum ContainerExtractor {
         DeclarationBodyReader.readTypeVisibility(into: &extraction)
         DeclarationBodyReader.readReservedNames(in: declaration.memberBlock.members, into: &extraction)
         linkContributions(in: &extraction)
+        linkExpressionReads(in: &extraction)
         resolveFunctionReads(in: &extraction)
         return extraction
     }
@@ -112,6 +113,23 @@ public enum ContainerExtractor {
                 extraction.anchors[anchor] =
                     extraction.anchors[.memberArgument(container: name, member: contributor.name, argument: role)]
                 extraction.container.members[index].dependencies.append(Dependency(contributor.name, origin: .contribution))
+            }
+        }
+    }
+
+    /// Makes a member whose factory is an expression naming other members (`factory:
+    /// NetworkService(session: session)`, which Swift rejects) read them, each read placed on that
+    /// expression: the rule that reports it, the graph and the cycle finder then see what was meant.
+    static func linkExpressionReads(in extraction: inout ContainerExtraction) {
+        let name = extraction.container.name
+        let names = Set(extraction.container.members.map(\.name))
+        for index in extraction.container.members.indices {
+            let member = extraction.container.members[index]
+            guard member.factory?.form == .expression, let expression = extraction.members[member.name]?.factory else { continue }
+            for read in FactoryReader.plainNames(in: expression) where read != member.name && names.contains(read) {
+                let anchor = Anchor.dependency(container: name, member: member.name, index: member.dependencies.count)
+                extraction.anchors[anchor] = Syntax(expression)
+                extraction.container.members[index].dependencies.append(Dependency(read, origin: .expressionRead))
             }
         }
     }

@@ -50,10 +50,6 @@ public enum FactoryReader {
         /// For a closure without a declared result type: the types its `return` statements build
         /// (`return MemoryStore()`), each once, in order.
         public var returnedTypes: [String] = []
-        /// For a factory written as an expression: the plain names it reads outside any closure
-        /// (`session` in `NetworkService(session: session)`), each once, in order. Those that name
-        /// members cannot be read there: the attribute is type-checked before any container exists.
-        public var expressionNames: [String] = []
     }
 
     /// The argument labels of a function named with them (`store(url:)`, `Factories.store(url:)`,
@@ -92,7 +88,6 @@ public enum FactoryReader {
         guard let closure = expression.as(ClosureExprSyntax.self) else {
             var analysis = Analysis(form: .expression, effects: Effects(isAsync: false, isThrowing: false))
             analysis.constructedTypes = constructed
-            analysis.expressionNames = PlainNameCollector.collect(in: expression)
             return analysis
         }
         let parameters = parameters(of: closure)
@@ -226,6 +221,12 @@ public enum FactoryReader {
             }
         }
         return body
+    }
+
+    /// The plain names `expression` reads outside the closures in it (`session` in
+    /// `NetworkService(session: session)`), each once, in order.
+    public static func plainNames(in expression: ExprSyntax) -> [String] {
+        PlainNameCollector.collect(in: expression)
     }
 
     /// Whether `closure` declares a parameter named `name`, which hides any outer `name` in its body.

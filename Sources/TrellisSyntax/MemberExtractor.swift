@@ -209,7 +209,7 @@ enum MemberExtractor {
             let analysis = FactoryReader.analyze(argument.expression, containerName: containerName)
             let factory = Factory(
                 form: analysis.form, isAsync: analysis.effects.isAsync, isThrowing: analysis.effects.isThrowing,
-                returnedTypes: analysis.returnedTypes, expressionNames: analysis.expressionNames)
+                returnedTypes: analysis.returnedTypes)
             if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
             member.constructedTypes += analysis.constructedTypes
             // A closure parameter named like an argument of an `@Assisted` function receives it.

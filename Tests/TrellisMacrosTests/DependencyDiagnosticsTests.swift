@@ -221,6 +221,41 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("the documents' cycle, written as factory expressions, is reported with the fix-it of each expression")
+        func expressionCycle() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: ServiceA(serviceB: serviceB), concrete: true)
+                    var serviceA: ServiceA
+
+                    @Provide(.shared, factory: ServiceB(serviceA: serviceA), concrete: true)
+                    var serviceB: ServiceB
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: ServiceA(serviceB: serviceB), concrete: true)
+                                      ┬─────────────────────────────────────
+                                      ╰─ 🛑 the factory of 'serviceA' reads the member 'serviceB', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceB: ServiceB) in ... }'
+                                         ✏️ make it a closure taking 'serviceB'
+                    var serviceA: ServiceA
+                        ┬───────
+                        ╰─ 🛑 dependency cycle: serviceA -> serviceB -> serviceA; break it with an .input or a factory that does not read 'serviceB'
+
+                    @Provide(.shared, factory: ServiceB(serviceA: serviceA), concrete: true)
+                                      ┬─────────────────────────────────────
+                                      ╰─ 🛑 the factory of 'serviceB' reads the member 'serviceA', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceA: ServiceA) in ... }'
+                                         ✏️ make it a closure taking 'serviceA'
+                    var serviceB: ServiceB
+                }
+                """
+            }
+        }
+
         @Test("three members reading each other in a ring are reported as one cycle")
         func threeMembers() {
             assertMacro {

@@ -376,7 +376,8 @@ struct UserLineTests {
                 ], "\(found)")
             let fixed = written.replacingOccurrences(
                 of: "factory: NetworkService(session: session, baseURL: baseURL)",
-                with: "factory: { (session: any Session, baseURL: String) in NetworkService(session: session, baseURL: baseURL) }")
+                with: "factory: { (session: any Session, baseURL: String) in NetworkService(session: session, baseURL: baseURL) }"
+            )
             #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
         }
 
