@@ -31,7 +31,8 @@ let package = Package(
             dependencies: [
                 "TrellisMacros",
                 // The runtime's loaders and errors share the model's graph algorithms and name suggester,
-                // which live below both, so that apps do not link the model.
+                // which live below both (the model compiles the same files as TrellisHostAlgorithms), so
+                // that apps do not link the model.
                 "TrellisAlgorithms",
                 "TrellisSupport",
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -53,9 +54,16 @@ let package = Package(
         // numbered nodes and plain strings, visible only inside the package. Imports nothing; tested through
         // TrellisGraph's CycleFinder, TopologicalOrder and NameSuggester.
         .target(name: "TrellisAlgorithms"),
+        // The same two, compiled again as modules of their own for the plug-in and the tool: each file in
+        // these folders is a symbolic link to the one above. SwiftPM gives a macro the prebuilt swift-syntax
+        // (what it downloads by default) only when no module the macro uses is also used by code built for
+        // the app; a module used by both made every user compile swift-syntax from source, and broke the
+        // build of a package whose targets reach Trellis outside any product ("no such module").
+        .target(name: "TrellisHostSupport"),
+        .target(name: "TrellisHostAlgorithms"),
         // The pure graph model: nodes, edges, scopes, every rule about a graph and its declaration, the issue
-        // catalog. Imports only TrellisAlgorithms.
-        .target(name: "TrellisGraph", dependencies: ["TrellisAlgorithms"]),
+        // catalog. Imports only the host copy of TrellisAlgorithms.
+        .target(name: "TrellisGraph", dependencies: ["TrellisHostAlgorithms"]),
         // swift-syntax -> TrellisGraph: the one place the attribute grammar is read. Records facts for the rules,
         // returns what the grammar does not accept (shape problems), emits nothing itself.
         .target(
@@ -72,7 +80,7 @@ let package = Package(
             dependencies: [
                 "TrellisGraph",
                 "TrellisSyntax",
-                "TrellisSupport",
+                "TrellisHostSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -89,7 +97,7 @@ let package = Package(
             dependencies: [
                 "TrellisGraph",
                 "TrellisSyntax",
-                "TrellisSupport",
+                "TrellisHostSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,4 @@
-internal import TrellisAlgorithms
+internal import TrellisHostAlgorithms
 
 /// Finds dependency cycles: among a container's members, across containers, and among the nodes
 /// of the runtime's graph loaders (which number their nodes).

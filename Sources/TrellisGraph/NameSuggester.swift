@@ -1,4 +1,4 @@
-internal import TrellisAlgorithms
+internal import TrellisHostAlgorithms
 
 /// Finds the near-miss names a user probably meant: a member for a misspelt read (the macro, the
 /// tool), a registered type or node for a "not found" error (the runtime, which uses the same

@@ -1,5 +1,5 @@
 import SwiftSyntax
-import TrellisSupport
+import TrellisHostSupport
 import TrellisSyntax
 
 /// The container `@DIContainer` extracted last, kept for its next role.

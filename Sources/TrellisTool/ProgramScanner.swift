@@ -3,7 +3,7 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 import TrellisGraph
-import TrellisSupport
+import TrellisHostSupport
 import TrellisSyntax
 
 /// What the scan keeps of one file: the model, the problems found while reading it, and where

@@ -1,0 +1,1 @@
+../TrellisAlgorithms/NearMisses.swift

@@ -1,0 +1,1 @@
+../TrellisAlgorithms/NumberedGraph.swift

@@ -1,0 +1,1 @@
+../TrellisSupport/PlatformLock.swift
