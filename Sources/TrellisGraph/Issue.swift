@@ -158,6 +158,8 @@ public enum Fix: Hashable, Sendable {
     case replaceParameterType(String)
     /// Write the key path at the anchor (`\.member`) with its root: `\Self.member`.
     case writeKeyPathRoot(member: String)
+    /// Write the member's `@Provide` arguments in the order of the macro's parameters.
+    case orderArguments
     /// Write the factory expression of the argument at the anchor as the body of a closure taking the
     /// members `names`, of types `types` (`types[i]` for `names[i]`), declared `throws` when
     /// `isThrowing`: `{ (session: any Session) in Service(session: session) }`.
@@ -185,6 +187,7 @@ public enum Fix: Hashable, Sendable {
         case .makeAsyncFactory: "make-async-factory"
         case .replaceParameterType: "replace-parameter-type"
         case .writeKeyPathRoot: "write-key-path-root"
+        case .orderArguments: "order-arguments"
         case .wrapInParameterClosure: "wrap-in-parameter-closure"
         }
     }
@@ -213,6 +216,7 @@ public enum Fix: Hashable, Sendable {
         case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         case .replaceParameterType(let type): "write '\(type)'"
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
+        case .orderArguments: "put the arguments in order"
         case .wrapInParameterClosure(let names, _, _):
             "make it a closure taking "
                 + (names.count == 1

@@ -143,6 +143,11 @@ struct DiagnosticMapper {
             guard let written = node.as(ClosureParameterSyntax.self)?.type else { return nil }
             let replacement = TypeSyntax("\(raw: type)").with(\.trailingTrivia, written.trailingTrivia)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
+        case .orderArguments:
+            guard let attribute = memberSyntax?.attribute, let ordered = SyntaxEdits.orderingArguments(of: attribute) else {
+                return nil
+            }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(ordered))])
         case .writeKeyPathRoot:
             guard let keyPath = node.as(KeyPathExprSyntax.self) else { return nil }
             let root = TypeSyntax(IdentifierTypeSyntax(name: .keyword(.Self)))

@@ -52,6 +52,29 @@ enum SyntaxEdits {
         return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
     }
 
+    /// `attribute` with its arguments in the order of `@Provide`'s parameters (`ProvideArgument`),
+    /// each keeping its own text; nil when an argument's role is unknown.
+    static func orderingArguments(of attribute: AttributeSyntax) -> AttributeSyntax? {
+        guard case .argumentList(let arguments) = attribute.arguments else { return nil }
+        let roles = ProvideAttributeReader.read(attribute).arguments
+        let order = ProvideArgument.allCases
+        var ranked: [(rank: Int, argument: LabeledExprSyntax)] = []
+        for argument in arguments {
+            guard let role = roles.first(where: { $0.value.id == argument.id })?.key, let rank = order.firstIndex(of: role)
+            else { return nil }
+            ranked.append((rank, argument))
+        }
+        // Each place keeps its layout (the line breaks before an argument, the comma after it); only
+        // the arguments move.
+        let places = Array(arguments)
+        let sorted = ranked.sorted { $0.rank < $1.rank }.map(\.argument)
+        let list = sorted.enumerated().map { index, argument in
+            argument.with(\.trailingComma, nil).with(\.trailingTrivia, []).with(\.leadingTrivia, places[index].leadingTrivia)
+                .with(\.trailingComma, places[index].trailingComma).with(\.trailingTrivia, places[index].trailingTrivia)
+        }
+        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
+    }
+
     /// `attribute` without `argument`.
     static func removing(_ argument: ProvideArgument, from attribute: AttributeSyntax) -> AttributeSyntax? {
         guard case .argumentList(let arguments) = attribute.arguments,

@@ -76,6 +76,13 @@ enum MemberExtractor {
         for invalid in read.invalidArguments {
             problem(.invalidArgument, invalid.message, at: invalid.node, member: name)
         }
+        if let misplaced = ProvideAttributeReader.misplacedArgument(in: attribute, roles: read.arguments) {
+            // `@Provide(.shared, concrete: true, factory: APIClient())`, as a design document writes it.
+            problem(
+                .invalidArgument,
+                "@Provide takes '\(misplaced.role.label):' before '\(misplaced.after.label):'; Swift takes a macro's arguments in the order of its declaration",
+                at: misplaced.node, member: name, fixes: [.orderArguments])
+        }
 
         let typeSyntax = binding.typeAnnotation?.type
         let type: MemberType

@@ -4,6 +4,24 @@ import TrellisGraph
 /// Reads the arguments of `@Provide(...)`. The macro's accessor and the container extraction both
 /// go through here, so the grammar is read in exactly one place.
 public enum ProvideAttributeReader {
+    /// The first argument written after one that `@Provide` declares after it (`factory:` after
+    /// `concrete:`), with that one's role; nil when they are in order. Unknown labels are left to the
+    /// reader's own diagnostics.
+    public static func misplacedArgument(
+        in attribute: AttributeSyntax, roles: [ProvideArgument: LabeledExprSyntax]
+    ) -> (node: LabeledExprSyntax, role: ProvideArgument, after: ProvideArgument)? {
+        guard case .argumentList(let arguments) = attribute.arguments else { return nil }
+        let order = ProvideArgument.allCases
+        var latest: (role: ProvideArgument, rank: Int)?
+        for argument in arguments {
+            guard let role = roles.first(where: { $0.value.id == argument.id })?.key, let rank = order.firstIndex(of: role)
+            else { continue }
+            if let previous = latest, rank < previous.rank { return (argument, role, previous.role) }
+            latest = (role, rank)
+        }
+        return nil
+    }
+
     /// The attribute's name when it is `@Provide` (also `@Trellis.Provide`).
     public static func isProvide(_ attribute: AttributeSyntax) -> Bool {
         attributeName(attribute) == "Provide"

@@ -333,6 +333,65 @@ struct DeclarationDiagnosticsTests {
 
     @Suite("Invalid arguments")
     struct InvalidArguments {
+        @Test("arguments out of the macro's order, as a design document writes them, get a fix-it that orders them")
+        func argumentsOutOfOrder() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, concrete: true, factory: APIClient())
+                    var apiClient: APIClient
+
+                    @Provide(
+                        .shared,
+                        service: true,
+                        factory: Database(),
+                        concrete: true
+                    )
+                    var database: Database
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, concrete: true, factory: APIClient())
+                                                      ┬───────────────────
+                                                      ╰─ 🛑 @Provide takes 'factory:' before 'concrete:'; Swift takes a macro's arguments in the order of its declaration
+                                                         ✏️ put the arguments in order
+                    var apiClient: APIClient
+
+                    @Provide(
+                        .shared,
+                        service: true,
+                        factory: Database(),
+                        ┬───────────────────
+                        ╰─ 🛑 @Provide takes 'factory:' before 'service:'; Swift takes a macro's arguments in the order of its declaration
+                           ✏️ put the arguments in order
+                        concrete: true
+                    )
+                    var database: Database
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: APIClient(), concrete: true)
+                    var apiClient: APIClient
+
+                    @Provide(
+                        .shared,
+                        factory: Database(),
+                        concrete: true,
+                        service: true
+                    )
+                    var database: Database
+                }
+                """
+            }
+        }
+
         @Test("an unknown @DIContainer label is reported on the argument")
         func unknownContainerLabel() {
             assertMacro {

@@ -37,6 +37,15 @@ struct FixItRoundTests {
         """,
         // A concrete type without `concrete: true`.
         "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
+        // Arguments out of the macro's order.
+        "@DIContainer struct C { @Provide(.shared, concrete: true, factory: A()) var a: A }",
+        // A factory expression reading a member whose factory throws: the closure says `throws`.
+        """
+        @DIContainer struct C {
+            @Provide(.transient, factory: { () throws in try B() }) var b: any P
+            @Provide(.shared, factory: A(b)) var a: any P
+        }
+        """,
     ]
 
     /// The Trellis diagnostics `@DIContainer` reports for the container in `source`, each with its fix-its.

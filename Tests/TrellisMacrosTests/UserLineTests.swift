@@ -381,6 +381,28 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
         }
 
+        @Test("arguments out of order get Trellis's fix-it beside the compiler's error, and compile once ordered")
+        func argumentsOutOfOrder() async throws {
+            let written = """
+                struct APIClient: Sendable {}
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, concrete: true, factory: APIClient())
+                    var apiClient: APIClient
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "arguments out of order")
+            #expect(
+                found == [
+                    "5: error: @Provide takes 'factory:' before 'concrete:'; Swift takes a macro's arguments in the order of its declaration (from macro 'DIContainer')",
+                    "5: error: argument 'factory' must precede argument 'concrete'",
+                ], "\(found)")
+            let fixed = written.replacingOccurrences(
+                of: "concrete: true, factory: APIClient()", with: "factory: APIClient(), concrete: true")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "arguments out of order, fixed", emitSIL: true) == [])
+        }
+
         @Test("a function named with its labels is called with the members of those names")
         func functionReference() async throws {
             let source = """
