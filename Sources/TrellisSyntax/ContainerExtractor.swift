@@ -79,7 +79,7 @@ public enum ContainerExtractor {
         DeclarationBodyReader.readTypeVisibility(into: &extraction)
         DeclarationBodyReader.readReservedNames(in: declaration.memberBlock.members, into: &extraction)
         linkContributions(in: &extraction)
-        linkExpressionReads(in: &extraction)
+        linkExpressionReads(in: &extraction, declaredIn: declaration.memberBlock.members)
         resolveFunctionReads(in: &extraction)
         return extraction
     }
@@ -120,18 +120,48 @@ public enum ContainerExtractor {
     /// Makes a member whose factory is an expression naming other members (`factory:
     /// NetworkService(session: session)`, which Swift rejects) read them, each read placed on that
     /// expression: the rule that reports it, the graph and the cycle finder then see what was meant.
-    static func linkExpressionReads(in extraction: inout ContainerExtraction) {
+    /// A static member of the same name is what the expression reads, and is no member read.
+    static func linkExpressionReads(
+        in extraction: inout ContainerExtraction, declaredIn declarations: MemberBlockItemListSyntax
+    ) {
         let name = extraction.container.name
         let names = Set(extraction.container.members.map(\.name))
+        var statics: Set<String>?
         for index in extraction.container.members.indices {
             let member = extraction.container.members[index]
             guard member.factory?.form == .expression, let expression = extraction.members[member.name]?.factory else { continue }
-            for read in FactoryReader.plainNames(in: expression) where read != member.name && names.contains(read) {
-                let anchor = Anchor.dependency(container: name, member: member.name, index: member.dependencies.count)
+            let reads = FactoryReader.plainNames(in: expression).filter { $0 != member.name && names.contains($0) }
+            guard !reads.isEmpty else { continue }
+            let staticNames = statics ?? staticMemberNames(in: declarations)
+            statics = staticNames
+            for read in reads where !staticNames.contains(read) {
+                let anchor = Anchor.dependency(
+                    container: name, member: member.name, index: extraction.container.members[index].dependencies.count)
                 extraction.anchors[anchor] = Syntax(expression)
                 extraction.container.members[index].dependencies.append(Dependency(read, origin: .expressionRead))
             }
         }
+    }
+
+    /// The names of the type's `static` and `class` properties and functions.
+    static func staticMemberNames(in declarations: MemberBlockItemListSyntax) -> Set<String> {
+        var names = Set<String>()
+        for item in declarations {
+            let modifiers = item.decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? []
+            guard modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) else {
+                continue
+            }
+            if let variable = item.decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                        names.insert(identifier.identifier.memberName)
+                    }
+                }
+            } else if let function = item.decl.as(FunctionDeclSyntax.self) {
+                names.insert(function.name.memberName)
+            }
+        }
+        return names
     }
 
     /// The name of a type declaration, or `nil` for an extension.

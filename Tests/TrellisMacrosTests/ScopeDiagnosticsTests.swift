@@ -633,6 +633,9 @@ struct ScopeDiagnosticsTests {
                     @Provide(.input) var baseURL: String
                     @Provide(.shared, factory: Client.make { baseURL in Client(baseURL: baseURL) }, concrete: true) var client: Client
                     @Provide(.shared, factory: Defaults.shared.baseURL.map(Client.init(baseURL:)), concrete: true) var other: Client?
+                    @Provide(.shared, factory: Client(baseURL: timeout.description), concrete: true) var third: Client
+                    @Provide(.input) var timeout: Int
+                    static let timeout = 30
                 }
                 """
             #expect(try FixItRoundTests.diagnostics(source).diagnostics.map(\.message) == [])
