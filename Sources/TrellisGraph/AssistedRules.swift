@@ -71,7 +71,10 @@ enum AssistedRules {
         if member.autoWiringType != nil && member.factory == nil { return nil }
         switch member.factory?.form {
         case .parameterClosure(let parameters): return Set(parameters)
-        case .expression, .containerClosure: return []
+        // An expression naming an argument is reported as such (`expressionReadIssue`), not as
+        // an argument it never passes.
+        case .expression: return Set(member.factory?.expressionReads ?? [])
+        case .containerClosure: return []
         case nil: return nil
         }
     }

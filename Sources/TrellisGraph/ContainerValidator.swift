@@ -13,6 +13,7 @@ public enum ContainerValidator {
                     ? CollectionRules.issues(ofCollection: member, in: container) : memberIssues(member, in: container)
             issues += CollectionRules.issues(ofContribution: member, in: container)
             issues += ServiceRules.issues(of: member, in: container)
+            if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
             issues += dependencyIssues(member, in: container, membersByName: membersByName)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
@@ -146,7 +147,6 @@ public enum ContainerValidator {
                             + " Swift takes a closure's result type from its first 'return', so declare it: '-> \(member.type.text)'",
                         at: at(argument), fixes: [.addResultType(member.type.text)]))
             }
-            if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
             if let factory = member.factory, factory.isAsync {
                 issues.append(
                     Issue(
@@ -189,30 +189,37 @@ public enum ContainerValidator {
     }
 
     /// `factory: NetworkService(session: session)`, as the design documents write it: Swift
-    /// type-checks the attribute in the type's static context and reports each member it reads
-    /// ("instance member 'session' cannot be used on type"). Trellis says how to read them: as the
-    /// parameters of a factory closure, which its fix-it writes with the members' types. No fix-it
-    /// where a member cannot be a plain closure parameter (an opaque or function type, an `@Assisted`
-    /// function) or is awaited (the closure would be an `asyncFactory:`, which the message names).
+    /// type-checks the attribute in the type's static context and reports each member (or
+    /// `@Assisted` argument) it reads ("instance member 'session' cannot be used on type", "cannot
+    /// find 'id' in scope"). Trellis says how to read them: as the parameters of a factory closure,
+    /// which its fix-it writes with their types. No fix-it where a member cannot be a plain closure
+    /// parameter (an opaque or function type, an `@Assisted` function) or is awaited (the closure
+    /// would be an `asyncFactory:`, which the message names).
     static func expressionReadIssue(of member: Member, in container: Container) -> Issue? {
-        let read = member.dependencies.filter { $0.origin == .expressionRead }.compactMap { container.member(named: $0.name) }
-        guard !read.isEmpty else { return nil }
-        let quoted = read.map { "'\($0.name)'" }
-        let listed = read.count == 1 ? quoted[0] : "\(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
-        let parameters = read.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
-        let awaits = read.contains(where: \.readAwaits)
-        let throwing = read.contains(where: \.readThrows)
+        guard let factory = member.factory, !factory.expressionReads.isEmpty, !member.scope.isSupplied,
+            member.collection == nil, member.signature?.createsScope != true
+        else { return nil }
+        let reads = factory.expressionReads
+        let arguments = member.signature?.arguments ?? []
+        let targets = reads.compactMap { name in arguments.contains { $0.name == name } ? nil : container.member(named: name) }
+        let types = reads.map { name in
+            arguments.first { $0.name == name }?.type ?? container.member(named: name)?.type.text ?? "_"
+        }
+        let quoted = reads.map { "'\($0)'" }
+        let listed = reads.count == 1 ? quoted[0] : "\(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
+        let parameters = zip(reads, types).map { "\($0): \($1)" }.joined(separator: ", ")
+        let awaits = targets.contains(where: \.readAwaits)
+        let throwing = targets.contains(where: \.readThrows)
         let effects = (awaits ? " async" : "") + (throwing ? " throws" : "")
-        let label = awaits ? "asyncFactory" : "factory"
+        let label = awaits && !member.isAssisted ? "asyncFactory" : "factory"
         let message =
-            "the factory of '\(member.name)' reads \(read.count == 1 ? "the member" : "the members") \(listed), which an attribute cannot read;"
-            + " take \(read.count == 1 ? "it as a closure parameter" : "them as closure parameters"): '\(label): { (\(parameters))\(effects) in ... }'"
-        let fixable = !awaits && read.allSatisfy { !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction }
+            "the factory of '\(member.displayName)' reads \(listed), which an attribute cannot read;"
+            + " take \(reads.count == 1 ? "it as a closure parameter" : "them as closure parameters"): '\(label): { (\(parameters))\(effects) in ... }'"
+        let fixable = !awaits && targets.allSatisfy { !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction }
         return Issue(
             .memberReadInExpression, message,
             at: .memberArgument(container: container.name, member: member.name, argument: .factory),
-            fixes: fixable
-                ? [.wrapInParameterClosure(names: read.map(\.name), types: read.map(\.type.text), isThrowing: throwing)] : [])
+            fixes: fixable ? [.wrapInParameterClosure(names: reads, types: types, isThrowing: throwing)] : [])
     }
 
     static func childIssues(_ member: Member, in container: Container) -> [Issue] {

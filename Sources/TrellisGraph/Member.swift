@@ -285,13 +285,22 @@ public struct Factory: Hashable, Sendable {
     /// For a closure that declares no result type: the types its `return` statements build
     /// (`return MemoryStore()`), each once, in order.
     public var returnedTypes: [String]
+    /// For a factory written as an expression: the members of the container and the arguments of
+    /// its `@Assisted` function that it names, each once, in order (`session` in
+    /// `NetworkService(session: session)`). Swift rejects each of them there: the attribute is
+    /// type-checked in the type's static context, before any container or call exists.
+    public var expressionReads: [String]
 
     /// Creates a factory description.
-    public init(form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = []) {
+    public init(
+        form: FactoryForm, isAsync: Bool = false, isThrowing: Bool = false, returnedTypes: [String] = [],
+        expressionReads: [String] = []
+    ) {
         self.form = form
         self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.returnedTypes = returnedTypes
+        self.expressionReads = expressionReads
     }
 }
 

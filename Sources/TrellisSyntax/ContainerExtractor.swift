@@ -130,11 +130,17 @@ public enum ContainerExtractor {
         for index in extraction.container.members.indices {
             let member = extraction.container.members[index]
             guard member.factory?.form == .expression, let expression = extraction.members[member.name]?.factory else { continue }
-            let reads = FactoryReader.plainNames(in: expression).filter { $0 != member.name && names.contains($0) }
+            let arguments = Set(member.signature?.arguments.map(\.name) ?? [])
+            var reads = FactoryReader.plainNames(in: expression).filter {
+                $0 != member.name && (names.contains($0) || arguments.contains($0))
+            }
             guard !reads.isEmpty else { continue }
             let staticNames = statics ?? staticMemberNames(in: declarations)
             statics = staticNames
-            for read in reads where !staticNames.contains(read) {
+            reads.removeAll { staticNames.contains($0) && !arguments.contains($0) }
+            extraction.container.members[index].factory?.expressionReads = reads
+            // The members are edges of the graph; an `@Assisted` function's arguments are not.
+            for read in reads where !arguments.contains(read) {
                 let anchor = Anchor.dependency(
                     container: name, member: member.name, index: extraction.container.members[index].dependencies.count)
                 extraction.anchors[anchor] = Syntax(expression)

@@ -240,7 +240,7 @@ struct DependencyDiagnosticsTests {
                 struct AppContainer {
                     @Provide(.shared, factory: ServiceA(serviceB: serviceB), concrete: true)
                                       ┬─────────────────────────────────────
-                                      ╰─ 🛑 the factory of 'serviceA' reads the member 'serviceB', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceB: ServiceB) in ... }'
+                                      ╰─ 🛑 the factory of 'serviceA' reads 'serviceB', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceB: ServiceB) in ... }'
                                          ✏️ make it a closure taking 'serviceB'
                     var serviceA: ServiceA
                         ┬───────
@@ -248,7 +248,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: ServiceB(serviceA: serviceA), concrete: true)
                                       ┬─────────────────────────────────────
-                                      ╰─ 🛑 the factory of 'serviceB' reads the member 'serviceA', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceA: ServiceA) in ... }'
+                                      ╰─ 🛑 the factory of 'serviceB' reads 'serviceA', which an attribute cannot read; take it as a closure parameter: 'factory: { (serviceA: ServiceA) in ... }'
                                          ✏️ make it a closure taking 'serviceA'
                     var serviceB: ServiceB
                 }

@@ -592,13 +592,13 @@ struct ScopeDiagnosticsTests {
 
                     @Provide(.shared, factory: NetworkService(session: session, baseURL: baseURL, token: token, retries: 3))
                                       ┬────────────────────────────────────────────────────────────────────────────────────
-                                      ╰─ 🛑 the factory of 'networkService' reads the members 'session', 'baseURL' and 'token', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any URLSessionProtocol, baseURL: String, token: any TokenProtocol) throws in ... }'
+                                      ╰─ 🛑 the factory of 'networkService' reads 'session', 'baseURL' and 'token', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any URLSessionProtocol, baseURL: String, token: any TokenProtocol) throws in ... }'
                                          ✏️ make it a closure taking 'session', 'baseURL' and 'token'
                     var networkService: any NetworkServiceProtocol
 
                     @Provide(.shared, factory: Logger(label: baseURL.uppercased()), concrete: true)
                                       ┬────────────────────────────────────────────
-                                      ╰─ 🛑 the factory of 'logger' reads the member 'baseURL', which an attribute cannot read; take it as a closure parameter: 'factory: { (baseURL: String) in ... }'
+                                      ╰─ 🛑 the factory of 'logger' reads 'baseURL', which an attribute cannot read; take it as a closure parameter: 'factory: { (baseURL: String) in ... }'
                                          ✏️ make it a closure taking 'baseURL'
                     var logger: Logger
                 }
@@ -621,6 +621,47 @@ struct ScopeDiagnosticsTests {
 
                     @Provide(.shared, factory: { (baseURL: String) in Logger(label: baseURL.uppercased()) }, concrete: true)
                     var logger: Logger
+                }
+                """
+            }
+        }
+
+        @Test("an @Assisted factory expression reading its argument and a member gets the closure taking both")
+        func assistedExpression() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: MemoryRepository())
+                    var repository: any RepositoryProtocol
+
+                    @Assisted(factory: Detail(id: itemID, repository: repository))
+                    func detail(itemID: Int) -> Detail
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: MemoryRepository())
+                    var repository: any RepositoryProtocol
+
+                    @Assisted(factory: Detail(id: itemID, repository: repository))
+                              ┬──────────────────────────────────────────────────
+                              ╰─ 🛑 the factory of 'detail(itemID:)' reads 'itemID' and 'repository', which an attribute cannot read; take them as closure parameters: 'factory: { (itemID: Int, repository: any RepositoryProtocol) in ... }'
+                                 ✏️ make it a closure taking 'itemID' and 'repository'
+                    func detail(itemID: Int) -> Detail
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: MemoryRepository())
+                    var repository: any RepositoryProtocol
+
+                    @Assisted(factory: { (itemID: Int, repository: any RepositoryProtocol) in Detail(id: itemID, repository: repository) })
+                    func detail(itemID: Int) -> Detail
                 }
                 """
             }

@@ -372,13 +372,41 @@ struct UserLineTests {
                 found == [
                     "10: error: instance member 'baseURL' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
                     "10: error: instance member 'session' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
-                    "10: error: the factory of 'network' reads the members 'session' and 'baseURL', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any Session, baseURL: String) in ... }' (from macro 'DIContainer')",
+                    "10: error: the factory of 'network' reads 'session' and 'baseURL', which an attribute cannot read; take them as closure parameters: 'factory: { (session: any Session, baseURL: String) in ... }' (from macro 'DIContainer')",
                 ], "\(found)")
             let fixed = written.replacingOccurrences(
                 of: "factory: NetworkService(session: session, baseURL: baseURL)",
                 with: "factory: { (session: any Session, baseURL: String) in NetworkService(session: session, baseURL: baseURL) }"
             )
             #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
+        }
+
+        @Test("an @Assisted factory expression reading its argument gets Trellis's fix-it, and compiles once fixed")
+        func assistedExpression() async throws {
+            let written = """
+                protocol Repository: Sendable {}
+                struct MemoryRepository: Repository {}
+                struct Detail { let id: Int; let repository: any Repository }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: MemoryRepository()) var repository: any Repository
+                    @Assisted(factory: Detail(id: itemID, repository: repository))
+                    func detail(itemID: Int) -> Detail
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "assisted expression")
+            #expect(
+                found == [
+                    "8: error: cannot find 'itemID' in scope",
+                    "8: error: instance member 'repository' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
+                    "8: error: the factory of 'detail(itemID:)' reads 'itemID' and 'repository', which an attribute cannot read; take them as closure parameters: 'factory: { (itemID: Int, repository: any Repository) in ... }' (from macro 'DIContainer')",
+                    "9: error: expected '{' in body of function declaration",
+                ], "\(found)")
+            let fixed = written.replacingOccurrences(
+                of: "factory: Detail(id: itemID, repository: repository)",
+                with: "factory: { (itemID: Int, repository: any Repository) in Detail(id: itemID, repository: repository) }")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "assisted expression, fixed", emitSIL: true) == [])
         }
 
         @Test("arguments out of order get Trellis's fix-it beside the compiler's error, and compile once ordered")
