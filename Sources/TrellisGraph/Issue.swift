@@ -164,6 +164,10 @@ public enum Fix: Hashable, Sendable {
     /// members `names`, of types `types` (`types[i]` for `names[i]`), declared `throws` when
     /// `isThrowing`: `{ (session: any Session) in Service(session: session) }`.
     case wrapInParameterClosure(names: [String], types: [String], isThrowing: Bool)
+    /// Remove the member's initial value (the clause at the anchor) and pass it as `factory:`: as
+    /// it is when `names` is empty, otherwise as the body of a closure taking the members `names`,
+    /// of types `types`, declared `throws` when `isThrowing`.
+    case moveInitialValueToFactory(names: [String], types: [String], isThrowing: Bool)
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -189,6 +193,7 @@ public enum Fix: Hashable, Sendable {
         case .writeKeyPathRoot: "write-key-path-root"
         case .orderArguments: "order-arguments"
         case .wrapInParameterClosure: "wrap-in-parameter-closure"
+        case .moveInitialValueToFactory: "move-initial-value-to-factory"
         }
     }
 
@@ -217,6 +222,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceParameterType(let type): "write '\(type)'"
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
         case .orderArguments: "put the arguments in order"
+        case .moveInitialValueToFactory: "move the initial value into 'factory:'"
         case .wrapInParameterClosure(let names, _, _):
             "make it a closure taking "
                 + (names.count == 1

@@ -143,6 +143,28 @@ struct DiagnosticMapper {
             guard let written = node.as(ClosureParameterSyntax.self)?.type else { return nil }
             let replacement = TypeSyntax("\(raw: type)").with(\.trailingTrivia, written.trailingTrivia)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
+        case .moveInitialValueToFactory(let names, let types, let isThrowing):
+            guard let initializer = node.as(InitializerClauseSyntax.self),
+                let binding = initializer.parent?.as(PatternBindingSyntax.self), let attribute = memberSyntax?.attribute
+            else { return nil }
+            let value = initializer.value.trimmedDescription
+            let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
+            let factory =
+                names.isEmpty
+                ? ExprSyntax("\(raw: value)")
+                : ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value) }")
+            // The space before `=` goes with the clause; what followed the value stays.
+            var kept = binding.with(\.initializer, nil)
+            if let annotation = kept.typeAnnotation {
+                kept.typeAnnotation = annotation.with(\.trailingTrivia, initializer.value.trailingTrivia)
+            }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(
+                        oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.setting("factory", to: factory, in: attribute))),
+                    .replace(oldNode: Syntax(binding), newNode: Syntax(kept)),
+                ])
         case .orderArguments:
             guard let attribute = memberSyntax?.attribute, let ordered = SyntaxEdits.orderingArguments(of: attribute) else {
                 return nil

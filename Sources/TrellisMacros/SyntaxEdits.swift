@@ -14,7 +14,12 @@ enum SyntaxEdits {
 
     /// `attribute` with its argument `label` set to `true`, appended when it is not written.
     static func settingTrue(_ label: String, in attribute: AttributeSyntax) -> AttributeSyntax {
-        let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
+        setting(label, to: ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true))), in: attribute)
+    }
+
+    /// `attribute` with its argument `label` set to `value`, inserted in the macro's parameter
+    /// order when it is not written.
+    static func setting(_ label: String, to value: ExprSyntax, in attribute: AttributeSyntax) -> AttributeSyntax {
         guard case .argumentList(var arguments) = attribute.arguments else {
             return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
                 .with(

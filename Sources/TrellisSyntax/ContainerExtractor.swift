@@ -80,6 +80,7 @@ public enum ContainerExtractor {
         DeclarationBodyReader.readReservedNames(in: declaration.memberBlock.members, into: &extraction)
         linkContributions(in: &extraction)
         linkExpressionReads(in: &extraction, declaredIn: declaration.memberBlock.members)
+        linkInitialValues(in: &extraction, declaredIn: declaration.memberBlock.members)
         resolveFunctionReads(in: &extraction)
         return extraction
     }
@@ -146,6 +147,30 @@ public enum ContainerExtractor {
                 extraction.anchors[anchor] = Syntax(expression)
                 extraction.container.members[index].dependencies.append(Dependency(read, origin: .expressionRead))
             }
+        }
+    }
+
+    /// A member written with an initial value and nothing else that builds it (`@Provide(.shared) var
+    /// client: any API = Client(url: url)`) is built by that value as the user meant: it is its
+    /// factory, so that no second issue asks for one, and the initial-value problem gets a fix-it that
+    /// moves it into `factory:`, as a closure taking the members it reads, typed like them (and
+    /// `throws` where one throws). No fix-it where a read awaits or cannot be a closure parameter.
+    static func linkInitialValues(in extraction: inout ContainerExtraction, declaredIn declarations: MemberBlockItemListSyntax) {
+        guard !extraction.initialValues.isEmpty else { return }
+        let statics = staticMemberNames(in: declarations)
+        for (name, problem, value) in extraction.initialValues {
+            guard let index = extraction.container.members.firstIndex(where: { $0.name == name }) else { continue }
+            extraction.container.members[index].factory = Factory(form: .expression)
+            let reads = FactoryReader.plainNames(in: value).filter { $0 != name && !statics.contains($0) }
+                .compactMap(extraction.container.member(named:))
+            let fixable = reads.allSatisfy {
+                !$0.readAwaits && !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction
+            }
+            guard fixable else { continue }
+            extraction.problems[problem].fixes = [
+                .moveInitialValueToFactory(
+                    names: reads.map(\.name), types: reads.map(\.type.text), isThrowing: reads.contains(where: \.readThrows))
+            ]
         }
     }
 

@@ -33,6 +33,10 @@ public struct ContainerExtraction: Sendable {
     /// generated signatures that take them are placed on the user's lines, where the compiler
     /// reports such a type.
     public var membersBelowInitializer: Set<String> = []
+    /// Members written with an initial value where `@Provide` builds them (`var client: any API =
+    /// Client(url: url)`): the problem reporting it (an index into ``problems``) and the value,
+    /// which a fix-it moves into `factory:` once every member's type is known.
+    var initialValues: [(member: String, problem: Int, value: ExprSyntax)] = []
     /// The names the body declares that `@DIContainer` declares too (an error): the placeholders
     /// leave out their own declaration of `Inputs` and `serviceStartOrder`, which would repeat it.
     public var reservedNamesDeclared: Set<String> {

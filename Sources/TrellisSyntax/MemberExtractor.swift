@@ -63,6 +63,11 @@ enum MemberExtractor {
                 "'\(name)' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)",
                 at: initializer,
                 member: name)
+            // Where nothing else builds the member, the value is what the user meant to build it
+            // with: the fix-it moves it into `factory:` (see `ContainerExtractor.linkInitialValues`).
+            if read.effectiveFactory == nil, read.autoWiringType == nil, !read.isCollection {
+                extraction.initialValues.append((name, extraction.problems.count - 1, initializer.value))
+            }
         }
         for case .accessors(let accessors) in shapeProblems {
             problem(

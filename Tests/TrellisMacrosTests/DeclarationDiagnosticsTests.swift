@@ -307,6 +307,56 @@ struct DeclarationDiagnosticsTests {
             }
         }
 
+        @Test("an initial value that alone builds a member is moved into 'factory:', as a closure where it reads members")
+        func initialValueAsFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared)
+                    var client: any APIClientProtocol = APIClient(baseURL: baseURL)
+
+                    @Provide(.shared) var cache: any CacheProtocol = MemoryCache() // in memory
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared)
+                    var client: any APIClientProtocol = APIClient(baseURL: baseURL)
+                                                      ┬────────────────────────────
+                                                      ╰─ 🛑 'client' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)
+                                                         ✏️ move the initial value into 'factory:'
+
+                    @Provide(.shared) var cache: any CacheProtocol = MemoryCache() // in memory
+                                                                   ┬──────────────
+                                                                   ╰─ 🛑 'cache' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default)
+                                                                      ✏️ move the initial value into 'factory:'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+
+                    @Provide(.shared, factory: { (baseURL: String) in APIClient(baseURL: baseURL) })
+                    var client: any APIClientProtocol
+
+                    @Provide(.shared, factory: MemoryCache()) var cache: any CacheProtocol // in memory
+                }
+                """
+            }
+        }
+
         @Test("an accessor block is reported on the block")
         func accessorBlock() {
             assertMacro {

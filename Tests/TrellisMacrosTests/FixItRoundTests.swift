@@ -37,6 +37,8 @@ struct FixItRoundTests {
         """,
         // A concrete type without `concrete: true`.
         "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
+        // An initial value reading a member, where `factory:` belongs.
+        "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared) var a: any P = A(b) }",
         // Arguments out of the macro's order.
         "@DIContainer struct C { @Provide(.shared, concrete: true, factory: A()) var a: A }",
         // A factory expression reading a member whose factory throws: the closure says `throws`.

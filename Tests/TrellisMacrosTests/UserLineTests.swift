@@ -409,6 +409,30 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "assisted expression, fixed", emitSIL: true) == [])
         }
 
+        @Test("an initial value reading a member gets one Trellis error with the factory that builds it, and compiles once moved")
+        func initialValueAsFactory() async throws {
+            let written = """
+                protocol API: Sendable {}
+                struct Client: API { let baseURL: String }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var baseURL: String
+                    @Provide(.shared) var client: any API = Client(baseURL: baseURL)
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "initial value")
+            #expect(
+                found == [
+                    "7: error: 'client' is built by its @Provide arguments; remove the initial value and use 'factory:' (only an '.input' or '.argument' takes an initial value, as its default) (from macro 'DIContainer')",
+                    "7: error: cannot use instance member 'baseURL' within property initializer; property initializers run before 'self' is available",
+                ], "\(found)")
+            let fixed = written.replacingOccurrences(
+                of: "@Provide(.shared) var client: any API = Client(baseURL: baseURL)",
+                with: "@Provide(.shared, factory: { (baseURL: String) in Client(baseURL: baseURL) }) var client: any API")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "initial value, fixed", emitSIL: true) == [])
+        }
+
         @Test("arguments out of order get Trellis's fix-it beside the compiler's error, and compile once ordered")
         func argumentsOutOfOrder() async throws {
             let written = """
