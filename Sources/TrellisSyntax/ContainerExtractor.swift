@@ -138,7 +138,7 @@ public enum ContainerExtractor {
             guard !reads.isEmpty else { continue }
             let staticNames = statics ?? staticMemberNames(in: declarations)
             statics = staticNames
-            reads.removeAll { staticNames.contains($0) && !arguments.contains($0) }
+            reads.removeAll { staticNames.contains($0) }
             extraction.container.members[index].factory?.expressionReads = reads
             // The members are edges of the graph; an `@Assisted` function's arguments are not.
             for read in reads where !arguments.contains(read) {
