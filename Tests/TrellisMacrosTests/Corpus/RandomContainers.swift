@@ -84,6 +84,9 @@ enum TypeShape: CaseIterable {
 enum Mutation: CaseIterable {
     case conditional, generic, storedProperty, dropConcrete, misspelledRead, selfRead, letMember, userInitializer
     case missingFactory, unusedArgument, shadowingArgument, transientService
+    /// The design documents' spellings Swift rejects in an attribute: a factory expression reading
+    /// members, an initial value in place of `factory:`, `concrete:` written before `factory:`.
+    case expressionFactory, initialValue, argumentOrder
 
     var code: IssueCode {
         switch self {
@@ -99,6 +102,9 @@ enum Mutation: CaseIterable {
         case .unusedArgument: .unusedArgument
         case .shadowingArgument: .argumentShadowsMember
         case .transientService: .serviceNotSingleInstance
+        case .expressionFactory: .memberReadInExpression
+        case .initialValue: .invalidMemberDeclaration
+        case .argumentOrder: .invalidArgument
         }
     }
 }
@@ -238,6 +244,15 @@ struct RandomContainer {
             return functions.indices.filter { functions[$0].argumentCount > 0 }.map { members.count + $0 }
         case .transientService:
             return members.indices.filter { members[$0].scope == .transient }
+        case .expressionFactory:
+            return members.indices.filter {
+                !members[$0].reads.isEmpty && !members[$0].throughContainer && !members[$0].isAsync
+                    && !members[$0].scope.isSupplied
+            }
+        case .initialValue:
+            return members.indices.filter { members[$0].scope == .shared && !members[$0].isAsync }
+        case .argumentOrder:
+            return members.indices.filter { !members[$0].scope.isSupplied && members[$0].shape.needsConcrete }
         }
     }
 
@@ -272,11 +287,14 @@ struct RandomContainer {
 
     private func renderMember(_ member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
         var arguments = [".\(member.scope.rawValue)"]
-        if !member.scope.isSupplied && !mutated(.missingFactory) {
+        if !member.scope.isSupplied && member.shape.needsConcrete && mutated(.argumentOrder) {
+            arguments.append("concrete: true")
+        }
+        if !member.scope.isSupplied && !mutated(.missingFactory) && !mutated(.initialValue) {
             let label = member.isAsync ? "asyncFactory" : "factory"
             arguments.append("\(label): \(factory(for: member, at: position, mutated: mutated))")
         }
-        if !member.scope.isSupplied && member.shape.needsConcrete && !mutated(.dropConcrete) {
+        if !member.scope.isSupplied && member.shape.needsConcrete && !mutated(.dropConcrete) && !mutated(.argumentOrder) {
             arguments.append("concrete: true")
         }
         if member.isService || mutated(.transientService) {
@@ -284,7 +302,10 @@ struct RandomContainer {
         }
         let deprecation = member.deprecated ? "    @available(*, deprecated, message: \"kept for old callers\")\n" : ""
         let specifier = mutated(.letMember) ? "let" : "var"
-        let initial = member.defaultValue ? " = \(member.shape.value)" : ""
+        let initial =
+            mutated(.initialValue)
+            ? " = \(factory(for: member, at: position, mutated: { $0 == .expressionFactory }))"
+            : member.defaultValue ? " = \(member.shape.value)" : ""
         return """
             \(deprecation)    @Provide(\(arguments.joined(separator: ", ")))
                 \(member.decoration)\(specifier) \(member.name): \(member.shape.text)\(initial)
@@ -317,6 +338,9 @@ struct RandomContainer {
         guard !reads.isEmpty else { return member.isAsync ? "{ ()\(effect) in \(member.shape.value) }" : member.shape.value }
         func readName(_ read: GeneratedMember, _ offset: Int) -> String {
             mutated(.misspelledRead) && offset == 0 ? "\(read.name.replacingOccurrences(of: "`", with: ""))Typo" : read.name
+        }
+        if mutated(.expressionFactory) {
+            return "use(\(reads.map(\.name).joined(separator: ", ")), value: \(member.shape.value))"
         }
         if member.throughContainer {
             let values = reads.enumerated().map { "c.\(readName($1, $0))" }
