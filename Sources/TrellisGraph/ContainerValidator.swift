@@ -215,7 +215,7 @@ public enum ContainerValidator {
         let message =
             "the factory of '\(member.displayName)' reads \(listed), which an attribute cannot read;"
             + " take \(reads.count == 1 ? "it as a closure parameter" : "them as closure parameters"): '\(label): { (\(parameters))\(effects) in ... }'"
-        let fixable = !awaits && targets.allSatisfy { !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction }
+        let fixable = !awaits && targets.allSatisfy { !$0.isAssisted && $0.type.isPlainParameterType }
         return Issue(
             .memberReadInExpression, message,
             at: .memberArgument(container: container.name, member: member.name, argument: .factory),

@@ -246,6 +246,11 @@ public struct MemberType: Hashable, Sendable {
         self.isFunction = isFunction
     }
 
+    /// Whether a value of this type can be a factory closure's parameter written as `name: Type`
+    /// (not an opaque type, which a parameter cannot have, nor a function type, which needs
+    /// `@escaping`).
+    public var isPlainParameterType: Bool { kind != .opaque && !isFunction }
+
     /// Whether the type is written as a type's name (`Feature`, `Module.Feature`), as a container
     /// that another container owns or creates must be.
     public var isContainerTypeName: Bool {

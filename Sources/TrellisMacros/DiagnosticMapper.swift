@@ -147,12 +147,10 @@ struct DiagnosticMapper {
             guard let initializer = node.as(InitializerClauseSyntax.self),
                 let binding = initializer.parent?.as(PatternBindingSyntax.self), let attribute = memberSyntax?.attribute
             else { return nil }
-            let value = initializer.value.trimmedDescription
-            let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
             let factory =
                 names.isEmpty
-                ? ExprSyntax("\(raw: value)")
-                : ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value) }")
+                ? initializer.value.trimmed
+                : SyntaxEdits.closure(taking: names, types: types, throws: isThrowing, returning: initializer.value)
             // The space before `=` goes with the clause; what followed the value stays.
             var kept = binding.with(\.initializer, nil)
             if let annotation = kept.typeAnnotation {
@@ -177,9 +175,7 @@ struct DiagnosticMapper {
                 message: message, changes: [.replace(oldNode: Syntax(keyPath), newNode: Syntax(keyPath.with(\.root, root)))])
         case .wrapInParameterClosure(let names, let types, let isThrowing):
             guard let argument = node.as(LabeledExprSyntax.self) else { return nil }
-            let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
-            let closure = ExprSyntax(
-                "{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: argument.expression.trimmedDescription) }")
+            let closure = SyntaxEdits.closure(taking: names, types: types, throws: isThrowing, returning: argument.expression)
             return FixIt(
                 message: message,
                 changes: [

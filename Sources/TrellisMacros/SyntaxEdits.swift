@@ -57,6 +57,15 @@ enum SyntaxEdits {
         return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
     }
 
+    /// `{ (name: Type, ...) throws in <value> }`: a factory closure taking the members (or arguments)
+    /// `names`, of types `types`, whose body is `value` as written.
+    static func closure(taking names: [String], types: [String], throws isThrowing: Bool, returning value: ExprSyntax)
+        -> ExprSyntax
+    {
+        let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
+        return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
+    }
+
     /// `attribute` with its arguments in the order of `@Provide`'s parameters (`ProvideArgument`),
     /// each keeping its own text; nil when an argument's role is unknown.
     static func orderingArguments(of attribute: AttributeSyntax) -> AttributeSyntax? {

@@ -163,9 +163,7 @@ public enum ContainerExtractor {
             extraction.container.members[index].factory = Factory(form: .expression)
             let reads = FactoryReader.plainNames(in: value).filter { $0 != name && !statics.contains($0) }
                 .compactMap(extraction.container.member(named:))
-            let fixable = reads.allSatisfy {
-                !$0.readAwaits && !$0.isAssisted && $0.type.kind != .opaque && !$0.type.isFunction
-            }
+            let fixable = reads.allSatisfy { !$0.readAwaits && !$0.isAssisted && $0.type.isPlainParameterType }
             guard fixable else { continue }
             extraction.problems[problem].fixes = [
                 .moveInitialValueToFactory(
