@@ -61,10 +61,17 @@ public enum FactoryReader {
         return arguments.map { ($0.name.memberName, Syntax($0)) }
     }
 
-    /// The effects a closure's signature declares.
+    /// A closure's effects, as Swift gives them: those its signature declares, and those it infers
+    /// from the body when the signature leaves them out (`{ try await Library() }` is `async throws`).
     public static func effects(of closure: ClosureExprSyntax) -> Effects {
         let specifiers = closure.signature?.effectSpecifiers
-        return Effects(isAsync: specifiers?.asyncSpecifier != nil, isThrowing: specifiers?.throwsClause != nil)
+        var effects = Effects(isAsync: specifiers?.asyncSpecifier != nil, isThrowing: specifiers?.throwsClause != nil)
+        if !effects.isAsync || !effects.isThrowing {
+            let inferred = EffectInference.effects(of: closure.statements)
+            effects.isAsync = effects.isAsync || inferred.isAsync
+            effects.isThrowing = effects.isThrowing || inferred.isThrowing
+        }
+        return effects
     }
 
     /// Analyses a factory written in the container named `containerName`.
@@ -354,6 +361,86 @@ final class ConstructedTypeCollector: SyntaxVisitor {
             return "\(baseName).\(access.declName.baseName.text)"
         }
         return nil
+    }
+}
+
+/// The effects Swift infers for a closure from its own body: `async` where it awaits (`await`,
+/// `for await`, `async let`), `throws` where it tries or throws outside a `try?`, a `try!` or a `do`
+/// whose last `catch` catches everything. Closures and declarations nested in the body keep their
+/// effects to themselves.
+final class EffectInference: SyntaxVisitor {
+    private var effects = FactoryReader.Effects(isAsync: false, isThrowing: false)
+    /// How many enclosing constructs handle what is thrown in them.
+    private var handled = 0
+
+    static func effects(of statements: CodeBlockItemListSyntax) -> FactoryReader.Effects {
+        // Walking the tokens is slow in a plug-in built in debug; text without these words has no effect.
+        let text = statements.description
+        guard ["try", "throw", "await", "async"].contains(where: text.contains) else {
+            return FactoryReader.Effects(isAsync: false, isThrowing: false)
+        }
+        let inference = EffectInference(viewMode: .sourceAccurate)
+        inference.walk(statements)
+        return inference.effects
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        effects.isAsync = true
+        return .visitChildren
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.questionOrExclamationMark != nil {
+            handled += 1
+        } else if handled == 0 {
+            effects.isThrowing = true
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: TryExprSyntax) {
+        if node.questionOrExclamationMark != nil { handled -= 1 }
+    }
+
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+        if handled == 0 { effects.isThrowing = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        if node.awaitKeyword != nil { effects.isAsync = true }
+        if node.tryKeyword != nil && handled == 0 { effects.isThrowing = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.async) }) { effects.isAsync = true }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        // A `do` whose last `catch` has no pattern, or binds the error to a name, handles its body's
+        // throws; what its `catch` clauses throw is the closure's.
+        let catchesAll =
+            node.catchClauses.last.map { clause in
+                clause.catchItems.isEmpty
+                    || (clause.catchItems.count == 1 && clause.catchItems.first?.whereClause == nil
+                        && clause.catchItems.first?.pattern?.as(ValueBindingPatternSyntax.self)?.pattern
+                            .is(IdentifierPatternSyntax.self) == true)
+            } ?? false
+        if catchesAll { handled += 1 }
+        walk(node.body)
+        if catchesAll { handled -= 1 }
+        walk(node.catchClauses)
+        return .skipChildren
     }
 }
 

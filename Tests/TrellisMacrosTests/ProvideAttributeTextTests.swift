@@ -40,6 +40,8 @@ struct ProvideAttributeTextTests {
             "@Provide(.shared, asyncFactory: { await Store() })",  // an async getter
             "@Provide(.shared, factory: { \"asyncFactory\" })",  // the word, inside a string
             "@Provide(.transient, factory: { () throws in try B() })",  // a throwing getter
+            "@Provide(.transient, factory: { (a: A) in try B(a: a) })",  // a throwing getter, inferred
+            "@Provide(.transient, factory: { (a: A) in if a.bad { throw E() }; return B() })",  // inferred too
             "@Provide(.transient, factory: B(note: \"throws\"))",  // the word, inside a string
             "@Provide(factory: B(), .transient)",  // the scope is not the first argument
             "@Provide(DIScope.transient)",  // qualified scope
@@ -87,6 +89,8 @@ struct ProvideAttributeTextTests {
             "asyncFactory: { (a: A) async in await B(a: a) }", "asyncFactory: { () async throws in try await B() }",
             "concrete: true", "factory: B(label: \"throws\")", "factory: { \"asyncFactory\" }",
             "factory: { (x: X) throws(E) -> B in B() }", "factory: B()", ".transient",
+            "factory: { (a: A) in try B(a: a) }", "factory: { (a: A) in try? B(a: a) }",
+            "factory: { do { return try B() } catch { return C() } }", "asyncFactory: { try await B() }",
         ]
         let trailing = ["", " ", "\n", " // note"]
         // The name alone (no arguments), then every scope followed by every sequence of up to two

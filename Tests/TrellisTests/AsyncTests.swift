@@ -119,3 +119,62 @@ struct AsyncTests {
         #expect(try await container.repository.database.name == "mock")
     }
 }
+
+struct ParseError: Error, Equatable {}
+
+/// A parsed setting: its initializer throws, as a configuration parser's does.
+struct ParsedSetting: Sendable, Equatable {
+    let value: Int
+    init(_ text: String) throws {
+        guard let value = Int(text) else { throw ParseError() }
+        self.value = value
+    }
+}
+
+// Closures that say neither `async` nor `throws`: Swift infers both from their bodies, and so does
+// Trellis (a port of Hummingbird's html-form wrote `asyncFactory: { try await MustacheLibrary(...) }`).
+@DIContainer(concrete: true)
+struct InferredEffectsContainer {
+    @Provide(.input) var text: String
+    @Provide(.input) var config: AppConfig
+
+    @Provide(.shared, asyncFactory: { (config: AppConfig) in try await Database.connect(config: config) })
+    var database: Database
+
+    @Provide(.shared, factory: { (text: String) in try ParsedSetting(text) })
+    var setting: ParsedSetting
+
+    @Provide(.transient, factory: { (text: String) in try ParsedSetting(text + "0") })
+    var freshSetting: ParsedSetting
+
+    // Handled inside: the closure does not throw, so its member reads without `try`.
+    @Provide(
+        .transient,
+        factory: { (text: String) in
+            do { return try ParsedSetting(text) } catch { return try! ParsedSetting("0") }
+        })
+    var settingOrZero: ParsedSetting
+
+    @Provide(.transient, factory: { (text: String) in (try? ParsedSetting(text)) ?? ParsedSetting.zero })
+    var settingOrZero2: ParsedSetting
+}
+
+extension ParsedSetting {
+    static let zero = try! ParsedSetting("0")
+}
+
+@Suite("Effects Swift infers from a factory's body")
+struct InferredEffectsTests {
+    @Test("an asyncFactory that awaits without saying 'async', and factories that try without saying 'throws'")
+    func inferredEffects() async throws {
+        let container = try InferredEffectsContainer(text: "4", config: AppConfig())
+        #expect(try await container.database.name == "https://api.example.com")
+        #expect(container.setting.value == 4)
+        #expect(try container.freshSetting.value == 40)
+        #expect(container.settingOrZero.value == 4)
+        #expect(container.settingOrZero2.value == 4)
+        #expect(throws: ParseError.self) { try InferredEffectsContainer(text: "x", config: AppConfig()) }
+        let broken = try InferredEffectsContainer(text: "1", config: AppConfig(environment: "broken"))
+        await #expect(throws: DatabaseError.self) { try await broken.database }
+    }
+}
