@@ -20,12 +20,41 @@ enum AccessorGenerator {
     }
 
     /// For an opaque member that is not `.transient` (an error): a getter returning a value of the
-    /// type its factory builds (``opaqueStandIn(autoWiringType:factory:)``), which the compiler
-    /// accepts for `some P` without any other error, or nil when that type is unknown.
-    static func opaqueStandInGetter(attribute: ProvideAttribute) -> AccessorDeclSyntax? {
-        opaqueStandIn(autoWiringType: attribute.autoWiringType, factory: attribute.effectiveFactory).map { type in
+    /// type its factory builds, which the compiler accepts for `some P` without any other error, or
+    /// nil when that type is unknown. A synchronous factory closure is called with stand-ins
+    /// (``opaqueStandInCall(of:prefix:locator:)``); otherwise the type is read from the factory's
+    /// text (``opaqueStandIn(autoWiringType:factory:)``).
+    static func opaqueStandInGetter(attribute: ProvideAttribute, locator: SourceLocator?) -> AccessorDeclSyntax? {
+        let throwing = attribute.effectiveFactory?.as(ClosureExprSyntax.self).map { FactoryReader.effects(of: $0).isThrowing }
+        if !attribute.isAsync,
+            let call = opaqueStandInCall(
+                of: attribute.effectiveFactory, prefix: throwing == true ? "try! " : "", locator: locator)
+        {
+            return GeneratedSource.getter(async: false, throws: false, body: call)
+        }
+        return opaqueStandIn(autoWiringType: attribute.autoWiringType, factory: attribute.effectiveFactory).map { type in
             GeneratedSource.getter(async: false, throws: false, body: "\(GeneratedNames.unbuiltFunction)(\(type).self)")
         }
+    }
+
+    /// For an opaque member in a container with errors: `return <prefix>` and its factory closure
+    /// called with a stand-in for each parameter (`Trellis.unbuilt((Router<Context>).self)`), placed
+    /// on the user's closure. Its `some P` is then the type Swift infers for the closure, as in a
+    /// container without errors; a type read from the names the closure calls could be a generic
+    /// type without its arguments, or an argument's type (`App(configuration: Configuration(...))`).
+    /// Nil unless the factory is a closure taking members, each with its type written.
+    static func opaqueStandInCall(of factory: ExprSyntax?, prefix: String, locator: SourceLocator?) -> String? {
+        guard let factory, let closure = factory.as(ClosureExprSyntax.self),
+            case .parameterClosure = FactoryReader.analyze(factory, containerName: "").form
+        else { return nil }
+        var arguments: [String] = []
+        for parameter in FactoryReader.parameters(of: closure) {
+            guard let type = parameter.type else { return nil }
+            arguments.append("\(GeneratedNames.unbuiltFunction)((\(type.trimmedDescription)).self)")
+        }
+        let call = "return \(prefix)\(closure.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+        guard let place = locator?.place(Syntax(closure)) else { return call }
+        return GeneratedSource.placed(call, at: place, offset: "return \(prefix)".count)
     }
 
     /// The type an opaque member's factory builds, as written: its AutoWiring type, or the first

@@ -212,7 +212,8 @@ public struct ProvideMacro: AccessorMacro {
         {
             // An opaque member that is not `.transient` is an error `@DIContainer` reports, and the
             // container keeps no value for it: a getter that type-checks alone, or none.
-            return AccessorGenerator.opaqueStandInGetter(attribute: attribute).map { [$0] } ?? []
+            let locator = SourceLocator(context, root: Syntax(node).root)
+            return AccessorGenerator.opaqueStandInGetter(attribute: attribute, locator: locator).map { [$0] } ?? []
         }
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }

@@ -204,6 +204,40 @@ struct UserLineTests {
                 ])
         }
 
+        @Test("an opaque member building a generic type gets no error of its own beside another member's error")
+        func opaqueGenericBesideAnError() async throws {
+            // Hummingbird's html-form, ported: `app` is fine, `router` reads an async member synchronously.
+            let source = """
+                protocol ApplicationProtocol {}
+                struct Configuration { init(name: String) {} }
+                struct Router<Context> { init() {} }
+                struct Library { init() async throws {} }
+                struct Application<Responder>: ApplicationProtocol {
+                    init(router: Responder, configuration: Configuration, logger: Int) {}
+                }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input) var name: String
+                    @Provide(.shared, asyncFactory: { try await Library() }) var library: Library
+                    @Provide(.shared, factory: { (library: Library) in Router<Int>() }) var router: Router<Int>
+                    @Provide(.transient, factory: { (router: Router<Int>, name: String) in
+                        Application(router: router, configuration: Configuration(name: name), logger: 0)
+                    })
+                    var app: some ApplicationProtocol
+                    @Provide(.shared, factory: { (router: Router<Int>) throws in
+                        Application(router: router, configuration: Configuration(name: ""), logger: 0)
+                    })
+                    var kept: some ApplicationProtocol
+                }
+                """
+            #expect(
+                try await UserLineTests.diagnostics(of: source, "opaque generic beside an error") == [
+                    "13: error: 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
+                    "21: error: 'kept' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; use an 'any' type to store it (from macro 'DIContainer')",
+                ])
+        }
+
         @Test("an @Assisted function without a return type gets Trellis's errors alone")
         func assistedWithoutReturnType() async throws {
             let source = """
@@ -271,6 +305,44 @@ struct UserLineTests {
                 }
                 """
             #expect(try await UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
+        }
+
+        @Test("factories that try or await without saying 'throws' or 'async' compile as Swift infers them")
+        func inferredEffects() async throws {
+            let source = """
+                struct Part: Sendable { init() throws {} }
+                struct Library: Sendable { init() async throws {} }
+                struct Assembly: Sendable { init(part: Part) {} }
+
+                @DIContainer
+                struct Plant {
+                    @Provide(.shared, asyncFactory: { try await Library() }, concrete: true)
+                    var library: Library
+                    @Provide(.transient, factory: { try Part() }, concrete: true)
+                    var part: Part
+                    @Provide(.shared, factory: { (c: Self) in Assembly(part: try c.part) }, concrete: true)
+                    var assembly: Assembly
+                    @Provide(.transient, factory: { do { return try Part() } catch { return try! Part() } }, concrete: true)
+                    var handled: Part
+                    @Provide(.transient, factory: { (try? Part()) ?? (try! Part()) }, concrete: true)
+                    var optional: Part
+                    @Provide(.transient, factory: { () -> Part in
+                        let make = { () throws in try Part() }
+                        return try! make()
+                    }, concrete: true)
+                    var nested: Part
+                }
+
+                func use(_ plant: Plant) async throws {
+                    _ = try await plant.library
+                    _ = try plant.part
+                    _ = plant.assembly
+                    _ = plant.handled
+                    _ = plant.optional
+                    _ = plant.nested
+                }
+                """
+            #expect(try await UserLineTests.diagnostics(of: source, "inferred effects", emitSIL: true) == [])
         }
 
         @Test("a Provider of a shared member whose factory throws compiles: reading it never throws")
