@@ -5,6 +5,7 @@ public enum ContainerValidator {
         var issues =
             DeclarationRules.issues(of: container) + declarationIssues(container) + ServiceRules.containerIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let becomingAsync = membersBecomingAsync(in: container, membersByName: membersByName)
         for member in container.members {
             issues +=
                 member.isAssisted
@@ -14,7 +15,7 @@ public enum ContainerValidator {
             issues += CollectionRules.issues(ofContribution: member, in: container)
             issues += ServiceRules.issues(of: member, in: container)
             if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
-            issues += dependencyIssues(member, in: container, membersByName: membersByName)
+            issues += dependencyIssues(member, in: container, membersByName: membersByName, becomingAsync: becomingAsync)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
         issues += CycleFinder.cycles(in: container).map { cycle in
@@ -297,13 +298,63 @@ public enum ContainerValidator {
         return issues
     }
 
-    static func dependencyIssues(_ member: Member, in container: Container, membersByName: [String: Member]) -> [Issue] {
+    /// A synchronous member that `trellis.synchronous-reads-asynchronous`'s fix-it makes async.
+    struct BecomingAsync {
+        /// The async member its reads lead to (`library` for `app` reading `router` reading `library`).
+        var asyncMember: String
+        /// Whether its read will throw once it is async.
+        var throwing: Bool
+    }
+
+    /// The members the fix-its of `trellis.synchronous-reads-asynchronous` make async, with those
+    /// whose reads reach them, to any depth: `router` reads the async `library`, so its fix-it makes it
+    /// async, and `app`, which reads `router`, must then be async too. Reporting `app` in the same
+    /// round saves a round of errors per level.
+    static func membersBecomingAsync(in container: Container, membersByName: [String: Member]) -> [String: BecomingAsync] {
+        var becoming: [String: BecomingAsync] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            for member in container.members where becoming[member.name] == nil && !member.isAssisted && canBecomeAsync(member) {
+                var reached: String?
+                var throwing = member.effectiveFactory?.isThrowing == true
+                for dependency in member.dependencies where dependency.access.readsAtConstruction {
+                    guard dependency.origin != .contribution, let target = membersByName[dependency.name] else { continue }
+                    if target.readAwaits {
+                        reached = reached ?? target.name
+                    } else if let next = becoming[target.name] {
+                        reached = reached ?? next.asyncMember
+                    }
+                    throwing = throwing || target.readThrows || becoming[target.name]?.throwing == true
+                }
+                if let reached {
+                    becoming[member.name] = BecomingAsync(asyncMember: reached, throwing: throwing)
+                    changed = true
+                }
+            }
+        }
+        return becoming
+    }
+
+    /// Whether a member can become async by an edit of its own: a `.shared` or `.transient` member
+    /// built by a `factory:` closure (an `.onDemand` member cannot be built asynchronously).
+    static func canBecomeAsync(_ member: Member) -> Bool {
+        (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
+            && member.factory?.form.isClosure == true
+    }
+
+    static func dependencyIssues(
+        _ member: Member, in container: Container, membersByName: [String: Member],
+        becomingAsync: [String: BecomingAsync] = [:]
+    ) -> [Issue] {
         var issues: [Issue] = []
         // The effects a synchronous member's reads need: one issue per read, but the reads that
         // await carry the whole fix (`asyncFactory:`, `async`, and `throws` where a read throws), so
         // that applying any fix-it leaves no other effect to fix on the member.
         var throwingReads: [Issue] = []
         var awaitingReads: [(target: Member, anchor: Anchor)] = []
+        // A read of a member that must become async and throwing (see `membersBecomingAsync`).
+        var readsBecomingThrowing = false
         for (index, dependency) in member.dependencies.enumerated() {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
@@ -347,6 +398,7 @@ public enum ContainerValidator {
             // `AssistedRules`), unless its factory is a closure reading the container.
             if member.isAssisted, dependency.origin != .containerRead { continue }
             let readerThrows = member.effectiveFactory?.isThrowing == true
+            let becoming = becomingAsync[target.name]
             if target.readThrows && !readerThrows && !member.scope.isSupplied {
                 let shape =
                     member.effectiveFactory?.form.isClosure == true
@@ -358,27 +410,33 @@ public enum ContainerValidator {
                         at: anchor, fixes: member.effectiveFactory?.form.isClosure == true ? [.addThrowsEffect] : []))
             }
             let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
-            if target.readAwaits && !readerAwaits && !member.scope.isSupplied {
+            if (target.readAwaits || becoming != nil) && !readerAwaits && !member.scope.isSupplied {
                 awaitingReads.append((target, anchor))
+                readsBecomingThrowing = readsBecomingThrowing || becoming?.throwing == true
             }
         }
         guard !awaitingReads.isEmpty else { return issues + throwingReads }
-        let mustThrow = !throwingReads.isEmpty
+        let mustThrow = !throwingReads.isEmpty || readsBecomingThrowing
         let effects = mustThrow ? "async throws" : "async"
         // Only a `.shared` or `.transient` member built by a `factory:` closure can become async by
         // an edit of its own (an `.onDemand` member cannot be built asynchronously).
-        let convertible =
-            (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
-            && member.factory?.form.isClosure == true
+        let convertible = canBecomeAsync(member)
         let advice =
             member.scope == .onDemand
             ? "make '\(member.name)' '.shared' with an asyncFactory"
             : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
+        func reason(_ target: Member) -> String {
+            if target.isAssisted { return "is async" }
+            if !target.readAwaits, let becoming = becomingAsync[target.name] {
+                return "must be built by an asyncFactory too, as it reads '\(becoming.asyncMember)'"
+            }
+            return "is built by an asyncFactory"
+        }
         for read in awaitingReads {
             issues.append(
                 Issue(
                     .synchronousReadsAsynchronous,
-                    "'\(member.name)' is built synchronously but reads '\(read.target.name)', which \(read.target.isAssisted ? "is async" : "is built by an asyncFactory"); \(advice)",
+                    "'\(member.name)' is built synchronously but reads '\(read.target.name)', which \(reason(read.target)); \(advice)",
                     at: read.anchor, fixes: convertible ? [.makeAsyncFactory(throws: mustThrow)] : []))
         }
         return issues

@@ -358,6 +358,59 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a synchronous reader of a member that must become async is reported in the same round")
+        func synchronousReadsBecomingAsynchronous() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (library: any LibraryProtocol) in Router(library: library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (router: any RouterProtocol) in App(router: router) })
+                    var app: any AppProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (library: any LibraryProtocol) in Router(library: library) })
+                                                  ┬───────────────────────────
+                                                  ╰─ 🛑 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws'
+                                                     ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (router: any RouterProtocol) in App(router: router) })
+                                                     ┬─────────────────────────
+                                                     ╰─ 🛑 'app' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'app' with an asyncFactory declared 'async throws'
+                                                        ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var app: any AppProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (library: any LibraryProtocol) async throws in Router(library: library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, asyncFactory: { (router: any RouterProtocol) async throws in App(router: router) })
+                    var app: any AppProtocol
+                }
+                """
+            }
+        }
+
         @Test("a closure reading a throwing transient without 'throws' offers to add it")
         func readsThrowingClosure() {
             assertMacro {

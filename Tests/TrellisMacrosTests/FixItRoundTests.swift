@@ -63,8 +63,13 @@ struct FixItRoundTests {
 
     /// `source` with `fixIt`'s edits made, the last first, so that each offset still holds.
     static func applying(_ fixIt: FixIt, to source: String) -> String {
+        applying(fixIt.edits, to: source)
+    }
+
+    /// `source` with `edits` made, the last first (they must not overlap).
+    static func applying(_ edits: [SourceEdit], to source: String) -> String {
         var bytes = Array(source.utf8)
-        for edit in fixIt.edits.sorted(by: { $0.range.lowerBound.utf8Offset > $1.range.lowerBound.utf8Offset }) {
+        for edit in edits.sorted(by: { $0.range.lowerBound.utf8Offset > $1.range.lowerBound.utf8Offset }) {
             bytes.replaceSubrange(
                 edit.range.lowerBound.utf8Offset..<edit.range.upperBound.utf8Offset, with: Array(edit.replacement.utf8))
         }
@@ -130,5 +135,23 @@ struct FixItRoundTests {
             let fixed = Self.applying(fixIt, to: file.description)
             #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
         }
+    }
+
+    @Test("a chain of synchronous readers of an async member is reported in one round, each reader with its fix-it")
+    func asyncChainTakesOneRound() throws {
+        // Hummingbird's html-form, ported: the router reads the async library, the app the router.
+        let source = """
+            @DIContainer struct C {
+                @Provide(.shared, asyncFactory: { try await Library() }) var library: any P
+                @Provide(.shared, factory: { (library: any P) in Router(library) }) var router: any P
+                @Provide(.transient, factory: { (router: any P) in App(router) }) var app: any P
+                @Provide(.shared, factory: { (app: any P) in Holder(app) }) var holder: any P
+            }
+            """
+        let (file, before) = try Self.diagnostics(source)
+        #expect(before.count == 3 && before.allSatisfy { $0.fixIts.count == 1 }, "\(before.map(\.message))")
+        let fixed = Self.applying(before.flatMap { $0.fixIts.first?.edits ?? [] }, to: file.description)
+        #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
+        #expect(fixed.contains("asyncFactory: { (app: any P) async throws in"), "\(fixed)")
     }
 }
