@@ -225,6 +225,10 @@ struct UserLineTests {
                         Application(router: router, configuration: Configuration(name: name), logger: 0)
                     })
                     var app: some ApplicationProtocol
+                    @Provide(.transient, factory: { (name: String) in
+                        Application(router: name, configuration: Configuration(name: name), logger: 0)
+                    })
+                    var named: some ApplicationProtocol
                     @Provide(.shared, factory: { (router: Router<Int>) throws in
                         Application(router: router, configuration: Configuration(name: ""), logger: 0)
                     })
@@ -234,7 +238,9 @@ struct UserLineTests {
             #expect(
                 try await UserLineTests.diagnostics(of: source, "opaque generic beside an error") == [
                     "13: error: 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
-                    "21: error: 'kept' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; use an 'any' type to store it (from macro 'DIContainer')",
+                    "14: error: 'app' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'app' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
+                    "22: error: 'kept' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'kept' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
+                    "25: error: 'kept' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; use an 'any' type to store it (from macro 'DIContainer')",
                 ])
         }
 
