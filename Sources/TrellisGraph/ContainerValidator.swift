@@ -155,7 +155,7 @@ public enum ContainerValidator {
                         "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
                         at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
-            if member.type.kind.requiresConcreteOptIn && !member.concreteOptIn && !container.options.concrete {
+            if needsConcreteOptIn(member, in: container) {
                 // A bare name may be a protocol, but also a struct, a class, or a typealias of an
                 // existential ('any' would then be redundant): the macro cannot tell, so the fix that
                 // is always right comes first, and 'any' is offered only where it may be.
@@ -167,10 +167,13 @@ public enum ContainerValidator {
                     couldBeProtocol
                     ? "'\(name)' has the type '\(text)', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any \(text)' if '\(text)' is a protocol"
                     : "'\(name)' has the concrete type '\(text)'; opt in with 'concrete: true', or depend on a protocol"
+                // Where several members need it, the container's option opts them all in with one edit.
+                let others = container.members.contains { $0.name != name && needsConcreteOptIn($0, in: container) }
                 issues.append(
                     Issue(
                         .concreteTypeWithoutOptIn, message, at: .memberType(container: containerName, member: name),
-                        fixes: couldBeProtocol ? [.addConcreteOptIn, .makeTypeExistential] : [.addConcreteOptIn]))
+                        fixes: [.addConcreteOptIn] + (others ? [.addContainerConcreteOption] : [])
+                            + (couldBeProtocol ? [.makeTypeExistential] : [])))
             }
         }
         if member.type.kind == .opaque && member.scope != .transient {
@@ -440,6 +443,11 @@ public enum ContainerValidator {
                     at: read.anchor, fixes: convertible ? [.makeAsyncFactory(throws: mustThrow)] : []))
         }
         return issues
+    }
+
+    /// Whether `member` has a concrete type that neither it nor its container opts in to.
+    static func needsConcreteOptIn(_ member: Member, in container: Container) -> Bool {
+        member.type.kind.requiresConcreteOptIn && !member.concreteOptIn && !container.options.concrete
     }
 
     /// The standard library's concrete types, which are never protocols.

@@ -123,14 +123,16 @@ struct DiagnosticMapper {
         case .declareConformance(let name):
             guard let change = SyntaxEdits.addingConformance(name, to: declaration) else { return nil }
             return FixIt(message: message, changes: [change])
-        case .addMainActorOption:
+        case .addMainActorOption, .addContainerConcreteOption:
             guard let attribute = extraction.anchors[.container(extraction.container.name)]?.as(AttributeSyntax.self) else {
                 return nil
             }
+            let option = fix == .addMainActorOption ? "mainActor" : "concrete"
             return FixIt(
                 message: message,
                 changes: [
-                    .replace(oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingTrue("mainActor", in: attribute)))
+                    .replace(
+                        oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingContainerOption(option, in: attribute)))
                 ])
         case .allowEmptyCollection:
             guard let attribute = memberSyntax?.attribute else { return nil }

@@ -17,6 +17,34 @@ enum SyntaxEdits {
         setting(label, to: ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true))), in: attribute)
     }
 
+    /// `@DIContainer` attribute `attribute` with its option `label` set to `true`, inserted in the
+    /// order of the macro's parameters (`validate`, `root`, `validateDAG`, `parent`, `concrete`,
+    /// `mainActor`) when it is not written.
+    static func settingContainerOption(_ label: String, in attribute: AttributeSyntax) -> AttributeSyntax {
+        let order = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor"]
+        let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
+        guard case .argumentList(var arguments) = attribute.arguments, !arguments.isEmpty else {
+            return settingTrue(label, in: attribute)
+        }
+        if let index = arguments.firstIndex(where: { $0.label?.text == label }) {
+            arguments[index] = arguments[index].with(\.expression, value)
+            return attribute.with(\.arguments, .argumentList(arguments))
+        }
+        let rank = order.firstIndex(of: label) ?? order.count
+        var list = Array(arguments)
+        let following = list.firstIndex { (order.firstIndex(of: $0.label?.text ?? "") ?? -1) > rank }
+        let added = LabeledExprSyntax(
+            label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value,
+            trailingComma: following == nil ? nil : .commaToken(trailingTrivia: .space))
+        if let following {
+            list.insert(added, at: following)
+        } else {
+            if let last = list.indices.last { list[last] = list[last].with(\.trailingComma, .commaToken(trailingTrivia: .space)) }
+            list.append(added)
+        }
+        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
+    }
+
     /// `attribute` with its argument `label` set to `value`, inserted in the macro's parameter
     /// order when it is not written.
     static func setting(_ label: String, to value: ExprSyntax, in attribute: AttributeSyntax) -> AttributeSyntax {

@@ -154,4 +154,24 @@ struct FixItRoundTests {
         #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
         #expect(fixed.contains("asyncFactory: { (app: any P) async throws in"), "\(fixed)")
     }
+
+    @Test("members of concrete types, fixed by the container's option at once")
+    func containerConcreteOptionTakesOneRound() throws {
+        let source = """
+            @DIContainer(parent: AppContainer.self, mainActor: true) struct C {
+                @Provide(.shared, factory: Store()) var store: Store
+                @Provide(.transient, factory: { (store: Store) in Model(store: store) }) var model: Model
+                @Provide(.shared, factory: { () -> any Logging in Logger() }) var logger: any Logging
+            }
+            """
+        let (file, before) = try Self.diagnostics(source)
+        #expect(before.count == 2, "\(before.map(\.message))")
+        let option = try #require(
+            before.first?.fixIts.first {
+                $0.message.fixItID == MessageID(domain: "Trellis", id: "fix.add-container-concrete-option")
+            })
+        let fixed = Self.applying(option, to: file.description)
+        #expect(fixed.hasPrefix("@DIContainer(parent: AppContainer.self, concrete: true, mainActor: true)"), "\(fixed)")
+        #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
+    }
 }

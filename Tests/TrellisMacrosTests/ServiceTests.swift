@@ -482,17 +482,19 @@ struct ServiceTests {
                           ┬────
                           ╰─ 🛑 'pool' has the concrete type 'Pool?'; opt in with 'concrete: true', or depend on a protocol
                              ✏️ add 'concrete: true'
+                             ✏️ add 'concrete: true' to @DIContainer, for every member
                 @Provide(.shared, factory: Worker(), service: true)
                 var worker: Worker
                             ┬─────
                             ╰─ 🛑 'worker' has the type 'Worker', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Worker' if 'Worker' is a protocol
                                ✏️ add 'concrete: true'
+                               ✏️ add 'concrete: true' to @DIContainer, for every member
                                ✏️ write 'any' before the type (if it is a protocol)
             }
             """
         } fixes: {
             """
-            @DIContainer
+            @DIContainer(concrete: true)
             struct ProxyContainer {
                 @Provide(.shared, factory: { () -> Pool? in nil }, concrete: true, shutdown: { (pool: Pool) in await pool.close() })
                 var pool: Pool?

@@ -311,4 +311,52 @@ struct TypeDiagnosticsTests {
             }
         }
     }
+
+    @Test("where several members need 'concrete: true', each offers the container's option too, in its place")
+    func containerConcreteOption() {
+        assertMacro {
+            """
+            @DIContainer(validateDAG: true, mainActor: true)
+            final class ScreenContainer {
+                @Provide(.shared, factory: Store())
+                var store: Store
+
+                @Provide(.transient, factory: { (store: Store) in Model(store: store) })
+                var model: Model
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(validateDAG: true, mainActor: true)
+            final class ScreenContainer {
+                @Provide(.shared, factory: Store())
+                var store: Store
+                           ┬────
+                           ╰─ 🛑 'store' has the type 'Store', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Store' if 'Store' is a protocol
+                              ✏️ add 'concrete: true'
+                              ✏️ add 'concrete: true' to @DIContainer, for every member
+                              ✏️ write 'any' before the type (if it is a protocol)
+
+                @Provide(.transient, factory: { (store: Store) in Model(store: store) })
+                var model: Model
+                           ┬────
+                           ╰─ 🛑 'model' has the type 'Model', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Model' if 'Model' is a protocol
+                              ✏️ add 'concrete: true'
+                              ✏️ add 'concrete: true' to @DIContainer, for every member
+                              ✏️ write 'any' before the type (if it is a protocol)
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer(validateDAG: true, concrete: true, mainActor: true)
+            final class ScreenContainer {
+                @Provide(.shared, factory: Store(), concrete: true)
+                var store: any Store
+
+                @Provide(.transient, factory: { (store: Store) in Model(store: store) }, concrete: true)
+                var model: any Model
+            }
+            """
+        }
+    }
 }
