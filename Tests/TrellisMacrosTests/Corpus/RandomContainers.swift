@@ -23,6 +23,8 @@ let corpusPrelude = """
     }
     /// Returns `value`; `reads` only makes a factory read the members it names.
     func use<T>(_ reads: Any?..., value: T) -> T { value }
+    /// Returns `value` after a suspension point: a closure that awaits it is async without saying so.
+    func settled<T: Sendable>(_ value: T) async -> T { value }
     /// Declared outside every container: the macro cannot see that these are a function type, a
     /// class without `init()`, or a type that is not `Sendable`.
     public typealias EventHandler = @Sendable (Int) -> Void
@@ -334,8 +336,14 @@ struct RandomContainer {
     private func factory(for member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
         var reads = member.reads.map { members[$0] }
         if mutated(.selfRead) { reads.append(member) }
-        let effect = member.isAsync ? " async" : ""
-        guard !reads.isEmpty else { return member.isAsync ? "{ ()\(effect) in \(member.shape.value) }" : member.shape.value }
+        // Every other async member leaves 'async' out and awaits in its body, as Swift allows: the
+        // effect is inferred, by Swift and by Trellis alike.
+        let inferred = member.isAsync && position % 2 == 1
+        let effect = member.isAsync && !inferred ? " async" : ""
+        func body(_ value: String) -> String { inferred ? "await settled(\(value))" : value }
+        guard !reads.isEmpty else {
+            return member.isAsync ? "{ ()\(effect) in \(body(member.shape.value)) }" : member.shape.value
+        }
         func readName(_ read: GeneratedMember, _ offset: Int) -> String {
             mutated(.misspelledRead) && offset == 0 ? "\(read.name.replacingOccurrences(of: "`", with: ""))Typo" : read.name
         }
@@ -349,7 +357,7 @@ struct RandomContainer {
         let parameters = reads.enumerated().map { "\(readName($1, $0)): \($1.shape.parameterText)" }
         let values = reads.enumerated().map { readName($1, $0) }
         return
-            "{ (\(parameters.joined(separator: ", ")))\(effect) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
+            "{ (\(parameters.joined(separator: ", ")))\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
     }
 }
 
