@@ -503,7 +503,7 @@ struct ContainerGenerator {
             // returns the type its factory builds, when known (`Never` conforms to nothing).
             guard member.scope == .transient else { return nil }
             let syntax = extraction.members[member.name]
-            let prefix = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+            let prefix = (member.effectiveFactory?.isThrowing == true ? "try " : "") + (member.isAsync ? "await " : "")
             if let call = AccessorGenerator.opaqueStandInCall(of: syntax?.factory, prefix: prefix, locator: locator) {
                 return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: call)
             }

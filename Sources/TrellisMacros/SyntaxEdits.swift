@@ -22,32 +22,34 @@ enum SyntaxEdits {
     /// `mainActor`) when it is not written.
     static func settingContainerOption(_ label: String, in attribute: AttributeSyntax) -> AttributeSyntax {
         let order = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor"]
-        let value = ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true)))
-        guard case .argumentList(var arguments) = attribute.arguments, !arguments.isEmpty else {
-            return settingTrue(label, in: attribute)
-        }
-        if let index = arguments.firstIndex(where: { $0.label?.text == label }) {
-            arguments[index] = arguments[index].with(\.expression, value)
-            return attribute.with(\.arguments, .argumentList(arguments))
-        }
         let rank = order.firstIndex(of: label) ?? order.count
-        var list = Array(arguments)
-        let following = list.firstIndex { (order.firstIndex(of: $0.label?.text ?? "") ?? -1) > rank }
-        let added = LabeledExprSyntax(
-            label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value,
-            trailingComma: following == nil ? nil : .commaToken(trailingTrivia: .space))
-        if let following {
-            list.insert(added, at: following)
-        } else {
-            if let last = list.indices.last { list[last] = list[last].with(\.trailingComma, .commaToken(trailingTrivia: .space)) }
-            list.append(added)
+        return setting(label, to: ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true))), in: attribute) {
+            (order.firstIndex(of: $0.label?.text ?? "") ?? -1) > rank
         }
-        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(list)))
     }
 
     /// `attribute` with its argument `label` set to `value`, inserted in the macro's parameter
     /// order when it is not written.
     static func setting(_ label: String, to value: ExprSyntax, in attribute: AttributeSyntax) -> AttributeSyntax {
+        // Swift takes a macro's arguments in the order of its parameters, which `ProvideArgument`
+        // lists: the new one goes before the first written argument that comes after it.
+        let order = ProvideArgument.allCases
+        let rank = ProvideArgument(rawValue: label).flatMap(order.firstIndex(of:)) ?? order.count
+        let roles = ProvideAttributeReader.read(attribute).arguments
+        return setting(label, to: value, in: attribute) { argument in
+            guard let role = roles.first(where: { $0.value.id == argument.id })?.key,
+                let index = order.firstIndex(of: role)
+            else { return false }
+            return index > rank
+        }
+    }
+
+    /// `attribute` with its argument `label` set to `value`; when it is not written, inserted before
+    /// the first written argument that `comesAfter` it, or last.
+    private static func setting(
+        _ label: String, to value: ExprSyntax, in attribute: AttributeSyntax,
+        comesAfter: (LabeledExprSyntax) -> Bool
+    ) -> AttributeSyntax {
         guard case .argumentList(var arguments) = attribute.arguments else {
             return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
                 .with(
@@ -61,18 +63,8 @@ enum SyntaxEdits {
             arguments[index] = arguments[index].with(\.expression, value)
             return attribute.with(\.arguments, .argumentList(arguments))
         }
-        // Swift takes a macro's arguments in the order of its parameters, which `ProvideArgument`
-        // lists: the new one goes before the first written argument that comes after it.
         var list = Array(arguments)
-        let order = ProvideArgument.allCases
-        let rank = ProvideArgument(rawValue: label).flatMap(order.firstIndex(of:)) ?? order.count
-        let roles = ProvideAttributeReader.read(attribute).arguments
-        let following = list.firstIndex { argument in
-            guard let role = roles.first(where: { $0.value.id == argument.id })?.key,
-                let index = order.firstIndex(of: role)
-            else { return false }
-            return index > rank
-        }
+        let following = list.firstIndex(where: comesAfter)
         let added = LabeledExprSyntax(
             label: .identifier(label), colon: .colonToken(trailingTrivia: .space), expression: value,
             trailingComma: following == nil ? nil : .commaToken(trailingTrivia: .space))
