@@ -106,8 +106,13 @@ public enum FactoryReader {
             usage.walk(closure.statements)
             analysis.reads = usage.reads.map { Read(name: $0.name, node: $0.node, origin: .containerRead) }
             analysis.containerEscapes = usage.escapes
-            let readNames = Set(usage.reads.map(\.name))
-            analysis.shadowingDeclarations = usage.declarations.filter { readNames.contains($0.name) }
+            // A local hides `c.member` only where it is in scope: `if let store = c.store as? Disk`
+            // and `let store = c.store` read the member before the local exists, as the generated
+            // copy (which reads the member by its name) does too.
+            analysis.shadowingDeclarations = usage.declarations.filter { declaration in
+                let scope = LocalScope.range(of: declaration.node)
+                return usage.reads.contains { $0.name == declaration.name && scope.contains($0.node.position) }
+            }
         } else {
             analysis = Analysis(form: .expression, effects: effects(of: closure))
             for parameter in parameters {
@@ -320,6 +325,52 @@ final class ContainerParameterVisitor: SyntaxVisitor {
     override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
         declarations.append(((node.secondName ?? node.firstName).memberName, Syntax(node)))
         return .skipChildren
+    }
+}
+
+/// Where a name declared inside a factory closure can be referred to, by source position: Swift's
+/// rules for locals, enough to tell whether a `c.member` read would reach the local once the copied
+/// code reads the member by its bare name.
+enum LocalScope {
+    /// The positions from which the name `declaration` declares is visible: for a `let`/`var`
+    /// statement (and a `guard` binding), the rest of its block; for an `if`/`while` binding, the
+    /// conditions after it and the body; for a `for` pattern, its `where` and body; for a `catch` or
+    /// `case` pattern, its body; for a closure's parameter, that closure's body. Elsewhere, to be
+    /// safe, from the declaration to the end of the outermost node.
+    static func range(of declaration: Syntax) -> Range<AbsolutePosition> {
+        var child = declaration
+        while let parent = child.parent {
+            if let closure = parent.as(ClosureExprSyntax.self), child.id == closure.signature?.id {
+                return closure.statements.position..<closure.statements.endPosition
+            }
+            if let condition = parent.as(ConditionElementSyntax.self), let owner = condition.parent?.parent {
+                if let statement = owner.as(GuardStmtSyntax.self) { return restOfBlock(after: Syntax(statement)) }
+                if let statement = owner.as(IfExprSyntax.self) { return condition.endPosition..<statement.body.endPosition }
+                if let statement = owner.as(WhileStmtSyntax.self) { return condition.endPosition..<statement.body.endPosition }
+            }
+            if let declaration = parent.as(VariableDeclSyntax.self), parent.parent?.is(CodeBlockItemSyntax.self) == true {
+                return restOfBlock(after: Syntax(declaration))
+            }
+            if let statement = parent.as(ForStmtSyntax.self), child.id == statement.pattern.id {
+                return statement.sequence.endPosition..<statement.endPosition
+            }
+            if let clause = parent.as(CatchClauseSyntax.self), child.id != clause.body.id {
+                return clause.body.position..<clause.body.endPosition
+            }
+            if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.label.id {
+                return switchCase.label.endPosition..<switchCase.endPosition
+            }
+            child = parent
+        }
+        return declaration.position..<child.endPosition
+    }
+
+    /// From the end of `statement` to the end of the block that holds it.
+    private static func restOfBlock(after statement: Syntax) -> Range<AbsolutePosition> {
+        var block = statement
+        while let parent = block.parent, !parent.is(CodeBlockItemListSyntax.self) { block = parent }
+        let end = block.parent?.endPosition ?? block.endPosition
+        return statement.endPosition..<max(end, statement.endPosition)
     }
 }
 

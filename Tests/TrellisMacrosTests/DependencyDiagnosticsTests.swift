@@ -1,5 +1,7 @@
 import MacroTesting
+import SwiftDiagnostics
 import Testing
+import TrellisGraph
 import TrellisMacros
 
 @Suite(
@@ -665,8 +667,8 @@ struct DependencyDiagnosticsTests {
                     var session: any URLSessionProtocol
 
                     @Provide(.shared, factory: { (c: Self) in
-                        let session = c.session
-                        return NetworkService(session: session)
+                        let session = StandInURLSession.shared
+                        return NetworkService(session: session, fallback: c.session)
                     })
                     var networkService: any NetworkServiceProtocol
                 }
@@ -679,15 +681,55 @@ struct DependencyDiagnosticsTests {
                     var session: any URLSessionProtocol
 
                     @Provide(.shared, factory: { (c: Self) in
-                        let session = c.session
+                        let session = StandInURLSession.shared
                             ┬──────
                             ╰─ 🛑 'session' hides the member 'c.session' this factory reads; rename the local
-                        return NetworkService(session: session)
+                        return NetworkService(session: session, fallback: c.session)
                     })
                     var networkService: any NetworkServiceProtocol
                 }
                 """
             }
+        }
+
+        /// A body for `{ (c: Self) in ... }` in a container whose members are `store` and `other`.
+        static func shadowingVerdict(_ body: String) throws -> Bool {
+            let source = """
+                @DIContainer struct C {
+                    @Provide(.input) var store: any Store
+                    @Provide(.input) var other: any Store
+                    @Provide(.shared, factory: { (c: Self) in
+                \(body)
+                    }) var user: any Store
+                }
+                """
+            return try FixItRoundTests.diagnostics(source).diagnostics.contains {
+                $0.diagMessage.diagnosticID == MessageID(domain: "Trellis", id: IssueCode.containerParameterShadowed.rawValue)
+            }
+        }
+
+        @Test(
+            "a local named like a member hides its reads only where it is in scope",
+            arguments: [
+                // Read before the local exists: the member.
+                ("let store = c.store\nreturn store", false),
+                ("if let store = c.store as? Disk { return store }\nreturn c.store", false),
+                ("guard let store = c.store as? Disk else { return c.store }\nreturn store", false),
+                ("for store in [c.store] { print(store) }\nreturn c.store", false),
+                ("let names = [c.other].map { store in store.name }\nreturn c.store", false),
+                ("if true { let store = Disk() }\nreturn c.store", false),
+                ("switch c.other { case let store as Disk: return store\ndefault: return c.store }", false),
+                // Read where the local is in scope: hidden.
+                ("let store = Disk()\nreturn c.store", true),
+                ("if let store = c.other as? Disk { return c.store }\nreturn store", true),
+                ("guard let store = c.other as? Disk else { return c.other }\nreturn c.store", true),
+                ("for store in [c.other] { print(c.store) }\nreturn c.other", true),
+                ("let names = [c.other].map { store in c.store.name }\nreturn c.other", true),
+                ("switch c.other { case let store as Disk: return c.store\ndefault: return c.other }", true),
+                ("do { return try load() } catch let store { print(store); return c.store }", true),
+            ])
+        func shadowingScope(body: String, hides: Bool) throws {
+            #expect(try Self.shadowingVerdict(body) == hides, "\(body)")
         }
     }
 }

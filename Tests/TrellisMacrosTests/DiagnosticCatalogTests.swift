@@ -59,7 +59,7 @@ struct DiagnosticCatalogTests {
             "@DIContainer struct C { @Provide(.transient, factory: { () throws in try B() }) var b: any P; @Provide(.shared, factory: { (b: any P) in A(b) }) var a: any P }",
         .containerParameterEscapes: "@DIContainer struct C { @Provide(.shared, factory: { (c: Self) in A(c) }) var a: any P }",
         .containerParameterShadowed:
-            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (c: Self) in let b = c.b; return A(b) }) var a: any P }",
+            "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (c: Self) in let b = B(); return A(b, c.b) }) var a: any P }",
         .childWithFactory: "@DIContainer struct C: FDependencies { @Provide(.child, factory: F()) var f: F }",
         .invalidChildType: "@DIContainer struct C { @Provide(.child) var f: any P }",
         .containerOwnsItself: "@DIContainer struct C { @Provide(.forwardingChild) var again: C }",
