@@ -49,6 +49,29 @@ public struct ServiceStartOrder: @unchecked Sendable {
     package var members: Zip2Sequence<[String], [Any]> { zip(names, values) }
 }
 
+// What `TrellisServiceLifecycle` adds, named here so that a target without that library gets an
+// error that says where it is, not "value of type 'ServiceStartOrder' has no member 'services'".
+// With the library imported, Swift prefers its available overloads to these unavailable ones.
+extension ServiceStartOrder {
+    /// The services as swift-service-lifecycle's `Service`s: in the `TrellisServiceLifecycle`
+    /// library, which this target does not import.
+    @available(
+        *, unavailable,
+        message:
+            "it is in the library TrellisServiceLifecycle: add '.product(name: \"TrellisServiceLifecycle\", package: \"Trellis\")' to this target's dependencies, and 'import TrellisServiceLifecycle'"
+    )
+    public func services() throws -> [Any] { fatalError("unavailable") }
+
+    /// The services other than those named, as swift-service-lifecycle's `Service`s: in the
+    /// `TrellisServiceLifecycle` library, which this target does not import.
+    @available(
+        *, unavailable,
+        message:
+            "it is in the library TrellisServiceLifecycle: add '.product(name: \"TrellisServiceLifecycle\", package: \"Trellis\")' to this target's dependencies, and 'import TrellisServiceLifecycle'"
+    )
+    public func services(excluding names: String...) throws -> [Any] { fatalError("unavailable") }
+}
+
 /// An optional service member's value, which may be absent.
 private protocol OptionalService {
     var isAbsent: Bool { get }

@@ -19,6 +19,8 @@ for source in Tests/CompileFailures/*.swift; do
     else
         compiled=0
     fi
+    # Notes that point into Trellis's own sources name them from the repository's root, wherever it is.
+    output=${output//"$PWD/"/}
     if [ "$compiled" != "$mustCompile" ]; then
         if [ "$mustCompile" = "1" ]; then echo "FAIL $source: did not compile, but it must"; else echo "FAIL $source: compiled, but it must not"; fi
         printf '%s\n' "$output"
