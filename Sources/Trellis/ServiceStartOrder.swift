@@ -51,7 +51,10 @@ public struct ServiceStartOrder: @unchecked Sendable {
 
 // What `TrellisServiceLifecycle` adds, named here so that a target without that library gets an
 // error that says where it is, not "value of type 'ServiceStartOrder' has no member 'services'".
-// With the library imported, Swift prefers its available overloads to these unavailable ones.
+// With the library imported, Swift prefers its available overloads to these unavailable ones. Each has
+// a generic twin for a call whose result goes where a type is expected (Hummingbird's
+// `addServices(_:)` takes `some Sequence<any Service>`): there `[Any]` does not fit, and Swift would
+// report the mismatch instead of the message; `[Element]` takes the element type the call needs.
 extension ServiceStartOrder {
     /// The services as swift-service-lifecycle's `Service`s: in the `TrellisServiceLifecycle`
     /// library, which this target does not import.
@@ -70,6 +73,26 @@ extension ServiceStartOrder {
             "it is in the library TrellisServiceLifecycle: add '.product(name: \"TrellisServiceLifecycle\", package: \"Trellis\")' to this target's dependencies, and 'import TrellisServiceLifecycle'"
     )
     public func services(excluding names: String...) throws -> [Any] { fatalError("unavailable") }
+
+    /// The services as swift-service-lifecycle's `Service`s, where a type is expected
+    /// (`app.addServices(try order.services())`): in the `TrellisServiceLifecycle` library, which this
+    /// target does not import.
+    @available(
+        *, unavailable,
+        message:
+            "it is in the library TrellisServiceLifecycle: add '.product(name: \"TrellisServiceLifecycle\", package: \"Trellis\")' to this target's dependencies, and 'import TrellisServiceLifecycle'"
+    )
+    public func services<Element>() throws -> [Element] { fatalError("unavailable") }
+
+    /// The services other than those named, where a type is expected
+    /// (`app.addServices(try order.services(excluding: "app"))`): in the `TrellisServiceLifecycle`
+    /// library, which this target does not import.
+    @available(
+        *, unavailable,
+        message:
+            "it is in the library TrellisServiceLifecycle: add '.product(name: \"TrellisServiceLifecycle\", package: \"Trellis\")' to this target's dependencies, and 'import TrellisServiceLifecycle'"
+    )
+    public func services<Element>(excluding names: String...) throws -> [Element] { fatalError("unavailable") }
 }
 
 /// An optional service member's value, which may be absent.

@@ -14,7 +14,13 @@ struct ServerContainer {
     var app: App
 }
 
+/// Stands for Hummingbird's `Application.addServices(_:)`.
+protocol Runnable {}
+func addServices(_ services: some Sequence<any Runnable>) {}
+
 func otherServices() throws -> Int {
     let container = ServerContainer()
+    addServices(try container.serviceStartOrder.services(excluding: "app"))
+    addServices(try container.serviceStartOrder.services())
     return try container.serviceStartOrder.services(excluding: "app").count
 }
