@@ -123,7 +123,7 @@ public enum ContainerValidator {
                     Issue(
                         .asyncOnDemand,
                         "'.onDemand' member '\(name)' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created",
-                        at: at(.asyncFactory)))
+                        at: at(.asyncFactory), fixes: [.makeShared]))
             }
             issues += buildIssues(
                 of: member, named: "'.\(member.scope.rawValue)' member '\(name)'", calledAs: name,

@@ -138,6 +138,9 @@ public enum Fix: Hashable, Sendable {
     case makeFinal
     /// Remove a `@Provide` argument.
     case removeArgument(ProvideArgument)
+    /// Write the member's scope as `.shared` (an `.onDemand` member with an `asyncFactory`, which
+    /// `.shared` builds when the container is created).
+    case makeShared
     /// Rename `factory:` to `asyncFactory:`.
     case useAsyncFactoryLabel
     /// Add a protocol to the container's inheritance clause.
@@ -183,6 +186,7 @@ public enum Fix: Hashable, Sendable {
         case .addThrowsEffect: "add-throws-effect"
         case .makeFinal: "make-final"
         case .removeArgument: "remove-argument"
+        case .makeShared: "make-shared"
         case .useAsyncFactoryLabel: "use-async-factory-label"
         case .declareConformance: "declare-conformance"
         case .addMainActorOption: "add-main-actor-option"
@@ -213,6 +217,7 @@ public enum Fix: Hashable, Sendable {
         case .makeFinal: "make the class 'final'"
         case .removeArgument(.type): "remove 'Type.self'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
+        case .makeShared: "make it '.shared'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"
         case .addMainActorOption: "add 'mainActor: true' to @DIContainer"

@@ -79,6 +79,12 @@ enum AccessorGenerator {
             body = attribute.isAsync ? "\(prefix)\(value).value { \(build) }" : value
         case .transient, .collection:
             body = build
+        case .onDemand where attribute.isAsync, .child where attribute.isAsync, .forwardingChild where attribute.isAsync:
+            // Built on first read, which is synchronous: an `asyncFactory` here is an error that
+            // `@DIContainer` reports (`trellis.async-on-demand`), and the container keeps a
+            // synchronous cell. A getter with the signature the attribute gives, which type-checks
+            // alone, keeps that error the only one.
+            body = "fatalError(\"Trellis: '\(MemberName.bare(name))' cannot be built asynchronously on demand\")"
         case .onDemand, .child, .forwardingChild:
             // The built value first, so that a read after the first forms no builder closure (which
             // would capture the container).

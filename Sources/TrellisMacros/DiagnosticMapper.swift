@@ -134,6 +134,11 @@ struct DiagnosticMapper {
                     .replace(
                         oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingContainerOption(option, in: attribute)))
                 ])
+        case .makeShared:
+            guard let attribute = memberSyntax?.attribute, let edited = SyntaxEdits.settingScope("shared", in: attribute) else {
+                return nil
+            }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])
         case .allowEmptyCollection:
             guard let attribute = memberSyntax?.attribute else { return nil }
             return FixIt(

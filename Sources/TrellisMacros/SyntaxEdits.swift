@@ -28,6 +28,19 @@ enum SyntaxEdits {
         }
     }
 
+    /// `attribute` with its scope argument (`.onDemand`, `DIScope.onDemand`) written `.scope`, or nil
+    /// when it has none written.
+    static func settingScope(_ scope: String, in attribute: AttributeSyntax) -> AttributeSyntax? {
+        guard let written = ProvideAttributeReader.read(attribute).arguments[.scope],
+            case .argumentList(var arguments) = attribute.arguments,
+            let index = arguments.firstIndex(where: { $0.id == written.id })
+        else { return nil }
+        let old = arguments[index].expression
+        let new = ExprSyntax(MemberAccessExprSyntax(name: .identifier(scope)))
+        arguments[index].expression = new.with(\.leadingTrivia, old.leadingTrivia).with(\.trailingTrivia, old.trailingTrivia)
+        return attribute.with(\.arguments, .argumentList(arguments))
+    }
+
     /// `attribute` with its argument `label` set to `value`, inserted in the macro's parameter
     /// order when it is not written.
     static func setting(_ label: String, to value: ExprSyntax, in attribute: AttributeSyntax) -> AttributeSyntax {

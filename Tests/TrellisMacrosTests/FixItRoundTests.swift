@@ -35,6 +35,8 @@ struct FixItRoundTests {
             @Provide(.shared, factory: { (flag: Bool) in if flag { return A() }; return B() }) var a: any P
         }
         """,
+        // An on-demand member built asynchronously, which only a shared member can be.
+        "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
         // A concrete type without `concrete: true`.
         "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
         // An initial value reading a member, where `factory:` belongs.

@@ -195,7 +195,7 @@ struct HierarchyDiagnosticsTests {
 
     @Suite("On-demand members")
     struct OnDemand {
-        @Test("an on-demand member cannot have an asyncFactory")
+        @Test("an on-demand member cannot have an asyncFactory: a fix-it makes it shared")
         func asyncOnDemand() {
             assertMacro {
                 """
@@ -212,6 +212,15 @@ struct HierarchyDiagnosticsTests {
                     @Provide(.onDemand, asyncFactory: { () async in Report() })
                                         ┬─────────────────────────────────────
                                         ╰─ 🛑 '.onDemand' member 'report' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created
+                                           ✏️ make it '.shared'
+                    var report: any ReportProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in Report() })
                     var report: any ReportProtocol
                 }
                 """

@@ -313,6 +313,37 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
         }
 
+        @Test("an on-demand member with an asyncFactory gets Trellis's errors alone, and compiles once made shared")
+        func asyncOnDemand() async throws {
+            let source = """
+                final class Report: Sendable { init() {} }
+
+                @DIContainer(concrete: true)
+                struct Reports {
+                    @Provide(.onDemand, asyncFactory: { () async in Report() })
+                    var declared: Report
+                    @Provide(.onDemand, asyncFactory: { Report() })
+                    var notAsync: Report
+                }
+
+                func read(_ reports: Reports) async {
+                    _ = await reports.declared
+                }
+                """
+            let onDemand =
+                "is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created"
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "async on demand")
+            #expect(
+                diagnostics == [
+                    "5: error: '.onDemand' member 'declared' \(onDemand) (from macro 'DIContainer')",
+                    "7: error: '.onDemand' member 'notAsync' \(onDemand) (from macro 'DIContainer')",
+                    "7: error: asyncFactory of 'notAsync' must be an async closure; write '{ (...) async in ... }' or use 'factory:' (from macro 'DIContainer')",
+                ], "\(diagnostics)")
+            let fixed = source.replacingOccurrences(of: ".onDemand", with: ".shared")
+                .replacingOccurrences(of: "asyncFactory: { Report() }", with: "asyncFactory: { () async in Report() }")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "async made shared", emitSIL: true) == [])
+        }
+
         @Test("factories that try or await without saying 'throws' or 'async' compile as Swift infers them")
         func inferredEffects() async throws {
             let source = """

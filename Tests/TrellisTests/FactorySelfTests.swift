@@ -75,24 +75,30 @@ struct LocalNamedLikeMemberContainer {
     @Provide(.input)
     var store: any NamedStore
 
-    @Provide(.shared, factory: { (c: Self) in
-        var text = "none"
-        if let store = c.store as? DiskStore { text = store.prepared() }
-        let store = c.store
-        return Label(text + ", " + store.name)
-    })
+    @Provide(
+        .shared,
+        factory: { (c: Self) in
+            var text = "none"
+            if let store = c.store as? DiskStore { text = store.prepared() }
+            let store = c.store
+            return Label(text + ", " + store.name)
+        })
     var shared: Label
 
-    @Provide(.transient, factory: { (c: Self) in
-        guard let store = c.store as? DiskStore else { return Label("not on disk") }
-        return Label(store.prepared())
-    })
+    @Provide(
+        .transient,
+        factory: { (c: Self) in
+            guard let store = c.store as? DiskStore else { return Label("not on disk") }
+            return Label(store.prepared())
+        })
     var transient: Label
 
-    @Provide(.shared, asyncFactory: { (c: Self) async in
-        let names = [c.store, c.store].map { store in store.name }
-        return Label(names.joined(separator: "+") + " " + c.store.name)
-    })
+    @Provide(
+        .shared,
+        asyncFactory: { (c: Self) async in
+            let names = [c.store, c.store].map { store in store.name }
+            return Label(names.joined(separator: "+") + " " + c.store.name)
+        })
     var asyncShared: Label
 }
 
