@@ -104,9 +104,9 @@ public struct Member: Hashable, Sendable {
     public var createsScope: Bool { signature?.createsScope == true }
 
     /// Whether reading the member throws: an `@Assisted` function declared `throws`, or a member
-    /// whose throwing factory runs when it is read (`.transient`, async `.shared`).
+    /// whose throwing factory runs when it is read (`.transient`, `.onDemand`, async `.shared`).
     public var readThrows: Bool {
-        signature?.isThrowing ?? (effectiveFactory?.isThrowing == true && (scope.isBuiltOnEveryRead || isAsync))
+        signature?.isThrowing ?? (effectiveFactory?.isThrowing == true && (scope.isBuiltOnRead || isAsync))
     }
 
     /// Whether the member is an `@Assisted` function, called with arguments.
@@ -218,6 +218,10 @@ public enum MemberScope: String, Hashable, Sendable, CaseIterable {
         case .shared, .transient, .onDemand, .child, .forwardingChild, .collection: false
         }
     }
+
+    /// Whether a read of the member may build it, running its factory: `.transient` and `.collection`
+    /// on every read, `.onDemand` on the first (again after a build that threw).
+    public var isBuiltOnRead: Bool { isBuiltOnEveryRead || self == .onDemand }
 
     /// Whether the member is built anew on every access (`.transient`, `.collection`): no value is
     /// kept, only a test's override.

@@ -153,10 +153,10 @@ public struct ProvideAttribute {
     public var isAsync: Bool { !scope.isSupplied && asyncFactory != nil }
 
     /// Whether the member's accessor `throws`: its factory closure says so and the accessor builds
-    /// the member (`.transient`, async `.shared`). A synchronous `.shared` member is built by the
-    /// initializer, which throws instead; reading its stored value cannot fail.
+    /// the member (`.transient`, `.onDemand`, async `.shared`). A synchronous `.shared` member is
+    /// built by the initializer, which throws instead; reading its stored value cannot fail.
     public var isThrowing: Bool {
-        guard scope.isBuiltOnEveryRead || isAsync, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else {
+        guard scope.isBuiltOnRead || isAsync, let closure = effectiveFactory?.as(ClosureExprSyntax.self) else {
             return false
         }
         return FactoryReader.effects(of: closure).isThrowing

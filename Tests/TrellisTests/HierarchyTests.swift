@@ -218,8 +218,63 @@ struct NotebookContainer {
     var notebook: Notebook
 }
 
+/// Fails while `failing` is set: an on-demand member whose factory throws.
+final class FlakyConnection: Sendable {
+    struct Refused: Error {}
+    let attempt: Int
+    init(failing: Bool, attempt: Int) throws {
+        if failing { throw Refused() }
+        self.attempt = attempt
+    }
+}
+
+let flakyAttempts = ManagedAtomic<Int>(0)
+
+@DIContainer(concrete: true)
+struct FlakyContainer: Sendable {
+    @Provide(.input)
+    var failing: ManagedAtomic<Bool>
+
+    // Throws without saying so: Swift infers it from the `try`, and so does Trellis.
+    @Provide(
+        .onDemand,
+        factory: { (c: Self) in
+            try FlakyConnection(
+                failing: c.failing.load(ordering: .relaxed), attempt: flakyAttempts.wrappingIncrementThenLoad(ordering: .relaxed))
+        })
+    var connection: FlakyConnection
+
+    @Provide(.transient, factory: { (connection: FlakyConnection) throws in "attempt \(connection.attempt)" })
+    var status: String
+}
+
+@DIContainer(concrete: true)
+struct EagerFlakyContainer {
+    @Provide(.onDemand, factory: { () throws in try FlakyConnection(failing: true, attempt: 0) })
+    var connection: FlakyConnection
+
+    // A shared reader builds it with the container, whose initializer then throws.
+    @Provide(.shared, factory: { (connection: FlakyConnection) throws in connection.attempt })
+    var attempt: Int
+}
+
 @Suite("On-demand members", .serialized)
 struct OnDemandTests {
+    @Test("a throwing factory: the read throws, keeps nothing, and the next read builds again")
+    func throwingFactory() throws {
+        flakyAttempts.store(0, ordering: .relaxed)
+        let failing = ManagedAtomic(true)
+        let container = FlakyContainer(failing: failing)
+        #expect(throws: FlakyConnection.Refused.self) { try container.connection }
+        #expect(throws: FlakyConnection.Refused.self) { try container.status }
+        failing.store(false, ordering: .relaxed)
+        let connection = try container.connection
+        #expect(connection.attempt == 3)
+        #expect(try container.connection === connection)
+        #expect(try container.status == "attempt 3")
+        #expect(throws: FlakyConnection.Refused.self) { try EagerFlakyContainer() }
+    }
+
     @Test("is not built until first accessed, then built once")
     func builtOnFirstAccess() {
         let before = onDemandBuilds.load(ordering: .relaxed)

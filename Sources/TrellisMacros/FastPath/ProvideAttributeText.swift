@@ -27,8 +27,8 @@ enum ProvideAttributeText {
     /// A stand-in is found when the first argument is a scope written `.name`, and, because their
     /// words cannot be told apart from text inside strings or comments without parsing:
     /// - the attribute does not contain `asyncFactory` (an `async` getter), and
-    /// - a `.transient` attribute does not contain `throw` or `try` (a `throws` getter, declared or
-    ///   inferred from its closure's body).
+    /// - a `.transient` or `.onDemand` attribute does not contain `throw` or `try` (a `throws`
+    ///   getter, declared or inferred from its closure's body).
     /// ``ProvideAttributeReader/read(_:)`` gives the stand-in the same scope and effects as the
     /// attribute; a seeded property test checks that.
     static func standIn(forAttribute text: String) -> StandIn? {
@@ -49,7 +49,7 @@ enum ProvideAttributeText {
         }
         // `throw` covers `throws`; a closure that tries or throws without saying `throws` is inferred
         // to throw, as Swift does.
-        if scope == .transient && (contains(arguments, "throw") || contains(arguments, "try")) { return nil }
+        if scope.isBuiltOnRead && (contains(arguments, "throw") || contains(arguments, "try")) { return nil }
         let name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
         return StandIn(written: written, standIn: "\(name)(.\(scope.rawValue))")
     }
