@@ -250,6 +250,15 @@ public struct MemberType: Hashable, Sendable {
         self.isFunction = isFunction
     }
 
+    /// The type as a stored property or a protocol requirement can have it: `some P` is written
+    /// `any P`. Only a `.transient` member may have an opaque type (Trellis reports it on any other);
+    /// the code generated beside that error stores the existential, so that it compiles and the
+    /// error stays the only one.
+    public var storableText: String {
+        guard kind == .opaque, text.hasPrefix("some"), text.dropFirst(4).first?.isWhitespace == true else { return text }
+        return "any" + text.dropFirst(4)
+    }
+
     /// Whether a value of this type can be a factory closure's parameter written as `name: Type`
     /// (not an opaque type, which a parameter cannot have, nor a function type, which needs
     /// `@escaping`).

@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SwiftSyntaxMacros
 import TrellisGraph
 import TrellisSyntax
 
@@ -35,6 +36,20 @@ enum AccessorGenerator {
         return opaqueStandIn(autoWiringType: attribute.autoWiringType, factory: attribute.effectiveFactory).map { type in
             GeneratedSource.getter(async: false, throws: false, body: "\(GeneratedNames.unbuiltFunction)(\(type).self)")
         }
+    }
+
+    /// For an opaque member whose underlying type nothing tells (an `.input`, or a member without a
+    /// factory, both errors `@DIContainer` reports): a getter that cannot compile, as no type is
+    /// known to conform, placed on the member's type, so that the compiler's one error ("requires
+    /// that 'Never' conform to 'P'") is on the user's line beside Trellis's, not in the expansion.
+    static func unknownOpaqueGetter(
+        attribute: ProvideAttribute, type: TypeSyntax, context: some MacroExpansionContext
+    ) -> AccessorDeclSyntax {
+        let call = "fatalError(\"Trellis: an opaque member needs a factory that builds it, and a '.transient' scope\")"
+        // The compiler sends the attribute and the declaration as separate trees: placed from the type's own.
+        let place = SourceLocator(context, root: Syntax(type).root).place(Syntax(type))
+        let body = place.map { GeneratedSource.placed(call, at: $0) } ?? call
+        return GeneratedSource.getter(async: attribute.isAsync, throws: attribute.isThrowing, body: body)
     }
 
     /// For an opaque member in a container with errors: `return <prefix>` and its factory closure

@@ -207,13 +207,20 @@ public struct ProvideMacro: AccessorMacro {
         let shape = ProvideMemberShape.read(variable)
         guard shape.takesGetter, case .member(_, let identifier, _) = shape else { return [] }
         let attribute = ProvideAttributeReader.read(node)
-        if let type = variable.bindings.first?.typeAnnotation?.type, TypeClassifier.kind(of: type) == .opaque,
-            attribute.scope != .transient
-        {
-            // An opaque member that is not `.transient` is an error `@DIContainer` reports, and the
-            // container keeps no value for it: a getter that type-checks alone, or none.
+        if let type = variable.bindings.first?.typeAnnotation?.type, TypeClassifier.kind(of: type) == .opaque {
             let locator = SourceLocator(context, root: Syntax(node).root)
-            return AccessorGenerator.opaqueStandInGetter(attribute: attribute, locator: locator).map { [$0] } ?? []
+            if attribute.scope != .transient {
+                // An opaque member that is not `.transient` is an error `@DIContainer` reports, and the
+                // container keeps no value for it: a getter that type-checks alone where the factory
+                // tells a type, or one whose single error is on the member's type.
+                return [
+                    AccessorGenerator.opaqueStandInGetter(attribute: attribute, locator: locator)
+                        ?? AccessorGenerator.unknownOpaqueGetter(attribute: attribute, type: type, context: context)
+                ]
+            }
+            if attribute.effectiveFactory == nil && attribute.autoWiringType == nil {
+                return [AccessorGenerator.unknownOpaqueGetter(attribute: attribute, type: type, context: context)]
+            }
         }
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }

@@ -31,7 +31,7 @@ struct HierarchyGenerator {
         // The comment is what the compiler's "protocol requires property" note shows of the expansion.
         let requirements = inputs.map {
             places.requirement(
-                "var \($0.name): \($0.type.text) { get }",
+                "var \($0.name): \($0.type.storableText) { get }",
                 comment:
                     "// \(container.name) needs '\($0.name): \($0.type.text)': the container providing its needs must have a member '\($0.name)' of type '\($0.type.text)'.",
                 member: $0.name)
@@ -49,7 +49,7 @@ struct HierarchyGenerator {
     func inputsType() -> DeclSyntax {
         // The fields are read only by the container's own `init(inputs:)`: internal, so a public
         // snapshot does not publish the types of members the container keeps internal.
-        var stored = inputs.map { "    let \($0.name): \($0.type.text)" }
+        var stored = inputs.map { "    let \($0.name): \($0.type.storableText)" }
         stored += forwarded.map { "    let \($0.name): \($0.type.text).\(GeneratedNames.inputsType)" }
         var reads = inputs.map { "        self.\($0.name) = dependencies.\($0.name)" }
         reads += forwarded.map { "        self.\($0.name) = \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)" }

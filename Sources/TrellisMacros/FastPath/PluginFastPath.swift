@@ -119,6 +119,13 @@ final class PluginFastPath {
                 expansions: [source], for: .accessor, attachedTo: plainDeclaration, indentationWidth: indentation)
         }
         guard let (attributeNode, node) = parsedMember(declaration: declaration, standIn: standIn) else { return nil }
+        // An opaque member's getter is placed on the user's lines (`#sourceLocation`), which needs the
+        // file and line only swift-syntax's handler is told: left to it.
+        if let variable = node.as(VariableDeclSyntax.self), let type = variable.bindings.first?.typeAnnotation?.type,
+            TypeClassifier.kind(of: type) == .opaque
+        {
+            return nil
+        }
         let context = BasicMacroExpansionContext(lexicalContext: lexicalContext, expansionDiscriminator: discriminator)
         // The same steps as swift-syntax's handler for a macro whose format mode is `.disabled`.
         guard let accessors = try? ProvideMacro.expansion(of: attributeNode, providingAccessorsOf: node, in: context),
