@@ -573,6 +573,8 @@ struct ContainerGenerator {
         case .transient where member.isAsync:
             let build = expressions.expression(for: member, in: .builder, linePrefix: "return ")
             body = "if let override = \(storage) {\n        return override\n    }\n    \(build)"
+        case .transient where FactoryExpressionGenerator.usesOverrideFallback(member):
+            body = expressions.expression(for: member, in: .builder, fallback: storage)
         case .transient, .collection:
             body = GeneratedSource.overridden(by: storage, else: build())
         case .child:

@@ -24,7 +24,10 @@ struct FactoryExpressionGenerator {
     /// place in the user's file by `#sourceLocation` lines around it, so that an error or warning
     /// the compiler finds in it is reported there, not inside the expansion: the result is then
     /// three lines, which belong where a statement may start (see ``GeneratedSource/enclosed(_:)``).
-    func expression(for member: Member, in context: Context, linePrefix: String = "") -> String {
+    ///
+    /// With `fallback` (the member's override, of an optional member type only), the result is
+    /// `<override> ?? <build>`, written inside the mapped lines: see ``usesOverrideFallback(_:)``.
+    func expression(for member: Member, in context: Context, linePrefix: String = "", fallback: String? = nil) -> String {
         guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
         if let signature = member.signature, signature.createsScope {
             // Placed on the function's name: an argument the scope takes with another type is
@@ -78,9 +81,37 @@ struct FactoryExpressionGenerator {
         } else {
             core = "fatalError()"
         }
-        guard let origin, let place = locator?.place(origin) else { return linePrefix + effects + core }
+        // An optional member's value goes where an `if let` expression or a `return` meets the
+        // member's type; the compiler blames the wrong branch (the override: "value of optional type
+        // 'Store?' must be unwrapped") when the factory builds another type, inside the expansion.
+        // Coerced to the member's type, the factory is what it reports ("'Other' is not convertible
+        // to 'Store?'"), on the user's line.
+        let (open, close) =
+            GeneratedSource.unwrappedOptional(member.type.text) != member.type.text && origin != nil
+            ? ("(", ") as (\(member.type.text))") : ("", "")
+        let head = linePrefix + effects + (fallback.map { "\($0) ?? " } ?? "") + open
+        guard let origin, let place = locator?.place(origin) else { return head + core + close }
+        // `let member: T? = member ??` is long: on the line above, so that the copied code keeps the
+        // user's columns.
+        if let fallback,
+            let placed = GeneratedSource.placed(
+                head: linePrefix + effects + "\(fallback) ??", tail: open + core + close, at: place, offset: open.count)
+        {
+            return placed
+        }
         // The copied code starts at the user's column, unless what Trellis writes before it is longer.
-        return GeneratedSource.placed(linePrefix + effects + core, at: place, offset: linePrefix.count + effects.count)
+        return GeneratedSource.placed(head + core + close, at: place, offset: head.count)
+    }
+
+    /// Whether the value of `member` is written `<override> ?? <build>` rather than as an `if let`
+    /// expression: for a member of an optional type built from a factory or by AutoWiring. Where its
+    /// factory has an error of its own, the compiler type-checks `if let override { override } else
+    /// { build }` against `T?` and blames the first branch ("value of optional type 'T?' must be
+    /// unwrapped"), inside the expansion; with `??` it reports the factory's error alone, on the
+    /// user's line. Other members keep the `if` expression, which costs the type checker less.
+    static func usesOverrideFallback(_ member: Member) -> Bool {
+        GeneratedSource.unwrappedOptional(member.type.text) != member.type.text && member.collection == nil
+            && member.signature == nil && (member.effectiveFactory != nil || member.autoWiringType != nil)
     }
 
     /// The user's expression a factory closure's inlined body comes from (see ``body(of:members:arguments:)``).

@@ -156,7 +156,13 @@ struct InitializerGenerator {
             let builtHere =
                 (member.scope == .shared && !member.isAsync)
                 || (member.scope == .onDemand && plan.onDemandBuiltAtInitialization.contains(member.name))
-            if builtHere {
+            let fallback = FactoryExpressionGenerator.usesOverrideFallback(member)
+            if builtHere && fallback {
+                lines.append(
+                    generator.expressions.expression(
+                        for: member, in: .initializer, linePrefix: "let \(member.name): \(member.type.text) = ",
+                        fallback: member.name))
+            } else if builtHere {
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 lines.append(
                     "let \(member.name): \(member.type.text) = \(GeneratedSource.overridden(by: member.name, else: build))")
@@ -166,6 +172,10 @@ struct InitializerGenerator {
                 let effects = plan.isThrowing(member) ? " throws" : ""
                 if member.type.kind == .opaque {
                     lines.append("let \(name) = { ()\(effects) in\(GeneratedSource.enclosed(build))}")
+                } else if fallback {
+                    let value = generator.expressions.expression(
+                        for: member, in: .initializer, linePrefix: "return ", fallback: member.name)
+                    lines.append("let \(name) = { ()\(effects) -> \(member.type.text) in\(GeneratedSource.enclosed(value))}")
                 } else {
                     lines.append(
                         "let \(name) = { ()\(effects) -> \(member.type.text) in \(GeneratedSource.overridden(by: member.name, else: build)) }"

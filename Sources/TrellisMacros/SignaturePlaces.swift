@@ -11,8 +11,9 @@ import TrellisSyntax
 /// member's line, and each initializer (which takes every member, so belongs to none) on the
 /// container's name: "property cannot be declared public because its type uses an internal type"
 /// and "initializer cannot be declared public because its parameter uses an internal type" are
-/// reported there. Nothing is placed for a container whose members are all as visible as it (Swift
-/// then checks each type on the member's own line), nor where the places are unknown.
+/// reported there. The initializers are placed too for a container with an input's initial value,
+/// their default argument. Nothing is placed for a container whose members are all as visible as
+/// it (Swift then checks each type on the member's own line), nor where the places are unknown.
 struct SignaturePlaces {
     /// Where the container's name is, for its initializers.
     var container: SourceLocator.Place?
@@ -28,7 +29,11 @@ struct SignaturePlaces {
         // A parent (`parent:`) is a type the initializer takes, declared elsewhere, like a member's.
         let takesParent =
             extraction.container.options.parent != nil && extraction.container.accessLevel.initializerModifier != nil
-        guard !extraction.membersBelowInitializer.isEmpty || takesParent else { return }
+        // An input's initial value is the initializer's default argument: one of the wrong type is
+        // reported there too, beside the compiler's error on the member ("default argument value of
+        // type 'Impl' cannot be converted"), so the initializer is placed in the user's file.
+        let takesDefaults = extraction.container.members.contains { $0.scope == .input && $0.defaultValue != nil }
+        guard !extraction.membersBelowInitializer.isEmpty || takesParent || takesDefaults else { return }
         let locator = makeLocator()
         container = name.flatMap { locator.place(Syntax($0)) }
         for member in extraction.membersBelowInitializer {

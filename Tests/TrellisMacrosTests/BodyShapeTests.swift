@@ -401,7 +401,9 @@ struct BodyShapeTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(clock: any Clock = SystemClock(), name: String) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                           init(clock: any Clock = SystemClock(), name: String) {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
@@ -422,13 +424,17 @@ struct BodyShapeTests {
                         }
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from a snapshot of what it needs.
-                    init(inputs: Inputs) {
+                           init(inputs: Inputs) {
+                    #sourceLocation()
                         self.init(clock: inputs.clock, name: inputs.name)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
-                    init(dependencies: some ClockContainerDependencies) {
+                           init(dependencies: some ClockContainerDependencies) {
+                    #sourceLocation()
                         self.init(inputs: Inputs(from: dependencies))
                     }
                 }

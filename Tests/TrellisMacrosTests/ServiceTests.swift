@@ -404,11 +404,10 @@ struct ServiceTests {
                                                HTTPClient()
                 #sourceLocation()
                     }
-                    let pool: Pool? = if let pool { pool } else {
-                #sourceLocation(file: "Test.swift", line: 6)
-                                               { () -> Pool? in nil }()
+                #sourceLocation(file: "Test.swift", line: 5)
+                let pool: Pool? = pool ??
+                                              ({ () -> Pool? in nil }()) as (Pool?)
                 #sourceLocation()
-                    }
                     let proxy: Proxy = if let proxy { proxy } else {
                 #sourceLocation(file: "Test.swift", line: 8)
                                       Proxy(client: client)
