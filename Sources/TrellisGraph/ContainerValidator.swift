@@ -358,6 +358,8 @@ public enum ContainerValidator {
         var awaitingReads: [(target: Member, anchor: Anchor)] = []
         // A read of a member that must become async and throwing (see `membersBecomingAsync`).
         var readsBecomingThrowing = false
+        var awaitedNames: [String] = []
+        var triedNames: [String] = []
         for (index, dependency) in member.dependencies.enumerated() {
             let anchor = Anchor.dependency(container: container.name, member: member.name, index: index)
             guard let target = membersByName[dependency.name] else {
@@ -417,6 +419,12 @@ public enum ContainerValidator {
                 awaitingReads.append((target, anchor))
                 readsBecomingThrowing = readsBecomingThrowing || becoming?.throwing == true
             }
+            // What the fix-it marks in a closure reading the container: `c.store` becomes
+            // `try await c.store` once the closure is async.
+            if dependency.origin == .containerRead && !readerAwaits {
+                if target.readAwaits || becoming != nil { awaitedNames.append(target.name) }
+                if target.readThrows || becoming?.throwing == true { triedNames.append(target.name) }
+            }
         }
         guard !awaitingReads.isEmpty else { return issues + throwingReads }
         let mustThrow = !throwingReads.isEmpty || readsBecomingThrowing
@@ -440,7 +448,8 @@ public enum ContainerValidator {
                 Issue(
                     .synchronousReadsAsynchronous,
                     "'\(member.name)' is built synchronously but reads '\(read.target.name)', which \(reason(read.target)); \(advice)",
-                    at: read.anchor, fixes: convertible ? [.makeAsyncFactory(throws: mustThrow)] : []))
+                    at: read.anchor,
+                    fixes: convertible ? [.makeAsyncFactory(throws: mustThrow, awaiting: awaitedNames, trying: triedNames)] : []))
         }
         return issues
     }

@@ -157,8 +157,10 @@ public enum Fix: Hashable, Sendable {
     case allowEmptyCollection
     /// Declare the factory closure's result type: `-> <type>`.
     case addResultType(String)
-    /// Pass the member's `factory:` closure as `asyncFactory:`, declared `async` (and `throws`).
-    case makeAsyncFactory(throws: Bool)
+    /// Pass the member's `factory:` closure as `asyncFactory:`, declared `async` (and `throws`). In
+    /// a closure that takes the container, each read of a member in `awaiting` gets `await`, and of
+    /// one in `trying` gets `try` (`try await c.store`), where the read has none.
+    case makeAsyncFactory(throws: Bool, awaiting: [String] = [], trying: [String] = [])
     /// Write the type of the closure parameter at the anchor as `type`.
     case replaceParameterType(String)
     /// Write the key path at the anchor (`\.member`) with its root: `\Self.member`.
@@ -227,7 +229,8 @@ public enum Fix: Hashable, Sendable {
         case .replaceProvidedType(let type): "use the member's type '\(type)'"
         case .allowEmptyCollection: "add 'allowsEmpty: true'"
         case .addResultType(let type): "add '-> \(type)'"
-        case .makeAsyncFactory(let isThrowing): "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
+        case .makeAsyncFactory(let isThrowing, _, _):
+            "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         case .replaceParameterType(let type): "write '\(type)'"
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
         case .orderArguments: "put the arguments in order"

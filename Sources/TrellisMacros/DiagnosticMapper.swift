@@ -85,14 +85,23 @@ struct DiagnosticMapper {
             if isAsync { function = SyntaxEdits.addingEffect(.async, to: function) }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(function.signature))])
         case .addAsyncEffect, .addThrowsEffect:
-            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
+            guard var closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
+            let original = closure
+            if fix == .addThrowsEffect {
+                // `c.member` of a throwing member gets its `try` with the closure's `throws`.
+                let throwing = extraction.container.members.filter(\.readThrows).map(\.name)
+                closure = SyntaxEdits.markingContainerReads(
+                    in: closure, containerName: extraction.container.name, trying: throwing)
+            }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
-        case .makeAsyncFactory(let isThrowing):
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])
+        case .makeAsyncFactory(let isThrowing, let awaiting, let trying):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
                 let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label
             else { return nil }
-            var edited = SyntaxEdits.addingEffect(.async, to: closure)
+            var edited = SyntaxEdits.markingContainerReads(
+                in: closure, containerName: extraction.container.name, awaiting: awaiting, trying: trying)
+            edited = SyntaxEdits.addingEffect(.async, to: edited)
             if isThrowing && FactoryReader.effects(of: closure).isThrowing == false {
                 edited = SyntaxEdits.addingEffect(.throws, to: edited)
             }

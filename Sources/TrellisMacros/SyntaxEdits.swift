@@ -177,6 +177,22 @@ enum SyntaxEdits {
         GeneratedSource.declaration("")
     }
 
+    /// `closure`, when it takes the container (`{ (c: Self) in ... }`), with `await` before each read
+    /// `c.member` of a member in `awaiting` and `try` before each of one in `trying`, where the read
+    /// is not already under an `await` or a `try` of its own closure. Reads inside nested closures
+    /// are left as they are: marking them would need those closures to be async too.
+    static func markingContainerReads(
+        in closure: ClosureExprSyntax, containerName: String, awaiting: [String] = [], trying: [String] = []
+    ) -> ClosureExprSyntax {
+        guard !awaiting.isEmpty || !trying.isEmpty,
+            case .containerClosure(let parameter) = FactoryReader.analyze(ExprSyntax(closure), containerName: containerName).form
+        else { return closure }
+        let marker = ContainerReadMarker(
+            parameter: parameter, closure: closure, awaiting: Set(awaiting), trying: Set(trying))
+        let statements = marker.rewrite(closure.statements).cast(CodeBlockItemListSyntax.self)
+        return closure.with(\.statements, statements)
+    }
+
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
         editingSignature(of: closure) { signature in
@@ -283,5 +299,55 @@ private final class ParameterUseCollector: SyntaxVisitor {
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
         FactoryReader.declaresParameter(named: name, in: node) ? .skipChildren : .visitChildren
+    }
+}
+
+/// Marks reads `c.member` with `await` and `try` (see ``SyntaxEdits/markingContainerReads(in:containerName:awaiting:trying:)``).
+private final class ContainerReadMarker: SyntaxRewriter {
+    let parameter: String
+    let closure: ClosureExprSyntax
+    let awaiting: Set<String>
+    let trying: Set<String>
+
+    init(parameter: String, closure: ClosureExprSyntax, awaiting: Set<String>, trying: Set<String>) {
+        self.parameter = parameter
+        self.closure = closure
+        self.awaiting = awaiting
+        self.trying = trying
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> ExprSyntax { ExprSyntax(node) }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.memberName == parameter else {
+            return super.visit(node)
+        }
+        let name = node.declName.baseName.memberName
+        let (covered, coveredByTry) = coverage(of: Syntax(node))
+        let needsAwait = awaiting.contains(name) && !covered
+        let needsTry = trying.contains(name) && !coveredByTry
+        guard needsAwait || needsTry else { return ExprSyntax(node) }
+        let leading = node.leadingTrivia
+        var marked = ExprSyntax(node.with(\.leadingTrivia, []))
+        if needsAwait {
+            marked = ExprSyntax(AwaitExprSyntax(awaitKeyword: .keyword(.await, trailingTrivia: .space), expression: marked))
+        }
+        if needsTry {
+            marked = ExprSyntax(TryExprSyntax(tryKeyword: .keyword(.try, trailingTrivia: .space), expression: marked))
+        }
+        return marked.with(\.leadingTrivia, leading)
+    }
+
+    /// Whether `node` is under an `await`, and under a `try`, inside the closure being edited.
+    private func coverage(of node: Syntax) -> (await: Bool, try: Bool) {
+        var (awaited, tried) = (false, false)
+        var current = node.parent
+        while let ancestor = current, ancestor.id != closure.id {
+            if ancestor.is(AwaitExprSyntax.self) { awaited = true }
+            if ancestor.is(TryExprSyntax.self) { tried = true }
+            current = ancestor.parent
+        }
+        return (awaited, tried)
     }
 }

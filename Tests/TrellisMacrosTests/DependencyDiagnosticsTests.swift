@@ -413,6 +413,83 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("in closures reading the container, the fix-its also write 'try await' and 'try' on the reads")
+        func containerReadsMarked() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in Router(library: c.library, fallback: try! c.library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (c: Self) in App(router: c.router, port: c.port) })
+                    var app: any AppProtocol
+
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { (c: Self) in Status(port: c.port) })
+                    var status: any StatusProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in Router(library: c.library, fallback: try! c.library) })
+                                                                                                        ┬────────
+                                                                              │                         ╰─ 🛑 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws'
+                                                                              │                            ✏️ use 'asyncFactory:' with an 'async throws' closure
+                                                                              ┬────────
+                                                                              ╰─ 🛑 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws'
+                                                                                 ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (c: Self) in App(router: c.router, port: c.port) })
+                                                                             ┬───────
+                                                                             ╰─ 🛑 'app' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'app' with an asyncFactory declared 'async throws'
+                                                                                ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var app: any AppProtocol
+
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { (c: Self) in Status(port: c.port) })
+                                                                              ┬─────
+                                                                              ╰─ 🛑 'status' reads 'port', whose factory throws; declare its factory closure 'throws'
+                                                                                 ✏️ add 'throws'
+                    var status: any StatusProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (c: Self) async throws in Router(library: try await c.library, fallback: try! await c.library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, asyncFactory: { (c: Self) async throws in App(router: try await c.router, port: try c.port) })
+                    var app: any AppProtocol
+
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.transient, factory: { (c: Self) throws in Status(port: try c.port) })
+                    var status: any StatusProtocol
+                }
+                """
+            }
+        }
+
         @Test("a closure reading a throwing transient without 'throws' offers to add it")
         func readsThrowingClosure() {
             assertMacro {

@@ -344,6 +344,41 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "async made shared", emitSIL: true) == [])
         }
 
+        @Test("closures reading the container, made async by Trellis's fix-its, compile: each read gets its 'try await'")
+        func containerReadsMarkedByFixIts() async throws {
+            // Hummingbird's html-form, written with `(c: Self)`: the router reads the async library
+            // and the app the router; `status` reads a throwing transient and says no `throws`.
+            let source = """
+                @DIContainer(concrete: true)
+                struct Site {
+                    @Provide(.shared, asyncFactory: { try await Library() }) var library: Library
+                    @Provide(.shared, factory: { (c: Self) in Router(c.library, name: c.name) }) var router: Router
+                    @Provide(.transient, factory: { (c: Self) in App(c.router) }) var app: App
+                    @Provide(.transient, factory: { () throws in try Check() }) var check: Check
+                    @Provide(.transient, factory: { (c: Self) in Status(c.check) }) var status: Status
+                    @Provide(.shared, factory: "site") var name: String
+                }
+
+                final class Library: Sendable { init() async throws {} }
+                final class Router: Sendable { init(_ library: Library, name: String) {} }
+                final class App: Sendable { init(_ router: Router) {} }
+                final class Check: Sendable { init() throws {} }
+                final class Status: Sendable { init(_ check: Check) {} }
+
+                func serve(_ site: Site) async throws {
+                    _ = try await site.app
+                    _ = try site.status
+                }
+                """
+            let (file, before) = try FixItRoundTests.diagnostics(source)
+            #expect(before.count == 3 && before.allSatisfy { $0.fixIts.count == 1 }, "\(before.map(\.message))")
+            let fixed = FixItRoundTests.applying(before.flatMap { $0.fixIts.first?.edits ?? [] }, to: file.description)
+            #expect(fixed.contains("{ (c: Self) async throws in Router(try await c.library, name: c.name) }"), "\(fixed)")
+            #expect(fixed.contains("{ (c: Self) async throws in App(try await c.router) }"), "\(fixed)")
+            #expect(fixed.contains("{ (c: Self) throws in Status(try c.check) }"), "\(fixed)")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "container reads, fixed", emitSIL: true) == [])
+        }
+
         @Test("factories that try or await without saying 'throws' or 'async' compile as Swift infers them")
         func inferredEffects() async throws {
             let source = """
