@@ -28,6 +28,13 @@ enum AssistedRules {
         let call = member.displayName
         issues += ContainerValidator.buildIssues(
             of: member, named: "'\(call)'", calledAs: call, ways: "'factory:' or 'Type.self, with: [...]'", in: containerName)
+        if member.type.kind == .opaque {
+            issues.append(
+                Issue(
+                    .opaqueTypeRequiresTransient,
+                    "'\(call)' returns the opaque type '\(member.type.text)', which the container cannot keep a test's replacement of; return an 'any' type",
+                    at: .memberType(container: containerName, member: member.name), fixes: [.replaceOpaqueWithExistential]))
+        }
         let received = receivedNames(of: member)
         for (index, argument) in signature.arguments.enumerated() {
             let anchor = Anchor.argument(container: containerName, member: member.name, index: index)

@@ -37,6 +37,18 @@ public struct AssistedMacro: BodyMacro {
         // A declaration that does not parse (being typed): a body that needs no builder, so that the
         // parser's error is the only one.
         guard !function.hasError else { return ["fatalError(\"Trellis: this function does not parse\")"] }
+        // A static function, or one returning an opaque type, is an error `@DIContainer` reports, and
+        // has no builder: a body that needs none. An opaque type needs a type no one names, so the
+        // compiler's one error about it ("requires that 'Never' conform to 'P'") is placed on the
+        // return type, beside Trellis's.
+        if function.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) {
+            return ["fatalError(\"Trellis: an @Assisted function is an instance method\")"]
+        }
+        if let returnType = function.signature.returnClause?.type, TypeClassifier.kind(of: returnType) == .opaque {
+            let stop = "fatalError(\"Trellis: an @Assisted function returns an 'any' type\")"
+            let place = SourceLocator(context, root: Syntax(returnType).root).place(Syntax(returnType))
+            return ["\(raw: place.map { GeneratedSource.placed(stop, at: $0) } ?? stop)"]
+        }
         let effects = function.signature.effectSpecifiers
         let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")
         let arguments = function.signature.parameterClause.parameters.map { parameter in

@@ -248,7 +248,7 @@ struct ContainerGenerator {
         }
         let parameters = [container.name] + signature.arguments.map(\.type)
         let sendable = isSendable(container) ? "@Sendable " : ""
-        return "\(sendable)(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.text)"
+        return "\(sendable)(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.storableText)"
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
@@ -492,7 +492,8 @@ struct ContainerGenerator {
         func placeholderBuilder(for member: Member) -> String? {
             if let signature = member.signature {
                 return builderDeclaration(
-                    for: member, in: container, effects: effects(of: signature), returnType: member.type.text, body: stop)
+                    for: member, in: container, effects: effects(of: signature), returnType: member.type.storableText,
+                    body: stop)
             }
             guard !member.scope.isSupplied && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")

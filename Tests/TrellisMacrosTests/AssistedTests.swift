@@ -402,6 +402,38 @@ struct AssistedTests {
 
     @Suite("Diagnostics")
     struct Diagnostics {
+        @Test("a function returning an opaque type is reported on its return type, with a fix-it writing 'any'")
+        func opaqueResult() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> some ModelProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> some ModelProtocol
+                                           ┬─────────────────
+                                           ╰─ 🛑 'model(id:)' returns the opaque type 'some ModelProtocol', which the container cannot keep a test's replacement of; return an 'any' type
+                                              ✏️ replace 'some' with 'any'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> any ModelProtocol
+                }
+                """
+            }
+        }
+
         @Test("an argument named like a member is reported on the parameter")
         func argumentShadowsMember() {
             assertMacro {

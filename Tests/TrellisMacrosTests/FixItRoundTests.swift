@@ -35,6 +35,8 @@ struct FixItRoundTests {
             @Provide(.shared, factory: { (flag: Bool) in if flag { return A() }; return B() }) var a: any P
         }
         """,
+        // An @Assisted function returning an opaque type, which a test's replacement cannot be stored as.
+        "@DIContainer struct C { @Assisted(factory: { (id: Int) in A(id) }) func make(id: Int) -> some P }",
         // An on-demand member built asynchronously, which only a shared member can be.
         "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
         // A concrete type without `concrete: true`.
