@@ -540,6 +540,18 @@ struct ContainerGenerator {
         }
     }
 
+    /// `code` placed on the member's type, where the compiler then reports what it finds in it. A
+    /// child container's creation is the one place an owner names its child's initializer, which
+    /// this macro cannot see: one that throws (a `.shared` member of the child has a throwing
+    /// factory) is reported on the member's line ("call can throw, but it is not marked with
+    /// 'try'"), not inside the expansion.
+    private func placedOnType(of member: Member, _ code: String) -> String {
+        guard let type = extraction.anchors[.memberType(container: plan.container.name, member: member.name)],
+            let place = locator?.place(type)
+        else { return code }
+        return GeneratedSource.placed(code, at: place)
+    }
+
     /// The builder of a member built after the container exists: `.transient`, async `.shared`,
     /// `.onDemand` and child containers.
     private func builder(for member: Member) -> String? {
@@ -579,10 +591,10 @@ struct ContainerGenerator {
         case .transient, .collection:
             body = GeneratedSource.overridden(by: storage, else: build())
         case .child:
-            body = "\(member.type.text)(dependencies: \(container))"
+            body = placedOnType(of: member, "\(member.type.text)(dependencies: \(container))")
         case .forwardingChild:
             let inputs = GeneratedNames.storedValue(GeneratedNames.forwardedInputs(member.name), in: plan.container.kind)
-            body = "\(member.type.text)(inputs: \(container).\(inputs))"
+            body = placedOnType(of: member, "\(member.type.text)(inputs: \(container).\(inputs))")
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
         return Self.builderDeclaration(

@@ -442,7 +442,9 @@ struct CollectionDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func feature(_ _trellis_container: Checks) -> Feature {
-                        Feature(dependencies: _trellis_container)
+                        #sourceLocation(file: "Test.swift", line: 7)
+                                     Feature(dependencies: _trellis_container)
+                    #sourceLocation()
                     }
 
                     static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {

@@ -360,11 +360,15 @@ struct HierarchyDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                     static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
-                        ProfileContainer(dependencies: _trellis_container)
+                        #sourceLocation(file: "Test.swift", line: 7)
+                                     ProfileContainer(dependencies: _trellis_container)
+                    #sourceLocation()
                     }
 
                     static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
-                        AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
+                        #sourceLocation(file: "Test.swift", line: 10)
+                                   AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
+                    #sourceLocation()
                     }
 
                     static func editor(_ _trellis_container: SettingsContainer) -> Editor {

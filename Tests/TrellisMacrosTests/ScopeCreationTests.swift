@@ -303,7 +303,9 @@ struct ScopeCreationTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                         static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
-                            SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
+                            #sourceLocation(file: "Test.swift", line: 4)
+                                                                     SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
+                        #sourceLocation()
                         }
                     }
                 }
