@@ -152,6 +152,53 @@ struct AttributeMatrixTests {
         try await Self.check(declarations, count: 162, concrete: true, minimumClean: 10)
     }
 
+    /// What a child container holds: inputs its owner provides (or not, or of another type), and
+    /// members built from them, synchronously, asynchronously or by a throwing factory.
+    static let childMembers = [
+        ["    @Provide(.input) var dep: MatrixDep"],
+        ["    @Provide(.input) var dep: Int"],
+        ["    @Provide(.input) var elsewhere: MatrixDep"],
+        [
+            "    @Provide(.input) var dep: MatrixDep",
+            "    @Provide(.shared, factory: { (dep: MatrixDep) in MatrixImpl(dep: dep) }) var thing: any MatrixP",
+        ],
+        [
+            "    @Provide(.input) var dep: MatrixDep",
+            "    @Provide(.shared, asyncFactory: { (dep: MatrixDep) async in MatrixImpl(dep: dep) }) var thing: any MatrixP",
+        ],
+        [
+            "    @Provide(.input) var dep: MatrixDep",
+            "    @Provide(.shared, factory: { (dep: MatrixDep) throws in try MatrixImpl(throwing: dep) }) var thing: any MatrixP",
+        ],
+        [],
+    ]
+
+    @Test("no diagnostic inside generated code, for children and their owners")
+    func children() async throws {
+        var declarations: [(name: String, kind: String, lines: [String])] = []
+        for (index, members) in Self.childMembers.enumerated() {
+            for owner in ["final class Owner#: Sendable, Child#Dependencies", "struct Owner#"] {
+                for scope in [".child", ".forwardingChild", ".child, factory: Child#()", ".onDemand"] {
+                    for reader in [
+                        "", "    @Provide(.transient, factory: { (kid: Child#) in MatrixImpl(dep: kid) }) var user: any MatrixP",
+                    ] {
+                        declarations.append(
+                            (
+                                "child \(index) owned by \(owner) as \(scope)\(reader.isEmpty ? "" : ", read")", "",
+                                ["@DIContainer final class Child#: Sendable {"] + members + ["}"]
+                                    + [
+                                        "@DIContainer \(owner) {",
+                                        "    @Provide(.shared, factory: MatrixDep(), concrete: true) var dep: MatrixDep",
+                                        "    @Provide(\(scope)) var kid: Child#",
+                                    ] + (reader.isEmpty ? [] : [reader]) + ["}"]
+                            ))
+                    }
+                }
+            }
+        }
+        try await Self.check(declarations, count: 112, minimumClean: 10)
+    }
+
     /// Compiles each member list in a container of its own kind, and checks that every diagnostic
     /// is on the user's lines, and that some containers compile clean and many do not.
     static func check(
@@ -163,6 +210,11 @@ struct AttributeMatrixTests {
         var containers: [(line: Int, name: String)] = []
         for (index, declaration) in declarations.enumerated() {
             containers.append((lines.count + 3, declaration.name))
+            // A kind of "" means the lines are whole declarations (a child and its owner, say).
+            if declaration.kind.isEmpty {
+                lines += declaration.lines.map { $0.replacingOccurrences(of: "#", with: "\(index)") }
+                continue
+            }
             lines.append("@DIContainer\(concrete ? "(concrete: true)" : "") \(declaration.kind) Matrix\(index) {")
             lines += declaration.lines
             lines.append("}")
