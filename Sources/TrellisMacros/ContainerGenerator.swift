@@ -345,12 +345,15 @@ struct ContainerGenerator {
         return GeneratedSource.placed(statement, at: place, offset: "_ = ".count)
     }
 
-    /// Whether the container is `Sendable` (declared so, or by the extension role for its
-    /// providers) without being isolated to a global actor: then its stored values are `Sendable`
+    /// Whether the container is `Sendable`: declared so, or made so by the extension role for its
+    /// providers when it is not isolated to a global actor. Then its stored values are `Sendable`
     /// too, each field's type checked on its member's line (see ``storage(_:in:sendable:frozen:conditionalFields:)``).
+    /// A `mainActor: true` container that declares `Sendable` is one too: otherwise the compiler
+    /// reports its non-`Sendable` storage, by the generated type's name, inside the expansion.
     static func isSendable(_ container: Container) -> Bool {
+        if container.declaredConformances.contains(where: namesSendable) { return true }
         guard container.isolatingActor == nil else { return false }
-        return needsSendable(container) || container.declaredConformances.contains(where: namesSendable)
+        return needsSendable(container)
     }
 
     /// Whether an inherited type, as written, is `Sendable`.
@@ -458,9 +461,13 @@ struct ContainerGenerator {
         let conditionalFields = conditionalLines(of: extraction) { member in
             storedProperty(for: member).map { "let \($0.name): \($0.type)" } ?? ""
         }
+        // A container that declares `Sendable` needs `Sendable` storage even while it has errors;
+        // each field's type is checked on its member's line, as without errors.
+        let fields = memberStoredProperties(of: stored, extraction: extraction, locator: locator)
+        let declaresSendable = container.declaredConformances.contains(where: namesSendable)
         var declarations = storage(
-            memberStoredProperties(of: stored, extraction: extraction, locator: locator),
-            in: container.kind, frozen: extraction.isFrozen, conditionalFields: conditionalFields)
+            fields, in: container.kind, sendable: declaresSendable ? sendableChecks(of: fields) : nil,
+            frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }

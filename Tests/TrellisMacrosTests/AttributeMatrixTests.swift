@@ -46,6 +46,7 @@ struct AttributeMatrixTests {
             init(asyncThrowing dep: MatrixDep) async throws {}
             init(dep: Any) {}
         }
+        final class MatrixNotSendable { init() {} }
         """
 
     /// Members of each kind beside the member, for it to read: a throwing transient, an async
@@ -197,6 +198,38 @@ struct AttributeMatrixTests {
             }
         }
         try await Self.check(declarations, count: 112, minimumClean: 10)
+    }
+
+    @Test("no diagnostic inside generated code, for each kind of container holding values that are not Sendable")
+    func containerKinds() async throws {
+        let members = [
+            ["    @Provide(.shared, factory: MatrixNotSendable(), concrete: true) var value: MatrixNotSendable"],
+            [
+                "    @Provide(.shared, factory: MatrixNotSendable(), concrete: true) var value: MatrixNotSendable",
+                "    @Provide(.shared, asyncFactory: { () async in MatrixImpl() }) var later: any MatrixP",
+            ],
+            ["    @Provide(.shared, factory: MatrixImpl(), service: true) var value: any MatrixP"],
+            [
+                "    @Provide(.shared, factory: MatrixNotSendable(), concrete: true, shutdown: { (value: MatrixNotSendable) in }) var value: MatrixNotSendable"
+            ],
+            [
+                "    @Provide(.shared, factory: MatrixNotSendable(), concrete: true) var value: MatrixNotSendable",
+                "    @Provide(.shared, factory: { (value: Lazy<MatrixNotSendable>) in MatrixImpl() }) var reader: any MatrixP",
+            ],
+            ["    @Provide(.input) var value: MatrixNotSendable"],
+            ["    @Provide(.input) var value: Int = 3"],
+        ]
+        var declarations: [(name: String, kind: String, lines: [String])] = []
+        for kind in ["struct Kind#: Sendable", "struct Kind#", "final class Kind#: Sendable", "final class Kind#", "actor Kind#"]
+        {
+            for option in ["", "(mainActor: true)"] {
+                for (index, lines) in members.enumerated() {
+                    declarations.append(
+                        ("\(kind)\(option) members \(index)", "", ["@DIContainer\(option) \(kind) {"] + lines + ["}"]))
+                }
+            }
+        }
+        try await Self.check(declarations, count: 70, minimumClean: 10)
     }
 
     /// Compiles each member list in a container of its own kind, and checks that every diagnostic
