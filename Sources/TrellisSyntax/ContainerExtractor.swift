@@ -39,7 +39,9 @@ public enum ContainerExtractor {
             // leaves it out (see ``ContainerExtraction/hasUnparsedDeclarations``). A member whose
             // `var name: Type` parses, with an error only in its attribute, stays, with the scope the
             // attribute starts with: its getter, written from that scope, reads the placeholders.
-            if item.decl.hasError {
+            // So is `var member: any P?`, which swift-syntax reads but the compiler's parser rejects.
+            let rejectedType = item.decl.as(VariableDeclSyntax.self).map(ProvideMemberShape.bindingHasError) ?? false
+            if item.decl.hasError || rejectedType {
                 extraction.hasUnparsedDeclarations = true
                 // What the parser recovered differs with the text around it: the macro attached to
                 // the member, which sees the member alone, may find it whole. So whatever has a
@@ -47,7 +49,8 @@ public enum ContainerExtractor {
                 if let variable = item.decl.as(VariableDeclSyntax.self),
                     let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes),
                     case .member(let binding, _, _) = ProvideMemberShape.read(variable),
-                    binding.typeAnnotation?.type.hasError == false, binding.initializer?.hasError != true
+                    let type = binding.typeAnnotation?.type, !type.hasError, binding.initializer?.hasError != true,
+                    !ProvideMemberShape.hasUnparenthesizedOptionalExistential(type)
                 {
                     MemberExtractor.extract(variable, attribute: provide, into: &extraction)
                 } else if let function = item.decl.as(FunctionDeclSyntax.self),

@@ -45,6 +45,26 @@ public enum ProvideMemberShape {
             || variable.unexpectedBetweenModifiersAndBindingSpecifier?.isEmpty == false
             || variable.unexpectedBetweenAttributesAndModifiers?.isEmpty == false
             || variable.unexpectedAfterBindings?.isEmpty == false
+            || variable.bindings.contains { $0.typeAnnotation.map { hasUnparenthesizedOptionalExistential($0.type) } ?? false }
+    }
+
+    /// Whether `type` holds `any P?` or `some P!`, which swift-syntax reads as the existential of an
+    /// optional and the compiler's parser rejects ("optional 'any' type must be written '(any P)?'").
+    /// Such a declaration is treated as one that does not parse: copied into generated code, the
+    /// type would get that error again in every copy.
+    public static func hasUnparenthesizedOptionalExistential(_ type: TypeSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind {
+                if node.constraint.is(OptionalTypeSyntax.self) || node.constraint.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                    found = true
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(type)
+        return finder.found
     }
 
     /// Reads `variable` against the rule.

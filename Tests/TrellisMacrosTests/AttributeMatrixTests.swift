@@ -32,7 +32,8 @@ struct AttributeMatrixTests {
         ("misspelled member", ", factory: { (dpe: MatrixDep) in MatrixImpl(dep: dpe) }"),
     ]
 
-    static let types = ["any MatrixP", "MatrixImpl", "some MatrixP", "MatrixImpl?", "(any MatrixP)?"]
+    // `any MatrixP?` does not parse (the compiler wants `(any MatrixP)?`): its one error stays the parser's.
+    static let types = ["any MatrixP", "MatrixImpl", "some MatrixP", "MatrixImpl?", "(any MatrixP)?", "any MatrixP?"]
     static let options = ["", ", concrete: true, service: true"]
 
     static let prelude = """
@@ -97,7 +98,7 @@ struct AttributeMatrixTests {
                 }
             }
         }
-        try await Self.check(declarations, count: 600)
+        try await Self.check(declarations, count: 720)
     }
 
     @Test("no diagnostic inside generated code, for members beside others they read, in each kind of container")

@@ -72,6 +72,34 @@ enum ProvideDeclarationText {
     /// Whether `text` (what follows the `:`) is one type on one line: names, dots, generic
     /// arguments, optionals, arrays, dictionaries, tuples, function arrows and compositions, with
     /// balanced brackets and commas or colons only inside them.
+    /// Whether an `any` or `some` is followed by `?` or `!` at the same bracket depth (`any P?`),
+    /// which the compiler rejects and ``ProvideMemberShape`` treats as a declaration that does not
+    /// parse: left to it.
+    private static func hasOptionalInsideExistential(_ text: ArraySlice<UInt8>) -> Bool {
+        var pending: [Bool] = [false]
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if SourceBytes.isIdentifierByte(byte, first: true) {
+                var end = index
+                while end < text.endIndex, SourceBytes.isIdentifierByte(text[end], first: end == index) { end += 1 }
+                let word = String(decoding: text[index..<end], as: UTF8.self)
+                if word == "any" || word == "some" { pending[pending.count - 1] = true }
+                index = end
+                continue
+            }
+            switch byte {
+            case ascii("("), ascii("["), ascii("<"): pending.append(false)
+            case ascii(")"), ascii("]"), ascii(">"): if pending.count > 1 { pending.removeLast() }
+            case ascii(","): pending[pending.count - 1] = false
+            case ascii("?"), ascii("!"): if pending[pending.count - 1] { return true }
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
     private static func isPlainType(_ text: ArraySlice<UInt8>) -> Bool {
         var end = text.endIndex
         while end > text.startIndex, SourceBytes.isWhitespace(text[end - 1]) { end -= 1 }
@@ -102,7 +130,7 @@ enum ProvideDeclarationText {
             }
             index += 1
         }
-        guard sawName, open.isEmpty else { return false }
+        guard sawName, open.isEmpty, !hasOptionalInsideExistential(text[text.startIndex..<end]) else { return false }
         // A type still being typed (`any`, `Foo.`, `A &`, `() ->`) does not parse: left to the parser.
         let last = text[end - 1]
         let danglingArrow = last == ascii(">") && end - 2 >= text.startIndex && text[end - 2] == ascii("-")
