@@ -149,11 +149,16 @@ public enum ContainerValidator {
                         at: at(argument), fixes: [.addResultType(member.type.text)]))
             }
             if let factory = member.factory, factory.isAsync {
+                // An on-demand member is built by its first, synchronous read: 'asyncFactory:' alone
+                // would be an error of its own (`trellis.async-on-demand`), so no fix-it offers it.
+                let onDemand = member.scope == .onDemand
                 issues.append(
                     Issue(
                         .asyncClosureInFactory,
-                        "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
-                        at: at(.factory), fixes: [.useAsyncFactoryLabel]))
+                        onDemand
+                            ? "factory of '\(name)' is async, and an '.onDemand' member is built by its first read, which is synchronous; make it '.shared' and pass the closure as 'asyncFactory:'"
+                            : "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
+                        at: at(.factory), fixes: onDemand ? [] : [.useAsyncFactoryLabel]))
             }
             if needsConcreteOptIn(member, in: container) {
                 // A bare name may be a protocol, but also a struct, a class, or a typealias of an

@@ -64,7 +64,11 @@ enum SyntaxEdits {
         comesAfter: (LabeledExprSyntax) -> Bool
     ) -> AttributeSyntax {
         guard case .argumentList(var arguments) = attribute.arguments else {
-            return attribute.with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken())
+            // `@DIContainer struct C`: the space after the name goes after the new `)`, as Swift
+            // rejects one between an attribute's name and its `(`.
+            let name = attribute.attributeName
+            return attribute.with(\.attributeName, name.with(\.trailingTrivia, []))
+                .with(\.leftParen, .leftParenToken()).with(\.rightParen, .rightParenToken(trailingTrivia: name.trailingTrivia))
                 .with(
                     \.arguments,
                     .argumentList([

@@ -227,6 +227,63 @@ struct HierarchyDiagnosticsTests {
             }
         }
 
+        @Test("an on-demand member with an async closure as factory: no fix-it to asyncFactory, which it cannot have")
+        func asyncClosureOnDemand() {
+            assertMacro {
+                """
+                @DIContainer struct AppContainer {
+                    @Provide(.onDemand, factory: { () async in Report() })
+                    var report: any ReportProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer struct AppContainer {
+                    @Provide(.onDemand, factory: { () async in Report() })
+                                        ┬────────────────────────────────
+                                        ╰─ 🛑 factory of 'report' is async, and an '.onDemand' member is built by its first read, which is synchronous; make it '.shared' and pass the closure as 'asyncFactory:'
+                    var report: any ReportProtocol
+                }
+                """
+            }
+        }
+
+        @Test("the container's option is added to a bare @DIContainer on the declaration's line without a space before '('")
+        func containerOptionOnTheSameLine() {
+            assertMacro {
+                """
+                @DIContainer struct AppContainer {
+                    @Provide(.shared, factory: Report()) var report: Report
+                    @Provide(.shared, factory: Log()) var log: Log
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer struct AppContainer {
+                    @Provide(.shared, factory: Report()) var report: Report
+                                                                     ┬─────
+                                                                     ╰─ 🛑 'report' has the type 'Report', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Report' if 'Report' is a protocol
+                                                                        ✏️ add 'concrete: true'
+                                                                        ✏️ add 'concrete: true' to @DIContainer, for every member
+                                                                        ✏️ write 'any' before the type (if it is a protocol)
+                    @Provide(.shared, factory: Log()) var log: Log
+                                                               ┬──
+                                                               ╰─ 🛑 'log' has the type 'Log', which Trellis takes for a concrete type; opt in with 'concrete: true', or write 'any Log' if 'Log' is a protocol
+                                                                  ✏️ add 'concrete: true'
+                                                                  ✏️ add 'concrete: true' to @DIContainer, for every member
+                                                                  ✏️ write 'any' before the type (if it is a protocol)
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer(concrete: true) struct AppContainer {
+                    @Provide(.shared, factory: Report(), concrete: true) var report: any Report
+                    @Provide(.shared, factory: Log(), concrete: true) var log: any Log
+                }
+                """
+            }
+        }
+
         @Test("an on-demand member needs a factory and follows the concrete-type rule")
         func onDemandRules() {
             assertMacro {
