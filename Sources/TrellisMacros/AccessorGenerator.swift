@@ -46,10 +46,8 @@ enum AccessorGenerator {
         attribute: ProvideAttribute, type: TypeSyntax, context: some MacroExpansionContext
     ) -> AccessorDeclSyntax {
         let call = "fatalError(\"Trellis: an opaque member needs a factory that builds it, and a '.transient' scope\")"
-        // The compiler sends the attribute and the declaration as separate trees: placed from the type's own.
-        let place = SourceLocator(context, root: Syntax(type).root).place(Syntax(type))
-        let body = place.map { GeneratedSource.placed(call, at: $0) } ?? call
-        return GeneratedSource.getter(async: attribute.isAsync, throws: attribute.isThrowing, body: body)
+        return GeneratedSource.getter(
+            async: attribute.isAsync, throws: attribute.isThrowing, body: GeneratedSource.placed(call, on: type, in: context))
     }
 
     /// For an opaque member in a container with errors: `return <prefix>` and its factory closure

@@ -46,8 +46,7 @@ public struct AssistedMacro: BodyMacro {
         }
         if let returnType = function.signature.returnClause?.type, TypeClassifier.kind(of: returnType) == .opaque {
             let stop = "fatalError(\"Trellis: an @Assisted function returns an 'any' type\")"
-            let place = SourceLocator(context, root: Syntax(returnType).root).place(Syntax(returnType))
-            return ["\(raw: place.map { GeneratedSource.placed(stop, at: $0) } ?? stop)"]
+            return ["\(raw: GeneratedSource.placed(stop, on: returnType, in: context))"]
         }
         let effects = function.signature.effectSpecifiers
         let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")

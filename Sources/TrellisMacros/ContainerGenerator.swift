@@ -351,9 +351,14 @@ struct ContainerGenerator {
     /// A `mainActor: true` container that declares `Sendable` is one too: otherwise the compiler
     /// reports its non-`Sendable` storage, by the generated type's name, inside the expansion.
     static func isSendable(_ container: Container) -> Bool {
-        if container.declaredConformances.contains(where: namesSendable) { return true }
+        if declaresSendable(container) { return true }
         guard container.isolatingActor == nil else { return false }
         return needsSendable(container)
+    }
+
+    /// Whether the container's own declaration lists `Sendable`.
+    static func declaresSendable(_ container: Container) -> Bool {
+        container.declaredConformances.contains(where: namesSendable)
     }
 
     /// Whether an inherited type, as written, is `Sendable`.
@@ -464,9 +469,8 @@ struct ContainerGenerator {
         // A container that declares `Sendable` needs `Sendable` storage even while it has errors;
         // each field's type is checked on its member's line, as without errors.
         let fields = memberStoredProperties(of: stored, extraction: extraction, locator: locator)
-        let declaresSendable = container.declaredConformances.contains(where: namesSendable)
         var declarations = storage(
-            fields, in: container.kind, sendable: declaresSendable ? sendableChecks(of: fields) : nil,
+            fields, in: container.kind, sendable: declaresSendable(container) ? sendableChecks(of: fields) : nil,
             frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.

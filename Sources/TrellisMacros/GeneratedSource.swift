@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SwiftSyntaxMacros
 
 /// Generated code as the text the generators write, handed to the compiler without being parsed
 /// in the plug-in.
@@ -73,6 +74,16 @@ enum GeneratedSource {
         return mapped(
             (preamble + [padding + code]).joined(separator: "\n"), toFile: place.file, line: place.line - preamble.count)
     }
+
+    /// `code` placed on `node`, found through `context` from the node's own tree (the compiler
+    /// sends an attached macro's attribute and declaration as separate trees); as it is where the
+    /// place is unknown.
+    static func placed(_ code: String, on node: some SyntaxProtocol, in context: some MacroExpansionContext) -> String {
+        SourceLocator(context, root: Syntax(node).root).place(Syntax(node)).map { placed(code, at: $0) } ?? code
+    }
+
+    /// Whether `type`, as written, is an optional (`T?`, `T!`, `Optional<T>`).
+    static func isOptional(_ type: String) -> Bool { unwrappedOptional(type) != type }
 
     /// `head` on the line above `place` and `tail` on the place's own line, padded so that what
     /// follows its first `offset` characters starts at the place's column: for a statement whose
