@@ -15,10 +15,12 @@ import Atomics
 /// orders nothing at construction and closes no dependency cycle (a member may hold a provider of a
 /// member that reads it). `trellis graph` draws such a read as a dashed edge.
 ///
-/// A provider refers to its container weakly: the container keeps the members that hold its
-/// providers, and a strong reference would keep it alive for ever. Call it while the container
-/// exists; a call after the container is released, or from the factory while the container is still
-/// being created, stops the program with a message naming the member.
+/// A provider held by a member the container keeps (`.shared`, `.onDemand`, or read by one of those)
+/// refers to its container weakly, since a strong reference would keep the container alive for
+/// ever. Call it while the container exists; a call after the container is released, or from the
+/// factory while the container is still being created, stops the program with a message naming the
+/// member. A provider held by a member the container never keeps (a `.transient` no kept member
+/// reads, such as the application `AppContainer(...).app` returns) holds the container strongly.
 public struct Provider<Value>: Sendable {
     @usableFromInline let get: @Sendable () -> Value
 
@@ -40,7 +42,7 @@ public struct Provider<Value>: Sendable {
 /// reads the member (building a `.transient` or `.onDemand` one) and every later call returns that
 /// same value, exactly once even when several threads call at the same moment; copies of a `Lazy`
 /// share what it got. Like ``Provider``, it orders nothing at construction, closes no cycle, and
-/// refers to its container weakly.
+/// refers to its container weakly when a member the container keeps holds it.
 public struct Lazy<Value> {
     @usableFromInline let cell: OnDemand<Value>
     @usableFromInline let get: @Sendable () -> Value

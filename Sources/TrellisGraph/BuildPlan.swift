@@ -15,6 +15,17 @@ public struct BuildPlan: Hashable, Sendable {
     /// `.onDemand` members that the initializer builds (and keeps) because a synchronous `.shared`
     /// member reads them.
     public let onDemandBuiltAtInitialization: Set<String>
+    /// Members whose values the container may keep, itself or inside another value it keeps: every
+    /// `.shared` and `.onDemand` member and child, and every member one of those reads, through a
+    /// `Provider`, `Lazy` or function value too (a `Lazy` keeps what it got; any value may keep
+    /// what it was given). In a container with children, every member: a child reads its owner's
+    /// members through its needs, which the owner's declaration does not show.
+    ///
+    /// A `Provider`, `Lazy` or function value given to a member outside this set (a `.transient`
+    /// no kept member reads, such as the application a `buildApplication` function returns) may
+    /// hold the container strongly: no value the container keeps can hold it, so it closes no
+    /// reference cycle, and it works after the caller let the container go.
+    public let membersItMayKeep: Set<String>
 
     /// Plans `container`. Returns `nil` when its members read each other in a cycle or read unknown
     /// members, cases the validator reports.
@@ -41,6 +52,19 @@ public struct BuildPlan: Hashable, Sendable {
         }
         self.transientsReadAtInitialization = readAtInitialization.filter { byName[$0]?.scope.isBuiltOnEveryRead == true }
         self.onDemandBuiltAtInitialization = readAtInitialization.filter { byName[$0]?.scope == .onDemand }
+        self.membersItMayKeep = Self.membersKept(by: container, byName: byName)
+    }
+
+    /// See ``membersItMayKeep``.
+    static func membersKept(by container: Container, byName: [String: Member]) -> Set<String> {
+        if container.members.contains(where: \.scope.isChild) { return Set(byName.keys) }
+        var kept = Set<String>()
+        var pending = container.members.filter { $0.scope == .shared || $0.scope == .onDemand }
+        while let member = pending.popLast() {
+            guard kept.insert(member.name).inserted else { continue }
+            pending += member.dependencyNames.compactMap { byName[$0] }
+        }
+        return kept
     }
 
     /// Whether reading `member` can throw.

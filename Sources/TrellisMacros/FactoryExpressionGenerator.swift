@@ -237,14 +237,22 @@ struct FactoryExpressionGenerator {
     }
 
     /// What a factory closure's parameter named `name` receives: the member's value, or a
-    /// `Provider` or `Lazy` of it when the parameter's type asks for one. The provider holds the
-    /// container's one link (in a builder, read from the stored values of the container it is
-    /// given), so it never keeps the container alive; each call reads the member as a builder does.
+    /// `Provider` or `Lazy` of it when the parameter's type asks for one. Each call reads the member
+    /// as a builder does.
+    ///
+    /// Given to a member the container may keep (``BuildPlan/membersItMayKeep``), the provider holds
+    /// the container's one link (in a builder, read from the stored values of the container it is
+    /// given), so it never keeps the container alive. Given to one it never keeps (an application a
+    /// `.transient` member builds, whose caller lets the container go), it holds the container the
+    /// builder is given, as a closure written by hand would, so it works for as long as it lives.
     func argument(for name: String, of member: Member, in context: Context) -> String {
         guard
             let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
             !dependency.access.readsAtConstruction
         else { return reference(to: name, in: context, by: member) }
+        if context == .builder, !plan.membersItMayKeep.contains(member.name), ContainerGenerator.isSendable(plan.container) {
+            return strongArgument(for: name, access: dependency.access, of: member)
+        }
         let link = GeneratedNames.link
         let source =
             switch context {
@@ -267,6 +275,23 @@ struct FactoryExpressionGenerator {
         }
         return
             "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder, by: member)) }"
+    }
+
+    /// ``argument(for:of:in:)`` for a member the container never keeps: a closure holding the
+    /// container the builder is given (`Sendable`, as every container with providers is).
+    private func strongArgument(for name: String, access: DependencyAccess, of member: Member) -> String {
+        let container = GeneratedNames.builderContainerParameter
+        guard let wrapper = access.typeName else {
+            guard let signature = plan.container.member(named: name)?.signature else {
+                return reference(to: name, in: .builder, by: member)
+            }
+            let arguments = signature.arguments.indices.map { index in
+                (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
+            }
+            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
+            return "{ [\(container)] in \(effects)\(container).\(name)(\(arguments.joined(separator: ", "))) }"
+        }
+        return "Trellis.\(wrapper) { [\(container)] in \(reference(to: name, in: .builder, by: member)) }"
     }
 
     /// How code in `context` reads member `name` (for `reader`, whose own arguments, if it is an

@@ -3,6 +3,37 @@ import TrellisGraph
 
 @Suite("BuildPlan")
 struct BuildPlanTests {
+    @Suite("Members the container may keep")
+    struct Kept {
+        @Test("shared and on-demand members, and all they read through any access, transitively; not the rest")
+        func keptMembers() throws {
+            var handle = transient("handle", reads: ["runner", "request"])
+            handle.dependencies = [
+                Dependency("runner", origin: .closureParameter, access: .provider),
+                Dependency("request", origin: .closureParameter, access: .function),
+            ]
+            var runner = shared("runner")
+            runner.dependencies = [Dependency("job", origin: .closureParameter, access: .provider)]
+            var report = transient("report")
+            report.scope = .onDemand
+            report.dependencies = [Dependency("renderer", origin: .closureParameter, access: .lazy)]
+            let plan = try #require(
+                BuildPlan(
+                    container(
+                        input("queue"), transient("job", reads: ["step"]), transient("step"), runner, handle,
+                        transient("request"), report, transient("renderer"), transient("app", reads: ["handle"]))))
+            #expect(plan.membersItMayKeep == ["runner", "job", "step", "report", "renderer"])
+        }
+
+        @Test("every member, in a container with children, which may read any of them")
+        func children() throws {
+            var child = input("child")
+            child.scope = .child
+            let plan = try #require(BuildPlan(container(transient("app"), child)))
+            #expect(plan.membersItMayKeep == ["app", "child"])
+        }
+    }
+
     @Suite("Order")
     struct Order {
         @Test("places each member after the members it reads, even when declared before them")

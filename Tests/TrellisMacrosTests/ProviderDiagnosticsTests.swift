@@ -8,7 +8,9 @@ import TrellisMacros
         ["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self, "Assisted": AssistedMacro.self],
         record: .missing))
 struct ProviderDiagnosticsTests {
-    @Test("a Provider and a Lazy parameter receive the member through the container's weak link, made once per container")
+    @Test(
+        "a Provider given to a kept member reads the container through its weak link, made once; a Lazy given to a transient holds the container"
+    )
     func expansion() {
         assertMacro {
             """
@@ -115,7 +117,7 @@ struct ProviderDiagnosticsTests {
                     static func handle(_ _trellis_container: JobContainer) -> Handle {
                         if let value = _trellis_container._trellis_storage.values.handle { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
-                                                  { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_link = _trellis_container._trellis_storage.values._trellis_link] in let _trellis_container = _trellis_link.container(providing: "runner"); return _trellis_container.runner })
+                                                  { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_container] in _trellis_container.runner })
                 #sourceLocation()
                     }
                     }

@@ -108,6 +108,50 @@ struct ProbeContainer {
     var holder: ProbeHolder
 }
 
+/// What a `buildApplication` function returns: built by a `.transient` member from a provider and
+/// a scope-creating function, used long after the container that built it is gone.
+final class Served: Sendable {
+    let handler: Provider<JobHandler>
+    let request: @Sendable (String) -> RequestedJob
+    init(handler: Provider<JobHandler>, request: @escaping @Sendable (String) -> RequestedJob) {
+        self.handler = handler
+        self.request = request
+    }
+}
+
+@DIContainer(root: true)
+final class ServingContainer {
+    @Provide(.input)
+    var queue: String
+
+    @Provide(.transient, factory: { (queue: String) in JobHandler(queue: queue) }, concrete: true)
+    var handler: JobHandler
+
+    @Assisted(.scope)
+    func request(id: String) -> RequestedJob
+
+    // Kept by the container: its provider must not keep the container alive.
+    @Provide(.shared, factory: { (handler: Provider<JobHandler>) in JobRunner(makeHandler: handler) }, concrete: true)
+    var runner: JobRunner
+
+    // Never kept: what it holds keeps the container for as long as the value lives.
+    @Provide(
+        .transient,
+        factory: { (handler: Provider<JobHandler>, request: @escaping @Sendable (String) -> RequestedJob) in
+            Served(handler: handler, request: request)
+        }, concrete: true)
+    var served: Served
+}
+
+@DIContainer(parent: ServingContainer.self)
+final class RequestedJob: Sendable {
+    @Provide(.argument)
+    var id: String
+
+    @Provide(.shared, factory: { (handler: JobHandler) in handler }, concrete: true)
+    var job: JobHandler
+}
+
 @Suite("Providers and lazy values")
 struct ProviderTests {
     @Test("a provider of a transient builds a new instance on each call, from the container's inputs")
@@ -170,6 +214,34 @@ struct ProviderTests {
         weak var released: ClassJobContainer?
         do {
             let container = ClassJobContainer(queue: "sms")
+            _ = container.runner.run(jobs: 1)
+            released = container
+        }
+        #expect(released == nil)
+    }
+
+    @Test("a value the container never keeps takes it along: a transient returned from a container let go works")
+    func transientOutlivesItsCaller() {
+        weak var released: ServingContainer?
+        var served: Served? = {
+            let container = ServingContainer(queue: "web")
+            released = container
+            return container.served
+        }()
+        // Only `served` holds the container now, and its provider and function still reach it.
+        #expect(released != nil)
+        #expect(served?.handler().queue == "web")
+        #expect(served?.request("r1").job.queue == "web")
+        #expect(served?.request("r1").id == "r1")
+        served = nil
+        #expect(released == nil)
+    }
+
+    @Test("a kept member's provider still lets the container go")
+    func keptMemberDoesNotKeepTheContainer() {
+        weak var released: ServingContainer?
+        do {
+            let container = ServingContainer(queue: "web")
             _ = container.runner.run(jobs: 1)
             released = container
         }
