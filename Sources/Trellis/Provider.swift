@@ -107,13 +107,14 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
         state.store(1, ordering: .releasing)
     }
 
-    /// The container, for a provider of `member` to read it from. Specialised in the caller, so a
-    /// call costs an acquiring load (a plain load on x86 and ARM64's `ldar`), the weak load that
-    /// retains the reference, and the getter's own work.
+    /// The container, for a provider of `member` held by `holder` to read it from. Specialised in
+    /// the caller, so a call costs an acquiring load (a plain load on x86 and ARM64's `ldar`), the
+    /// weak load that retains the reference, and the getter's own work; the names are read only
+    /// when the call stops the program.
     @inlinable
-    public func container(providing member: StaticString) -> Container {
-        guard state.load(ordering: .acquiring) == 1 else { Self.unbound(member) }
-        guard let reference else { Self.released(member) }
+    public func container(providing member: StaticString, to holder: StaticString) -> Container {
+        guard state.load(ordering: .acquiring) == 1 else { Self.unbound(member, holder) }
+        guard let reference else { Self.released(member, holder) }
         return make(reference)
     }
 
@@ -124,16 +125,16 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     }
 
     @usableFromInline
-    static func unbound(_ member: StaticString) -> Never {
+    static func unbound(_ member: StaticString, _ holder: StaticString) -> Never {
         preconditionFailure(
-            "Trellis: the Provider or Lazy of '\(member)' was called while '\(Container.self)' was being created; call it after the initializer returns, or read '\(member)' directly"
+            "Trellis: '\(holder)' called its Provider, Lazy or function of '\(member)' while '\(Container.self)' was being created; call it after the initializer returns, or read '\(member)' directly"
         )
     }
 
     @usableFromInline
-    static func released(_ member: StaticString) -> Never {
+    static func released(_ member: StaticString, _ holder: StaticString) -> Never {
         preconditionFailure(
-            "Trellis: the Provider or Lazy of '\(member)' was called after its container '\(Container.self)' was released; keep the container as long as the members holding its providers"
+            "Trellis: '\(holder)' called its Provider, Lazy or function of '\(member)' after its container '\(Container.self)' was released. The container keeps '\(holder)' (a .shared or .onDemand member, or one such a member reads), so '\(holder)' reaches it weakly: keep the container as long as '\(holder)' is used, or make '\(holder)' .transient if only .transient members read it"
         )
     }
 }

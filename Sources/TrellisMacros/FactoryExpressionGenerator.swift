@@ -261,6 +261,8 @@ struct FactoryExpressionGenerator {
                 "\(GeneratedNames.builderContainerParameter).\(GeneratedNames.storedValue(link, in: plan.container.kind))"
             }
         let container = GeneratedNames.builderContainerParameter
+        // The container, through the link, for `member` holding a provider of `name`.
+        let reached = "\(link).container(providing: \"\(MemberName.bare(name))\", to: \"\(MemberName.bare(member.name))\")"
         guard let wrapper = dependency.access.typeName else {
             // An `@Assisted` function as a value: each call calls it on the container, with its labels.
             guard let signature = plan.container.member(named: name)?.signature else {
@@ -270,11 +272,10 @@ struct FactoryExpressionGenerator {
                 (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
             }
             let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-            let call = "\(link).container(providing: \"\(MemberName.bare(name))\").\(name)(\(arguments.joined(separator: ", ")))"
-            return "{ [\(link) = \(source)] in \(effects)\(call) }"
+            return "{ [\(link) = \(source)] in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
         }
         return
-            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(link).container(providing: \"\(MemberName.bare(name))\"); return \(reference(to: name, in: .builder, by: member)) }"
+            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(reached); return \(reference(to: name, in: .builder, by: member)) }"
     }
 
     /// ``argument(for:of:in:)`` for a member the container never keeps: a closure holding the

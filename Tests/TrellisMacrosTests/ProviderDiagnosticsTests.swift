@@ -72,7 +72,7 @@ struct ProviderDiagnosticsTests {
                     let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
                     let runner: JobRunner = if let runner { runner } else {
                 #sourceLocation(file: "Test.swift", line: 6)
-                                               { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler"); return _trellis_container.handler })
+                                               { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler", to: "runner"); return _trellis_container.handler })
                 #sourceLocation()
                     }
                     self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
@@ -180,7 +180,7 @@ struct ProviderDiagnosticsTests {
                     let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
                 #sourceLocation(file: "Test.swift", line: 6)
-                                               { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session"); return _trellis_container.session })
+                                               { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session", to: "authenticator"); return _trellis_container.session })
                 #sourceLocation()
                     }
                     let session: any SessionProtocol = if let session { session } else {

@@ -248,6 +248,17 @@ struct ProviderTests {
         #expect(released == nil)
     }
 
+    @Test("a kept member calling its provider after the container is gone stops with a message naming both members")
+    func keptMemberAfterRelease() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let runner = ServingContainer(queue: "web").runner
+            _ = runner.run(jobs: 1)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("'runner' called its Provider, Lazy or function of 'handler' after its container"))
+        #expect(message.contains("make 'runner' .transient if only .transient members read it"))
+    }
+
     @Test("many tasks calling one lazy value get one instance")
     func lazyFromManyTasks() async {
         let container = JobContainer(queue: "reports")
