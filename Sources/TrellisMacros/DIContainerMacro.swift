@@ -138,6 +138,14 @@ extension DIContainerMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax]
     ) throws -> [ExtensionDeclSyntax] {
+        // An actor is `Sendable`, but the compiler leaves that to this role, which may add it, and
+        // reports "type does not conform to protocol 'Sendable'" beside `@DIContainer`'s error on
+        // the actor when nothing does.
+        if declaration.is(ActorDeclSyntax.self),
+            protocols.contains(where: { ContainerGenerator.namesSendable($0.trimmedDescription) })
+        {
+            return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
+        }
         // Most containers have no provider: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).
         let mayNeedSendable = declaration.memberBlock.members.contains { item in
@@ -185,7 +193,13 @@ public struct ProvideMacro: AccessorMacro {
                 Diagnostic(node: node, message: TrellisDiagnostic(.provideOutsideContainer(at: .container("")))))
             return []
         case .withoutStorage:
-            return []
+            // `@DIContainer` reports the declaration (an actor, a class that is not final); a getter
+            // that type-checks alone keeps that the only error, where none would add the compiler's
+            // "did not produce a non-observing accessor" on every member.
+            return [
+                GeneratedSource.getter(
+                    async: false, throws: false, body: "fatalError(\"Trellis: this member's container is not a container\")")
+            ]
         case .inContainer(let containerKind):
             kind = containerKind
         }
@@ -230,7 +244,7 @@ public struct ProvideMacro: AccessorMacro {
         /// Not in a `@DIContainer` declaration: an error.
         case outsideContainer
         /// In one where `@DIContainer` generates no storage (an actor, an open class): an accessor
-        /// would only add "cannot find" errors to `@DIContainer`'s own.
+        /// reading storage would only add "cannot find" errors to `@DIContainer`'s own.
         case withoutStorage
         /// In a container of this kind.
         case inContainer(DeclarationKind)

@@ -2,11 +2,12 @@ import MacroTesting
 import Testing
 import TrellisMacros
 
-/// Where `@DIContainer` generates nothing, `@Provide` adds nothing either, so the user sees the one
-/// diagnostic that matters instead of follow-on "cannot find '_trellis_...'" errors.
+/// Where `@DIContainer` generates nothing, `@Provide` reads nothing of it either (a getter that
+/// stops, or none where Swift needs none), so the user sees the one diagnostic that matters instead
+/// of follow-on "cannot find '_trellis_...'" errors.
 @Suite(.macros(["DIContainer": DIContainerMacro.self, "Provide": ProvideMacro.self], record: .missing))
 struct CascadeTests {
-    @Test("an actor container reports its kind only; its members get no accessors")
+    @Test("an actor container reports its kind only; its members get getters that read nothing")
     func actorContainer() {
         assertMacro {
             """

@@ -161,6 +161,38 @@ struct UserLineTests {
 
     @Suite("Declarations as they are typed, and their slips")
     struct Declarations {
+        @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
+        func containerOfTheWrongKind() async throws {
+            let source = """
+                final class Handler: Sendable { init() {} }
+                final class Holder: Sendable { init(handler: Provider<Handler>) {} }
+
+                @DIContainer
+                actor Registry {
+                    @Provide(.input)
+                    var name: String
+
+                    @Provide(.transient, factory: Handler(), concrete: true)
+                    var handler: Handler
+
+                    @Provide(.transient, factory: { (handler: Provider<Handler>) in Holder(handler: handler) }, concrete: true)
+                    var holder: Holder
+                }
+
+                @DIContainer
+                class Services {
+                    @Provide(.transient, factory: Handler(), concrete: true)
+                    var handler: Handler
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "wrong kind", emitSIL: true)
+            #expect(
+                diagnostics == [
+                    "4: error: @DIContainer applies to a struct or a final class, not to an actor 'Registry' (from macro 'DIContainer')",
+                    "16: error: @DIContainer applies to a struct or a final class, not to an open (non-final) class 'Services' (from macro 'DIContainer')",
+                ], "\(diagnostics)")
+        }
+
         @Test("a member declared twice gets only the compiler's redeclaration error, on the second")
         func declaredTwice() async throws {
             let source = """
