@@ -130,6 +130,8 @@ public enum Fix: Hashable, Sendable {
     case renameDependency(to: String)
     /// Remove the user-written initializer at the anchor.
     case removeInitializer
+    /// Remove the declaration modifier at the anchor (`static`, `lazy`, `weak`), named.
+    case removeModifier(String)
     /// Mark the closure at the anchor `async`.
     case addAsyncEffect
     /// Mark the member's factory closure `throws`.
@@ -184,6 +186,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceOpaqueWithExistential: "replace-opaque-with-existential"
         case .renameDependency: "rename-dependency"
         case .removeInitializer: "remove-initializer"
+        case .removeModifier: "remove-modifier"
         case .addAsyncEffect: "add-async-effect"
         case .addThrowsEffect: "add-throws-effect"
         case .makeFinal: "make-final"
@@ -214,6 +217,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceOpaqueWithExistential: "replace 'some' with 'any'"
         case .renameDependency(let name): "rename to '\(name)'"
         case .removeInitializer: "remove the initializer"
+        case .removeModifier(let modifier): "remove '\(modifier)'"
         case .addAsyncEffect: "add 'async'"
         case .addThrowsEffect: "add 'throws'"
         case .makeFinal: "make the class 'final'"

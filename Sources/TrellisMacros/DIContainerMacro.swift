@@ -196,10 +196,7 @@ public struct ProvideMacro: AccessorMacro {
             // `@DIContainer` reports the declaration (an actor, a class that is not final); a getter
             // that type-checks alone keeps that the only error, where none would add the compiler's
             // "did not produce a non-observing accessor" on every member.
-            return [
-                GeneratedSource.getter(
-                    async: false, throws: false, body: "fatalError(\"Trellis: this member's container is not a container\")")
-            ]
+            return [standInGetter]
         case .inContainer(let containerKind):
             kind = containerKind
         }
@@ -219,7 +216,9 @@ public struct ProvideMacro: AccessorMacro {
             ]
         }
         let shape = ProvideMemberShape.read(variable)
-        guard shape.takesGetter, case .member(_, let identifier, _) = shape else { return [] }
+        guard shape.takesGetter, case .member(_, let identifier, _) = shape else {
+            return shape.takesStandInGetter ? [ProvideMacro.standInGetter] : []
+        }
         let attribute = ProvideAttributeReader.read(node)
         if let type = variable.bindings.first?.typeAnnotation?.type, TypeClassifier.kind(of: type) == .opaque {
             let locator = SourceLocator(context, root: Syntax(node).root)
@@ -238,6 +237,12 @@ public struct ProvideMacro: AccessorMacro {
         }
         return [AccessorGenerator.getter(for: identifier.identifier.memberName, attribute: attribute, in: kind)]
     }
+
+    /// The getter of a member `@DIContainer` reports and generates nothing for: it reads nothing,
+    /// so the compiler adds no error of its own (as it would for a member left without the getter
+    /// the macro declares it gives).
+    static let standInGetter = GeneratedSource.getter(
+        async: false, throws: false, body: "fatalError(\"Trellis: this member is not part of its container\")")
 
     /// Where a member is, judged from the declaration directly around it.
     enum Placement: Equatable {

@@ -78,6 +78,12 @@ struct DiagnosticMapper {
             return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
         case .removeInitializer:
             return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
+        case .removeModifier:
+            // The modifier goes with the space after it, as it was typed.
+            guard let modifier = node.as(DeclModifierSyntax.self) else { return nil }
+            return FixIt(
+                message: message,
+                changes: [.replace(oldNode: Syntax(modifier), newNode: Syntax(SyntaxEdits.emptyModifier(keeping: modifier)))])
         case .addFunctionEffects(let isAsync, let isThrowing):
             guard var function = memberSyntax?.function else { return nil }
             let original = function.signature

@@ -181,6 +181,12 @@ enum SyntaxEdits {
         GeneratedSource.declaration("")
     }
 
+    /// Nothing in place of `modifier` but the trivia before it: removing `weak ` from
+    /// `@Provide(.input) weak var`.
+    static func emptyModifier(keeping modifier: DeclModifierSyntax) -> DeclModifierSyntax {
+        DeclModifierSyntax(name: TokenSyntax(.identifier(""), leadingTrivia: modifier.leadingTrivia, presence: .present))
+    }
+
     /// `closure`, when it takes the container (`{ (c: Self) in ... }`), with `await` before each read
     /// `c.member` of a member in `awaiting` and `try` before each of one in `trying`, where the read
     /// is not already under an `await` or a `try` of its own closure. Reads inside nested closures

@@ -51,7 +51,12 @@ enum MemberExtractor {
             case .notInstanceStorage(let modifier):
                 problem(
                     .invalidMemberDeclaration, "@Provide members are stored instance properties; remove '\(modifier.name.text)'",
-                    at: modifier, member: name)
+                    at: modifier, member: name, fixes: [.removeModifier(modifier.name.text)])
+            case .notStrong(let modifier):
+                problem(
+                    .invalidMemberDeclaration,
+                    "the container keeps '\(name)' strongly, as it keeps every member; remove '\(modifier.name.text)' (a value that must not keep another holds it weakly itself)",
+                    at: modifier, member: name, fixes: [.removeModifier(modifier.name.text)])
             case .accessors, .missingType:
                 break
             }

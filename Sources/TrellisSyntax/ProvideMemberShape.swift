@@ -12,6 +12,8 @@ public enum ProvideMemberShape {
         case notVar(TokenSyntax)
         /// `static`, `class` or `lazy`: not a stored instance property.
         case notInstanceStorage(DeclModifierSyntax)
+        /// `weak` or `unowned`: the container keeps every member's value strongly.
+        case notStrong(DeclModifierSyntax)
         /// An accessor block written by the user.
         case accessors(AccessorBlockSyntax)
         /// No type annotation.
@@ -33,6 +35,18 @@ public enum ProvideMemberShape {
             guard case .member(_, _, let problems) = self else { return false }
             return problems.allSatisfy {
                 if case .notVar = $0 { return true }
+                return false
+            }
+        }
+
+        /// Whether `@Provide` gives a declaration it does not give its getter one that reads
+        /// nothing: any single binding with a plain name and no accessors of its own (`static`,
+        /// `lazy`, no type annotation). The compiler would otherwise report the missing getter it
+        /// expects from the macro, beside `@DIContainer`'s diagnostic.
+        public var takesStandInGetter: Bool {
+            guard case .member(_, _, let problems) = self else { return false }
+            return !problems.contains {
+                if case .accessors = $0 { return true }
                 return false
             }
         }
@@ -79,6 +93,9 @@ public enum ProvideMemberShape {
             [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)
         }) {
             problems.append(.notInstanceStorage(modifier))
+        }
+        if let modifier = variable.modifiers.first(where: { [.keyword(.weak), .keyword(.unowned)].contains($0.name.tokenKind) }) {
+            problems.append(.notStrong(modifier))
         }
         if let accessors = binding.accessorBlock { problems.append(.accessors(accessors)) }
         if binding.typeAnnotation == nil { problems.append(.missingType(binding.pattern)) }

@@ -30,7 +30,7 @@ struct CascadeTests {
         }
     }
 
-    @Test("a static member is reported; it gets no accessor")
+    @Test("a static member is reported, with a fix-it; it gets a getter that reads nothing")
     func staticMember() {
         assertMacro {
             """
@@ -48,6 +48,15 @@ struct CascadeTests {
                 static var name: String
                 ┬─────
                 ╰─ 🛑 @Provide members are stored instance properties; remove 'static'
+                   ✏️ remove 'static'
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct AppContainer {
+                @Provide(.input)
+                var name: String
             }
             """
         }

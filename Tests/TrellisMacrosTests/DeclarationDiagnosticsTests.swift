@@ -279,6 +279,44 @@ struct DeclarationDiagnosticsTests {
                     static var baseURL: String
                     ┬─────
                     ╰─ 🛑 @Provide members are stored instance properties; remove 'static'
+                       ✏️ remove 'static'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            }
+        }
+
+        @Test("'weak' is reported on the modifier, which the fix-it removes: the container keeps every member strongly")
+        func weakMember() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) weak var delegate: AnyObject?
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) weak var delegate: AnyObject?
+                                     ┬───
+                                     ╰─ 🛑 the container keeps 'delegate' strongly, as it keeps every member; remove 'weak' (a value that must not keep another holds it weakly itself)
+                                        ✏️ remove 'weak'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var delegate: AnyObject?
                 }
                 """
             }

@@ -161,6 +161,30 @@ struct UserLineTests {
 
     @Suite("Declarations as they are typed, and their slips")
     struct Declarations {
+        @Test("a static, lazy, weak or type-less member gets Trellis's error; the compiler adds only its own word on 'lazy'")
+        func membersThatAreNotStoredInstanceProperties() async throws {
+            let source = """
+                final class Handler: Sendable { init() {} }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: Handler(), concrete: true) static var shared: Handler
+                    @Provide(.input) lazy var port: Int = 8080
+                    @Provide(.input) weak var handler: Handler?
+                    @Provide(.input) var host = "127.0.0.1"
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "not stored instance properties", emitSIL: true)
+            #expect(
+                diagnostics == [
+                    "5: error: @Provide members are stored instance properties; remove 'static' (from macro 'DIContainer')",
+                    "6: error: 'lazy' cannot be used on a computed property",
+                    "6: error: @Provide members are stored instance properties; remove 'lazy' (from macro 'DIContainer')",
+                    "7: error: the container keeps 'handler' strongly, as it keeps every member; remove 'weak' (a value that must not keep another holds it weakly itself) (from macro 'DIContainer')",
+                    "8: error: @Provide member 'host' needs a type annotation ('var host: SomeType') (from macro 'DIContainer')",
+                ], "\(diagnostics)")
+        }
+
         @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
         func containerOfTheWrongKind() async throws {
             let source = """
