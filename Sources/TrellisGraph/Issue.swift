@@ -25,12 +25,17 @@ public struct Issue: Hashable, Sendable {
 
     /// `@Provide` on a declaration outside any `@DIContainer`: raised by the macro (which sees its
     /// lexical context) and by the tool (which sees the whole file), with the same words.
-    /// `attribute` is `Provide` or `Assisted`.
-    public static func provideOutsideContainer(at anchor: Anchor, attribute: String = "Provide") -> Issue {
-        Issue(
-            .provideOutsideContainer,
-            "@\(attribute) declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @\(attribute)",
-            at: anchor)
+    /// `attribute` is `Provide` or `Assisted`; `inExtension` when the declaration is directly in an
+    /// extension (of a container, most likely: its members are declared in its own body, which is
+    /// all `@DIContainer` sees).
+    public static func provideOutsideContainer(at anchor: Anchor, attribute: String = "Provide", inExtension: Bool = false)
+        -> Issue
+    {
+        let message =
+            inExtension
+            ? "@\(attribute) members are declared in the @DIContainer type's own body, which is all the macro sees, not in an extension; move it there or remove @\(attribute)"
+            : "@\(attribute) declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @\(attribute)"
+        return Issue(.provideOutsideContainer, message, at: anchor)
     }
 }
 

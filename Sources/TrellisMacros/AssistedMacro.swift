@@ -19,7 +19,9 @@ public struct AssistedMacro: BodyMacro {
     ) throws -> [CodeBlockItemSyntax] {
         switch ProvideMacro.placement(in: context.lexicalContext.first) {
         case .outsideContainer:
-            let issue = Issue.provideOutsideContainer(at: .container(""), attribute: "Assisted")
+            let issue = Issue.provideOutsideContainer(
+                at: .container(""), attribute: "Assisted",
+                inExtension: context.lexicalContext.first?.is(ExtensionDeclSyntax.self) == true)
             context.diagnose(Diagnostic(node: node, message: TrellisDiagnostic(issue)))
             return Array(declaration.body?.statements ?? [])
         case .withoutStorage:

@@ -73,6 +73,8 @@ public enum SourceFileScanner {
 private struct DeclarationWalker {
     var result = SourceFileScan()
     private var scopes: [String] = []
+    /// Whether the declarations walked are directly in an extension.
+    private var inExtension = false
     private var extensionInitializers: [String: Int] = [:]
     private var strayProvides = 0
     /// How many function or initializer bodies enclose the walk.
@@ -126,7 +128,12 @@ private struct DeclarationWalker {
     private mutating func walk(type declaration: some DeclGroupSyntax, name: String) {
         let context = DeclarationContext(isLocal: localDepth > 0, genericEnclosingType: genericTypes.last)
         scopes.append(name)
-        defer { scopes.removeLast() }
+        let wasInExtension = inExtension
+        inExtension = false
+        defer {
+            scopes.removeLast()
+            inExtension = wasInExtension
+        }
         let attribute = SourceFileScanner.containerAttribute(of: declaration)
         if let attribute {
             var extraction = ContainerExtractor.extract(declaration, attribute: attribute)
@@ -153,7 +160,12 @@ private struct DeclarationWalker {
         result.extensions.append(TypeExtension(typeName: typeName, initializerCount: count))
         // An extension is its own lexical scope; what it nests is qualified by the extended type.
         scopes.append(typeName)
-        defer { scopes.removeLast() }
+        let wasInExtension = inExtension
+        inExtension = true
+        defer {
+            scopes.removeLast()
+            inExtension = wasInExtension
+        }
         walk(members: declaration.memberBlock.members, insideContainer: false)
     }
 
@@ -168,6 +180,6 @@ private struct DeclarationWalker {
         let anchor = Anchor.memberDetail(container: scopes.joined(separator: "."), member: name, index: strayProvides)
         strayProvides += 1
         result.anchors[anchor] = Syntax(node)
-        result.problems.append(.provideOutsideContainer(at: anchor, attribute: attribute))
+        result.problems.append(.provideOutsideContainer(at: anchor, attribute: attribute, inExtension: inExtension))
     }
 }

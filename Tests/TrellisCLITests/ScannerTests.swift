@@ -46,6 +46,8 @@ struct ScannerTests {
                 """)
         #expect(scan.problems.map(\.code) == [.provideOutsideContainer, .provideOutsideContainer])
         #expect(scan.containers.first?.extraction.container.members.map(\.name) == ["a"])
+        // The one in an extension is told where members go, as the macro tells it.
+        #expect(scan.problems.map { $0.message.contains("not in an extension") } == [false, true])
     }
 
     @Test("the program file carries the containers' qualified names")

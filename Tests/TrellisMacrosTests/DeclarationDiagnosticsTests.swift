@@ -171,6 +171,27 @@ struct DeclarationDiagnosticsTests {
             }
         }
 
+        @Test("@Provide in an extension is reported on the attribute, saying where members go")
+        func inExtension() {
+            assertMacro {
+                """
+                extension AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            } diagnostics: {
+                """
+                extension AppContainer {
+                    @Provide(.input)
+                    ┬───────────────
+                    ╰─ 🛑 @Provide members are declared in the @DIContainer type's own body, which is all the macro sees, not in an extension; move it there or remove @Provide
+                    var baseURL: String
+                }
+                """
+            }
+        }
+
         @Test("@Provide on a global variable is reported on the attribute")
         func globalVariable() {
             assertMacro {

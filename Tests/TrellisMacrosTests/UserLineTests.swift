@@ -185,6 +185,30 @@ struct UserLineTests {
                 ], "\(diagnostics)")
         }
 
+        @Test("@Provide outside a container, in an extension of one or in a plain type, gets Trellis's error alone")
+        func provideOutsideContainer() async throws {
+            let source = """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var port: Int
+                }
+
+                extension AppContainer {
+                    @Provide(.input) var host: String
+                }
+
+                struct Settings {
+                    @Provide(.input) var name: String
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "outside a container", emitSIL: true)
+            #expect(
+                diagnostics == [
+                    "7: error: @Provide members are declared in the @DIContainer type's own body, which is all the macro sees, not in an extension; move it there or remove @Provide (from macro 'Provide')",
+                    "11: error: @Provide declares a member of a @DIContainer; add @DIContainer to the enclosing type or remove @Provide (from macro 'Provide')",
+                ], "\(diagnostics)")
+        }
+
         @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
         func containerOfTheWrongKind() async throws {
             let source = """
