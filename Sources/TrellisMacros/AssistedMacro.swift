@@ -52,8 +52,12 @@ public struct AssistedMacro: BodyMacro {
         }
         let effects = function.signature.effectSpecifiers
         let prefix = (effects?.throwsClause != nil ? "try " : "") + (effects?.asyncSpecifier != nil ? "await " : "")
+        // An `inout` argument, an error `@DIContainer` reports, is passed as the builder takes it, so
+        // that the call adds no error of its own.
         let arguments = function.signature.parameterClause.parameters.map { parameter in
-            ", " + (parameter.secondName ?? parameter.firstName).memberName
+            let isInout =
+                parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedDescription == "inout" } == true
+            return ", " + (isInout ? "&" : "") + (parameter.secondName ?? parameter.firstName).memberName
         }
         let call =
             "\(GeneratedNames.buildersType).\(function.name.memberName)(self\(arguments.joined()))"

@@ -209,6 +209,24 @@ struct UserLineTests {
                 ], "\(diagnostics)")
         }
 
+        @Test("an @Assisted function taking an inout argument gets Trellis's error alone")
+        func assistedInout() async throws {
+            let source = """
+                final class Tally: Sendable { init(start: Int) {} }
+
+                @DIContainer
+                struct AppContainer {
+                    @Assisted(factory: { (start: Int) in Tally(start: start) })
+                    func tally(start: inout Int) -> Tally
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "assisted inout", emitSIL: true)
+            #expect(
+                diagnostics == [
+                    "6: error: @Assisted functions take no 'inout' arguments: the value they build is returned (from macro 'DIContainer')"
+                ], "\(diagnostics)")
+        }
+
         @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
         func containerOfTheWrongKind() async throws {
             let source = """
