@@ -23,6 +23,14 @@ public struct Issue: Hashable, Sendable {
     /// Whether the issue stops code generation.
     public var isError: Bool { severity == .error }
 
+    /// `attribute` written again on `declaration` (a container's or a member's name), at the
+    /// repetition.
+    public static func repeatedAttribute(_ attribute: String, on declaration: String, at anchor: Anchor) -> Issue {
+        Issue(
+            .repeatedAttribute, "@\(attribute) is written twice on '\(declaration)'; remove this one", at: anchor,
+            fixes: [.removeAttribute(attribute)])
+    }
+
     /// `@Provide` on a declaration outside any `@DIContainer`: raised by the macro (which sees its
     /// lexical context) and by the tool (which sees the whole file), with the same words.
     /// `attribute` is `Provide` or `Assisted`; `inExtension` when the declaration is directly in an
@@ -137,6 +145,8 @@ public enum Fix: Hashable, Sendable {
     case removeInitializer
     /// Remove the declaration modifier at the anchor (`static`, `lazy`, `weak`), named.
     case removeModifier(String)
+    /// Remove the attribute at the anchor (a second `@Provide`), named without its `@`.
+    case removeAttribute(String)
     /// Mark the closure at the anchor `async`.
     case addAsyncEffect
     /// Mark the member's factory closure `throws`.
@@ -192,6 +202,7 @@ public enum Fix: Hashable, Sendable {
         case .renameDependency: "rename-dependency"
         case .removeInitializer: "remove-initializer"
         case .removeModifier: "remove-modifier"
+        case .removeAttribute: "remove-attribute"
         case .addAsyncEffect: "add-async-effect"
         case .addThrowsEffect: "add-throws-effect"
         case .makeFinal: "make-final"
@@ -223,6 +234,7 @@ public enum Fix: Hashable, Sendable {
         case .renameDependency(let name): "rename to '\(name)'"
         case .removeInitializer: "remove the initializer"
         case .removeModifier(let modifier): "remove '\(modifier)'"
+        case .removeAttribute(let name): "remove this '@\(name)'"
         case .addAsyncEffect: "add 'async'"
         case .addThrowsEffect: "add 'throws'"
         case .makeFinal: "make the class 'final'"

@@ -27,6 +27,8 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     // Member declaration shape.
     /// `@Provide` on a declaration that is not inside a `@DIContainer`.
     case provideOutsideContainer = "trellis.provide-outside-container"
+    /// `@DIContainer`, `@Provide` or `@Assisted` written twice on one declaration.
+    case repeatedAttribute = "trellis.repeated-attribute"
     /// `@Provide` on something other than a single stored instance `var` with a type and no value.
     case invalidMemberDeclaration = "trellis.invalid-member-declaration"
     /// `@Provide var a, b: T`.

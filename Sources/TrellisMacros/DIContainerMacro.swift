@@ -17,6 +17,8 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
+        // A second `@DIContainer` adds nothing; the first reports it (`trellis.repeated-attribute`).
+        guard !isRepetition(node, named: "DIContainer", in: declaration.attributes, context) else { return [] }
         var extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: declaration), into: &extraction)
         // While a declaration does not parse, the parser's errors are the only ones worth reading.
@@ -51,6 +53,7 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
+        guard !isRepetition(node, named: "DIContainer", in: declaration.attributes, context) else { return [] }
         let attributes: AttributeListSyntax
         if let variable = member.as(VariableDeclSyntax.self),
             ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil
@@ -80,7 +83,9 @@ extension DIContainerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let group = declaration.asProtocol(DeclGroupSyntax.self) else { return [] }
+        guard let group = declaration.asProtocol(DeclGroupSyntax.self),
+            !isRepetition(node, named: "DIContainer", in: group.attributes, context)
+        else { return [] }
         var extraction = ExtractionCache.extraction(of: group, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: group), into: &extraction)
         // A generic or local type, or one nested in a generic type, cannot have a protocol beside it;
@@ -110,6 +115,7 @@ extension DIContainerMacro {
         providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
+        guard !isRepetition(node, named: "DIContainer", in: declaration.attributes, context) else { return [] }
         let sendable = try sendableExtension(
             of: node, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols)
         // The compiler lists the protocols the type does not conform to yet.
@@ -186,6 +192,12 @@ public struct ProvideMacro: AccessorMacro {
         of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
+        // A second `@Provide` adds nothing; `@DIContainer` reports it (`trellis.repeated-attribute`).
+        if let variable = declaration.as(VariableDeclSyntax.self),
+            isRepetition(node, named: "Provide", in: variable.attributes, context)
+        {
+            return []
+        }
         let kind: DeclarationKind
         switch placement(in: context.lexicalContext.first) {
         case .outsideContainer:
@@ -269,4 +281,18 @@ public struct ProvideMacro: AccessorMacro {
         let kind = ContainerExtractor.kind(of: parent)
         return kind.canBeContainer ? .inContainer(kind) : .withoutStorage
     }
+}
+
+/// Whether `node` is not the first attribute named `name` in `attributes`: a repetition, which
+/// `trellis.repeated-attribute` reports and whose expansion adds nothing. The compiler sends the
+/// attribute as a tree of its own, so the two are compared by their place in the file; asked only
+/// of a declaration with more than one.
+func isRepetition(
+    _ node: AttributeSyntax, named name: String, in attributes: AttributeListSyntax, _ context: some MacroExpansionContext
+) -> Bool {
+    let all = ProvideAttributeReader.attributes(named: name, in: attributes)
+    guard all.count > 1, let first = all.first, let mine = context.location(of: node), let firsts = context.location(of: first)
+    else { return false }
+    return mine.line.trimmedDescription != firsts.line.trimmedDescription
+        || mine.column.trimmedDescription != firsts.column.trimmedDescription
 }

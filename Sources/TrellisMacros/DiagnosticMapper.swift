@@ -78,6 +78,19 @@ struct DiagnosticMapper {
             return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
         case .removeInitializer:
             return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
+        case .removeAttribute:
+            // On a line of its own, the attribute goes with its line; after another on the same line,
+            // with the space between them, so that what follows keeps its own.
+            guard !node.leadingTrivia.contains(where: \.isNewline), let previous = node.previousToken(viewMode: .sourceAccurate)
+            else {
+                return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
+            }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replaceTrailingTrivia(token: previous, newTrivia: []),
+                    .replace(oldNode: node, newNode: Syntax(GeneratedSource.declaration(node.trailingTrivia.description))),
+                ])
         case .removeModifier:
             // The modifier goes with the space after it, as it was typed.
             guard let modifier = node.as(DeclModifierSyntax.self) else { return nil }

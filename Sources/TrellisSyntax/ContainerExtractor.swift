@@ -17,6 +17,12 @@ public enum ContainerExtractor {
                 declaredConformances: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []),
             problems: [], anchors: [.container(name): Syntax(attribute)], members: [:])
         readOptionProblems(attribute, into: &extraction)
+        for repeated in ProvideAttributeReader.attributes(named: "DIContainer", in: declaration.attributes).dropFirst() {
+            let anchor = Anchor.containerDetail(container: name, index: extraction.containerDetails)
+            extraction.containerDetails += 1
+            extraction.anchors[anchor] = Syntax(repeated)
+            extraction.problems.append(.repeatedAttribute("DIContainer", on: name, at: anchor))
+        }
         extraction.isFrozen = declaration.attributes.contains { element in
             guard case .attribute(let attribute) = element else { return false }
             return ["frozen", "_fixed_layout"].contains(ProvideAttributeReader.attributeName(attribute))

@@ -40,6 +40,12 @@ enum MemberExtractor {
         }
         extraction.anchors[.member(container: containerName, member: name)] = Syntax(identifier)
         extraction.anchors[.memberArgument(container: containerName, member: name, argument: .attribute)] = Syntax(attribute)
+        for repeated in ProvideAttributeReader.attributes(named: "Provide", in: variable.attributes).dropFirst() {
+            let anchor = Anchor.memberDetail(container: containerName, member: name, index: details)
+            details += 1
+            extraction.anchors[anchor] = Syntax(repeated)
+            extraction.problems.append(.repeatedAttribute("Provide", on: name, at: anchor))
+        }
 
         for shapeProblem in shapeProblems {
             switch shapeProblem {

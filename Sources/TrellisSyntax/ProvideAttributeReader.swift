@@ -41,6 +41,15 @@ public enum ProvideAttributeReader {
         return nil
     }
 
+    /// The attributes of `attributes` named `name` (`Provide`, `DIContainer`), in order: more than
+    /// one is `trellis.repeated-attribute`.
+    public static func attributes(named name: String, in attributes: AttributeListSyntax) -> [AttributeSyntax] {
+        attributes.compactMap { element in
+            guard case .attribute(let attribute) = element, attributeName(attribute) == name else { return nil }
+            return attribute
+        }
+    }
+
     /// The `@Assisted` attribute of a declaration, if it has one.
     public static func assistedAttribute(of attributes: AttributeListSyntax) -> AttributeSyntax? {
         for element in attributes {

@@ -192,6 +192,72 @@ struct DeclarationDiagnosticsTests {
             }
         }
 
+        @Test("@Provide written twice is reported on the second, which the fix-it removes")
+        func repeatedProvide() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    @Provide(.input)
+                    ┬───────────────
+                    ╰─ 🛑 @Provide is written twice on 'baseURL'; remove this one
+                       ✏️ remove this '@Provide'
+                    var baseURL: String
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            }
+        }
+
+        @Test("@DIContainer written twice is reported on the second, which the fix-it removes; it adds nothing")
+        func repeatedContainer() {
+            assertMacro {
+                """
+                @DIContainer @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer @DIContainer
+                             ┬───────────
+                             ╰─ 🛑 @DIContainer is written twice on 'AppContainer'; remove this one
+                                ✏️ remove this '@DIContainer'
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var baseURL: String
+                }
+                """
+            }
+        }
+
         @Test("@Provide on a global variable is reported on the attribute")
         func globalVariable() {
             assertMacro {

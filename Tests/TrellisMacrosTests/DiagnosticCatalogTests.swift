@@ -31,6 +31,7 @@ struct DiagnosticCatalogTests {
         .reservedName: "@DIContainer struct C { struct Inputs {} }",
         .conditionalMember: "@DIContainer struct C {\n#if DEBUG\n@Provide(.input) var a: any P\n#endif\n}",
         .provideOutsideContainer: "struct C { @Provide(.input) var a: Int }",
+        .repeatedAttribute: "@DIContainer struct C { @Provide(.input) @Provide(.input) var a: Int }",
         .invalidMemberDeclaration: "@DIContainer struct C { @Provide(.input) let a: any P }",
         .multipleBindings: "@DIContainer struct C { @Provide(.input) var a, b: any P }",
         .missingTypeAnnotation: "@DIContainer struct C { @Provide(.shared, factory: A()) var a }",

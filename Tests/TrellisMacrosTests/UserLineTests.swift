@@ -227,6 +227,26 @@ struct UserLineTests {
                 ], "\(diagnostics)")
         }
 
+        @Test("@DIContainer written twice gets Trellis's error alone; @Provide twice, beside it, the compiler's on the second")
+        func repeatedAttributes() async throws {
+            let source = """
+                @DIContainer @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    @Provide(.input)
+                    var port: Int
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "repeated attributes", emitSIL: true)
+            #expect(diagnostics.count == 3, "\(diagnostics)")
+            let from = " (from macro 'DIContainer ')"
+            #expect(diagnostics.contains("1: error: @DIContainer is written twice on 'AppContainer'; remove this one" + from))
+            #expect(diagnostics.contains("4: error: @Provide is written twice on 'port'; remove this one" + from))
+            // Each accessor macro must give a getter, and a second getter would be an error inside its
+            // expansion: the second `@Provide` gives none, which the compiler reports on the member.
+            #expect(diagnostics.contains { $0.hasPrefix("5: error: expansion of macro 'Provide(") })
+        }
+
         @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
         func containerOfTheWrongKind() async throws {
             let source = """

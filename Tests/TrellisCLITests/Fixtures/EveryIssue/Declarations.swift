@@ -30,3 +30,9 @@ struct ShapeContainer {
     @Provide(.input)
     var untyped
 }
+
+@DIContainer
+struct RepeatedContainer {
+    @Provide(.input) @Provide(.input)
+    var twice: String
+}
