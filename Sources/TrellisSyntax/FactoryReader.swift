@@ -132,6 +132,11 @@ public enum FactoryReader {
                 }
             }
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))
+            // `{ Impl(h: $0) }`: parameters without names, which no member can be matched to (the
+            // copied body would read `$0` outside any closure).
+            if closure.signature == nil {
+                analysis.unnamedParameters += AnonymousArgumentFinder.arguments(in: closure)
+            }
         }
         analysis.constructedTypes = constructed
         if closure.signature?.returnClause == nil {
@@ -572,5 +577,28 @@ public enum TypeClassifier {
             return functionAliases.contains(identifier.name.text)
         }
         return false
+    }
+}
+
+/// The anonymous closure arguments (`$0`, `$1`) a closure's own body uses, each once, leaving out
+/// those of the closures nested in it.
+final class AnonymousArgumentFinder: SyntaxVisitor {
+    private var found: [String: Syntax] = [:]
+    private var order: [String] = []
+
+    static func arguments(in closure: ClosureExprSyntax) -> [Syntax] {
+        let finder = AnonymousArgumentFinder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        return finder.order.compactMap { finder.found[$0] }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if case .dollarIdentifier(let name) = node.baseName.tokenKind, found[name] == nil {
+            found[name] = Syntax(node)
+            order.append(name)
+        }
+        return .skipChildren
     }
 }

@@ -244,9 +244,17 @@ enum MemberExtractor {
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {
-                problem(
-                    .unnamedClosureParameter,
-                    "factory parameters are resolved by member name; name this parameter after the member it receives", at: node)
+                if let anonymous = node.as(DeclReferenceExprSyntax.self) {
+                    problem(
+                        .unnamedClosureParameter,
+                        "factory parameters are resolved by member name, which '\(anonymous.baseName.text)' has none of; declare the parameter named after the member it receives ('{ (member: Type) in ... }')",
+                        at: node)
+                } else {
+                    problem(
+                        .unnamedClosureParameter,
+                        "factory parameters are resolved by member name; name this parameter after the member it receives",
+                        at: node)
+                }
             }
             for (name, node) in analysis.containerParametersBesideOthers {
                 problem(

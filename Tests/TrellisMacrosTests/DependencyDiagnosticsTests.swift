@@ -162,6 +162,35 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a closure using '$0' is reported on it: its parameter has no name to resolve")
+        func anonymousArgument() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { NetworkService(session: $0) })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { NetworkService(session: $0) })
+                                                                         ┬─
+                                                                         ╰─ 🛑 factory parameters are resolved by member name, which '$0' has none of; declare the parameter named after the member it receives ('{ (member: Type) in ... }')
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
         @Test("an unnamed closure parameter is reported on the parameter")
         func unnamedParameter() {
             assertMacro {

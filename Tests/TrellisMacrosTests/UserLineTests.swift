@@ -555,6 +555,26 @@ struct UserLineTests {
 
     @Suite("Factories")
     struct Factories {
+        @Test("a factory closure using '$0' gets Trellis's error alone, on the '$0'")
+        func anonymousArgument() async throws {
+            let source = """
+                final class Handler: Sendable { init() {} }
+                final class Runner: Sendable { init(handler: Handler) {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: Handler()) var handler: Handler
+                    @Provide(.transient, factory: { Runner(handler: $0) }) var runner: Runner
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "anonymous argument", emitSIL: true)
+            #expect(
+                diagnostics.count == 1
+                    && diagnostics[0].hasPrefix(
+                        "7: error: factory parameters are resolved by member name, which '$0' has none of"),
+                "\(diagnostics)")
+        }
+
         @Test("a closure returning different types gets Trellis's fix-it beside the compiler's error, and compiles once fixed")
         func closureResultType() async throws {
             let written = """
