@@ -454,7 +454,9 @@ struct ContainerGenerator {
 
     /// For a container with errors: its storage, and initializers and builders with the right
     /// signatures whose bodies stop the program (the build fails before anything can run them).
-    static func placeholderDeclarations(for extraction: ContainerExtraction, locator: SourceLocator? = nil) -> [DeclSyntax] {
+    static func placeholderDeclarations(
+        for extraction: ContainerExtraction, locator: SourceLocator? = nil, places: SignaturePlaces = SignaturePlaces()
+    ) -> [DeclSyntax] {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
         let stop = "fatalError(\"Trellis: '\(container.name)' has compile-time errors\")"
@@ -478,8 +480,10 @@ struct ContainerGenerator {
         let parameters = parentParameter(of: container) + exposed.compactMap { initializerParameter(for: $0, in: container) }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
-        declarations.append(
-            GeneratedSource.declaration("\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
+        // Placed as the real one is (an input's default of the wrong type, a type less visible than a
+        // public container are reported on the container's name): see `SignaturePlaces`.
+        let head = places.initializerHead("\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {")
+        declarations.append(GeneratedSource.declaration("\(head)\n    \(stop)\n}"))
         var valid = container
         valid.members = exposed
         let hierarchy = HierarchyGenerator(container: valid)

@@ -31,8 +31,10 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         else {
             // Same members with bodies that never run: the accessors and call sites still resolve,
             // so the user sees our diagnostics instead of a cascade of "cannot find" errors.
-            return ContainerGenerator.placeholderDeclarations(
-                for: extraction, locator: SourceLocator(context, root: Syntax(declaration).root))
+            let locator = SourceLocator(context, root: Syntax(declaration).root)
+            let places = SignaturePlaces(
+                extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: { locator })
+            return ContainerGenerator.placeholderDeclarations(for: extraction, locator: locator, places: places)
         }
         let locator = SourceLocator(context, root: Syntax(declaration).root)
         var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)

@@ -247,6 +247,31 @@ struct UserLineTests {
             #expect(diagnostics.contains { $0.hasPrefix("5: error: expansion of macro 'Provide(") })
         }
 
+        @Test("an input's default of the wrong type is reported on the user's lines, also in a container with another error")
+        func inputDefaultOfTheWrongType() async throws {
+            let source = """
+                @DIContainer
+                struct Settings {
+                    @Provide(.input) var port: Int = "8080"
+                }
+
+                @DIContainer(concrete: true)
+                struct Broken {
+                    @Provide(.input) var port: Int = "8080"
+                    @Provide(.shared) var name: String
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "input default", emitSIL: true)
+            let conversion = "cannot convert value of type 'String' to specified type 'Int'"
+            let defaultArgument = "default argument value of type 'String' cannot be converted to type 'Int'"
+            #expect(
+                diagnostics == [
+                    "2: error: \(defaultArgument)", "3: error: \(conversion)", "7: error: \(defaultArgument)",
+                    "8: error: \(conversion)",
+                    "9: error: '.shared' member 'name' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]' (from macro 'DIContainer')",
+                ], "\(diagnostics)")
+        }
+
         @Test("an actor or an open class gets Trellis's error alone: its members still have getters, the actor stays Sendable")
         func containerOfTheWrongKind() async throws {
             let source = """
