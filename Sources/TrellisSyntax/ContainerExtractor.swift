@@ -91,7 +91,27 @@ public enum ContainerExtractor {
         linkExpressionReads(in: &extraction, declaredIn: declaration.memberBlock.members)
         linkInitialValues(in: &extraction, declaredIn: declaration.memberBlock.members)
         resolveFunctionReads(in: &extraction)
+        reportCapturedMembers(in: &extraction)
         return extraction
+    }
+
+    /// A factory closure that captures a member (`factory: { [logger] in Service(logger: logger) }`),
+    /// which Swift resolves in the type's static context ("instance member 'logger' cannot be used on
+    /// type"): Trellis says how a factory reads members, on the capture.
+    static func reportCapturedMembers(in extraction: inout ContainerExtraction) {
+        for member in extraction.container.members {
+            guard let closure = extraction.members[member.name]?.factory?.as(ClosureExprSyntax.self) else { continue }
+            for (index, captured) in capturedNames(of: closure).enumerated() {
+                guard let target = extraction.container.member(named: captured.name), !target.isAssisted else { continue }
+                let anchor = Anchor.capture(container: extraction.container.name, member: member.name, index: index)
+                extraction.anchors[anchor] = captured.node
+                extraction.problems.append(
+                    Issue(
+                        .memberReadInExpression,
+                        "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(captured.name): \(target.type.text)) in' for '[\(captured.name)]'",
+                        at: anchor))
+            }
+        }
     }
 
     /// A factory parameter of a function type takes an `@Assisted` function as a value; one that

@@ -38,6 +38,7 @@ public enum FactoryReader {
         public var reads: [Read] = []
         /// `_` parameters, which cannot be resolved by name.
         public var unnamedParameters: [Syntax] = []
+
         /// Uses of the container parameter other than `c.member`.
         public var containerEscapes: [Syntax] = []
         /// Parameters of the container's type in a closure that takes other parameters too, which
@@ -577,6 +578,17 @@ public enum TypeClassifier {
             return functionAliases.contains(identifier.name.text)
         }
         return false
+    }
+}
+
+/// The names a closure's capture list captures (`[logger]`, `[weak logger]`, `[l = logger]`), each
+/// with its item.
+public func capturedNames(of closure: ClosureExprSyntax) -> [(name: String, node: Syntax)] {
+    (closure.signature?.capture?.items ?? []).compactMap { item in
+        if let initializer = item.initializer {
+            return initializer.value.as(DeclReferenceExprSyntax.self).map { ($0.baseName.text, Syntax(item)) }
+        }
+        return (item.name.text, Syntax(item))
     }
 }
 

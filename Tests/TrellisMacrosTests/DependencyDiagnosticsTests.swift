@@ -191,6 +191,35 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a closure capturing a member is reported on the capture, with the parameter to write instead")
+        func capturedMember() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { [session] in NetworkService(session: session) })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { [session] in NetworkService(session: session) })
+                                                  ┬──────
+                                                  ╰─ 🛑 a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(session: any URLSessionProtocol) in' for '[session]'
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
         @Test("an unnamed closure parameter is reported on the parameter")
         func unnamedParameter() {
             assertMacro {
