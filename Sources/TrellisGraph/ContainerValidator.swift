@@ -205,9 +205,10 @@ public enum ContainerValidator {
     /// parameter (an opaque or function type, an `@Assisted` function) or is awaited (the closure
     /// would be an `asyncFactory:`, which the message names).
     static func expressionReadIssue(of member: Member, in container: Container) -> Issue? {
-        guard let factory = member.factory, !factory.expressionReads.isEmpty, !member.scope.isSupplied,
-            member.collection == nil, member.signature?.createsScope != true
+        guard let factory = member.factory, !member.scope.isSupplied, member.collection == nil,
+            member.signature?.createsScope != true
         else { return nil }
+        guard !factory.expressionReads.isEmpty else { return expressionEffectIssue(of: member, factory: factory, in: container) }
         let reads = factory.expressionReads
         let arguments = member.signature?.arguments ?? []
         let targets = reads.compactMap { name in arguments.contains { $0.name == name } ? nil : container.member(named: name) }
@@ -217,8 +218,8 @@ public enum ContainerValidator {
         let quoted = reads.map { "'\($0)'" }
         let listed = reads.count == 1 ? quoted[0] : "\(quoted.dropLast().joined(separator: ", ")) and \(quoted.last ?? "")"
         let parameters = zip(reads, types).map { "\($0): \($1)" }.joined(separator: ", ")
-        let awaits = targets.contains(where: \.readAwaits)
-        let throwing = targets.contains(where: \.readThrows)
+        let awaits = targets.contains(where: \.readAwaits) || factory.expressionAwaits
+        let throwing = targets.contains(where: \.readThrows) || factory.expressionTries
         let effects = (awaits ? " async" : "") + (throwing ? " throws" : "")
         let label = awaits && !member.isAssisted ? "asyncFactory" : "factory"
         let message =
@@ -229,6 +230,27 @@ public enum ContainerValidator {
             .memberReadInExpression, message,
             at: .memberArgument(container: container.name, member: member.name, argument: .factory),
             fixes: fixable ? [.wrapInParameterClosure(names: reads, types: types, isThrowing: throwing)] : [])
+    }
+
+    /// `factory: try Store(url: "...")` or `factory: await Store.open()`: an attribute is evaluated
+    /// where nothing can throw or await (Swift says "errors thrown from here are not handled" or
+    /// "'async' call in a function that does not support concurrency"). A closure can: written
+    /// `{ () throws in ... }` by the fix-it, or `asyncFactory: { () async in ... }`, which the message
+    /// names.
+    static func expressionEffectIssue(of member: Member, factory: Factory, in container: Container) -> Issue? {
+        guard factory.form == .expression, factory.expressionTries || factory.expressionAwaits else { return nil }
+        if factory.expressionAwaits {
+            let effects = factory.expressionTries ? "async throws" : "async"
+            return Issue(
+                .memberReadInExpression,
+                "the factory of '\(member.displayName)' says 'await', which an attribute cannot; build it in a closure: 'asyncFactory: { () \(effects) in ... }'",
+                at: .memberArgument(container: container.name, member: member.name, argument: .factory))
+        }
+        return Issue(
+            .memberReadInExpression,
+            "the factory of '\(member.displayName)' says 'try', which an attribute cannot; build it in a closure: 'factory: { () throws in ... }'",
+            at: .memberArgument(container: container.name, member: member.name, argument: .factory),
+            fixes: [.wrapInParameterClosure(names: [], types: [], isThrowing: true)])
     }
 
     static func childIssues(_ member: Member, in container: Container) -> [Issue] {

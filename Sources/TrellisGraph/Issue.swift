@@ -259,6 +259,8 @@ public enum Fix: Hashable, Sendable {
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
         case .orderArguments: "put the arguments in order"
         case .moveInitialValueToFactory: "move the initial value into 'factory:'"
+        case .wrapInParameterClosure(let names, _, let isThrowing) where names.isEmpty:
+            isThrowing ? "make it a closure that throws" : "make it a closure"
         case .wrapInParameterClosure(let names, _, _):
             "make it a closure taking "
                 + (names.count == 1

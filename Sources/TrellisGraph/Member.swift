@@ -308,6 +308,10 @@ public struct Factory: Hashable, Sendable {
     /// `NetworkService(session: session)`). Swift rejects each of them there: the attribute is
     /// type-checked in the type's static context, before any container or call exists.
     public var expressionReads: [String]
+    /// For a factory written as an expression: whether it says `try` (`try Store(url: url)`) or
+    /// `await` (`await Store.open()`), which an attribute cannot have either.
+    public var expressionTries = false
+    public var expressionAwaits = false
 
     /// Creates a factory description.
     public init(

@@ -44,6 +44,9 @@ public enum FactoryReader {
         /// Parameters of the container's type in a closure that takes other parameters too, which
         /// Trellis cannot give (the container is taken alone: `{ (c: Self) in ... }`).
         public var containerParametersBesideOthers: [(name: String, node: Syntax)] = []
+        /// For an expression: the `try` and `await` it says outside any closure, which an attribute
+        /// cannot have.
+        public var expressionMarks = Effects(isAsync: false, isThrowing: false)
         /// Names declared inside a container-taking closure that equal a member it reads as `c.member`.
         public var shadowingDeclarations: [(name: String, node: Syntax)] = []
         /// Type names whose initializers the factory calls.
@@ -96,6 +99,7 @@ public enum FactoryReader {
         guard let closure = expression.as(ClosureExprSyntax.self) else {
             var analysis = Analysis(form: .expression, effects: Effects(isAsync: false, isThrowing: false))
             analysis.constructedTypes = constructed
+            analysis.expressionMarks = EffectMarkFinder.marks(in: expression)
             return analysis
         }
         let parameters = parameters(of: closure)
@@ -612,5 +616,26 @@ final class AnonymousArgumentFinder: SyntaxVisitor {
             order.append(name)
         }
         return .skipChildren
+    }
+}
+
+/// The `try` and `await` an expression says outside the closures in it.
+final class EffectMarkFinder: SyntaxVisitor {
+    private var marks = FactoryReader.Effects(isAsync: false, isThrowing: false)
+
+    static func marks(in expression: ExprSyntax) -> FactoryReader.Effects {
+        let finder = EffectMarkFinder(viewMode: .sourceAccurate)
+        finder.walk(expression)
+        return finder.marks
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        marks.isThrowing = true
+        return .visitChildren
+    }
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
+        marks.isAsync = true
+        return .visitChildren
     }
 }

@@ -230,9 +230,11 @@ enum MemberExtractor {
         for (role, argument) in [(ProvideArgument.factory, read.factory), (.asyncFactory, read.asyncFactory)] {
             guard let argument else { continue }
             let analysis = FactoryReader.analyze(argument.expression, containerName: containerName)
-            let factory = Factory(
+            var factory = Factory(
                 form: analysis.form, isAsync: analysis.effects.isAsync, isThrowing: analysis.effects.isThrowing,
                 returnedTypes: analysis.returnedTypes)
+            factory.expressionTries = analysis.expressionMarks.isThrowing
+            factory.expressionAwaits = analysis.expressionMarks.isAsync
             if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
             member.constructedTypes += analysis.constructedTypes
             // A closure parameter named like an argument of an `@Assisted` function receives it.

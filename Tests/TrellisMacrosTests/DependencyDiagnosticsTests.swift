@@ -191,6 +191,38 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a factory expression saying 'try' is reported on 'factory:', with a fix-it writing the closure")
+        func expressionThatTries() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: try DiskStore(path: "/tmp"))
+                    var store: any Store
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: try DiskStore(path: "/tmp"))
+                                      ┬───────────────────────────────────
+                                      ╰─ 🛑 the factory of 'store' says 'try', which an attribute cannot; build it in a closure: 'factory: { () throws in ... }'
+                                         ✏️ make it a closure that throws
+                    var store: any Store
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { () throws in try DiskStore(path: "/tmp") })
+                    var store: any Store
+                }
+                """
+            }
+        }
+
         @Test("a closure capturing a member is reported on the capture, with the parameter to write instead")
         func capturedMember() {
             assertMacro {

@@ -688,6 +688,39 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
         }
 
+        @Test("a factory expression saying 'try' or 'await' gets Trellis's error alone, and compiles once fixed")
+        func expressionWithEffects() async throws {
+            let written = """
+                final class Store: Sendable {
+                    init(path: String) throws {}
+                    static func open() async -> Store { try! Store(path: "") }
+                }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: try Store(path: "/tmp/store"))
+                    var store: Store
+                    @Provide(.shared, factory: await Store.open())
+                    var opened: Store
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "expression with effects", emitSIL: true)
+            #expect(
+                found == [
+                    "8: error: the factory of 'store' says 'try', which an attribute cannot; build it in a closure: 'factory: { () throws in ... }' (from macro 'DIContainer')",
+                    "10: error: the factory of 'opened' says 'await', which an attribute cannot; build it in a closure: 'asyncFactory: { () async in ... }' (from macro 'DIContainer')",
+                ], "\(found)")
+            // The fix-it's closure for the first, the message's for the second.
+            let fixed =
+                written
+                .replacingOccurrences(
+                    of: "factory: try Store(path: \"/tmp/store\")",
+                    with: "factory: { () throws in try Store(path: \"/tmp/store\") }"
+                )
+                .replacingOccurrences(of: "factory: await Store.open()", with: "asyncFactory: { () async in await Store.open() }")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "expression with effects, fixed", emitSIL: true) == [])
+        }
+
         @Test("an @Assisted factory expression reading its argument gets Trellis's fix-it, and compiles once fixed")
         func assistedExpression() async throws {
             let written = """
