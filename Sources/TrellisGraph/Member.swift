@@ -308,9 +308,11 @@ public struct Factory: Hashable, Sendable {
     /// `NetworkService(session: session)`). Swift rejects each of them there: the attribute is
     /// type-checked in the type's static context, before any container or call exists.
     public var expressionReads: [String]
-    /// For a factory written as an expression: whether it says `try` (`try Store(url: url)`) or
-    /// `await` (`await Store.open()`), which an attribute cannot have either.
+    /// For a factory written as an expression: whether it says `try` (`try Store(url: url)`), which
+    /// an attribute cannot.
     public var expressionTries = false
+    /// For a factory written as an expression: whether it says `await` (`await Store.open()`),
+    /// which an attribute cannot.
     public var expressionAwaits = false
 
     /// Creates a factory description.
