@@ -79,8 +79,9 @@ public enum Anchor: Hashable, Sendable {
     case memberDetail(container: String, member: String, index: Int)
     /// The n-th (from zero) parameter of an `@Assisted` function, as listed in ``AssistedSignature/arguments``.
     case argument(container: String, member: String, index: Int)
-    /// The n-th (from zero) item of the capture list of a member's factory closure.
-    case capture(container: String, member: String, index: Int)
+    /// The n-th (from zero) node of a member's factory closure that a rule points at: a captured
+    /// member, a member read without being taken, a use of `self`.
+    case factoryDetail(container: String, member: String, index: Int)
     /// An `init` written in an extension of a container (the n-th, from zero, among the initializers of
     /// extensions of that type in one file). Only the whole-program rules of the `trellis` tool use it.
     case extensionInitializer(type: String, index: Int)
@@ -96,7 +97,7 @@ public enum Anchor: Hashable, Sendable {
         case .containerArgument(let container, _), .userInitializer(let container, _),
             .containerAttribute(let container, _), .member(let container, _), .memberType(let container, _),
             .memberArgument(let container, _, _), .dependency(let container, _, _),
-            .memberDetail(let container, _, _), .argument(let container, _, _), .capture(let container, _, _),
+            .memberDetail(let container, _, _), .argument(let container, _, _), .factoryDetail(let container, _, _),
             .extensionInitializer(let container, _),
             .containerDetail(let container, _):
             container

@@ -44,7 +44,7 @@ struct DiagnosticMapper {
         switch anchor {
         case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
             .dependency(_, let member, _), .memberDetail(_, let member, _), .argument(_, let member, _),
-            .capture(_, let member, _):
+            .factoryDetail(_, let member, _):
             member
         case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer, .containerDetail:
             nil

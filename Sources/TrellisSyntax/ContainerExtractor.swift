@@ -91,25 +91,51 @@ public enum ContainerExtractor {
         linkExpressionReads(in: &extraction, declaredIn: declaration.memberBlock.members)
         linkInitialValues(in: &extraction, declaredIn: declaration.memberBlock.members)
         resolveFunctionReads(in: &extraction)
-        reportCapturedMembers(in: &extraction)
+        reportFactoryReadsOfTheContainer(in: &extraction)
         return extraction
     }
 
-    /// A factory closure that captures a member (`factory: { [logger] in Service(logger: logger) }`),
-    /// which Swift resolves in the type's static context ("instance member 'logger' cannot be used on
-    /// type"): Trellis says how a factory reads members, on the capture.
-    static func reportCapturedMembers(in extraction: inout ContainerExtraction) {
+    /// What a factory closure reads of the container in ways an attribute cannot, each reported on
+    /// its node with the way to read it (Swift resolves the closure in the type's static context,
+    /// before any container exists, and says "instance member 'log' cannot be used on type" or
+    /// "cannot find 'self' in scope"):
+    /// - a captured member (`{ [log] in Svc(log: log) }`) and a member named without being taken
+    ///   (`{ Svc(log: log) }`): take it as a parameter, with its type;
+    /// - `self` (`{ Svc(log: self.log) }`): take the container as the closure's one parameter.
+    /// Names the closure declares itself are left alone, as is everything in a closure taking the
+    /// container except `self`.
+    static func reportFactoryReadsOfTheContainer(in extraction: inout ContainerExtraction) {
+        let containerName = extraction.container.name
         for member in extraction.container.members {
-            guard let closure = extraction.members[member.name]?.factory?.as(ClosureExprSyntax.self) else { continue }
-            for (index, captured) in capturedNames(of: closure).enumerated() {
+            guard let closure = extraction.members[member.name]?.factory?.as(ClosureExprSyntax.self),
+                let form = member.effectiveFactory?.form
+            else { continue }
+            var index = 0
+            func report(_ message: String, at node: Syntax) {
+                let anchor = Anchor.factoryDetail(container: containerName, member: member.name, index: index)
+                index += 1
+                extraction.anchors[anchor] = node
+                extraction.problems.append(Issue(.memberReadInExpression, message, at: anchor))
+            }
+            let captures = capturedNames(of: closure)
+            for captured in captures {
                 guard let target = extraction.container.member(named: captured.name), !target.isAssisted else { continue }
-                let anchor = Anchor.capture(container: extraction.container.name, member: member.name, index: index)
-                extraction.anchors[anchor] = captured.node
-                extraction.problems.append(
-                    Issue(
-                        .memberReadInExpression,
-                        "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(captured.name): \(target.type.text)) in' for '[\(captured.name)]'",
-                        at: anchor))
+                report(
+                    "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(captured.name): \(target.type.text)) in' for '[\(captured.name)]'",
+                    at: captured.node)
+            }
+            if let use = SelfUseFinder.firstUse(in: closure) {
+                report(
+                    "a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it",
+                    at: use)
+            }
+            guard case .parameterClosure(let parameters) = form else { continue }
+            let taken = Set(parameters + (member.signature?.arguments.map(\.name) ?? []) + captures.map(\.name) + [member.name])
+            for read in FreeNameCollector.freeNames(in: closure) where !taken.contains(read.name) {
+                guard let target = extraction.container.member(named: read.name), !target.isAssisted else { continue }
+                report(
+                    "the factory of '\(member.displayName)' reads '\(read.name)' without taking it; add it to the closure's parameters: '(\(read.name): \(target.type.text)) in'",
+                    at: read.node)
             }
         }
     }

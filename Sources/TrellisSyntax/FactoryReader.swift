@@ -639,3 +639,76 @@ final class EffectMarkFinder: SyntaxVisitor {
         return .visitChildren
     }
 }
+
+/// The plain names a closure's body uses (nested closures included, whose bodies see the same
+/// names), less every name the body declares anywhere (locals, bindings, parameters of nested
+/// closures and functions): those can only be the outer declarations of those names. Each once, with
+/// its first use.
+final class FreeNameCollector: SyntaxVisitor {
+    private var used: [(name: String, node: Syntax)] = []
+    private var declared = Set<String>()
+
+    static func freeNames(in closure: ClosureExprSyntax) -> [(name: String, node: Syntax)] {
+        let collector = FreeNameCollector(viewMode: .sourceAccurate)
+        collector.walk(closure.statements)
+        var seen = Set<String>()
+        return collector.used.filter { !collector.declared.contains($0.name) && seen.insert($0.name).inserted }
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if !isMemberName, node.argumentNames == nil, case .identifier = node.baseName.tokenKind {
+            used.append((node.baseName.memberName, Syntax(node)))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.identifier.memberName)
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert((node.secondName ?? node.firstName).memberName)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.name.memberName)
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert((node.secondName ?? node.firstName).memberName)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.name.memberName)
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        // `if let store { ... }`: the shorthand binds the name it reads.
+        if let pattern = node.pattern.as(IdentifierPatternSyntax.self) { declared.insert(pattern.identifier.memberName) }
+        return .visitChildren
+    }
+}
+
+/// The first `self` a closure's body uses, nested closures included.
+final class SelfUseFinder: SyntaxVisitor {
+    private var found: Syntax?
+
+    static func firstUse(in closure: ClosureExprSyntax) -> Syntax? {
+        let finder = SelfUseFinder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        return finder.found
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Logger.Level.self` names a type's metatype, not the instance.
+        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+        if found == nil, !isMemberName, node.baseName.tokenKind == .keyword(.self) { found = Syntax(node) }
+        return .skipChildren
+    }
+}

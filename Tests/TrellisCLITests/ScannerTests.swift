@@ -50,6 +50,29 @@ struct ScannerTests {
         #expect(scan.problems.map { $0.message.contains("not in an extension") } == [false, true])
     }
 
+    @Test("a factory naming a member it does not take, 'self' or a captured member is reported; metatypes and locals are not")
+    func factoryReadsOfTheContainer() {
+        let (_, scan) = SourceFileScanner.scan(
+            source: """
+                @DIContainer struct C {
+                    @Provide(.input) var level: Int
+                    @Provide(.shared, factory: { () in Box(type: Int.self, value: level) }) var a: any P
+                    @Provide(.shared, factory: { () in Box(type: Self.self, value: self.level) }) var b: any P
+                    @Provide(.shared, factory: { [level] in Box(value: level) }) var c: any P
+                    @Provide(.shared, factory: { (level: Int) in [1].map { level in level }.count + level }) var d: any P
+                    @Provide(.shared, factory: { () in let level = 2; return Box(value: level) }) var e: any P
+                    @Provide(.shared, factory: { (c: Self) in Box(value: c.level) }) var f: any P
+                }
+                """)
+        let problems = scan.containers.first?.extraction.problems ?? []
+        #expect(problems.allSatisfy { $0.code == .memberReadInExpression })
+        let members = problems.map { problem -> String in
+            guard case .factoryDetail(_, let member, _) = problem.anchor else { return "?" }
+            return member
+        }
+        #expect(members == ["a", "b", "c"], "\(problems.map(\.message))")
+    }
+
     @Test("the program file carries the containers' qualified names")
     func programFile() {
         let (_, scan) = SourceFileScanner.scan(source: "enum A { @DIContainer struct B {} }")

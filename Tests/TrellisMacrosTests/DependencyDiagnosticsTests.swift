@@ -223,6 +223,70 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a closure naming a member it does not take is reported on the name, with the parameter to add")
+        func memberReadWithoutParameter() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { () in
+                        let retries = 3
+                        return NetworkService(session: session, retries: retries)
+                    })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { () in
+                        let retries = 3
+                        return NetworkService(session: session, retries: retries)
+                                                       ┬──────
+                                                       ╰─ 🛑 the factory of 'network' reads 'session' without taking it; add it to the closure's parameters: '(session: any URLSessionProtocol) in'
+                    })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("a closure using 'self' is reported on it: a factory is called before the container exists")
+        func selfInFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { NetworkService(session: self.session) })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { NetworkService(session: self.session) })
+                                                                         ┬───
+                                                                         ╰─ 🛑 a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
         @Test("a closure capturing a member is reported on the capture, with the parameter to write instead")
         func capturedMember() {
             assertMacro {
