@@ -275,11 +275,20 @@ final class PlainNameCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if !isMemberName, node.argumentNames == nil, case .identifier = node.baseName.tokenKind {
-            names.append(node.baseName.memberName)
-        }
+        if let name = Self.plainName(node) { names.append(name) }
         return .skipChildren
+    }
+
+    /// The name `node` reads on its own (`session`), not after a dot (`c.session`, `Kind.self`)
+    /// and not as a function named with its labels; `nil` otherwise.
+    static func plainName(_ node: DeclReferenceExprSyntax) -> String? {
+        guard !isMemberName(node), node.argumentNames == nil, case .identifier = node.baseName.tokenKind else { return nil }
+        return node.baseName.memberName
+    }
+
+    /// Whether `node` is the name after a dot (`c.session`, `Kind.self`).
+    static func isMemberName(_ node: DeclReferenceExprSyntax) -> Bool {
+        node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -656,10 +665,7 @@ final class FreeNameCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if !isMemberName, node.argumentNames == nil, case .identifier = node.baseName.tokenKind {
-            used.append((node.baseName.memberName, Syntax(node)))
-        }
+        if let name = PlainNameCollector.plainName(node) { used.append((name, Syntax(node))) }
         return .skipChildren
     }
 
@@ -707,8 +713,9 @@ final class SelfUseFinder: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         // `Logger.Level.self` names a type's metatype, not the instance.
-        let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
-        if found == nil, !isMemberName, node.baseName.tokenKind == .keyword(.self) { found = Syntax(node) }
+        if found == nil, !PlainNameCollector.isMemberName(node), node.baseName.tokenKind == .keyword(.self) {
+            found = Syntax(node)
+        }
         return .skipChildren
     }
 }
