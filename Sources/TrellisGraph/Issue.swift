@@ -192,6 +192,10 @@ public enum Fix: Hashable, Sendable {
     /// members `names`, of types `types` (`types[i]` for `names[i]`), declared `throws` when
     /// `isThrowing`: `{ (session: any Session) in Service(session: session) }`.
     case wrapInParameterClosure(names: [String], types: [String], isThrowing: Bool)
+    /// Give the member's factory closure the parameters `names`, of types `types`, after those it
+    /// declares, in place of its capture list: `{ [log] in ... }` and `{ () in ... log ... }` become
+    /// `{ (log: Log) in ... }`.
+    case addClosureParameters(names: [String], types: [String])
     /// Remove the member's initial value (the clause at the anchor) and pass it as `factory:`: as
     /// it is when `names` is empty, otherwise as the body of a closure taking the members `names`,
     /// of types `types`, declared `throws` when `isThrowing`.
@@ -225,6 +229,7 @@ public enum Fix: Hashable, Sendable {
         case .writeKeyPathRoot: "write-key-path-root"
         case .orderArguments: "order-arguments"
         case .wrapInParameterClosure: "wrap-in-parameter-closure"
+        case .addClosureParameters: "add-closure-parameters"
         case .moveInitialValueToFactory: "move-initial-value-to-factory"
         }
     }
@@ -260,6 +265,9 @@ public enum Fix: Hashable, Sendable {
         case .writeKeyPathRoot(let member): "write '\\Self.\(member)'"
         case .orderArguments: "put the arguments in order"
         case .moveInitialValueToFactory: "move the initial value into 'factory:'"
+        case .addClosureParameters(let names, _):
+            names.count == 1
+                ? "take '\(names[0])' as a parameter" : "take \(names.map { "'\($0)'" }.joined(separator: ", ")) as parameters"
         case .wrapInParameterClosure(let names, _, let isThrowing) where names.isEmpty:
             isThrowing ? "make it a closure that throws" : "make it a closure"
         case .wrapInParameterClosure(let names, _, _):

@@ -209,6 +209,11 @@ struct DiagnosticMapper {
             let root = TypeSyntax(IdentifierTypeSyntax(name: .keyword(.Self)))
             return FixIt(
                 message: message, changes: [.replace(oldNode: Syntax(keyPath), newNode: Syntax(keyPath.with(\.root, root)))])
+        case .addClosureParameters(let names, let types):
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
+                let edited = SyntaxEdits.addingParameters(names: names, types: types, to: closure)
+            else { return nil }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
         case .wrapInParameterClosure(let names, let types, let isThrowing):
             guard let argument = node.as(LabeledExprSyntax.self) else { return nil }
             let closure = SyntaxEdits.closure(taking: names, types: types, throws: isThrowing, returning: argument.expression)

@@ -103,6 +103,46 @@ enum SyntaxEdits {
         return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
     }
 
+    /// `closure` taking the parameters `names` of types `types` after those it declares (all of
+    /// which must have types), and capturing none of them: `{ [log] in ... }` and
+    /// `{ () in ... log ... }` become `{ (log: Log) in ... }`. Its other captures, effects, result
+    /// type and body stay as written. `nil` for a closure whose parameters have no types.
+    static func addingParameters(names: [String], types: [String], to closure: ClosureExprSyntax) -> ExprSyntax? {
+        let added = zip(names, types).map { "\($0): \($1)" }
+        let signature = closure.signature
+        var parameters: [String] = []
+        switch signature?.parameterClause {
+        case .parameterClause(let clause):
+            parameters = clause.parameters.map { $0.with(\.trailingComma, nil).trimmedDescription }
+        case .simpleInput:
+            return nil
+        case nil:
+            break
+        }
+        let kept = (signature?.capture?.items ?? []).filter { item in
+            let captured = item.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? item.name.text
+            return !names.contains(captured)
+        }
+        var head =
+            kept.isEmpty ? "" : "[\(kept.map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", "))] "
+        head += "(\((parameters + added).joined(separator: ", ")))"
+        if let effects = signature?.effectSpecifiers { head += " " + effects.trimmedDescription }
+        if let result = signature?.returnClause { head += " " + result.trimmedDescription }
+        head += " in"
+        let text = closure.description
+        let start = closure.position
+        if let signature {
+            let from = text.utf8.index(
+                text.utf8.startIndex, offsetBy: signature.positionAfterSkippingLeadingTrivia.utf8Offset - start.utf8Offset)
+            let to = text.utf8.index(
+                text.utf8.startIndex, offsetBy: signature.endPositionBeforeTrailingTrivia.utf8Offset - start.utf8Offset)
+            return ExprSyntax("\(raw: String(text[..<from]) + head + String(text[to...]))")
+        }
+        let brace = text.utf8.index(
+            text.utf8.startIndex, offsetBy: closure.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset - start.utf8Offset)
+        return ExprSyntax("\(raw: String(text[..<brace]) + " " + head + String(text[brace...]))")
+    }
+
     /// `attribute` with its arguments in the order of `@Provide`'s parameters (`ProvideArgument`),
     /// each keeping its own text; nil when an argument's role is unknown.
     static func orderingArguments(of attribute: AttributeSyntax) -> AttributeSyntax? {

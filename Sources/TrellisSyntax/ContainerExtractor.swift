@@ -111,31 +111,50 @@ public enum ContainerExtractor {
                 let form = member.effectiveFactory?.form
             else { continue }
             var index = 0
-            func report(_ message: String, at node: Syntax) {
+            func report(_ message: String, at node: Syntax, fixes: [Fix] = []) {
                 let anchor = Anchor.factoryDetail(container: containerName, member: member.name, index: index)
                 index += 1
                 extraction.anchors[anchor] = node
-                extraction.problems.append(Issue(.memberReadInExpression, message, at: anchor))
-            }
-            let captures = capturedNames(of: closure)
-            for captured in captures {
-                guard let target = extraction.container.member(named: captured.name), !target.isAssisted else { continue }
-                report(
-                    "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(captured.name): \(target.type.text)) in' for '[\(captured.name)]'",
-                    at: captured.node)
+                extraction.problems.append(Issue(.memberReadInExpression, message, at: anchor, fixes: fixes))
             }
             if let use = SelfUseFinder.firstUse(in: closure) {
                 report(
                     "a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it",
                     at: use)
             }
-            guard case .parameterClosure(let parameters) = form else { continue }
-            let taken = Set(parameters + (member.signature?.arguments.map(\.name) ?? []) + captures.map(\.name) + [member.name])
-            for read in FreeNameCollector.freeNames(in: closure) where !taken.contains(read.name) {
-                guard let target = extraction.container.member(named: read.name), !target.isAssisted else { continue }
+            if case .containerClosure = form { continue }
+            let parameters = FactoryReader.parameters(of: closure)
+            // Parameters written without types (`{ log in ... }`) take no typed ones beside them.
+            let fixable = parameters.allSatisfy { $0.type != nil }
+            let captures = capturedNames(of: closure)
+            let capturedMembers = captures.compactMap { captured in
+                extraction.container.member(named: captured.name).flatMap { $0.isAssisted ? nil : (captured, $0) }
+            }
+            let taken = Set(
+                parameters.map(\.name) + (member.signature?.arguments.map(\.name) ?? []) + captures.map(\.name) + [member.name])
+            let freeMembers = FreeNameCollector.freeNames(in: closure).compactMap { read in
+                taken.contains(read.name)
+                    ? nil : extraction.container.member(named: read.name).flatMap { $0.isAssisted ? nil : (read, $0) }
+            }
+            // One issue for what the closure captures, one for what it names without taking, each with
+            // the parameters that read all of it (captured members first: the fix-it replaces them).
+            let wanted = capturedMembers.map(\.1) + freeMembers.map(\.1)
+            let fixes: [Fix] =
+                fixable && !wanted.isEmpty
+                ? [.addClosureParameters(names: wanted.map(\.name), types: wanted.map(\.type.text))] : []
+            let written = wanted.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
+            if let first = capturedMembers.first {
+                let names = capturedMembers.map { "'\($0.1.name)'" }.joined(separator: ", ")
                 report(
-                    "the factory of '\(member.displayName)' reads '\(read.name)' without taking it; add it to the closure's parameters: '(\(read.name): \(target.type.text)) in'",
-                    at: read.node)
+                    "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(written)) in' for the capture of \(names)",
+                    at: first.0.node, fixes: fixes)
+            }
+            if let first = freeMembers.first {
+                let names = freeMembers.map { "'\($0.1.name)'" }
+                let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+                report(
+                    "the factory of '\(member.displayName)' reads \(listed) without taking \(names.count == 1 ? "it" : "them"); add \(names.count == 1 ? "it" : "them") to the closure's parameters: '(\(written)) in'",
+                    at: first.0.node, fixes: capturedMembers.isEmpty ? fixes : [])
             }
         }
     }

@@ -251,6 +251,21 @@ struct DependencyDiagnosticsTests {
                         return NetworkService(session: session, retries: retries)
                                                        ┬──────
                                                        ╰─ 🛑 the factory of 'network' reads 'session' without taking it; add it to the closure's parameters: '(session: any URLSessionProtocol) in'
+                                                          ✏️ take 'session' as a parameter
+                    })
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (session: any URLSessionProtocol) in
+                        let retries = 3
+                        return NetworkService(session: session, retries: retries)
                     })
                     var network: any NetworkServiceProtocol
                 }
@@ -309,7 +324,19 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: { [session] in NetworkService(session: session) })
                                                   ┬──────
-                                                  ╰─ 🛑 a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(session: any URLSessionProtocol) in' for '[session]'
+                                                  ╰─ 🛑 a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(session: any URLSessionProtocol) in' for the capture of 'session'
+                                                     ✏️ take 'session' as a parameter
+                    var network: any NetworkServiceProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (session: any URLSessionProtocol) in NetworkService(session: session) })
                     var network: any NetworkServiceProtocol
                 }
                 """

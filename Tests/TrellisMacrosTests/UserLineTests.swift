@@ -688,6 +688,37 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "expression reading members, fixed", emitSIL: true) == [])
         }
 
+        @Test(
+            "a factory closure capturing members, or naming them without taking them, compiles once Trellis's fix-its are applied"
+        )
+        func closureReadingMembersItDoesNotTake() async throws {
+            let written = """
+                final class Log: Sendable { init() {} }
+                final class Mailer: Sendable { init(log: Log, port: Int) {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: Log()) var log: Log
+                    @Provide(.input) var port: Int
+                    @Provide(.shared, factory: { [log, port] in Mailer(log: log, port: port) }) var captured: Mailer
+                    @Provide(.shared, factory: { () throws in
+                        let extra = 1
+                        return Mailer(log: log, port: port + extra)
+                    })
+                    var named: Mailer
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "closure reading members it does not take")
+            #expect(found.filter { $0.contains("(from macro 'DIContainer')") }.count == 2, "\(found)")
+            #expect(found.allSatisfy { $0.hasPrefix("8: ") || $0.hasPrefix("11: ") }, "\(found.joined(separator: "\n"))")
+            // What the two fix-its write.
+            let fixed =
+                written
+                .replacingOccurrences(of: "{ [log, port] in", with: "{ (log: Log, port: Int) in")
+                .replacingOccurrences(of: "{ () throws in", with: "{ (log: Log, port: Int) throws in")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "closure reading members, fixed", emitSIL: true) == [])
+        }
+
         @Test("a factory expression saying 'try' or 'await' gets Trellis's error alone, and compiles once fixed")
         func expressionWithEffects() async throws {
             let written = """
