@@ -120,8 +120,7 @@ enum SyntaxEdits {
             break
         }
         let kept = (signature?.capture?.items ?? []).filter { item in
-            let captured = item.initializer?.value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? item.name.text
-            return !names.contains(captured)
+            !names.contains(captureNames(of: item)?.captured ?? "")
         }
         var head =
             kept.isEmpty ? "" : "[\(kept.map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", "))] "

@@ -597,12 +597,20 @@ public enum TypeClassifier {
 /// The names a closure's capture list captures (`[logger]`, `[weak logger]`, `[l = logger]`), each
 /// with its item.
 public func capturedNames(of closure: ClosureExprSyntax) -> [(name: String, node: Syntax)] {
-    (closure.signature?.capture?.items ?? []).compactMap { item in
-        if let initializer = item.initializer {
-            return initializer.value.as(DeclReferenceExprSyntax.self).map { ($0.baseName.text, Syntax(item)) }
-        }
-        return (item.name.text, Syntax(item))
+    (closure.signature?.capture?.items ?? []).compactMap { item in captureNames(of: item).map { ($0.captured, Syntax(item)) } }
+}
+
+/// The name a capture item binds and the name it captures: both `logger` for `[logger]` and
+/// `[weak logger]`; `l` and `logger` for `[l = logger]`. Read from the item's identifiers after its
+/// specifier, since swift-syntax 600 and 602 lay the item out differently.
+public func captureNames(of item: ClosureCaptureSyntax) -> (bound: String, captured: String)? {
+    let start = item.specifier?.endPosition ?? item.position
+    let identifiers = item.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+        guard token.position >= start, case .identifier = token.tokenKind else { return nil }
+        return token.memberName
     }
+    guard let bound = identifiers.first, let captured = identifiers.last else { return nil }
+    return (bound, captured)
 }
 
 /// The anonymous closure arguments (`$0`, `$1`) a closure's own body uses, each once, leaving out
@@ -690,7 +698,7 @@ final class FreeNameCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(node.name.memberName)
+        if let bound = captureNames(of: node)?.bound { declared.insert(bound) }
         return .visitChildren
     }
 
