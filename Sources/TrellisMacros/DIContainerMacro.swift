@@ -211,8 +211,8 @@ public struct ProvideMacro: AccessorMacro {
             // A getter that reads nothing: without one, the compiler adds "did not produce a
             // non-observing accessor" (and, in an extension, "extensions must not contain stored
             // properties").
-            let shape = (declaration.as(VariableDeclSyntax.self)).map(ProvideMemberShape.read)
-            return shape.map { $0.takesGetter || $0.takesStandInGetter } == true ? [standInGetter] : []
+            let shape = declaration.as(VariableDeclSyntax.self).map(ProvideMemberShape.read)
+            return shape?.takesStandInGetter == true ? [standInGetter] : []
         case .withoutStorage:
             // `@DIContainer` reports the declaration (an actor, a class that is not final); a getter
             // that type-checks alone keeps that the only error, where none would add the compiler's

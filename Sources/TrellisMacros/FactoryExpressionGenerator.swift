@@ -250,19 +250,23 @@ struct FactoryExpressionGenerator {
             let dependency = member.dependencies.first(where: { $0.name == name && $0.origin == .closureParameter }),
             !dependency.access.readsAtConstruction
         else { return reference(to: name, in: context, by: member) }
-        if context == .builder, !plan.membersItMayKeep.contains(member.name), ContainerGenerator.isSendable(plan.container) {
-            return strongArgument(for: name, access: dependency.access, of: member)
-        }
-        let link = GeneratedNames.link
-        let source =
-            switch context {
-            case .initializer: link
-            case .builder:
-                "\(GeneratedNames.builderContainerParameter).\(GeneratedNames.storedValue(link, in: plan.container.kind))"
-            }
         let container = GeneratedNames.builderContainerParameter
-        // The container, through the link, for `member` holding a provider of `name`.
-        let reached = "\(link).container(providing: \"\(MemberName.bare(name))\", to: \"\(MemberName.bare(member.name))\")"
+        // What the closure holds, and how each call reaches the container from it.
+        let holdsContainer =
+            context == .builder && !plan.membersItMayKeep.contains(member.name) && ContainerGenerator.isSendable(plan.container)
+        let (capture, reached): (String, String)
+        if holdsContainer {
+            (capture, reached) = ("[\(container)]", container)
+        } else {
+            let link = GeneratedNames.link
+            let source =
+                switch context {
+                case .initializer: link
+                case .builder: "\(container).\(GeneratedNames.storedValue(link, in: plan.container.kind))"
+                }
+            capture = "[\(link) = \(source)]"
+            reached = "\(link).container(providing: \"\(MemberName.bare(name))\", to: \"\(MemberName.bare(member.name))\")"
+        }
         guard let wrapper = dependency.access.typeName else {
             // An `@Assisted` function as a value: each call calls it on the container, with its labels.
             guard let signature = plan.container.member(named: name)?.signature else {
@@ -272,27 +276,12 @@ struct FactoryExpressionGenerator {
                 (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
             }
             let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-            return "{ [\(link) = \(source)] in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
+            return "{ \(capture) in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
         }
-        return
-            "Trellis.\(wrapper) { [\(link) = \(source)] in let \(container) = \(reached); return \(reference(to: name, in: .builder, by: member)) }"
-    }
-
-    /// ``argument(for:of:in:)`` for a member the container never keeps: a closure holding the
-    /// container the builder is given (`Sendable`, as every container with providers is).
-    private func strongArgument(for name: String, access: DependencyAccess, of member: Member) -> String {
-        let container = GeneratedNames.builderContainerParameter
-        guard let wrapper = access.typeName else {
-            guard let signature = plan.container.member(named: name)?.signature else {
-                return reference(to: name, in: .builder, by: member)
-            }
-            let arguments = signature.arguments.indices.map { index in
-                (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
-            }
-            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-            return "{ [\(container)] in \(effects)\(container).\(name)(\(arguments.joined(separator: ", "))) }"
-        }
-        return "Trellis.\(wrapper) { [\(container)] in \(reference(to: name, in: .builder, by: member)) }"
+        let read = reference(to: name, in: .builder, by: member)
+        return holdsContainer
+            ? "Trellis.\(wrapper) { \(capture) in \(read) }"
+            : "Trellis.\(wrapper) { \(capture) in let \(container) = \(reached); return \(read) }"
     }
 
     /// How code in `context` reads member `name` (for `reader`, whose own arguments, if it is an
