@@ -15,6 +15,7 @@ public enum ContainerValidator {
             issues += CollectionRules.issues(ofContribution: member, in: container)
             issues += ServiceRules.issues(of: member, in: container)
             if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
+            issues += closureReadIssues(of: member, in: container)
             issues += dependencyIssues(member, in: container, membersByName: membersByName, becomingAsync: becomingAsync)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
@@ -251,6 +252,51 @@ public enum ContainerValidator {
             "the factory of '\(member.displayName)' says 'try', which an attribute cannot; build it in a closure: 'factory: { () throws in ... }'",
             at: .memberArgument(container: container.name, member: member.name, argument: .factory),
             fixes: [.wrapInParameterClosure(names: [], types: [], isThrowing: true)])
+    }
+
+    /// What a factory closure reads of the container in ways an attribute cannot (Swift resolves the
+    /// closure in the type's static context, before any container exists, and says "instance member
+    /// 'log' cannot be used on type" or "cannot find 'self' in scope"), each on its first use:
+    /// - `self`: take the container as the closure's one parameter;
+    /// - captured members (`{ [log] in ... }`) and members named without being taken
+    ///   (`{ Svc(log: log) }`): take them as parameters, with their types. One issue for each kind,
+    ///   with the fix-it that adds every one (on the capture's issue when there are both, so that
+    ///   the fix-its never overlap).
+    static func closureReadIssues(of member: Member, in container: Container) -> [Issue] {
+        guard let factory = member.effectiveFactory else { return [] }
+        var issues: [Issue] = []
+        func at(_ index: Int) -> Anchor { .factoryDetail(container: container.name, member: member.name, index: index) }
+        if factory.usesSelf {
+            issues.append(
+                Issue(
+                    .memberReadInExpression,
+                    "a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it",
+                    at: at(0)))
+        }
+        let wanted = (factory.capturedMembers + factory.untakenReads).compactMap(container.member(named:))
+        guard !wanted.isEmpty else { return issues }
+        let fixes: [Fix] =
+            factory.hasUntypedParameters ? [] : [.addClosureParameters(names: wanted.map(\.name), types: wanted.map(\.type.text))]
+        let written = wanted.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
+        if !factory.capturedMembers.isEmpty {
+            let names = factory.capturedMembers.map { "'\($0)'" }.joined(separator: ", ")
+            issues.append(
+                Issue(
+                    .memberReadInExpression,
+                    "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(written)) in' for the capture of \(names)",
+                    at: at(1), fixes: fixes))
+        }
+        if !factory.untakenReads.isEmpty {
+            let names = factory.untakenReads.map { "'\($0)'" }
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            let pronoun = names.count == 1 ? "it" : "them"
+            issues.append(
+                Issue(
+                    .memberReadInExpression,
+                    "the factory of '\(member.displayName)' reads \(listed) without taking \(pronoun); add \(pronoun) to the closure's parameters: '(\(written)) in'",
+                    at: at(2), fixes: factory.capturedMembers.isEmpty ? fixes : []))
+        }
+        return issues
     }
 
     static func childIssues(_ member: Member, in container: Container) -> [Issue] {

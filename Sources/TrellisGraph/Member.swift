@@ -314,6 +314,18 @@ public struct Factory: Hashable, Sendable {
     /// For a factory written as an expression: whether it says `await` (`await Store.open()`),
     /// which an attribute cannot.
     public var expressionAwaits = false
+    /// For a closure taking members: the members its capture list captures (`{ [log] in ... }`), in
+    /// order. Swift resolves a capture in the type's static context, so none can be read.
+    public var capturedMembers: [String] = []
+    /// For a closure taking members: the members its body names without taking them as parameters
+    /// (`{ Svc(log: log) }`), in order, which Swift rejects for the same reason.
+    public var untakenReads: [String] = []
+    /// For a closure: whether its body uses `self`, which a factory, called while the container is
+    /// being built, does not have.
+    public var usesSelf = false
+    /// For a closure: whether it declares a parameter without a type (`{ log in ... }`), beside which
+    /// no typed one can be added.
+    public var hasUntypedParameters = false
 
     /// Creates a factory description.
     public init(

@@ -91,70 +91,48 @@ public enum ContainerExtractor {
         linkExpressionReads(in: &extraction, declaredIn: declaration.memberBlock.members)
         linkInitialValues(in: &extraction, declaredIn: declaration.memberBlock.members)
         resolveFunctionReads(in: &extraction)
-        reportFactoryReadsOfTheContainer(in: &extraction)
+        readFactoryReadsOfTheContainer(in: &extraction)
         return extraction
     }
 
-    /// What a factory closure reads of the container in ways an attribute cannot, each reported on
-    /// its node with the way to read it (Swift resolves the closure in the type's static context,
-    /// before any container exists, and says "instance member 'log' cannot be used on type" or
-    /// "cannot find 'self' in scope"):
-    /// - a captured member (`{ [log] in Svc(log: log) }`) and a member named without being taken
-    ///   (`{ Svc(log: log) }`): take it as a parameter, with its type;
-    /// - `self` (`{ Svc(log: self.log) }`): take the container as the closure's one parameter.
-    /// Names the closure declares itself are left alone, as is everything in a closure taking the
-    /// container except `self`.
-    static func reportFactoryReadsOfTheContainer(in extraction: inout ContainerExtraction) {
+    /// Records what each member's factory closure reads of the container in ways an attribute
+    /// cannot (``Factory/capturedMembers``, ``Factory/untakenReads``, ``Factory/usesSelf``), each
+    /// first use anchored at `factoryDetail` 0 (`self`), 1 (a capture) and 2 (a name); the rule is
+    /// `ContainerValidator`'s. Names the closure declares itself are no reads, and a closure taking
+    /// the container reads its members through it.
+    static func readFactoryReadsOfTheContainer(in extraction: inout ContainerExtraction) {
         let containerName = extraction.container.name
-        for member in extraction.container.members {
+        for index in extraction.container.members.indices {
+            let member = extraction.container.members[index]
             guard let closure = extraction.members[member.name]?.factory?.as(ClosureExprSyntax.self),
-                let form = member.effectiveFactory?.form
+                var factory = member.effectiveFactory
             else { continue }
-            var index = 0
-            func report(_ message: String, at node: Syntax, fixes: [Fix] = []) {
-                let anchor = Anchor.factoryDetail(container: containerName, member: member.name, index: index)
-                index += 1
-                extraction.anchors[anchor] = node
-                extraction.problems.append(Issue(.memberReadInExpression, message, at: anchor, fixes: fixes))
+            func anchor(_ detail: Int, at node: Syntax) {
+                extraction.anchors[.factoryDetail(container: containerName, member: member.name, index: detail)] = node
             }
-            if let use = SelfUseFinder.firstUse(in: closure) {
-                report(
-                    "a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it",
-                    at: use)
+            let uses = ClosureNameUses(closure)
+            if let use = uses.firstSelf {
+                factory.usesSelf = true
+                anchor(0, at: use)
             }
-            if case .containerClosure = form { continue }
-            let parameters = FactoryReader.parameters(of: closure)
-            // Parameters written without types (`{ log in ... }`) take no typed ones beside them.
-            let fixable = parameters.allSatisfy { $0.type != nil }
-            let captures = capturedNames(of: closure)
-            let capturedMembers = captures.compactMap { captured in
-                extraction.container.member(named: captured.name).flatMap { $0.isAssisted ? nil : (captured, $0) }
+            if case .parameterClosure(let parameters) = factory.form {
+                let container = extraction.container
+                let isMember = { (name: String) in container.member(named: name).map { !$0.isAssisted } == true }
+                let captures = capturedNames(of: closure)
+                let captured = captures.filter { isMember($0.name) }
+                let taken = Set(
+                    parameters + (member.signature?.arguments.map(\.name) ?? []) + captures.map(\.name) + [member.name])
+                let untaken = uses.freeNames.filter { !taken.contains($0.name) && isMember($0.name) }
+                factory.capturedMembers = captured.map(\.name)
+                factory.untakenReads = untaken.map(\.name)
+                factory.hasUntypedParameters = FactoryReader.parameters(of: closure).contains { $0.type == nil }
+                if let first = captured.first { anchor(1, at: first.node) }
+                if let first = untaken.first { anchor(2, at: first.node) }
             }
-            let taken = Set(
-                parameters.map(\.name) + (member.signature?.arguments.map(\.name) ?? []) + captures.map(\.name) + [member.name])
-            let freeMembers = FreeNameCollector.freeNames(in: closure).compactMap { read in
-                taken.contains(read.name)
-                    ? nil : extraction.container.member(named: read.name).flatMap { $0.isAssisted ? nil : (read, $0) }
-            }
-            // One issue for what the closure captures, one for what it names without taking, each with
-            // the parameters that read all of it (captured members first: the fix-it replaces them).
-            let wanted = capturedMembers.map(\.1) + freeMembers.map(\.1)
-            let fixes: [Fix] =
-                fixable && !wanted.isEmpty
-                ? [.addClosureParameters(names: wanted.map(\.name), types: wanted.map(\.type.text))] : []
-            let written = wanted.map { "\($0.name): \($0.type.text)" }.joined(separator: ", ")
-            if let first = capturedMembers.first {
-                let names = capturedMembers.map { "'\($0.1.name)'" }.joined(separator: ", ")
-                report(
-                    "a factory closure receives the members it reads as its parameters, named after them, not by capturing them: write '(\(written)) in' for the capture of \(names)",
-                    at: first.0.node, fixes: fixes)
-            }
-            if let first = freeMembers.first {
-                let names = freeMembers.map { "'\($0.1.name)'" }
-                let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-                report(
-                    "the factory of '\(member.displayName)' reads \(listed) without taking \(names.count == 1 ? "it" : "them"); add \(names.count == 1 ? "it" : "them") to the closure's parameters: '(\(written)) in'",
-                    at: first.0.node, fixes: capturedMembers.isEmpty ? fixes : [])
+            if member.asyncFactory != nil {
+                extraction.container.members[index].asyncFactory = factory
+            } else {
+                extraction.container.members[index].factory = factory
             }
         }
     }

@@ -657,73 +657,66 @@ final class EffectMarkFinder: SyntaxVisitor {
     }
 }
 
-/// The plain names a closure's body uses (nested closures included, whose bodies see the same
-/// names), less every name the body declares anywhere (locals, bindings, parameters of nested
-/// closures and functions): those can only be the outer declarations of those names. Each once, with
-/// its first use.
-final class FreeNameCollector: SyntaxVisitor {
-    private var used: [(name: String, node: Syntax)] = []
-    private var declared = Set<String>()
+/// In one walk of a closure's body (nested closures included, whose bodies see the same names):
+/// the plain names it uses, less every name it declares anywhere (locals, bindings, parameters of
+/// nested closures and functions), which can only be the outer declarations of those names, each
+/// once with its first use; and its first use of `self`.
+struct ClosureNameUses {
+    let freeNames: [(name: String, node: Syntax)]
+    let firstSelf: Syntax?
 
-    static func freeNames(in closure: ClosureExprSyntax) -> [(name: String, node: Syntax)] {
-        let collector = FreeNameCollector(viewMode: .sourceAccurate)
+    init(_ closure: ClosureExprSyntax) {
+        let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(closure.statements)
         var seen = Set<String>()
-        return collector.used.filter { !collector.declared.contains($0.name) && seen.insert($0.name).inserted }
+        freeNames = collector.used.filter { !collector.declared.contains($0.name) && seen.insert($0.name).inserted }
+        firstSelf = collector.firstSelf
     }
 
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = PlainNameCollector.plainName(node) { used.append((name, Syntax(node))) }
-        return .skipChildren
-    }
+    private final class Collector: SyntaxVisitor {
+        var used: [(name: String, node: Syntax)] = []
+        var declared = Set<String>()
+        var firstSelf: Syntax?
 
-    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(node.identifier.memberName)
-        return .skipChildren
-    }
-
-    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert((node.secondName ?? node.firstName).memberName)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert(node.name.memberName)
-        return .skipChildren
-    }
-
-    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        declared.insert((node.secondName ?? node.firstName).memberName)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-        if let bound = captureNames(of: node)?.bound { declared.insert(bound) }
-        return .visitChildren
-    }
-
-    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        // `if let store { ... }`: the shorthand binds the name it reads.
-        if let pattern = node.pattern.as(IdentifierPatternSyntax.self) { declared.insert(pattern.identifier.memberName) }
-        return .visitChildren
-    }
-}
-
-/// The first `self` a closure's body uses, nested closures included.
-final class SelfUseFinder: SyntaxVisitor {
-    private var found: Syntax?
-
-    static func firstUse(in closure: ClosureExprSyntax) -> Syntax? {
-        let finder = SelfUseFinder(viewMode: .sourceAccurate)
-        finder.walk(closure.statements)
-        return finder.found
-    }
-
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        // `Logger.Level.self` names a type's metatype, not the instance.
-        if found == nil, !PlainNameCollector.isMemberName(node), node.baseName.tokenKind == .keyword(.self) {
-            found = Syntax(node)
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = PlainNameCollector.plainName(node) {
+                used.append((name, Syntax(node)))
+            } else if firstSelf == nil, node.baseName.tokenKind == .keyword(.self), !PlainNameCollector.isMemberName(node) {
+                // Not `Logger.Level.self`, which names a type's metatype.
+                firstSelf = Syntax(node)
+            }
+            return .skipChildren
         }
-        return .skipChildren
+
+        override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.identifier.memberName)
+            return .skipChildren
+        }
+
+        override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert((node.secondName ?? node.firstName).memberName)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.name.memberName)
+            return .skipChildren
+        }
+
+        override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert((node.secondName ?? node.firstName).memberName)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+            if let bound = captureNames(of: node)?.bound { declared.insert(bound) }
+            return .visitChildren
+        }
+
+        override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+            // `if let store { ... }`: the shorthand binds the name it reads.
+            if let pattern = node.pattern.as(IdentifierPatternSyntax.self) { declared.insert(pattern.identifier.memberName) }
+            return .visitChildren
+        }
     }
 }
