@@ -48,7 +48,7 @@
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder), named(_trellis_make)
 )
 @attached(extension, conformances: Sendable)
 @attached(peer, names: suffixed(Dependencies))
@@ -69,7 +69,7 @@ public macro DIContainer(
 @attached(
     member,
     names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
-    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder)
+    named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder), named(_trellis_make)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable)

@@ -44,13 +44,14 @@ struct ContainerGenerator {
         var declarations = Self.storage(
             stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored) : nil,
             frozen: extraction.isFrozen)
-        declarations.append(InitializerGenerator(generator: self).initializer())
+        let initializers = InitializerGenerator(generator: self)
+        declarations += initializers.declarations()
         declarations += Self.linkDeclarations(of: container)
         if let parent = Self.parentProperty(of: extraction, locator: locator) {
             declarations.append(parent)
         } else {
             declarations.append(hierarchy.inputsType())
-            declarations += hierarchy.initializers(throwing: plan.initializerThrows)
+            declarations += hierarchy.initializers(throwing: plan.initializerThrows, creating: initializers)
         }
         let assemblers = container.members.filter { $0.collection != nil }.map(expressions.collectionAssembler(of:))
         if let builders = Self.builders(container.members.compactMap(builder(for:)) + assemblers, of: container) {
@@ -433,8 +434,10 @@ struct ContainerGenerator {
     }
 
     /// The initializer parameter of a member: required for `.input` and `.argument`, an optional
-    /// override otherwise.
-    static func initializerParameter(for member: Member, in container: Container? = nil) -> String? {
+    /// override otherwise. With `defaultValue` false, an `.input` has no default argument.
+    static func initializerParameter(for member: Member, in container: Container? = nil, defaultValue: Bool = true)
+        -> String?
+    {
         let label = MemberName.parameterLabel(member.name)
         // A container with a parent reads its `.input` members from it.
         if member.scope == .input, container?.options.parent != nil { return nil }
@@ -445,7 +448,8 @@ struct ContainerGenerator {
         switch member.scope {
         case .input, .argument:
             let escaping = member.type.isFunction ? "@escaping " : ""
-            return "\(label): \(escaping)\(member.type.text)" + (member.defaultValue.map { " = \($0)" } ?? "")
+            return "\(label): \(escaping)\(member.type.text)"
+                + (member.defaultValue.map { defaultValue ? " = \($0)" : "" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
         case .shared, .transient, .onDemand, .child, .forwardingChild, .collection:
             return "\(label): \(GeneratedSource.optional(member.type.text)) = nil"

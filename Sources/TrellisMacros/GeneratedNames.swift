@@ -113,6 +113,10 @@ enum GeneratedNames {
     /// The nested type holding a snapshot of a container's needs (`init(inputs:)`).
     static let inputsType = DeclarationRules.inputsTypeName
 
+    /// The container's static function that builds the members created with it and returns its
+    /// storage, which each of its initializers calls (see `InitializerGenerator`).
+    static let make = "\(prefix)make"
+
     /// The runtime type through which providers reach their container weakly.
     static let linkType = "Trellis.ContainerLink"
 
@@ -132,6 +136,6 @@ enum GeneratedNames {
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
     static let memberRoleNames = [
         "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType,
-        ServiceRules.startOrderProperty, parent,
+        ServiceRules.startOrderProperty, parent, make,
     ]
 }

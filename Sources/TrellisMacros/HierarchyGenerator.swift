@@ -90,40 +90,46 @@ struct HierarchyGenerator {
 
     /// `init(inputs:)` and `init(dependencies:)`. They take no overrides (owners pass none; tests use
     /// the designated initializer), which keeps the generated code small, except where
-    /// ``dependenciesInitializerTakesOverrides``.
-    func initializers(throwing: Bool) -> [DeclSyntax] {
-        let convenience = container.kind == .finalClass ? "convenience " : ""
+    /// ``dependenciesInitializerTakesOverrides``. Each builds the container as the designated
+    /// initializer does, through `creating`'s static function (see
+    /// ``InitializerGenerator/declarations()``), which defaults the overrides it does not take to nil.
+    func initializers(throwing: Bool, creating: InitializerGenerator) -> [DeclSyntax] {
         let effects = throwing ? " throws" : ""
-        let attempt = throwing ? "try " : ""
-        let head = "\(isolation)\(publicModifier)\(convenience)init"
-        // The designated initializer's order: members as declared, then the forwarded snapshots.
-        let fromInputs =
-            container.members.filter(\.scope.isSupplied).map {
-                "\(MemberName.bare($0.name)): \($0.scope == .input ? "inputs." : "")\($0.name)"
+        let head = "\(isolation)\(publicModifier)\(creating.convenience)init"
+        // What init(dependencies:) may take: the overrides of members built by the container.
+        let overridable = container.members.filter {
+            !$0.scope.isSupplied && ContainerGenerator.initializerParameter(for: $0) != nil
+        }
+        let takesOverrides = dependenciesInitializerTakesOverrides
+        // The designated initializer's arguments, members as declared, then the forwarded
+        // snapshots: each input read from `source`, each argument and override taken passed on
+        // (the others are nil by default: a `nil` argument would have no type where the
+        // function's signature names a type that does not exist).
+        func arguments(inputs source: String, overrides: Bool) -> [String] {
+            container.members.compactMap { member -> String? in
+                let label = "\(MemberName.bare(member.name)): "
+                switch member.scope {
+                case .input: return label + "\(source).\(member.name)"
+                case .argument: return label + member.name
+                default: return overrides && overridable.contains(member) ? label + member.name : nil
+                }
             }
+        }
+        let fromInputs =
+            arguments(inputs: "inputs", overrides: false)
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
         var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"] + argumentParameters
-        let fromDependencies: [String]
-        if dependenciesInitializerTakesOverrides {
-            let overridable = container.members.filter {
-                !$0.scope.isSupplied && ContainerGenerator.initializerParameter(for: $0) != nil
-            }
+        var fromDependencies = fromInputs
+        var snapshot =
+            inputs.isEmpty && forwarded.isEmpty ? [] : ["let inputs = \(GeneratedNames.inputsType)(from: dependencies)"]
+        if takesOverrides {
             dependenciesParameters += overridable.compactMap { ContainerGenerator.initializerParameter(for: $0) }
-            // The designated initializer's order: members as declared, then the forwarded snapshots.
             fromDependencies =
-                container.members.compactMap { member in
-                    member.scope == .input
-                        ? "\(MemberName.bare(member.name)): dependencies.\(member.name)"
-                        : member.scope == .argument || overridable.contains(member)
-                            ? "\(MemberName.bare(member.name)): \(member.name)" : nil
-                }
+                arguments(inputs: "dependencies", overrides: true)
                 + forwarded.map {
                     "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"
                 }
-        } else {
-            fromDependencies =
-                ["inputs: \(GeneratedNames.inputsType)(from: dependencies)"]
-                + arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
+            snapshot = []
         }
         let inputsParameters = (["inputs: \(GeneratedNames.inputsType)"] + argumentParameters).joined(separator: ", ")
         let inputsHead = places.initializerHead(
@@ -131,19 +137,14 @@ struct HierarchyGenerator {
         let dependenciesHead = places.initializerHead(
             "/// Creates the container from what its owner (or any provider of its needs) gives it.\n\(head)(\(dependenciesParameters.joined(separator: ", ")))\(effects) {"
         )
+        func body(_ arguments: [String], after prelude: [String] = []) -> String {
+            (prelude + creating.creation(storing: [creating.storing(creating.makeCall(arguments))]))
+                .map { GeneratedSource.indented($0) }.joined(separator: "\n")
+        }
         return [
+            GeneratedSource.declaration("\(inputsHead)\n\(body(fromInputs))\n}"),
             GeneratedSource.declaration(
-                """
-                \(inputsHead)
-                    \(attempt)self.init(\(fromInputs.joined(separator: ", ")))
-                }
-                """),
-            GeneratedSource.declaration(
-                """
-                \(dependenciesHead)
-                    \(attempt)self.init(\(fromDependencies.joined(separator: ", ")))
-                }
-                """),
+                "\(dependenciesHead)\n\(body(fromDependencies, after: snapshot))\n}"),
         ]
     }
 }

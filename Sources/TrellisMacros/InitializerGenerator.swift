@@ -9,18 +9,141 @@ struct InitializerGenerator {
     private var plan: BuildPlan { generator.plan }
     private var container: Container { generator.container }
 
-    func initializer() -> DeclSyntax {
+    /// The designated initializer and, in a container that `init(inputs:)` and
+    /// `init(dependencies:)` create too, the static function that builds its storage
+    /// (``GeneratedNames/make``), which all three call.
+    ///
+    /// The other initializers do not delegate to the designated one: Swift leaves an initializer
+    /// with a parameter of a type it cannot find out of the overloads of `self.init(...)`, and
+    /// reports the call inside the expansion against the one left ("missing argument for parameter
+    /// 'inputs'"). A call to a function of a name of its own, whose parameter is of an unknown type,
+    /// is reported nowhere, so a type that does not exist is reported only where it is written.
+    func declarations() -> [DeclSyntax] {
         let hierarchy = HierarchyGenerator(container: container)
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
         let parameters =
             ContainerGenerator.parentParameter(of: container)
             + container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
             + hierarchy.forwardedParameters
+        // A container with forwarding children is created from its owner, through init(dependencies:).
+        let access =
+            hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
+        let effects = plan.initializerThrows ? " throws" : ""
+        guard Self.buildsThroughMake(container) else {
+            let head = generator.signaturePlaces.initializerHead(
+                "\(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {")
+            return [initializer(head: head, body: creation(storing: buildLines(returning: false)), end: closingBrace)]
+        }
+        let head = generator.signaturePlaces.initializerHead(
+            "\(generator.isolation)\(access)\(convenience)init(\(parameters.joined(separator: ", ")))\(effects) {")
+        // The parameters, by label (the container has no parent).
+        let arguments =
+            container.members.compactMap { member in
+                ContainerGenerator.initializerParameter(for: member, in: container).map { _ in
+                    "\(MemberName.bare(member.name)): \(member.name)"
+                }
+            }
+            + container.forwardingChildren.map {
+                "\(GeneratedNames.forwardedInputs($0.name)): \(GeneratedNames.forwardedInputs($0.name))"
+            }
+        let call = storing(makeCall(arguments))
+        var declarations = [initializer(head: head, body: creation(storing: [call]), end: "}"), make()]
+        if !ContainerGenerator.keepsStorageTogether(container.kind) {
+            // A class's one designated initializer, so that a superclass without `init()` is reported once.
+            let values = GeneratedNames.valuesProperty
+            declarations.append(
+                initializer(
+                    head: "\(generator.isolation)private init(\(values): \(GeneratedNames.storedValuesType)) {",
+                    body: ["self.\(values) = \(values)"], end: closingBrace))
+        }
+        return declarations
+    }
+
+    /// How the initializers that build a container through ``GeneratedNames/make`` begin: in a
+    /// class, they are `convenience`, and store what it returns through the one designated
+    /// initializer, which takes the stored values.
+    var convenience: String { ContainerGenerator.keepsStorageTogether(container.kind) ? "" : "convenience " }
+
+    /// Whether the container's initializers build it through ``GeneratedNames/make``: every
+    /// container but one with `parent:`, which has only the designated initializer.
+    static func buildsThroughMake(_ container: Container) -> Bool { container.options.parent == nil }
+
+    /// The lines of an initializer's body that create the container whose storage `store` (the
+    /// statements that build and store it) sets: the link made first, bound when the storage is
+    /// set, then the async members' build tasks started.
+    func creation(storing store: [String]) -> [String] {
         let linked = ContainerGenerator.hasProviders(container)
         // The link is made knowing how to make the container, so that binding it at the end only publishes.
         let link = "\(ContainerGenerator.linkType(of: container))(make: { \(ContainerGenerator.linkedContainer(of: container)) })"
         var lines = linked ? ["let \(GeneratedNames.link) = \(link)"] : []
-        lines += parentInputs()
+        lines += store
+        if linked {
+            // Before the build tasks start: their factories may hold providers too.
+            lines.append("\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container)))")
+        }
+        return lines + asyncStarts()
+    }
+
+    /// `self`'s storage set to `value`.
+    func storing(_ value: String) -> String {
+        ContainerGenerator.keepsStorageTogether(container.kind)
+            ? "self.\(GeneratedNames.storageReference) = \(value)"
+            : "self.init(\(GeneratedNames.valuesProperty): \(value))"
+    }
+
+    /// The call of ``GeneratedNames/make`` with `arguments` (the designated initializer's
+    /// parameters, by label), and the link.
+    func makeCall(_ arguments: [String]) -> String {
+        let link = ContainerGenerator.hasProviders(container) ? [GeneratedNames.link] : []
+        let attempt = plan.initializerThrows ? "try " : ""
+        return "\(attempt)Self.\(GeneratedNames.make)(\((arguments + link).joined(separator: ", ")))"
+    }
+
+    /// An initializer: `head`, `body` and `end`, its closing brace.
+    private func initializer(head: String, body: [String], end: String) -> DeclSyntax {
+        GeneratedSource.declaration(
+            """
+            \(head)
+            \(body.map(GeneratedSource.indented).joined(separator: "\n"))
+            \(end)
+            """)
+    }
+
+    /// The brace that closes the designated initializer. A class's initializer calls its superclass's `init()`
+    /// where it ends, implicitly: the compiler reports a superclass without one there, so that
+    /// brace is placed on the inheritance clause's first type (which the macro cannot tell from a
+    /// protocol).
+    var closingBrace: String { generator.superclassPlace.map { GeneratedSource.placed("}", at: $0) } ?? "}" }
+
+    /// The static function that builds the members created with the container, in dependency
+    /// order, and returns its storage. It takes the designated initializer's parameters, with no
+    /// default (its callers pass every one), and the link.
+    private func make() -> DeclSyntax {
+        let hierarchy = HierarchyGenerator(container: container)
+        let parameters =
+            container.members.compactMap { member in
+                ContainerGenerator.initializerParameter(for: member, in: container, defaultValue: false)
+            }
+            + hierarchy.forwardedParameters
+            + (ContainerGenerator.hasProviders(container)
+                ? ["_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))"] : [])
+        let effects = plan.initializerThrows ? " throws" : ""
+        let result =
+            ContainerGenerator.keepsStorageTogether(container.kind)
+            ? "\(GeneratedNames.storageType)<\(GeneratedNames.storedValuesType)>" : GeneratedNames.storedValuesType
+        return GeneratedSource.declaration(
+            """
+            /// Builds the members created with the container, and returns what it stores.
+            \(generator.isolation)private static func \(GeneratedNames.make)(\(parameters.joined(separator: ", ")))\(effects) -> \(result) {
+            \(buildLines(returning: true).map(GeneratedSource.indented).joined(separator: "\n"))
+            }
+            """)
+    }
+
+    /// The statements that build the members created with the container, as locals, and then store
+    /// them (`self`'s storage set) or return them.
+    private func buildLines(returning: Bool) -> [String] {
+        var lines = parentInputs()
         lines += localDeclarations()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
@@ -28,13 +151,16 @@ struct InitializerGenerator {
             + container.forwardingChildren.map {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
-            + (linked ? [(GeneratedNames.link, GeneratedNames.link)] : [])
+            + (ContainerGenerator.hasProviders(container) ? [(GeneratedNames.link, GeneratedNames.link)] : [])
             + (container.options.parent != nil ? [(GeneratedNames.parent, GeneratedNames.parent)] : [])
+        let together = ContainerGenerator.keepsStorageTogether(container.kind)
         let target =
-            ContainerGenerator.keepsStorageTogether(container.kind)
-            ? "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)("
-            : "self.\(GeneratedNames.valuesProperty) = "
-        let close = ContainerGenerator.keepsStorageTogether(container.kind) ? ")" : ""
+            returning
+            ? (together ? "return \(GeneratedNames.storageType)(" : "return ")
+            : (together
+                ? "self.\(GeneratedNames.storageReference) = \(GeneratedNames.storageType)("
+                : "self.\(GeneratedNames.valuesProperty) = ")
+        let close = together ? ")" : ""
         if values.isEmpty {
             lines.append("\(target)\(GeneratedNames.storedValuesType)()\(close)")
         } else if let placed = placedArguments(
@@ -45,30 +171,7 @@ struct InitializerGenerator {
             let arguments = values.map { "    \(MemberName.bare($0.name)): \($0.value)" }.joined(separator: ",\n")
             lines.append("\(target)\(GeneratedNames.storedValuesType)(\n\(arguments)\n)\(close)")
         }
-        if linked {
-            // Before the build tasks start: their factories may hold providers too.
-            lines.append(
-                "\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container)))"
-            )
-        }
-        lines += asyncStarts()
-        // A container with forwarding children is created from its owner, through init(dependencies:).
-        let access =
-            hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
-        let effects = plan.initializerThrows ? " throws" : ""
-        let body = lines.map(GeneratedSource.indented)
-        // A class's initializer calls its superclass's `init()` where it ends, implicitly: the
-        // compiler reports a superclass without one there, so that brace is placed on the
-        // inheritance clause's first type (which the macro cannot tell from a protocol).
-        let end = generator.superclassPlace.map { GeneratedSource.placed("}", at: $0) }
-        let head = generator.signaturePlaces.initializerHead(
-            "\(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {")
-        return GeneratedSource.declaration(
-            """
-            \(head)
-            \(body.joined(separator: "\n"))
-            \(end ?? "}")
-            """)
+        return lines
     }
 
     /// The statements that start the builds of the async `.shared` members, in build order. In a

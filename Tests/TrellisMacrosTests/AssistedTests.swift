@@ -42,7 +42,12 @@ struct AssistedTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(clock: any Clock, detail: ((AppContainer, Int) -> DetailModel)? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(clock: clock, detail: detail)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(clock: any Clock, detail: ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
                             detail: detail
                         ))
@@ -59,12 +64,13 @@ struct AssistedTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(clock: inputs.clock)
+                        self._trellis_storage = Self._trellis_make(clock: inputs.clock)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(clock: inputs.clock)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -121,7 +127,12 @@ struct AssistedTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(repository: any Repository, detail: ((AppContainer, Int, String) -> DetailModel)? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(repository: repository, detail: detail)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(repository: any Repository, detail: ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             repository: repository,
                             detail: detail
                         ))
@@ -138,12 +149,13 @@ struct AssistedTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(repository: inputs.repository)
+                        self._trellis_storage = Self._trellis_make(repository: inputs.repository)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(repository: inputs.repository)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -201,7 +213,12 @@ struct AssistedTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(connection: (any ConnectionProtocol)? = nil, rows: ((AppContainer, String) async throws -> Rows)? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(connection: connection, rows: rows)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(connection: (any ConnectionProtocol)? = nil, rows: ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             connection: connection,
                             rows: rows
                         ))
@@ -215,12 +232,12 @@ struct AssistedTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -284,7 +301,12 @@ struct AssistedTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(model: ((AppContainer, Int) -> Model)? = nil, first: Model? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(model: model, first: first)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(model: ((AppContainer, Int) -> Model)? = nil, first: Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             model: model,
                             first: first
                         ))
@@ -298,12 +320,12 @@ struct AssistedTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -358,10 +380,19 @@ struct AssistedTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    @MainActor init(screen: ((ScreenContainer, Int) -> Screen)? = nil) {
-                        self._trellis_values = _trellis_StoredValues(
+                    @MainActor convenience init(screen: ((ScreenContainer, Int) -> Screen)? = nil) {
+                        self.init(_trellis_values: Self._trellis_make(screen: screen))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    @MainActor private static func _trellis_make(screen: ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                        return _trellis_StoredValues(
                             screen: screen
                         )
+                    }
+
+                    @MainActor private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     }
 
                     /// The values `ScreenContainer` is created from: its inputs, and those of the children it forwards.
@@ -372,12 +403,12 @@ struct AssistedTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     @MainActor convenience init(inputs: Inputs) {
-                        self.init()
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     @MainActor convenience init(dependencies: some ScreenContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Builds the members that are built after the container exists.

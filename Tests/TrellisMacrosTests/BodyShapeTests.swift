@@ -328,7 +328,12 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(now: @escaping @Sendable () -> Int, callback: (@Sendable (Int) -> Void)?) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(now: now, callback: callback)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(now: @escaping @Sendable () -> Int, callback: (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             now: now,
                             callback: callback
                         ))
@@ -347,12 +352,13 @@ struct BodyShapeTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(now: inputs.now, callback: inputs.callback)
+                        self._trellis_storage = Self._trellis_make(now: inputs.now, callback: inputs.callback)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some ClockContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(now: inputs.now, callback: inputs.callback)
                     }
                 }
 
@@ -404,8 +410,13 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                            init(clock: any Clock = SystemClock(), name: String) {
                     #sourceLocation()
+                        self._trellis_storage = Self._trellis_make(clock: clock, name: name)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(clock: any Clock, name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
 
                             name: name
@@ -428,14 +439,15 @@ struct BodyShapeTests {
                     /// Creates the container from a snapshot of what it needs.
                            init(inputs: Inputs) {
                     #sourceLocation()
-                        self.init(clock: inputs.clock, name: inputs.name)
+                        self._trellis_storage = Self._trellis_make(clock: inputs.clock, name: inputs.name)
                     }
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                            init(dependencies: some ClockContainerDependencies) {
                     #sourceLocation()
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(clock: inputs.clock, name: inputs.name)
                     }
                 }
 
@@ -523,8 +535,13 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(settings: Settings, handlers: [Handler], handler: @escaping Handler) {
+                        self._trellis_storage = Self._trellis_make(settings: settings, handlers: handlers, handler: handler)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(settings: Settings, handlers: [Handler], handler: @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 5)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             settings: settings,
 
                             handlers: handlers,
@@ -549,12 +566,13 @@ struct BodyShapeTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(settings: inputs.settings, handlers: inputs.handlers, handler: inputs.handler)
+                        self._trellis_storage = Self._trellis_make(settings: inputs.settings, handlers: inputs.handlers, handler: inputs.handler)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some SettingsContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(settings: inputs.settings, handlers: inputs.handlers, handler: inputs.handler)
                     }
                 }
 
@@ -655,12 +673,17 @@ struct BodyShapeTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) {
+                        self._trellis_storage = Self._trellis_make(legacy: legacy, old: old, pair: pair)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let old: any Store = if let old { old } else {
                     #sourceLocation(file: "Test.swift", line: 7)
                                                    LegacyStore()
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             legacy: legacy,
                             old: old,
                             pair: pair
@@ -675,12 +698,12 @@ struct BodyShapeTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.

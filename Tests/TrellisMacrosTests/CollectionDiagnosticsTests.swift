@@ -69,6 +69,11 @@ struct CollectionDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) {
+                    self._trellis_storage = Self._trellis_make(health: health, library: library, routes: routes, disk: disk, checks: checks)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let health: any Route = if let health { health } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                HealthRoute()
@@ -79,7 +84,7 @@ struct CollectionDiagnosticsTests {
                                                DiskCheck()
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         health: health,
                         library: library,
                         routes: routes,
@@ -96,12 +101,12 @@ struct CollectionDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some RoutesDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -410,12 +415,17 @@ struct CollectionDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) {
+                    self._trellis_storage = Self._trellis_make(disk: disk, feature: feature, featureChecks: featureChecks, checks: checks)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let disk: any Check = if let disk { disk } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                DiskCheck()
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         disk: disk,
                         feature: Trellis.OnDemand(override: feature),
                         featureChecks: featureChecks,
@@ -431,12 +441,12 @@ struct CollectionDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ChecksDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Builds the members that are built after the container exists.

@@ -44,6 +44,11 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(label: String? = nil, host: Host? = nil) {
+                    self._trellis_storage = Self._trellis_make(label: label, host: host)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(label: String? = nil, host: Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let host: Host = if let host { host } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                               Host(name: "label, c.label")
@@ -54,7 +59,7 @@ struct DependencyExtractionTests {
                                                               "c.label reads \(host)"
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         label: label,
                         host: host
                     ))
@@ -68,12 +73,12 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
                 }
             }
 
@@ -140,6 +145,11 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
+                    self._trellis_storage = Self._trellis_make(client: client, names: names, logger: logger, prefix: prefix)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let names: [String] = if let names { names } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                                      [prefix].map { logger in logger + "x" }
@@ -159,7 +169,7 @@ struct DependencyExtractionTests {
                 #sourceLocation()
                     }
                 #sourceLocation(file: "Test.swift", line: 6)
-                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                return Trellis.ContainerStorage(_trellis_StoredValues(
                         client: client,
 
 
@@ -185,12 +195,13 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init(prefix: inputs.prefix)
+                    self._trellis_storage = Self._trellis_make(prefix: inputs.prefix)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self._trellis_storage = Self._trellis_make(prefix: inputs.prefix)
                 }
             }
 
@@ -248,6 +259,11 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                    self._trellis_storage = Self._trellis_make(session: session, client: client, cache: cache)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let cache: any CacheProtocol = if let cache { cache } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                Cache()
@@ -263,7 +279,7 @@ struct DependencyExtractionTests {
                                                               Client(session: Session.default.session, other: cache.session)
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         client: client,
                         cache: cache
@@ -278,12 +294,12 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
                 }
             }
 
@@ -329,12 +345,17 @@ struct DependencyExtractionTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
+                    self._trellis_storage = Self._trellis_make(clients: clients, urls: urls)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(clients: (any ClientsProtocol)? = nil, urls: [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let clients: any ClientsProtocol = if let clients { clients } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                               Clients(urls.map { c in Client(url: c.absoluteString) })
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         clients: clients,
                         urls: urls
                     ))
@@ -351,12 +372,13 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init(urls: inputs.urls)
+                    self._trellis_storage = Self._trellis_make(urls: inputs.urls)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self._trellis_storage = Self._trellis_make(urls: inputs.urls)
                 }
             }
 

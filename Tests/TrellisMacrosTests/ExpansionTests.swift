@@ -53,6 +53,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
+                        self._trellis_storage = Self._trellis_make(apiClient: apiClient, config: config, logger: logger)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let logger: Logger = if let logger { logger } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                    Logger(label: "app")
@@ -64,7 +69,7 @@ struct ExpansionTests {
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             apiClient: apiClient,
 
 
@@ -87,12 +92,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(config: inputs.config)
+                        self._trellis_storage = Self._trellis_make(config: inputs.config)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(config: inputs.config)
                     }
                 }
 
@@ -153,8 +159,13 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
+                        self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
 
 
@@ -177,12 +188,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(baseURL: inputs.baseURL)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -239,7 +251,12 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(greeter: (any Greeter)? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(greeter: greeter)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(greeter: (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
                         ))
                     }
@@ -252,12 +269,12 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -313,8 +330,13 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(name: String) {
+                        self._trellis_storage = Self._trellis_make(name: name)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
                     ))
                     #sourceLocation()
@@ -331,12 +353,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(name: inputs.name)
+                        self._trellis_storage = Self._trellis_make(name: inputs.name)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(name: inputs.name)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -403,6 +426,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
+                        self._trellis_storage = Self._trellis_make(session: session, networkService: networkService, homeViewModel: homeViewModel)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let session: any URLSessionProtocol = if let session { session } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                    StandInURLSession.shared
@@ -413,7 +441,7 @@ struct ExpansionTests {
                                                                   NetworkService(session: session)
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             session: session,
                             networkService: networkService,
                             homeViewModel: homeViewModel
@@ -428,12 +456,12 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -490,6 +518,11 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
+                        self._trellis_storage = Self._trellis_make(freshGreeter: freshGreeter, greeters: greeters)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -500,7 +533,7 @@ struct ExpansionTests {
                                                    { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             freshGreeter: freshGreeter,
                             greeters: greeters
                         ))
@@ -514,12 +547,12 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -588,8 +621,16 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                        self._trellis_storage = Self._trellis_make(config: config, database: database, cache: cache)
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             config: config,
 
 
@@ -599,9 +640,6 @@ struct ExpansionTests {
                             cache: Trellis.AsyncShared(override: cache)
                     ))
                     #sourceLocation()
-                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
-                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -615,12 +653,19 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(config: inputs.config)
+                        self._trellis_storage = Self._trellis_make(config: inputs.config)
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(config: inputs.config)
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -684,12 +729,17 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) {
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        self._trellis_storage = Self._trellis_make(cache: cache, repository: repository)
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             cache: Trellis.AsyncShared(override: cache),
                             repository: repository
                         ))
-                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -700,12 +750,16 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init()
+                        self._trellis_storage = Self._trellis_make()
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make()
+                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -778,13 +832,18 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
+                        self._trellis_storage = try Self._trellis_make(port: port, address: address, nextPort: nextPort)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(port: Int, address: Address? = nil, nextPort: Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let address: Address = if let address { address } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                try { (port: Int) throws in try Address(port: port) }(port)
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             port: port,
 
 
@@ -807,12 +866,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) throws {
-                        try self.init(port: inputs.port)
+                        self._trellis_storage = try Self._trellis_make(port: inputs.port)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) throws {
-                        try self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = try Self._trellis_make(port: inputs.port)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -875,12 +935,17 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(address: Address? = nil, label: String? = nil) throws {
+                        self._trellis_storage = try Self._trellis_make(address: address, label: label)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(address: Address? = nil, label: String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let address: Address = if let address { address } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                try { () throws in try Address.load() }()
                     #sourceLocation()
                         }
-                        self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                        return Trellis.ContainerStorage(_trellis_StoredValues(
                             address: address,
                             label: label
                         ))
@@ -894,12 +959,12 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) throws {
-                        try self.init()
+                        self._trellis_storage = try Self._trellis_make()
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) throws {
-                        try self.init(inputs: Inputs(from: dependencies))
+                        self._trellis_storage = try Self._trellis_make()
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -977,13 +1042,18 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
+                        self._trellis_storage = Self._trellis_make(baseURL: baseURL, viewModel: viewModel, apiClient: apiClient)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    @MainActor private static func _trellis_make(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation(file: "Test.swift", line: 10)
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
 
 
@@ -1007,12 +1077,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     @MainActor init(inputs: Inputs) {
-                        self.init(baseURL: inputs.baseURL)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     @MainActor init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -1063,8 +1134,13 @@ struct ExpansionTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     public init(baseURL: String) {
+                        self._trellis_storage = Self._trellis_make(baseURL: baseURL)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                                    baseURL: baseURL
                     ))
                     #sourceLocation()
@@ -1081,12 +1157,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     public init(inputs: Inputs) {
-                        self.init(baseURL: inputs.baseURL)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     public init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                     }
                 }
 
@@ -1128,13 +1205,22 @@ struct ExpansionTests {
                     private let _trellis_values: _trellis_StoredValues
 
                     #sourceLocation(file: "Test.swift", line: 2)
-                                public init(settings: Settings) {
+                    public convenience init(settings: Settings) {
                     #sourceLocation()
+                        self.init(_trellis_values: Self._trellis_make(settings: settings))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(settings: Settings) -> _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_values = _trellis_StoredValues(
+                    return _trellis_StoredValues(
                             settings: settings
                     )
                     #sourceLocation()
+                    }
+
+                    private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     #sourceLocation(file: "Test.swift", line: 2)
                                                  }
                     #sourceLocation()
@@ -1152,14 +1238,15 @@ struct ExpansionTests {
                     /// Creates the container from a snapshot of what it needs.
                     public convenience init(inputs: Inputs) {
                     #sourceLocation()
-                        self.init(settings: inputs.settings)
+                        self.init(_trellis_values: Self._trellis_make(settings: inputs.settings))
                     }
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     public convenience init(dependencies: some ServicesDependencies) {
                     #sourceLocation()
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self.init(_trellis_values: Self._trellis_make(settings: inputs.settings))
                     }
                 }
 
@@ -1209,20 +1296,29 @@ struct ExpansionTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
+                    convenience init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
+                        self.init(_trellis_values: Self._trellis_make(baseURL: baseURL, apiClient: apiClient))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(baseURL: String, apiClient: (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_values = _trellis_StoredValues(
+                    return _trellis_StoredValues(
                             baseURL: baseURL,
 
 
                             apiClient: apiClient
                     )
                     #sourceLocation()
+                    }
+
+                    private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1236,12 +1332,13 @@ struct ExpansionTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     convenience init(inputs: Inputs) {
-                        self.init(baseURL: inputs.baseURL)
+                        self.init(_trellis_values: Self._trellis_make(baseURL: inputs.baseURL))
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self.init(_trellis_values: Self._trellis_make(baseURL: inputs.baseURL))
                     }
                 }
 

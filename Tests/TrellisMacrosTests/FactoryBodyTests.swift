@@ -72,6 +72,11 @@ struct FactoryBodyTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) {
+                    self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page, reader: reader, index: index)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let catalog: Catalog = if let catalog { catalog } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                                       Catalog(url: baseURL)
@@ -93,7 +98,7 @@ struct FactoryBodyTests {
                 #sourceLocation()
                     }
                 #sourceLocation(file: "Test.swift", line: 3)
-                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                return Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL,
 
 
@@ -122,12 +127,13 @@ struct FactoryBodyTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init(baseURL: inputs.baseURL)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
             }
 
@@ -242,6 +248,11 @@ struct FactoryBodyTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws {
+                    self._trellis_storage = try Self._trellis_make(session: session, widened: widened, token: token, signer: signer, statements: statements, captured: captured, typedResult: typedResult, throwing: throwing, attributed: attributed)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let session: Session = if let session { session } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                Session()
@@ -290,7 +301,7 @@ struct FactoryBodyTests {
                                                { @Sendable (session: Session) in Client(session: session) }(session)
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         session: session,
                         widened: widened,
                         token: token,
@@ -311,12 +322,12 @@ struct FactoryBodyTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) throws {
-                    try self.init()
+                    self._trellis_storage = try Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) throws {
-                    try self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = try Self._trellis_make()
                 }
 
                 /// Builds the members that are built after the container exists.

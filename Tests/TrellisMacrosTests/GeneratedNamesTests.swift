@@ -109,10 +109,11 @@ struct GeneratedNamesTests {
             let arguments = try #require(memberRole.arguments?.as(LabeledExprListSyntax.self))
             let declared = arguments.dropFirst().map(\.expression.trimmedDescription)
             #expect(!declared.contains("arbitrary"))
-            // A container with a parent has no `Inputs`; any other has no parent.
+            // A container with a parent has no `Inputs` and is built by its one initializer; any
+            // other has no parent.
             let hasParent = macro.signature.parameterClause.parameters.contains { $0.firstName.text == "parent" }
             let expected = GeneratedNames.memberRoleNames.filter {
-                $0 != (hasParent ? GeneratedNames.inputsType : GeneratedNames.parent)
+                hasParent ? $0 != GeneratedNames.inputsType && $0 != GeneratedNames.make : $0 != GeneratedNames.parent
             }
             #expect(Set(declared) == Set(expected.map { "named(\($0))" }))
             checked += 1

@@ -375,9 +375,14 @@ struct HierarchyDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                private init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
+                private convenience init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
+                    self.init(_trellis_values: Self._trellis_make(logger: logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: _trellis_inputs_audit))
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 3)
-                self._trellis_values = _trellis_StoredValues(
+                return _trellis_StoredValues(
                         logger: logger,
 
 
@@ -393,6 +398,10 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation()
                 }
 
+                private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
+                }
+
                 /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
                     let logger: Logger
@@ -406,12 +415,12 @@ struct HierarchyDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 convenience init(inputs: Inputs) {
-                    self.init(logger: inputs.logger, _trellis_inputs_audit: inputs.audit)
+                    self.init(_trellis_values: Self._trellis_make(logger: inputs.logger, _trellis_inputs_audit: inputs.audit))
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 convenience init(dependencies: some SettingsContainerDependencies, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil) {
-                    self.init(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies))
+                    self.init(_trellis_values: Self._trellis_make(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies)))
                 }
 
                 /// Builds the members that are built after the container exists.

@@ -61,8 +61,13 @@ struct MainActorDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 @MainActor init(baseURL: String) {
+                    self._trellis_storage = Self._trellis_make(baseURL: baseURL)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                @MainActor private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation(file: "Test.swift", line: 4)
-                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                return Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
                 ))
                 #sourceLocation()
@@ -79,12 +84,13 @@ struct MainActorDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 @MainActor init(inputs: Inputs) {
-                    self.init(baseURL: inputs.baseURL)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 @MainActor init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
             }
 
@@ -147,8 +153,13 @@ struct MainActorDiagnosticsTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(baseURL: String) {
+                    self._trellis_storage = Self._trellis_make(baseURL: baseURL)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation(file: "Test.swift", line: 3)
-                self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                return Trellis.ContainerStorage(_trellis_StoredValues(
                                     baseURL: baseURL
                 ))
                 #sourceLocation()
@@ -165,12 +176,13 @@ struct MainActorDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init(baseURL: inputs.baseURL)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
                 }
             }
 

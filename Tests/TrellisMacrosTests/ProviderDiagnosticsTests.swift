@@ -70,18 +70,23 @@ struct ProviderDiagnosticsTests {
 
                 init(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil) {
                     let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
+                    self._trellis_storage = Self._trellis_make(handler: handler, runner: runner, handle: handle, _trellis_link)
+                    _trellis_link.bind(self._trellis_storage)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let runner: JobRunner = if let runner { runner } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler", to: "runner"); return _trellis_container.handler })
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         handler: handler,
                         runner: runner,
                         handle: handle,
                         _trellis_link: _trellis_link
                     ))
-                    _trellis_link.bind(self._trellis_storage)
                 }
 
                 private init(_trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>) {
@@ -96,12 +101,16 @@ struct ProviderDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
+                    self._trellis_storage = Self._trellis_make(_trellis_link)
+                    _trellis_link.bind(self._trellis_storage)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some JobContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
+                    self._trellis_storage = Self._trellis_make(_trellis_link)
+                    _trellis_link.bind(self._trellis_storage)
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -176,8 +185,14 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
+                convenience init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
                     let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(session: session, authenticator: authenticator, _trellis_link))
+                    _trellis_link.bind(self)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session", to: "authenticator"); return _trellis_container.session })
@@ -188,12 +203,15 @@ struct ProviderDiagnosticsTests {
                                                                                        Session(authenticator)
                 #sourceLocation()
                     }
-                    self._trellis_values = _trellis_StoredValues(
+                    return _trellis_StoredValues(
                         session: session,
                         authenticator: authenticator,
                         _trellis_link: _trellis_link
                     )
-                    _trellis_link.bind(self)
+                }
+
+                private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
                 }
 
                 /// The values `AuthContainer` is created from: its inputs, and those of the children it forwards.
@@ -204,12 +222,16 @@ struct ProviderDiagnosticsTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 convenience init(inputs: Inputs) {
-                    self.init()
+                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(_trellis_link))
+                    _trellis_link.bind(self)
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 convenience init(dependencies: some AuthContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(_trellis_link))
+                    _trellis_link.bind(self)
                 }
             }
 

@@ -75,14 +75,19 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    init(requestID: String, log: RequestLog, attempt: Int = 1, work: Work? = nil) {
+                    convenience init(requestID: String, log: RequestLog, attempt: Int = 1, work: Work? = nil) {
+                        self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: log, attempt: attempt, work: work))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(requestID: String, log: RequestLog, attempt: Int, work: Work? = nil) -> _trellis_StoredValues {
                         let work: Work = if let work { work } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                                                              Work(requestID, log)
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 2)
-                    self._trellis_values = _trellis_StoredValues(
+                    return _trellis_StoredValues(
                                                 requestID: requestID,
                                              log: log,
                                                 attempt: attempt,
@@ -90,6 +95,10 @@ struct ScopeCreationTests {
                             work: work
                     )
                     #sourceLocation()
+                    }
+
+                    private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     }
 
                     /// The values `RequestScope` is created from: its inputs, and those of the children it forwards.
@@ -103,12 +112,12 @@ struct ScopeCreationTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     convenience init(inputs: Inputs, requestID: String, attempt: Int = 1) {
-                        self.init(requestID: requestID, log: inputs.log, attempt: attempt)
+                        self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: inputs.log, attempt: attempt))
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some RequestScopeDependencies, requestID: String, attempt: Int = 1, work: Work? = nil) {
-                        self.init(requestID: requestID, log: dependencies.log, attempt: attempt, work: work)
+                        self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: dependencies.log, attempt: attempt, work: work))
                     }
                 }
 
@@ -165,17 +174,26 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
+                    convenience init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
+                        self.init(_trellis_values: Self._trellis_make(log: log, request: request, job: job))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
                         let log: RequestLog = if let log { log } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                      RequestLog()
                     #sourceLocation()
                         }
-                        self._trellis_values = _trellis_StoredValues(
+                        return _trellis_StoredValues(
                             log: log,
                             request: request,
                             job: job
                         )
+                    }
+
+                    private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     }
 
                     /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -186,12 +204,12 @@ struct ScopeCreationTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     convenience init(inputs: Inputs) {
-                        self.init()
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some ServerContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -266,13 +284,18 @@ struct ScopeCreationTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     private init(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
+                        self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: _trellis_inputs_settings)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                         let greeting: Greeting = if let greeting { greeting } else {
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                        Greeting(user)
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 2)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                                                 user: user,
                                                        settings: Trellis.OnDemand(override: settings),
                                                                                                              greeting: greeting,
@@ -292,12 +315,12 @@ struct ScopeCreationTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs, user: String) {
-                        self.init(user: user, _trellis_inputs_settings: inputs.settings)
+                        self._trellis_storage = Self._trellis_make(user: user, _trellis_inputs_settings: inputs.settings)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some SessionScopeDependencies, user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil) {
-                        self.init(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: SettingsContainer.Inputs(from: dependencies))
+                        self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: SettingsContainer.Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -362,16 +385,25 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) {
+                    convenience init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) {
+                        self.init(_trellis_values: Self._trellis_make(log: log, request: request))
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
                         let log: RequestLog = if let log { log } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                      RequestLog()
                     #sourceLocation()
                         }
-                        self._trellis_values = _trellis_StoredValues(
+                        return _trellis_StoredValues(
                             log: log,
                             request: request
                         )
+                    }
+
+                    private init(_trellis_values: _trellis_StoredValues) {
+                        self._trellis_values = _trellis_values
                     }
 
                     /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -382,12 +414,12 @@ struct ScopeCreationTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     convenience init(inputs: Inputs) {
-                        self.init()
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some ServerContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        self.init(_trellis_values: Self._trellis_make())
                     }
 
                     /// Builds the members that are built after the container exists.

@@ -56,7 +56,12 @@ struct ServiceTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                public init(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) {
+                public convenience init(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) {
+                    self.init(_trellis_values: Self._trellis_make(server: server, router: router, pool: pool, metrics: metrics))
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) -> _trellis_StoredValues {
                     let pool: Pool = if let pool { pool } else {
                 #sourceLocation(file: "Test.swift", line: 7)
                                                  Pool()
@@ -73,7 +78,7 @@ struct ServiceTests {
                 #sourceLocation()
                     }
                 #sourceLocation(file: "Test.swift", line: 3)
-                self._trellis_values = _trellis_StoredValues(
+                return _trellis_StoredValues(
                                server: server,
 
                                router: router,
@@ -83,6 +88,10 @@ struct ServiceTests {
                                metrics: metrics
                 )
                 #sourceLocation()
+                }
+
+                private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -96,12 +105,13 @@ struct ServiceTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 public convenience init(inputs: Inputs) {
-                    self.init(metrics: inputs.metrics)
+                    self.init(_trellis_values: Self._trellis_make(metrics: inputs.metrics))
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 public convenience init(dependencies: some ServerContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    let inputs = Inputs(from: dependencies)
+                    self.init(_trellis_values: Self._trellis_make(metrics: inputs.metrics))
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: metrics, pool, server.
@@ -177,14 +187,19 @@ struct ServiceTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(pool: Pool? = nil, worker: Worker? = nil, cache: Cache? = nil) {
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    self._trellis_storage = Self._trellis_make(pool: pool, worker: worker, cache: cache)
+                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
+                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(pool: Pool? = nil, worker: Worker? = nil, cache: Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         pool: Trellis.AsyncShared(override: pool),
                         worker: Trellis.AsyncShared(override: worker),
                         cache: Trellis.OnDemand(override: cache)
                     ))
-                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
-                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -195,12 +210,18 @@ struct ServiceTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
+                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
+                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ServerContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
+                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
+                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
+                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -287,6 +308,11 @@ struct ServiceTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 init(legacy: LegacyPool? = nil, pool: Pool? = nil) {
+                    self._trellis_storage = Self._trellis_make(legacy: legacy, pool: pool)
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(legacy: LegacyPool? = nil, pool: Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     let legacy: LegacyPool = if let legacy { legacy } else {
                 #sourceLocation(file: "Test.swift", line: 4)
                                                  LegacyPool()
@@ -297,7 +323,7 @@ struct ServiceTests {
                                                  Pool()
                 #sourceLocation()
                     }
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                         legacy: legacy,
                         pool: pool
                     ))
@@ -311,12 +337,12 @@ struct ServiceTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 init(inputs: Inputs) {
-                    self.init()
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ServerContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self._trellis_storage = Self._trellis_make()
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: legacy, pool.
@@ -398,7 +424,12 @@ struct ServiceTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                init(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) {
+                convenience init(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) {
+                    self.init(_trellis_values: Self._trellis_make(client: client, pool: pool, proxy: proxy))
+                }
+
+                /// Builds the members created with the container, and returns what it stores.
+                private static func _trellis_make(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) -> _trellis_StoredValues {
                     let client: HTTPClient = if let client { client } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                HTTPClient()
@@ -413,11 +444,15 @@ struct ServiceTests {
                                       Proxy(client: client)
                 #sourceLocation()
                     }
-                    self._trellis_values = _trellis_StoredValues(
+                    return _trellis_StoredValues(
                         client: client,
                         pool: pool,
                         proxy: proxy
                     )
+                }
+
+                private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
                 }
 
                 /// The values `ProxyContainer` is created from: its inputs, and those of the children it forwards.
@@ -428,12 +463,12 @@ struct ServiceTests {
 
                 /// Creates the container from a snapshot of what it needs.
                 convenience init(inputs: Inputs) {
-                    self.init()
+                    self.init(_trellis_values: Self._trellis_make())
                 }
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 convenience init(dependencies: some ProxyContainerDependencies) {
-                    self.init(inputs: Inputs(from: dependencies))
+                    self.init(_trellis_values: Self._trellis_make())
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: client, pool, proxy.

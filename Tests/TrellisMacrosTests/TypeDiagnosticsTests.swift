@@ -187,8 +187,13 @@ struct TypeDiagnosticsTests {
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
+                        self._trellis_storage = Self._trellis_make(client: client, both: both, maybe: maybe, anything: anything)
+                    }
+
+                    /// Builds the members created with the container, and returns what it stores.
+                    private static func _trellis_make(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation(file: "Test.swift", line: 3)
-                    self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
+                    return Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
 
 
@@ -220,12 +225,13 @@ struct TypeDiagnosticsTests {
 
                     /// Creates the container from a snapshot of what it needs.
                     init(inputs: Inputs) {
-                        self.init(client: inputs.client, both: inputs.both, maybe: inputs.maybe, anything: inputs.anything)
+                        self._trellis_storage = Self._trellis_make(client: inputs.client, both: inputs.both, maybe: inputs.maybe, anything: inputs.anything)
                     }
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self.init(inputs: Inputs(from: dependencies))
+                        let inputs = Inputs(from: dependencies)
+                        self._trellis_storage = Self._trellis_make(client: inputs.client, both: inputs.both, maybe: inputs.maybe, anything: inputs.anything)
                     }
                 }
 
