@@ -33,7 +33,7 @@ struct ContainerGenerator {
 
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
-        let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces)
+        let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces, typePlaces: memberTypePlaces)
         let sendable = Self.isSendable(container)
         let stored =
             Self.memberStoredProperties(of: container.members, extraction: extraction, locator: locator)
@@ -324,9 +324,11 @@ struct ContainerGenerator {
         return declarations
     }
 
-    /// The declaration of a field of the stored values.
+    /// The declaration of a field of the stored values, placed on its member's type when known.
     private static func field(_ property: StoredProperty) -> String {
-        "    let \(property.name): \(property.type)"
+        let field = "let \(property.name): \(property.type)"
+        guard let place = property.typePlace, let type = property.checkedType else { return "    " + field }
+        return GeneratedSource.placed(field, spelling: type, at: place)
     }
 
     /// One statement per field with a checked type, each requiring that type to be `Sendable`
@@ -481,16 +483,24 @@ struct ContainerGenerator {
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
-        let parameters = parentParameter(of: container) + exposed.compactMap { initializerParameter(for: $0, in: container) }
+        let typePlaces = typePlaces(in: extraction, locator: locator)
+        let parameters =
+            parentParameter(of: container).map { SignatureParameter(text: $0) }
+            + exposed.compactMap { member in
+                initializerParameter(for: member, in: container).map {
+                    SignatureParameter(text: $0, spelled: member.type.text, place: typePlaces[member.name])
+                }
+            }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
-        // Placed as the real one is (an input's default of the wrong type, a type less visible than a
-        // public container are reported on the container's name): see `SignaturePlaces`.
-        let head = places.initializerHead("\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {")
+        // Placed as the real one is (each parameter on its member's type; an input's default of the
+        // wrong type, a type less visible than a public container are reported on the container's
+        // name): see `SignaturePlaces`.
+        let head = places.initializerHead(head: "\(isolation)\(modifier)init(", parameters: parameters, tail: ") {")
         declarations.append(GeneratedSource.declaration("\(head)\n    \(stop)\n}"))
         var valid = container
         valid.members = exposed
-        let hierarchy = HierarchyGenerator(container: valid)
+        let hierarchy = HierarchyGenerator(container: valid, typePlaces: typePlaces)
         if let parent = parentProperty(of: extraction, locator: locator, body: stop) {
             declarations.append(parent)
         } else if !extraction.hasNoNeedsProtocol {
@@ -498,14 +508,18 @@ struct ContainerGenerator {
             if !extraction.reservedNamesDeclared.contains(GeneratedNames.inputsType) {
                 declarations.append(hierarchy.inputsType())
             }
-            let overrides = exposed.filter { !$0.scope.isSupplied }.compactMap { initializerParameter(for: $0, in: container) }
-            let dependencies =
-                (["dependencies: some \(container.dependenciesProtocolName)"] + hierarchy.argumentParameters
-                    + (hierarchy.dependenciesInitializerTakesOverrides ? overrides : []))
-            for parameters in [dependencies, ["inputs: \(GeneratedNames.inputsType)"] + hierarchy.argumentParameters] {
-                declarations.append(
-                    GeneratedSource.declaration(
-                        "\(isolation)\(modifier)init(\(parameters.joined(separator: ", "))) {\n    \(stop)\n}"))
+            let overrides = exposed.filter { !$0.scope.isSupplied && initializerParameter(for: $0, in: container) != nil }
+            let arguments = exposed.filter { $0.scope == .argument }
+            let heads = [
+                hierarchy.initializerHead(
+                    "\(isolation)\(modifier)", first: "dependencies: some \(container.dependenciesProtocolName)",
+                    members: arguments + (hierarchy.dependenciesInitializerTakesOverrides ? overrides : []), tail: ") {"),
+                hierarchy.initializerHead(
+                    "\(isolation)\(modifier)", first: "inputs: \(GeneratedNames.inputsType)", members: arguments,
+                    tail: ") {"),
+            ]
+            for head in heads {
+                declarations.append(GeneratedSource.declaration("\(head)\n    \(stop)\n}"))
             }
         }
         func placeholderBuilder(for member: Member) -> String? {
@@ -517,7 +531,9 @@ struct ContainerGenerator {
             guard !member.scope.isSupplied && (member.scope != .shared || member.isAsync) else { return nil }
             let effects = (member.isAsync ? " async" : "") + (member.effectiveFactory?.isThrowing == true ? " throws" : "")
             guard member.type.kind == .opaque else {
-                return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: stop)
+                return builderDeclaration(
+                    for: member, in: container, effects: effects, returnType: member.type.text, body: stop,
+                    typePlace: typePlace(of: member.name, in: extraction, locator: locator))
             }
             // An opaque `.transient`'s getter returns its builder's value as `some P`: the builder
             // returns the type its factory builds, when known (`Never` conforms to nothing).
@@ -565,9 +581,7 @@ struct ContainerGenerator {
     /// factory) is reported on the member's line ("call can throw, but it is not marked with
     /// 'try'"), not inside the expansion.
     private func placedOnType(of member: Member, _ code: String) -> String {
-        guard let type = extraction.anchors[.memberType(container: plan.container.name, member: member.name)],
-            let place = locator?.place(type)
-        else { return code }
+        guard let place = typePlace(of: member) else { return code }
         return GeneratedSource.placed(code, at: place)
     }
 
@@ -585,12 +599,13 @@ struct ContainerGenerator {
             guard Self.assistedOverrideType(of: member, in: plan.container) != nil else {
                 return Self.builderDeclaration(
                     for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
-                    body: build())
+                    body: build(), typePlace: typePlace(of: member))
             }
             let override = "if let override = \(storage) {\n    return \(effects)override(\(arguments))\n}"
             return Self.builderDeclaration(
                 for: member, in: plan.container, effects: Self.effects(of: signature), returnType: member.type.text,
-                body: override + "\n" + expressions.expression(for: member, in: .builder, linePrefix: "return "))
+                body: override + "\n" + expressions.expression(for: member, in: .builder, linePrefix: "return "),
+                typePlace: typePlace(of: member))
         }
         let body: String
         switch member.scope {
@@ -617,7 +632,8 @@ struct ContainerGenerator {
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
         return Self.builderDeclaration(
-            for: member, in: plan.container, effects: effects, returnType: member.type.text, body: body)
+            for: member, in: plan.container, effects: effects, returnType: member.type.text, body: body,
+            typePlace: typePlace(of: member))
     }
 
     /// ` async throws` as an `@Assisted` function declares them: its builder declares the same, so
@@ -626,17 +642,49 @@ struct ContainerGenerator {
         (signature.isAsync ? " async" : "") + (signature.isThrowing ? " throws" : "")
     }
 
-    /// `static func <member>(_ container: <Container>[, _ argument: Type...]) <effects> -> <returnType> { <body> }`.
+    /// `static func <member>(_ container: <Container>[, _ argument: Type...]) <effects> -> <returnType> { <body> }`,
+    /// its first line placed on `typePlace`, where the member's type is written, when known (see
+    /// ``GeneratedSource/placed(_:spelling:after:at:)``).
     static func builderDeclaration(
-        for member: Member, in container: Container, effects: String, returnType: String, body: String
+        for member: Member, in container: Container, effects: String, returnType: String, body: String,
+        typePlace: SourceLocator.Place? = nil
     ) -> String {
         let isolation = isolation(of: container)
         let arguments = (member.signature?.arguments ?? []).map { ", _ \(MemberName.parameterLabel($0.name)): \($0.type)" }
+        let head =
+            "\(isolation)static func \(member.name)(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
         return """
-            \(isolation)static func \(member.name)(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {
+            \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
                 \(body)
             }
             """
+    }
+
+    /// Where each member's type is written in the user's file, by member name.
+    var memberTypePlaces: [String: SourceLocator.Place] {
+        Self.typePlaces(in: extraction, locator: locator)
+    }
+
+    /// Where each member of `extraction`'s container has its type written, by member name.
+    static func typePlaces(in extraction: ContainerExtraction, locator: SourceLocator?) -> [String: SourceLocator.Place] {
+        guard let locator else { return [:] }
+        var places: [String: SourceLocator.Place] = [:]
+        for member in extraction.container.members where places[member.name] == nil {
+            places[member.name] = typePlace(of: member.name, in: extraction, locator: locator)
+        }
+        return places
+    }
+
+    /// Where `member`'s type is written in the user's file.
+    func typePlace(of member: Member) -> SourceLocator.Place? {
+        Self.typePlace(of: member.name, in: extraction, locator: locator)
+    }
+
+    /// Where the type of the member named `name` is written in the user's file.
+    static func typePlace(of name: String, in extraction: ContainerExtraction, locator: SourceLocator?)
+        -> SourceLocator.Place?
+    {
+        extraction.anchors[.memberType(container: extraction.container.name, member: name)].flatMap { locator?.place($0) }
     }
 }
 

@@ -104,10 +104,11 @@ extension DIContainerMacro {
             qualified.type.text = extraction.qualified(syntax.type)
             return qualified
         }
+        let locator = SourceLocator(context, root: Syntax(group).root)
         let places = SignaturePlaces(
-            extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name,
-            locator: { SourceLocator(context, root: Syntax(group).root) })
-        return [HierarchyGenerator(container: container, places: places).dependenciesProtocol()]
+            extraction: extraction, name: group.asProtocol(NamedDeclSyntax.self)?.name, locator: { locator })
+        let typePlaces = ContainerGenerator.typePlaces(in: extraction, locator: locator)
+        return [HierarchyGenerator(container: container, places: places, typePlaces: typePlaces).dependenciesProtocol()]
     }
 
     /// Declares `Sendable` for a container whose providers may be called from any thread, and

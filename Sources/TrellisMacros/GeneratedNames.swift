@@ -117,6 +117,10 @@ enum GeneratedNames {
     /// storage, which each of its initializers calls (see `InitializerGenerator`).
     static let make = "\(prefix)make"
 
+    /// The local holding the cell of member `name` (async `.shared`, `.onDemand`, child) while the
+    /// container is built (see `InitializerGenerator`).
+    static func cell(_ name: String) -> String { "\(prefix)cell_\(MemberName.bare(name))" }
+
     /// The runtime type through which providers reach their container weakly.
     static let linkType = "Trellis.ContainerLink"
 

@@ -95,6 +95,71 @@ enum GeneratedSource {
         return mapped("\(head)\n\(padding)\(tail)", toFile: place.file, line: place.line - 1)
     }
 
+    /// `code`, one line that may start a declaration or a statement, mapped to `place`, the place
+    /// of a member's type in the user's file, so that `type` (the member's type as written), where it
+    /// first appears after `marker`, starts at the place's column: a type the compiler cannot find
+    /// is reported where the user wrote it, at each place the generated code spells it. Where the
+    /// place is unknown, `code` after `indent`.
+    static func placed(
+        _ code: String, spelling type: String, after marker: String = ": ", at place: SourceLocator.Place?,
+        indent: String = ""
+    ) -> String {
+        guard let place else { return indent + code }
+        return placed(code, at: place, offset: typeOffset(of: type, after: marker, in: code))
+    }
+
+    /// How many characters of `code` come before `type`, where it first appears after `marker`
+    /// (0 where it does not).
+    static func typeOffset(of type: String, after marker: String, in code: String) -> Int {
+        let start = code.firstRange(of: marker)?.upperBound ?? code.startIndex
+        guard !type.isEmpty, let range = code[start...].firstRange(of: type) else { return 0 }
+        return code.distance(from: code.startIndex, to: range.lowerBound)
+    }
+
+    /// A signature, `head` (which ends with its opening parenthesis), the `parameters` and `tail`
+    /// (the closing parenthesis on), mapped to the user's file so that each parameter with a place
+    /// (that of its member's type) is on that place's line with the member's type (`spelled`) at its
+    /// column, one parameter after another on a line where the places share one or are unknown.
+    /// `head` goes on `headPlace` (at the column of its first `headOffset` characters' end) when that
+    /// is above the first parameter, else on the line above it. `preamble` lines (comments) come
+    /// first, above the head. Nil when no parameter has a place, or the first is on the file's
+    /// first line.
+    static func placedSignature(
+        preamble: [String] = [], head: String, headPlace: SourceLocator.Place? = nil, headOffset: Int = 0,
+        parameters: [SignatureParameter], tail: String
+    ) -> String? {
+        guard let first = parameters.lazy.compactMap(\.place).first else { return nil }
+        let headLine = headPlace.map { $0.line < first.line ? $0.line : first.line - 1 } ?? first.line - 1
+        guard headLine - preamble.count >= 1 else { return nil }
+        var text = (preamble + [""]).joined(separator: "\n")
+        if let headPlace, headPlace.line == headLine {
+            text += String(repeating: " ", count: max(0, headPlace.column - 1 - headOffset))
+        }
+        text += head
+        var line = headLine
+        var column = text.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
+        for (index, parameter) in parameters.enumerated() {
+            let written = parameter.text + (index < parameters.count - 1 ? "," : "")
+            if let place = parameter.place, place.line > line {
+                let offset = parameter.spelled.map { typeOffset(of: $0, after: ": ", in: written) } ?? 0
+                let padding = String(repeating: " ", count: max(0, place.column - 1 - offset))
+                text += String(repeating: "\n", count: place.line - line) + padding + written
+                line = place.line
+                column = padding.count + written.count
+            } else {
+                let separator = index == 0 ? "" : " "
+                let offset = parameter.spelled.map { typeOffset(of: $0, after: ": ", in: written) } ?? 0
+                // On the same line, at the place's column when the line has not reached it yet.
+                let padding =
+                    parameter.place.map { $0.line == line ? max(separator.count, $0.column - 1 - offset - column) : 0 }
+                    ?? separator.count
+                text += String(repeating: " ", count: padding) + written
+                column += padding + written.count
+            }
+        }
+        return mapped(text + tail, toFile: first.file, line: headLine - preamble.count)
+    }
+
     /// How the first line of ``mapped(_:toFile:line:)`` begins.
     static let mappedCodeStart = "#sourceLocation(file:"
     /// The line that ends what ``mapped(_:toFile:line:)`` maps.
@@ -137,4 +202,13 @@ extension GeneratedSource {
             && !type.hasPrefix("any ") && !type.hasPrefix("some ") && !type.contains("&")
         return simple ? "\(type)?" : "(\(type))?"
     }
+}
+
+/// A parameter of a signature the generated code declares: its text (`label: Type`, with its
+/// default), the member's type as written in it, and where that type is in the user's file (see
+/// ``GeneratedSource/placedSignature(preamble:head:headPlace:headOffset:parameters:tail:)``).
+struct SignatureParameter {
+    let text: String
+    var spelled: String? = nil
+    var place: SourceLocator.Place? = nil
 }

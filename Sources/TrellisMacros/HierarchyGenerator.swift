@@ -15,12 +15,36 @@ struct HierarchyGenerator {
     let container: Container
     /// Where the initializers and requirements go in the user's file (see ``SignaturePlaces``).
     var places = SignaturePlaces()
+    /// Where each member's type is written in the user's file, by member name: the fields and
+    /// requirements that spell a member's type are placed there, so that a type the compiler cannot
+    /// find is reported where the user wrote it.
+    var typePlaces: [String: SourceLocator.Place] = [:]
     private var isolation: String { ContainerGenerator.isolation(of: container) }
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
     /// The `.argument` members, which both initializers take after their first parameter.
     private var arguments: [Member] { container.members.filter { $0.scope == .argument } }
     /// The parameters for the `.argument` members.
     var argumentParameters: [String] { arguments.compactMap { ContainerGenerator.initializerParameter(for: $0) } }
+
+    /// `parameters` of members (`.argument` members, overrides), each with its member's type as
+    /// written and where that is, for a placed signature.
+    func signatureParameters(of members: [Member]) -> [SignatureParameter] {
+        members.compactMap { member in
+            ContainerGenerator.initializerParameter(for: member).map {
+                SignatureParameter(text: $0, spelled: member.type.text, place: typePlaces[member.name])
+            }
+        }
+    }
+
+    /// An initializer's head, `init(` after `prefix`, its `parameters` and `tail`, each member's
+    /// parameter on its type's line (see ``SignaturePlaces/initializerHead(preamble:head:parameters:tail:)``).
+    func initializerHead(
+        _ prefix: String, comment: String? = nil, first: String, members: [Member], tail: String
+    ) -> String {
+        places.initializerHead(
+            preamble: comment.map { [$0] } ?? [], head: "\(prefix)init(",
+            parameters: [SignatureParameter(text: first)] + signatureParameters(of: members), tail: tail)
+    }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }
 
@@ -29,12 +53,15 @@ struct HierarchyGenerator {
         let inherited = forwarded.map { Container.dependenciesProtocolName(of: $0.type.text) }
         let inheritance = inherited.isEmpty ? "" : ": \(inherited.joined(separator: ", "))"
         // The comment is what the compiler's "protocol requires property" note shows of the expansion.
-        let requirements = inputs.map {
-            places.requirement(
-                "var \($0.name): \($0.type.storableText) { get }",
-                comment:
-                    "// \(container.name) needs '\($0.name): \($0.type.text)': the container providing its needs must have a member '\($0.name)' of type '\($0.type.text)'.",
-                member: $0.name)
+        let requirements = inputs.map { input in
+            let requirement = "var \(input.name): \(input.type.storableText) { get }"
+            let comment =
+                "// \(container.name) needs '\(input.name): \(input.type.text)': the container providing its needs must have a member '\(input.name)' of type '\(input.type.text)'."
+            guard let place = typePlaces[input.name], place.line > 1 else {
+                return places.requirement(requirement, comment: comment, member: input.name)
+            }
+            let offset = GeneratedSource.typeOffset(of: input.type.storableText, after: ": ", in: requirement)
+            return GeneratedSource.placed(requirement, at: place, offset: offset, preamble: ["    \(comment)"])
         }
         let access = container.accessLevel.protocolModifier.map { "\($0) " } ?? ""
         let body = requirements.isEmpty ? "" : "\n" + requirements.joined(separator: "\n") + "\n"
@@ -49,7 +76,11 @@ struct HierarchyGenerator {
     func inputsType() -> DeclSyntax {
         // The fields are read only by the container's own `init(inputs:)`: internal, so a public
         // snapshot does not publish the types of members the container keeps internal.
-        var stored = inputs.map { "    let \($0.name): \($0.type.storableText)" }
+        var stored = inputs.map {
+            GeneratedSource.placed(
+                "let \($0.name): \($0.type.storableText)", spelling: $0.type.storableText, at: typePlaces[$0.name],
+                indent: "    ")
+        }
         stored += forwarded.map { "    let \($0.name): \($0.type.text).\(GeneratedNames.inputsType)" }
         var reads = inputs.map { "        self.\($0.name) = dependencies.\($0.name)" }
         reads += forwarded.map { "        self.\($0.name) = \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)" }
@@ -95,7 +126,7 @@ struct HierarchyGenerator {
     /// ``InitializerGenerator/declarations()``), which defaults the overrides it does not take to nil.
     func initializers(throwing: Bool, creating: InitializerGenerator) -> [DeclSyntax] {
         let effects = throwing ? " throws" : ""
-        let head = "\(isolation)\(publicModifier)\(creating.convenience)init"
+        let prefix = "\(isolation)\(publicModifier)\(creating.convenience)"
         // What init(dependencies:) may take: the overrides of members built by the container.
         let overridable = container.members.filter {
             !$0.scope.isSupplied && ContainerGenerator.initializerParameter(for: $0) != nil
@@ -105,7 +136,7 @@ struct HierarchyGenerator {
         // snapshots: each input read from `source`, each argument and override taken passed on
         // (the others are nil by default: a `nil` argument would have no type where the
         // function's signature names a type that does not exist).
-        func arguments(inputs source: String, overrides: Bool) -> [String] {
+        func designatedArguments(inputs source: String, overrides: Bool) -> [String] {
             container.members.compactMap { member -> String? in
                 let label = "\(MemberName.bare(member.name)): "
                 switch member.scope {
@@ -116,27 +147,28 @@ struct HierarchyGenerator {
             }
         }
         let fromInputs =
-            arguments(inputs: "inputs", overrides: false)
+            designatedArguments(inputs: "inputs", overrides: false)
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
-        var dependenciesParameters = ["dependencies: some \(container.dependenciesProtocolName)"] + argumentParameters
+        var dependenciesMembers = self.arguments
         var fromDependencies = fromInputs
         var snapshot =
             inputs.isEmpty && forwarded.isEmpty ? [] : ["let inputs = \(GeneratedNames.inputsType)(from: dependencies)"]
         if takesOverrides {
-            dependenciesParameters += overridable.compactMap { ContainerGenerator.initializerParameter(for: $0) }
+            dependenciesMembers += overridable
             fromDependencies =
-                arguments(inputs: "dependencies", overrides: true)
+                designatedArguments(inputs: "dependencies", overrides: true)
                 + forwarded.map {
                     "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"
                 }
             snapshot = []
         }
-        let inputsParameters = (["inputs: \(GeneratedNames.inputsType)"] + argumentParameters).joined(separator: ", ")
-        let inputsHead = places.initializerHead(
-            "/// Creates the container from a snapshot of what it needs.\n\(head)(\(inputsParameters))\(effects) {")
-        let dependenciesHead = places.initializerHead(
-            "/// Creates the container from what its owner (or any provider of its needs) gives it.\n\(head)(\(dependenciesParameters.joined(separator: ", ")))\(effects) {"
-        )
+        let inputsHead = initializerHead(
+            prefix, comment: "/// Creates the container from a snapshot of what it needs.",
+            first: "inputs: \(GeneratedNames.inputsType)", members: self.arguments, tail: ")\(effects) {")
+        let dependenciesHead = initializerHead(
+            prefix, comment: "/// Creates the container from what its owner (or any provider of its needs) gives it.",
+            first: "dependencies: some \(container.dependenciesProtocolName)", members: dependenciesMembers,
+            tail: ")\(effects) {")
         func body(_ arguments: [String], after prelude: [String] = []) -> String {
             (prelude + creating.creation(storing: [creating.storing(creating.makeCall(arguments))]))
                 .map { GeneratedSource.indented($0) }.joined(separator: "\n")

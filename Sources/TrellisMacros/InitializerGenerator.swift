@@ -22,20 +22,20 @@ struct InitializerGenerator {
         let hierarchy = HierarchyGenerator(container: container)
         // Declaration order, then the snapshots of the forwarding children (see HierarchyGenerator).
         let parameters =
-            ContainerGenerator.parentParameter(of: container)
-            + container.members.compactMap { ContainerGenerator.initializerParameter(for: $0, in: container) }
-            + hierarchy.forwardedParameters
+            ContainerGenerator.parentParameter(of: container).map { SignatureParameter(text: $0) }
+            + signatureParameters(defaultValues: true)
+            + hierarchy.forwardedParameters.map { SignatureParameter(text: $0) }
         // A container with forwarding children is created from its owner, through init(dependencies:).
         let access =
             hierarchy.createdOnlyFromOwner ? "private " : container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         let effects = plan.initializerThrows ? " throws" : ""
         guard Self.buildsThroughMake(container) else {
             let head = generator.signaturePlaces.initializerHead(
-                "\(generator.isolation)\(access)init(\(parameters.joined(separator: ", ")))\(effects) {")
+                head: "\(generator.isolation)\(access)init(", parameters: parameters, tail: ")\(effects) {")
             return [initializer(head: head, body: creation(storing: buildLines(returning: false)), end: closingBrace)]
         }
         let head = generator.signaturePlaces.initializerHead(
-            "\(generator.isolation)\(access)\(convenience)init(\(parameters.joined(separator: ", ")))\(effects) {")
+            head: "\(generator.isolation)\(access)\(convenience)init(", parameters: parameters, tail: ")\(effects) {")
         // The parameters, by label (the container has no parent).
         let arguments =
             container.members.compactMap { member in
@@ -121,23 +121,37 @@ struct InitializerGenerator {
     private func make() -> DeclSyntax {
         let hierarchy = HierarchyGenerator(container: container)
         let parameters =
-            container.members.compactMap { member in
-                ContainerGenerator.initializerParameter(for: member, in: container, defaultValue: false)
-            }
-            + hierarchy.forwardedParameters
+            signatureParameters(defaultValues: false)
+            + hierarchy.forwardedParameters.map { SignatureParameter(text: $0) }
             + (ContainerGenerator.hasProviders(container)
-                ? ["_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))"] : [])
+                ? [SignatureParameter(text: "_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))")] : [])
         let effects = plan.initializerThrows ? " throws" : ""
         let result =
             ContainerGenerator.keepsStorageTogether(container.kind)
             ? "\(GeneratedNames.storageType)<\(GeneratedNames.storedValuesType)>" : GeneratedNames.storedValuesType
+        let comment = "/// Builds the members created with the container, and returns what it stores."
+        let head = "\(generator.isolation)private static func \(GeneratedNames.make)("
+        let tail = ")\(effects) -> \(result) {"
+        let signature =
+            GeneratedSource.placedSignature(preamble: [comment], head: head, parameters: parameters, tail: tail)
+            ?? "\(comment)\n\(head)\(parameters.map(\.text).joined(separator: ", "))\(tail)"
         return GeneratedSource.declaration(
             """
-            /// Builds the members created with the container, and returns what it stores.
-            \(generator.isolation)private static func \(GeneratedNames.make)(\(parameters.joined(separator: ", ")))\(effects) -> \(result) {
+            \(signature)
             \(buildLines(returning: true).map(GeneratedSource.indented).joined(separator: "\n"))
             }
             """)
+    }
+
+    /// The members' parameters of the designated initializer, as declared, each with its member's
+    /// type as written and where that is; with `defaultValues` false, an `.input`'s initial value is
+    /// not its default (``make()``'s callers pass every input).
+    private func signatureParameters(defaultValues: Bool) -> [SignatureParameter] {
+        container.members.compactMap { member in
+            ContainerGenerator.initializerParameter(for: member, in: container, defaultValue: defaultValues).map {
+                SignatureParameter(text: $0, spelled: member.type.text, place: generator.typePlace(of: member))
+            }
+        }
     }
 
     /// The statements that build the members created with the container, as locals, and then store
@@ -145,6 +159,7 @@ struct InitializerGenerator {
     private func buildLines(returning: Bool) -> [String] {
         var lines = parentInputs()
         lines += localDeclarations()
+        lines += cells()
         // The same order as the fields (the memberwise initializer of the stored values).
         let values =
             storedValues()
@@ -268,7 +283,9 @@ struct InitializerGenerator {
             } else if builtHere {
                 let build = generator.expressions.expression(for: member, in: .initializer)
                 lines.append(
-                    "let \(member.name): \(member.type.text) = \(GeneratedSource.overridden(by: member.name, else: build))")
+                    placedOnType(
+                        of: member,
+                        "let \(member.name): \(member.type.text) = \(GeneratedSource.overridden(by: member.name, else: build))"))
             } else if member.scope.isBuiltOnEveryRead && plan.transientsReadAtInitialization.contains(member.name) {
                 let name = GeneratedNames.initializationBuilder(member.name)
                 let build = generator.expressions.expression(for: member, in: .initializer)
@@ -278,15 +295,46 @@ struct InitializerGenerator {
                 } else if fallback {
                     let value = generator.expressions.expression(
                         for: member, in: .initializer, linePrefix: "return ", fallback: member.name)
-                    lines.append("let \(name) = { ()\(effects) -> \(member.type.text) in\(GeneratedSource.enclosed(value))}")
+                    lines.append(
+                        placedOnType(
+                            of: member,
+                            "let \(name) = { ()\(effects) -> \(member.type.text) in\(GeneratedSource.enclosed(value))}",
+                            after: "-> "))
                 } else {
                     lines.append(
-                        "let \(name) = { ()\(effects) -> \(member.type.text) in \(GeneratedSource.overridden(by: member.name, else: build)) }"
-                    )
+                        placedOnType(
+                            of: member,
+                            "let \(name) = { ()\(effects) -> \(member.type.text) in \(GeneratedSource.overridden(by: member.name, else: build)) }",
+                            after: "-> "))
                 }
             }
         }
         return lines
+    }
+
+    /// `code`, a statement declaring a local that spells `member`'s type, its first line placed on
+    /// that type (after `marker`; see ``GeneratedSource/placed(_:spelling:after:at:indent:)``). The
+    /// lines after it, which may map code of their own, stay as they are.
+    private func placedOnType(of member: Member, _ code: String, after marker: String = ": ") -> String {
+        guard let place = generator.typePlace(of: member) else { return code }
+        let lines = code.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let first = GeneratedSource.placed(String(lines[0]), spelling: member.type.text, after: marker, at: place)
+        return lines.count > 1 ? first + "\n" + lines[1] : first
+    }
+
+    /// The cells of the async `.shared`, `.onDemand` and child members, each a local holding its
+    /// override, declared with the type of its field placed on the member's type: inferred from the
+    /// override instead, a type that does not exist would be reported again inside the expansion
+    /// ("generic parameter could not be inferred").
+    private func cells() -> [String] {
+        container.members.compactMap { member -> String? in
+            let kept = [.onDemand, .child, .forwardingChild].contains(member.scope)
+            guard !member.isAssisted, member.scope == .shared ? member.isAsync : kept,
+                let field = ContainerGenerator.storedProperty(for: member, in: container)
+            else { return nil }
+            let cell = "let \(GeneratedNames.cell(member.name)) = \(field.type)(override: \(member.name))"
+            return placedOnType(of: member, cell, after: "= ")
+        }
     }
 
     /// Each member's field of the stored values and the value the initializer stores in it, in
@@ -302,13 +350,13 @@ struct InitializerGenerator {
             case .shared where !member.isAsync:
                 return (storage, member.name)
             case .shared:
-                return (storage, "\(GeneratedNames.asyncSharedType)(override: \(member.name))")
+                return (storage, GeneratedNames.cell(member.name))
             case .transient where member.type.kind == .opaque:
                 return nil
             case .transient, .collection:
                 return (storage, member.name)
             case .onDemand, .child, .forwardingChild:
-                return (storage, "\(GeneratedNames.onDemandType)(override: \(member.name))")
+                return (storage, GeneratedNames.cell(member.name))
             }
         }
     }

@@ -53,6 +53,22 @@ struct SignaturePlaces {
         return GeneratedSource.placed(head, at: place, offset: keyword, preamble: all)
     }
 
+    /// An initializer's head: `preamble` lines (comments), then `head` (up to `init(`), the
+    /// `parameters` and `tail` (from the closing parenthesis to the body's brace). Each parameter
+    /// whose member's type has a place is on that place's line, with `init` on the container's name
+    /// when it is placed (see ``GeneratedSource/placedSignature(preamble:head:headPlace:headOffset:parameters:tail:)``);
+    /// otherwise the head is one line, placed as ``initializerHead(_:)`` places it.
+    func initializerHead(preamble: [String] = [], head: String, parameters: [SignatureParameter], tail: String) -> String {
+        let keyword = head.firstRange(of: "init").map { head.distance(from: head.startIndex, to: $0.lowerBound) } ?? 0
+        if let placed = GeneratedSource.placedSignature(
+            preamble: preamble, head: head, headPlace: container, headOffset: keyword, parameters: parameters, tail: tail)
+        {
+            return placed
+        }
+        return initializerHead(
+            (preamble + [head + parameters.map(\.text).joined(separator: ", ") + tail]).joined(separator: "\n"))
+    }
+
     /// The needs protocol's requirement of `member` (`comment` above `var name: Type { get }`),
     /// placed with its name at the member's, when the member is placed.
     func requirement(_ requirement: String, comment: String, member: String) -> String {

@@ -35,18 +35,30 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let clock: any Clock
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                         let clock: any Clock
+                    #sourceLocation()
                         let detail: ((AppContainer, Int) -> DetailModel)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(clock: any Clock, detail: ((AppContainer, Int) -> DetailModel)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    init(
+                                             clock: any Clock,
+
+                    detail: ((AppContainer, Int) -> DetailModel)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(clock: clock, detail: detail)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(clock: any Clock, detail: ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                                             clock: any Clock,
+
+                    detail: ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
                             detail: detail
@@ -55,7 +67,9 @@ struct AssistedTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
-                        let clock: any Clock
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                         let clock: any Clock
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.clock = dependencies.clock
@@ -75,7 +89,9 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.detail {
                             return override(_trellis_container, itemID)
                         }
@@ -88,8 +104,10 @@ struct AssistedTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 2)
                     // AppContainer needs 'clock: any Clock': the container providing its needs must have a member 'clock' of type 'any Clock'.
-                    var clock: any Clock { get }
+                                     var clock: any Clock { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -120,18 +138,30 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let repository: any Repository
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                         let repository: any Repository
+                    #sourceLocation()
                         let detail: ((AppContainer, Int, String) -> DetailModel)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(repository: any Repository, detail: ((AppContainer, Int, String) -> DetailModel)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    init(
+                                             repository: any Repository,
+
+                         detail: ((AppContainer, Int, String) -> DetailModel)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(repository: repository, detail: detail)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(repository: any Repository, detail: ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                                             repository: any Repository,
+
+                         detail: ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             repository: repository,
                             detail: detail
@@ -140,7 +170,9 @@ struct AssistedTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
-                        let repository: any Repository
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                         let repository: any Repository
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.repository = dependencies.repository
@@ -160,7 +192,9 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.detail {
                             return override(_trellis_container, id, title)
                         }
@@ -173,8 +207,10 @@ struct AssistedTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 2)
                     // AppContainer needs 'repository: any Repository': the container providing its needs must have a member 'repository' of type 'any Repository'.
-                    var repository: any Repository { get }
+                                     var repository: any Repository { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -206,18 +242,30 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let connection: (any ConnectionProtocol)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                       let connection: (any ConnectionProtocol)?
+                    #sourceLocation()
                         let rows: ((AppContainer, String) async throws -> Rows)?
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(connection: (any ConnectionProtocol)? = nil, rows: ((AppContainer, String) async throws -> Rows)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           connection: (any ConnectionProtocol)? = nil,
+
+                       rows: ((AppContainer, String) async throws -> Rows)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(connection: connection, rows: rows)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(connection: (any ConnectionProtocol)? = nil, rows: ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           connection: (any ConnectionProtocol)? = nil,
+
+                       rows: ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             connection: connection,
                             rows: rows
@@ -242,7 +290,9 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func connection(_ _trellis_container: AppContainer) async throws -> any ConnectionProtocol {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func connection(_ _trellis_container: AppContainer) async throws -> any ConnectionProtocol {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.connection {
                                 return override
                             }
@@ -251,7 +301,9 @@ struct AssistedTests {
                         #sourceLocation()
                         }
 
-                        static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                    static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.rows {
                             return try await override(_trellis_container, query)
                         }
@@ -295,17 +347,29 @@ struct AssistedTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                         let model: ((AppContainer, Int) -> Model)?
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let first: Model?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(model: ((AppContainer, Int) -> Model)? = nil, first: Model? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                    model: ((AppContainer, Int) -> Model)? = nil,
+
+                            first: Model? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(model: model, first: first)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(model: ((AppContainer, Int) -> Model)? = nil, first: Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                    model: ((AppContainer, Int) -> Model)? = nil,
+
+                            first: Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             model: model,
                             first: first
@@ -330,7 +394,9 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.model {
                             return override(_trellis_container, id)
                         }
@@ -339,7 +405,9 @@ struct AssistedTests {
                     #sourceLocation()
                         }
 
-                        static func first(_ _trellis_container: AppContainer) -> Model {
+                    #sourceLocation(file: "Test.swift", line: 6)
+                    static func first(_ _trellis_container: AppContainer) -> Model {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.first { value } else {
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                      _trellis_container.model(id: 7)
@@ -380,12 +448,18 @@ struct AssistedTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    @MainActor convenience init(screen: ((ScreenContainer, Int) -> Screen)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    @MainActor convenience init(
+                                      screen: ((ScreenContainer, Int) -> Screen)? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(screen: screen))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    @MainActor private static func _trellis_make(screen: ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                    @MainActor private static func _trellis_make(
+                                      screen: ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                    #sourceLocation()
                         return _trellis_StoredValues(
                             screen: screen
                         )
@@ -413,7 +487,9 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_values.screen {
                             return override(_trellis_container, id)
                         }

@@ -321,18 +321,32 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let now: @Sendable () -> Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let callback: (@Sendable (Int) -> Void)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(now: @escaping @Sendable () -> Int, callback: (@Sendable (Int) -> Void)?) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                    now: @escaping @Sendable () -> Int,
+
+                            callback: (@Sendable (Int) -> Void)?) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(now: now, callback: callback)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(now: @escaping @Sendable () -> Int, callback: (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                    now: @escaping @Sendable () -> Int,
+
+                            callback: (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             now: now,
                             callback: callback
@@ -341,8 +355,12 @@ struct BodyShapeTests {
 
                     /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let now: @Sendable () -> Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let callback: (@Sendable (Int) -> Void)?
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some ClockContainerDependencies) {
                             self.now = dependencies.now
@@ -364,10 +382,14 @@ struct BodyShapeTests {
 
                 /// What `ClockContainer` needs from the container that owns it (or whoever creates it).
                 protocol ClockContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // ClockContainer needs 'now: @Sendable () -> Int': the container providing its needs must have a member 'now' of type '@Sendable () -> Int'.
                     var now: @Sendable () -> Int { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
                     // ClockContainer needs 'callback: (@Sendable (Int) -> Void)?': the container providing its needs must have a member 'callback' of type '(@Sendable (Int) -> Void)?'.
                     var callback: (@Sendable (Int) -> Void)? { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -401,20 +423,33 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let clock: any Clock
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let name: String
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                     #sourceLocation(file: "Test.swift", line: 2)
-                           init(clock: any Clock = SystemClock(), name: String) {
+                           init(
+
+                            clock: any Clock = SystemClock(),
+
+                            name: String) {
                     #sourceLocation()
                         self._trellis_storage = Self._trellis_make(clock: clock, name: name)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(clock: any Clock, name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            clock: any Clock,
+
+                            name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
@@ -426,8 +461,12 @@ struct BodyShapeTests {
 
                     /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let clock: any Clock
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let name: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some ClockContainerDependencies) {
                             self.clock = dependencies.clock
@@ -453,10 +492,14 @@ struct BodyShapeTests {
 
                 /// What `ClockContainer` needs from the container that owns it (or whoever creates it).
                 protocol ClockContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // ClockContainer needs 'clock: any Clock': the container providing its needs must have a member 'clock' of type 'any Clock'.
                     var clock: any Clock { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
                     // ClockContainer needs 'name: String': the container providing its needs must have a member 'name' of type 'String'.
                     var name: String { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -527,19 +570,39 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let settings: Settings
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                         let handlers: [Handler]
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let handler: Handler
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(settings: Settings, handlers: [Handler], handler: @escaping Handler) {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    init(
+                            settings: Settings,
+
+                            handlers: [Handler],
+
+                    handler: @escaping Handler) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(settings: settings, handlers: handlers, handler: handler)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 4)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(settings: Settings, handlers: [Handler], handler: @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            settings: Settings,
+
+                            handlers: [Handler],
+
+                    handler: @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             settings: settings,
@@ -553,9 +616,15 @@ struct BodyShapeTests {
 
                     /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 6)
                         let settings: Settings
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                         let handlers: [Handler]
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let handler: Handler
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some SettingsContainerDependencies) {
                             self.settings = dependencies.settings
@@ -578,12 +647,18 @@ struct BodyShapeTests {
 
                 /// What `SettingsContainer` needs from the container that owns it (or whoever creates it).
                 protocol SettingsContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 5)
                     // SettingsContainer needs 'settings: SettingsContainer.Settings': the container providing its needs must have a member 'settings' of type 'SettingsContainer.Settings'.
                     var settings: SettingsContainer.Settings { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     // SettingsContainer needs 'handlers: [SettingsContainer.Handler]': the container providing its needs must have a member 'handlers' of type '[SettingsContainer.Handler]'.
                     var handlers: [SettingsContainer.Handler] { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
                     // SettingsContainer needs 'handler: SettingsContainer.Handler': the container providing its needs must have a member 'handler' of type 'SettingsContainer.Handler'.
                     var handler: SettingsContainer.Handler { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -665,20 +740,44 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let legacy: (any Store)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                       let legacy: (any Store)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                         let old: any Store
-                        let pair: (any PairProtocol)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
+                       let pair: (any PairProtocol)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    init(
+                           legacy: (any Store)? = nil,
+
+
+                           old: (any Store)? = nil,
+
+                           pair: (any PairProtocol)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(legacy: legacy, old: old, pair: pair)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 3)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(legacy: (any Store)? = nil, old: (any Store)? = nil, pair: (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           legacy: (any Store)? = nil,
+
+
+                           old: (any Store)? = nil,
+
+                           pair: (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                         let old: any Store = if let old { old } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                                                    LegacyStore()
                     #sourceLocation()
@@ -708,7 +807,9 @@ struct BodyShapeTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func legacy(_ _trellis_container: AppContainer) -> any Store {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    static func legacy(_ _trellis_container: AppContainer) -> any Store {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.legacy { value } else {
                     #sourceLocation(file: "Test.swift", line: 4)
                                                       LegacyStore()
@@ -716,7 +817,9 @@ struct BodyShapeTests {
                         }
                         }
 
-                        static func pair(_ _trellis_container: AppContainer) -> any PairProtocol {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    static func pair(_ _trellis_container: AppContainer) -> any PairProtocol {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.pair { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old)

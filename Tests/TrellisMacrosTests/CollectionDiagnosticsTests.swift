@@ -59,27 +59,71 @@ struct CollectionDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let health: any Route
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let library: [any Route]?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let routes: [any Route]?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
                     let disk: any Check
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 16)
                     let checks: [String: any Check]?
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                       health: (any Route)? = nil,
+
+
+                        library: [any Route]? = nil,
+
+
+                        routes: [any Route]? = nil,
+
+
+                       disk: (any Check)? = nil,
+
+
+                        checks: [String: any Check]? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(health: health, library: library, routes: routes, disk: disk, checks: checks)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(health: (any Route)? = nil, library: [any Route]? = nil, routes: [any Route]? = nil, disk: (any Check)? = nil, checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                       health: (any Route)? = nil,
+
+
+                        library: [any Route]? = nil,
+
+
+                        routes: [any Route]? = nil,
+
+
+                       disk: (any Check)? = nil,
+
+
+                        checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
                     let health: any Route = if let health { health } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                HealthRoute()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 13)
                     let disk: any Check = if let disk { disk } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 12)
                                                DiskCheck()
                 #sourceLocation()
@@ -111,7 +155,9 @@ struct CollectionDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func library(_ _trellis_container: Routes) -> [any Route] {
+                #sourceLocation(file: "Test.swift", line: 7)
+                static func library(_ _trellis_container: Routes) -> [any Route] {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.library { value } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                           [BookRoute(), AuthorRoute()]
@@ -119,11 +165,15 @@ struct CollectionDiagnosticsTests {
                     }
                     }
 
-                    static func routes(_ _trellis_container: Routes) -> [any Route] {
+                #sourceLocation(file: "Test.swift", line: 10)
+                static func routes(_ _trellis_container: Routes) -> [any Route] {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.routes { value } else { _trellis_Builders._trellis_assemble_routes(_trellis_container.health, _trellis_container.library) }
                     }
 
-                    static func checks(_ _trellis_container: Routes) -> [String: any Check] {
+                #sourceLocation(file: "Test.swift", line: 16)
+                static func checks(_ _trellis_container: Routes) -> [String: any Check] {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk) }
                     }
 
@@ -406,28 +456,65 @@ struct CollectionDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let disk: any Check
-                    let feature: Trellis.OnDemand<Feature>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                let feature: Trellis.OnDemand<Feature>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let featureChecks: [String: any Check]?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
                     let checks: [String: any Check]?
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                       disk: (any Check)? = nil,
+
+
+                        feature: Feature? = nil,
+
+
+                        featureChecks: [String: any Check]? = nil,
+
+
+                        checks: [String: any Check]? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(disk: disk, feature: feature, featureChecks: featureChecks, checks: checks)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(disk: (any Check)? = nil, feature: Feature? = nil, featureChecks: [String: any Check]? = nil, checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                       disk: (any Check)? = nil,
+
+
+                        feature: Feature? = nil,
+
+
+                        featureChecks: [String: any Check]? = nil,
+
+
+                        checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
                     let disk: any Check = if let disk { disk } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                DiskCheck()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 7)
+                let _trellis_cell_feature = Trellis.OnDemand<Feature>(override: feature)
+                #sourceLocation()
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                         disk: disk,
-                        feature: Trellis.OnDemand(override: feature),
+                        feature: _trellis_cell_feature,
                         featureChecks: featureChecks,
                         checks: checks
                     ))
@@ -451,13 +538,17 @@ struct CollectionDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func feature(_ _trellis_container: Checks) -> Feature {
+                #sourceLocation(file: "Test.swift", line: 7)
+                static func feature(_ _trellis_container: Checks) -> Feature {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 7)
                                      Feature(dependencies: _trellis_container)
                     #sourceLocation()
                     }
 
-                    static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {
+                #sourceLocation(file: "Test.swift", line: 10)
+                static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.featureChecks { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (feature: Feature) in feature.checks }(_trellis_container.feature)
@@ -465,7 +556,9 @@ struct CollectionDiagnosticsTests {
                     }
                     }
 
-                    static func checks(_ _trellis_container: Checks) -> [String: any Check] {
+                #sourceLocation(file: "Test.swift", line: 13)
+                static func checks(_ _trellis_container: Checks) -> [String: any Check] {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk, _trellis_container.featureChecks) }
                     }
 

@@ -89,7 +89,7 @@ struct DeclarationCorpusTests {
         "slips the compiler judges (unknown types, paste, half-typed types, deleted tokens, wrong contributions) are reported on the user's lines"
     )
     func slipsAreReportedOnUserLines() async throws {
-        var programs: [(slip: Slip, name: String, program: CorpusProgram)] = []
+        var programs: [(slip: Slip, name: String, program: CorpusProgram, type: String)] = []
         for container in Self.randomContainers() {
             for (turn, slip) in Slip.allCases.enumerated() {
                 let position = (container.index + turn) % container.members.count
@@ -98,7 +98,11 @@ struct DeclarationCorpusTests {
                 }
                 let name = "\(container.name())_\(slip)"
                 let renamed = source.replacingOccurrences(of: "\(container.name()) {", with: "\(name) {")
-                programs.append((slip, name, CorpusProgram(name: name, source: renamed, expectedCode: nil)))
+                programs.append(
+                    (
+                        slip, name, CorpusProgram(name: name, source: renamed, expectedCode: nil),
+                        container.members[position].shape.text
+                    ))
             }
         }
         let result = try await Self.compile(programs.map(\.program), emitSIL: false)
@@ -106,21 +110,43 @@ struct DeclarationCorpusTests {
         // A diagnostic inside an expansion names its container in the buffer's mangled name.
         let generated = result.diagnostics.filter { !files.contains($0.path) }
         var placed: [Slip: (all: Int, onUserLines: Int)] = [:]
-        for ((slip, name, program), file) in zip(programs, result.files) {
+        for ((slip, name, program, type), file) in zip(programs, result.files) {
             let inside = generated.filter { $0.path.contains("\(name.count)\(name)") }
+            // The getter of an async member whose type does not exist: the compiler takes the type
+            // for a noncopyable one, and reports the accessor `@Provide` writes, where no
+            // `#sourceLocation` line may go.
+            let asyncGetter = inside.filter { $0.message == "getter of noncopyable type cannot be 'async' or 'throws'" }
+            let rest = inside.filter { $0.message != "getter of noncopyable type cannot be 'async' or 'throws'" }
             let own = result.diagnostics.filter { $0.path == file && $0.severity == "error" }
             placed[slip, default: (0, 0)].all += 1
-            if inside.isEmpty && !own.isEmpty { placed[slip, default: (0, 0)].onUserLines += 1 }
-            let check = {
-                #expect(!own.isEmpty, "\(program.name) compiles, or its error is not on its lines")
-                #expect(inside.isEmpty, "\(program.name):\n\(inside.map(\.description).joined(separator: "\n"))")
+            if inside.isEmpty { placed[slip, default: (0, 0)].onUserLines += 1 }
+            if slip == .deletedToken && !Self.parsesAsTheCompiler {
+                // The oldest swift-syntax parses some half-deleted declarations unlike the compiler.
+                withKnownIssue("swift-syntax parses this deletion unlike the compiler", isIntermittent: true) {
+                    #expect(inside.isEmpty, "\(program.name):\n\(inside.map(\.description).joined(separator: "\n"))")
+                }
+                continue
             }
-            if slip == .unknownType || slip == .truncatedType || (slip == .deletedToken && !Self.parsesAsTheCompiler) {
-                // A type that does not exist (a half-typed one that parses too) is reported again at
-                // each generated mention of it, which Swift cannot type without naming it.
-                withKnownIssue("an unknown member type is reported inside the expansion too", isIntermittent: true) { check() }
+            // A type cut in half may still name one (`Box?` cut to `Box`): that program compiles.
+            let mayCompile = slip == .truncatedType && inside.isEmpty
+            #expect(!own.isEmpty || mayCompile, "\(program.name) compiles, or its error is not on its lines")
+            if slip == .truncatedType && (type.contains("->") || type.hasPrefix("(")) && !rest.isEmpty {
+                // Cut in half, a function or tuple type (`@Sendable (I`, `@Sendable (Int) `) is
+                // recovered from by the compiler's parser unlike swift-syntax's (the next member is
+                // the container's for one, part of the cut type for the other), or makes the type
+                // checker give up on the generated code ("failed to produce diagnostic").
+                withKnownIssue("a function or tuple type cut in half", isIntermittent: true) {
+                    #expect(rest.isEmpty, "\(program.name):\n\(rest.map(\.description).joined(separator: "\n"))")
+                }
             } else {
-                check()
+                #expect(rest.isEmpty, "\(program.name):\n\(rest.map(\.description).joined(separator: "\n"))")
+            }
+            if !asyncGetter.isEmpty {
+                withKnownIssue(
+                    "the getter of an async member of a type that does not exist is reported inside @Provide's expansion"
+                ) {
+                    #expect(asyncGetter.isEmpty, "\(program.name):\n\(asyncGetter.map(\.description).joined(separator: "\n"))")
+                }
             }
         }
         let summary = Slip.allCases.map { slip in

@@ -37,24 +37,44 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let label: String
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let host: Host
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(label: String? = nil, host: Host? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                        label: String? = nil,
+
+
+                        host: Host? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(label: label, host: host)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(label: String? = nil, host: Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        label: String? = nil,
+
+
+                        host: Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let host: Host = if let host { host } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                               Host(name: "label, c.label")
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 4)
                     let label: String = if let label { label } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                               "c.label reads \(host)"
                 #sourceLocation()
@@ -136,26 +156,62 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 7)
                     let client: any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let names: [String]
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
                     let logger: Logger
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 16)
                     let prefix: String
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) {
+                #sourceLocation(file: "Test.swift", line: 6)
+                init(
+                       client: (any ClientProtocol)? = nil,
+
+
+                        names: [String]? = nil,
+
+
+                        logger: Logger? = nil,
+
+
+                        prefix: String) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(client: client, names: names, logger: logger, prefix: prefix)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 5)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(client: (any ClientProtocol)? = nil, names: [String]? = nil, logger: Logger? = nil, prefix: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                       client: (any ClientProtocol)? = nil,
+
+
+                        names: [String]? = nil,
+
+
+                        logger: Logger? = nil,
+
+
+                        prefix: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let names: [String] = if let names { names } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
                                                                      [prefix].map { logger in logger + "x" }
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 7)
                     let client: any ClientProtocol = if let client { client } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                { () in
                         let logger = Logger(label: "local")
@@ -163,7 +219,9 @@ struct DependencyExtractionTests {
                     }()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 13)
                     let logger: Logger = if let logger { logger } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 12)
                                                                       Logger(label: names.joined())
                 #sourceLocation()
@@ -186,7 +244,9 @@ struct DependencyExtractionTests {
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
+                #sourceLocation(file: "Test.swift", line: 16)
                     let prefix: String
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     init(from dependencies: some AppContainerDependencies) {
                         self.prefix = dependencies.prefix
@@ -207,8 +267,10 @@ struct DependencyExtractionTests {
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 15)
                 // AppContainer needs 'prefix: String': the container providing its needs must have a member 'prefix' of type 'String'.
                 var prefix: String { get }
+            #sourceLocation()
             }
             """
         }
@@ -251,30 +313,60 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: any SessionProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let client: any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let cache: any CacheProtocol
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                       session: (any SessionProtocol)? = nil,
+
+
+                       client: (any ClientProtocol)? = nil,
+
+
+                       cache: (any CacheProtocol)? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(session: session, client: client, cache: cache)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(session: (any SessionProtocol)? = nil, client: (any ClientProtocol)? = nil, cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                       session: (any SessionProtocol)? = nil,
+
+
+                       client: (any ClientProtocol)? = nil,
+
+
+                       cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let cache: any CacheProtocol = if let cache { cache } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
                                                Cache()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: any SessionProtocol = if let session { session } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                               Client(session: Defaults.shared.client, cache: cache)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 7)
                     let client: any ClientProtocol = if let client { client } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                               Client(session: Session.default.session, other: cache.session)
                 #sourceLocation()
@@ -338,19 +430,37 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let clients: any ClientsProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let urls: [URL]
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(clients: (any ClientsProtocol)? = nil, urls: [URL]) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                       clients: (any ClientsProtocol)? = nil,
+
+
+                        urls: [URL]) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(clients: clients, urls: urls)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(clients: (any ClientsProtocol)? = nil, urls: [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                       clients: (any ClientsProtocol)? = nil,
+
+
+                        urls: [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
                     let clients: any ClientsProtocol = if let clients { clients } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                               Clients(urls.map { c in Client(url: c.absoluteString) })
                 #sourceLocation()
@@ -363,7 +473,9 @@ struct DependencyExtractionTests {
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
+                #sourceLocation(file: "Test.swift", line: 7)
                     let urls: [URL]
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     init(from dependencies: some AppContainerDependencies) {
                         self.urls = dependencies.urls
@@ -384,8 +496,10 @@ struct DependencyExtractionTests {
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 6)
                 // AppContainer needs 'urls: [URL]': the container providing its needs must have a member 'urls' of type '[URL]'.
                 var urls: [URL] { get }
+            #sourceLocation()
             }
             """
         }

@@ -45,25 +45,53 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let apiClient: any APIClientProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let config: AppConfig
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let logger: Logger
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           apiClient: (any APIClientProtocol)? = nil,
+
+
+                            config: AppConfig,
+
+
+                            logger: Logger? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(apiClient: apiClient, config: config, logger: logger)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(apiClient: (any APIClientProtocol)? = nil, config: AppConfig, logger: Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           apiClient: (any APIClientProtocol)? = nil,
+
+
+                            config: AppConfig,
+
+
+                            logger: Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let logger: Logger = if let logger { logger } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 9)
                                                    Logger(label: "app")
                     #sourceLocation()
                         }
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                           APIClient(config: config, logger: logger)
                     #sourceLocation()
@@ -83,7 +111,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let config: AppConfig
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.config = dependencies.config
@@ -104,8 +134,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 6)
                     // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
                     var config: AppConfig { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -151,25 +183,52 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
-                        let catalog: Trellis.OnDemand<Catalog>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    let catalog: Trellis.OnDemand<Catalog>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let page: Page?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            baseURL: String,
+
+
+                            catalog: Catalog? = nil,
+
+
+                            page: Page? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(baseURL: String, catalog: Catalog? = nil, page: Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            baseURL: String,
+
+
+                            catalog: Catalog? = nil,
+
+
+                            page: Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    let _trellis_cell_catalog = Trellis.OnDemand<Catalog>(override: catalog)
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             baseURL: baseURL,
 
 
-                            catalog: Trellis.OnDemand(override: catalog),
+                            catalog: _trellis_cell_catalog,
 
 
                             page: page
@@ -179,7 +238,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.baseURL = dependencies.baseURL
@@ -199,13 +260,17 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func catalog(_ _trellis_container: AppContainer) -> Catalog {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func catalog(_ _trellis_container: AppContainer) -> Catalog {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 6)
                                                          { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
                         #sourceLocation()
                         }
 
-                        static func page(_ _trellis_container: AppContainer) -> Page {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    static func page(_ _trellis_container: AppContainer) -> Page {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.page { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
@@ -217,8 +282,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                     var baseURL: String { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -245,17 +312,25 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let greeter: (any Greeter)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                       let greeter: (any Greeter)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(greeter: (any Greeter)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           greeter: (any Greeter)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(greeter: greeter)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(greeter: (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           greeter: (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
                         ))
@@ -279,7 +354,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.greeter { value } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -324,17 +401,25 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let name: String
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(name: String) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            name: String) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(name: name)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
@@ -344,7 +429,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let name: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.name = dependencies.name
@@ -364,7 +451,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 6)
                                                           { (name: String) in [name, name] }(_trellis_container.name)
                         #sourceLocation()
@@ -374,8 +463,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'name: String': the container providing its needs must have a member 'name' of type 'String'.
                     var name: String { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -418,25 +509,53 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let session: any URLSessionProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let networkService: any NetworkServiceProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let homeViewModel: HomeViewModel?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           session: (any URLSessionProtocol)? = nil,
+
+
+                           networkService: (any NetworkServiceProtocol)? = nil,
+
+
+                            homeViewModel: HomeViewModel? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(session: session, networkService: networkService, homeViewModel: homeViewModel)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(session: (any URLSessionProtocol)? = nil, networkService: (any NetworkServiceProtocol)? = nil, homeViewModel: HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           session: (any URLSessionProtocol)? = nil,
+
+
+                           networkService: (any NetworkServiceProtocol)? = nil,
+
+
+                            homeViewModel: HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let session: any URLSessionProtocol = if let session { session } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                    StandInURLSession.shared
                     #sourceLocation()
                         }
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let networkService: any NetworkServiceProtocol = if let networkService { networkService } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                                                                   NetworkService(session: session)
                     #sourceLocation()
@@ -466,7 +585,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.homeViewModel { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                                              HomeViewModel(service: _trellis_container.networkService)
@@ -511,24 +632,44 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let freshGreeter: (any Greeter)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                       let freshGreeter: (any Greeter)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let greeters: [any Greeter]
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           freshGreeter: (any Greeter)? = nil,
+
+
+                            greeters: [any Greeter]? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(freshGreeter: freshGreeter, greeters: greeters)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(freshGreeter: (any Greeter)? = nil, greeters: [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
-                        let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
+                    private static func _trellis_make(
+                           freshGreeter: (any Greeter)? = nil,
+
+
+                            greeters: [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
                     #sourceLocation()
                         } }
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let greeters: [any Greeter] = if let greeters { greeters } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                                                    { (freshGreeter: any Greeter) in [freshGreeter] }(_trellis_build_freshGreeter())
                     #sourceLocation()
@@ -557,7 +698,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -613,38 +756,70 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let config: AppConfig
-                        let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
-                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            config: AppConfig,
+
+
+                           database: (any DatabaseProtocol)? = nil,
+
+
+                           cache: (any CacheProtocol)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(config: config, database: database, cache: cache)
                         let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                         _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
                         _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(config: AppConfig, database: (any DatabaseProtocol)? = nil, cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            config: AppConfig,
+
+
+                           database: (any DatabaseProtocol)? = nil,
+
+
+                           cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    let _trellis_cell_database = Trellis.AsyncShared<any DatabaseProtocol, any Error>(override: database)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             config: config,
 
 
-                            database: Trellis.AsyncShared(override: database),
+                            database: _trellis_cell_database,
 
 
-                            cache: Trellis.AsyncShared(override: cache)
+                            cache: _trellis_cell_cache
                     ))
                     #sourceLocation()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let config: AppConfig
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.config = dependencies.config
@@ -670,13 +845,17 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 6)
                                                   try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
                         #sourceLocation()
                         }
 
-                        static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 9)
                                                       await { () async in Cache(label: "cache") }()
                         #sourceLocation()
@@ -686,8 +865,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'config: AppConfig': the container providing its needs must have a member 'config' of type 'AppConfig'.
                     var config: AppConfig { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -722,22 +903,41 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let repository: Repository?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                           cache: (any CacheProtocol)? = nil,
+
+
+                            repository: Repository? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(cache: cache, repository: repository)
                         let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                         _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(cache: (any CacheProtocol)? = nil, repository: Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                           cache: (any CacheProtocol)? = nil,
+
+
+                            repository: Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
-                            cache: Trellis.AsyncShared(override: cache),
+                            cache: _trellis_cell_cache,
                             repository: repository
                         ))
                     }
@@ -764,13 +964,17 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 3)
                                                       await { () async in Cache(label: "cache") }()
                         #sourceLocation()
                         }
 
-                        static func repository(_ _trellis_container: AppContainer) async -> Repository {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func repository(_ _trellis_container: AppContainer) async -> Repository {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_storage.values.repository {
                                 return override
                             }
@@ -824,20 +1028,46 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let port: Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let address: Address
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let nextPort: Port?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(port: Int, address: Address? = nil, nextPort: Port? = nil) throws {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            port: Int,
+
+
+                            address: Address? = nil,
+
+
+                            nextPort: Port? = nil) throws {
+                    #sourceLocation()
                         self._trellis_storage = try Self._trellis_make(port: port, address: address, nextPort: nextPort)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(port: Int, address: Address? = nil, nextPort: Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            port: Int,
+
+
+                            address: Address? = nil,
+
+
+                            nextPort: Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let address: Address = if let address { address } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                                                try { (port: Int) throws in try Address(port: port) }(port)
                     #sourceLocation()
@@ -857,7 +1087,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let port: Int
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.port = dependencies.port
@@ -877,7 +1109,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.nextPort { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                   try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
@@ -889,8 +1123,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'port: Int': the container providing its needs must have a member 'port' of type 'Int'.
                     var port: Int { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -928,19 +1164,37 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let address: Address
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let label: String?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(address: Address? = nil, label: String? = nil) throws {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            address: Address? = nil,
+
+
+                            label: String? = nil) throws {
+                    #sourceLocation()
                         self._trellis_storage = try Self._trellis_make(address: address, label: label)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(address: Address? = nil, label: String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            address: Address? = nil,
+
+
+                            label: String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let address: Address = if let address { address } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                try { () throws in try Address.load() }()
                     #sourceLocation()
@@ -969,7 +1223,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func label(_ _trellis_container: AppContainer) -> String {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func label(_ _trellis_container: AppContainer) -> String {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.label { value } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (address: Address) in "\(address)" }(_trellis_container.address)
@@ -1034,20 +1290,48 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let viewModel: ViewModel?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 11)
                         let apiClient: any APIClientProtocol
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    @MainActor init(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    @MainActor init(
+                            baseURL: String,
+
+
+                            viewModel: ViewModel? = nil,
+
+
+
+                           apiClient: (any APIClientProtocol)? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL, viewModel: viewModel, apiClient: apiClient)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    @MainActor private static func _trellis_make(baseURL: String, viewModel: ViewModel? = nil, apiClient: (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    @MainActor private static func _trellis_make(
+                            baseURL: String,
+
+
+                            viewModel: ViewModel? = nil,
+
+
+
+                           apiClient: (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 11)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
@@ -1068,7 +1352,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         @MainActor init(from dependencies: some AppContainerDependencies) {
                             self.baseURL = dependencies.baseURL
@@ -1088,7 +1374,9 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
+                    #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.viewModel { value } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
@@ -1100,8 +1388,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 @MainActor protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                     var baseURL: String { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -1128,17 +1418,25 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let baseURL: String
+                    #sourceLocation(file: "Test.swift", line: 4)
+                               let baseURL: String
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    public init(baseURL: String) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    public init(
+                                   baseURL: String) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                                   baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                                    baseURL: baseURL
@@ -1148,7 +1446,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     public struct Inputs {
-                        let baseURL: String
+                    #sourceLocation(file: "Test.swift", line: 4)
+                               let baseURL: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         public init(from dependencies: some AppContainerDependencies) {
                             self.baseURL = dependencies.baseURL
@@ -1169,8 +1469,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 public protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                    var baseURL: String { get }
+                           var baseURL: String { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -1199,19 +1501,26 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let settings: Settings
+                    #sourceLocation()
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     #sourceLocation(file: "Test.swift", line: 2)
-                    public convenience init(settings: Settings) {
+                    public convenience init(
+
+                            settings: Settings) {
                     #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(settings: settings))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(settings: Settings) -> _trellis_StoredValues {
+                    private static func _trellis_make(
+                            settings: Settings) -> _trellis_StoredValues {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return _trellis_StoredValues(
                             settings: settings
@@ -1227,7 +1536,9 @@ struct ExpansionTests {
 
                     /// The values `Services` is created from: its inputs, and those of the children it forwards.
                     public struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let settings: Settings
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         public init(from dependencies: some ServicesDependencies) {
                             self.settings = dependencies.settings
@@ -1290,19 +1601,37 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let apiClient: any APIClientProtocol
+                    #sourceLocation()
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    convenience init(baseURL: String, apiClient: (any APIClientProtocol)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    convenience init(
+                            baseURL: String,
+
+
+                           apiClient: (any APIClientProtocol)? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(baseURL: baseURL, apiClient: apiClient))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(baseURL: String, apiClient: (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
+                    private static func _trellis_make(
+                            baseURL: String,
+
+
+                           apiClient: (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                                           APIClient(baseURL: baseURL)
                     #sourceLocation()
@@ -1323,7 +1652,9 @@ struct ExpansionTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: String
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.baseURL = dependencies.baseURL
@@ -1344,8 +1675,10 @@ struct ExpansionTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                     var baseURL: String { get }
+                #sourceLocation()
                 }
                 """
             }

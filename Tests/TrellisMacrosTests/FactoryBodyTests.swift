@@ -62,37 +62,85 @@ struct FactoryBodyTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let baseURL: String
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let catalog: Catalog
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let page: Page
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
                     let reader: Reader
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 16)
                     let index: Index
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                        baseURL: String,
+
+
+                        catalog: Catalog? = nil,
+
+
+                        page: Page? = nil,
+
+
+                        reader: Reader? = nil,
+
+
+                        index: Index? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page, reader: reader, index: index)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(baseURL: String, catalog: Catalog? = nil, page: Page? = nil, reader: Reader? = nil, index: Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        baseURL: String,
+
+
+                        catalog: Catalog? = nil,
+
+
+                        page: Page? = nil,
+
+
+                        reader: Reader? = nil,
+
+
+                        index: Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let catalog: Catalog = if let catalog { catalog } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                                       Catalog(url: baseURL)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 10)
                     let page: Page = if let page { page } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
                                                                      Page(catalog: catalog, url: baseURL)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 13)
                     let reader: Reader = if let reader { reader } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 12)
                                                                         Reader(page: page)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 16)
                     let index: Index = if let index { index } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 15)
                                                               Index(page: page)
                 #sourceLocation()
@@ -118,7 +166,9 @@ struct FactoryBodyTests {
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let baseURL: String
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     init(from dependencies: some AppContainerDependencies) {
                         self.baseURL = dependencies.baseURL
@@ -139,8 +189,10 @@ struct FactoryBodyTests {
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 3)
                 // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                 var baseURL: String { get }
+            #sourceLocation()
             }
             """
         }
@@ -234,46 +286,134 @@ struct FactoryBodyTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: Session
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let widened: any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let token: Token?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
                     let signer: Signer
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 19)
                     let statements: any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 22)
                     let captured: Tagged
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 25)
                     let typedResult: Client
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 28)
                     let throwing: Client
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 31)
                     let attributed: Client
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                        session: Session? = nil,
+
+
+                       widened: (any ClientProtocol)? = nil,
+
+
+                        token: Token? = nil,
+
+
+                        signer: Signer? = nil,
+
+
+
+
+
+                       statements: (any ClientProtocol)? = nil,
+
+
+                        captured: Tagged? = nil,
+
+
+                        typedResult: Client? = nil,
+
+
+                        throwing: Client? = nil,
+
+
+                        attributed: Client? = nil) throws {
+                #sourceLocation()
                     self._trellis_storage = try Self._trellis_make(session: session, widened: widened, token: token, signer: signer, statements: statements, captured: captured, typedResult: typedResult, throwing: throwing, attributed: attributed)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(session: Session? = nil, widened: (any ClientProtocol)? = nil, token: Token? = nil, signer: Signer? = nil, statements: (any ClientProtocol)? = nil, captured: Tagged? = nil, typedResult: Client? = nil, throwing: Client? = nil, attributed: Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        session: Session? = nil,
+
+
+                       widened: (any ClientProtocol)? = nil,
+
+
+                        token: Token? = nil,
+
+
+                        signer: Signer? = nil,
+
+
+
+
+
+                       statements: (any ClientProtocol)? = nil,
+
+
+                        captured: Tagged? = nil,
+
+
+                        typedResult: Client? = nil,
+
+
+                        throwing: Client? = nil,
+
+
+                        attributed: Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: Session = if let session { session } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                Session()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 7)
                     let widened: any ClientProtocol = if let widened { widened } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (session: any SessionProtocol) in Client(session: session) }(session)
                 #sourceLocation()
                     }
-                    let _trellis_build_token = { () -> Token in if let token { token } else {
+                #sourceLocation(file: "Test.swift", line: 10)
+                let _trellis_build_token = { () -> Token in if let token { token } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()
                 #sourceLocation()
                     } }
+                #sourceLocation(file: "Test.swift", line: 13)
                     let signer: Signer = if let signer { signer } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 12)
                                                { (token: Token) in Signer(token: token) }(_trellis_build_token())
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 19)
                     let statements: any ClientProtocol = if let statements { statements } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 15)
                                                { (session: Session) in
                         let client = Client(session: session)
@@ -281,22 +421,30 @@ struct FactoryBodyTests {
                     }(session)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 22)
                     let captured: Tagged = if let captured { captured } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 21)
                                                { [label = "x"] (session: Session) in Tagged(session, label) }(session)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 25)
                     let typedResult: Client = if let typedResult { typedResult } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 24)
                                                { (session: Session) -> Client in Client(session: session) }(session)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 28)
                     let throwing: Client = if let throwing { throwing } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 27)
                                            try { (session: Session) throws in try Client(validating: session) }(session)
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 31)
                     let attributed: Client = if let attributed { attributed } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 30)
                                                { @Sendable (session: Session) in Client(session: session) }(session)
                 #sourceLocation()
@@ -332,7 +480,9 @@ struct FactoryBodyTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func token(_ _trellis_container: AppContainer) -> Token {
+                #sourceLocation(file: "Test.swift", line: 10)
+                static func token(_ _trellis_container: AppContainer) -> Token {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.token { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()

@@ -366,33 +366,74 @@ struct HierarchyDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let logger: Logger
-                    let profile: Trellis.OnDemand<ProfileContainer>
-                    let audit: Trellis.OnDemand<AuditContainer>
-                    let editor: Trellis.OnDemand<Editor>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                let profile: Trellis.OnDemand<ProfileContainer>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
+                let audit: Trellis.OnDemand<AuditContainer>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
+                let editor: Trellis.OnDemand<Editor>
+                #sourceLocation()
                     let _trellis_inputs_audit: AuditContainer.Inputs
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
-                private convenience init(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                private convenience init(
+                        logger: Logger,
+
+
+                        profile: ProfileContainer? = nil,
+
+
+                        audit: AuditContainer? = nil,
+
+
+                        editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
+                #sourceLocation()
                     self.init(_trellis_values: Self._trellis_make(logger: logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: _trellis_inputs_audit))
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(logger: Logger, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) -> _trellis_StoredValues {
+                private static func _trellis_make(
+                        logger: Logger,
+
+
+                        profile: ProfileContainer? = nil,
+
+
+                        audit: AuditContainer? = nil,
+
+
+                        editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                let _trellis_cell_profile = Trellis.OnDemand<ProfileContainer>(override: profile)
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
+                let _trellis_cell_audit = Trellis.OnDemand<AuditContainer>(override: audit)
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 13)
+                let _trellis_cell_editor = Trellis.OnDemand<Editor>(override: editor)
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return _trellis_StoredValues(
                         logger: logger,
 
 
-                        profile: Trellis.OnDemand(override: profile),
+                        profile: _trellis_cell_profile,
 
 
-                        audit: Trellis.OnDemand(override: audit),
+                        audit: _trellis_cell_audit,
 
 
-                        editor: Trellis.OnDemand(override: editor),
+                        editor: _trellis_cell_editor,
                     _trellis_inputs_audit: _trellis_inputs_audit
                 )
                 #sourceLocation()
@@ -404,7 +445,9 @@ struct HierarchyDiagnosticsTests {
 
                 /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let logger: Logger
+                #sourceLocation()
                     let audit: AuditContainer.Inputs
                     /// Reads every value from `dependencies`.
                     init(from dependencies: some SettingsContainerDependencies) {
@@ -418,26 +461,41 @@ struct HierarchyDiagnosticsTests {
                     self.init(_trellis_values: Self._trellis_make(logger: inputs.logger, _trellis_inputs_audit: inputs.audit))
                 }
 
+                #sourceLocation(file: "Test.swift", line: 5)
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
-                convenience init(dependencies: some SettingsContainerDependencies, profile: ProfileContainer? = nil, audit: AuditContainer? = nil, editor: Editor? = nil) {
+                convenience init(dependencies: some SettingsContainerDependencies,
+                        profile: ProfileContainer? = nil,
+
+
+                        audit: AuditContainer? = nil,
+
+
+                        editor: Editor? = nil) {
+                #sourceLocation()
                     self.init(_trellis_values: Self._trellis_make(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies)))
                 }
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
+                #sourceLocation(file: "Test.swift", line: 7)
+                static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 7)
                                      ProfileContainer(dependencies: _trellis_container)
                     #sourceLocation()
                     }
 
-                    static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
+                #sourceLocation(file: "Test.swift", line: 10)
+                static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 10)
                                    AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
                     #sourceLocation()
                     }
 
-                    static func editor(_ _trellis_container: SettingsContainer) -> Editor {
+                #sourceLocation(file: "Test.swift", line: 13)
+                static func editor(_ _trellis_container: SettingsContainer) -> Editor {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 12)
                                                                     Editor(logger: _trellis_container.logger, audit: _trellis_container.audit)
                     #sourceLocation()
@@ -447,8 +505,10 @@ struct HierarchyDiagnosticsTests {
 
             /// What `SettingsContainer` needs from the container that owns it (or whoever creates it).
             protocol SettingsContainerDependencies: AuditContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 3)
                 // SettingsContainer needs 'logger: Logger': the container providing its needs must have a member 'logger' of type 'Logger'.
                 var logger: Logger { get }
+            #sourceLocation()
             }
             """
         }

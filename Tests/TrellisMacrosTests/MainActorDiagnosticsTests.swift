@@ -55,17 +55,25 @@ struct MainActorDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 5)
                     let baseURL: String
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                @MainActor init(baseURL: String) {
+                #sourceLocation(file: "Test.swift", line: 4)
+                @MainActor init(
+                        baseURL: String) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                @MainActor private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                @MainActor private static func _trellis_make(
+                        baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
@@ -75,7 +83,9 @@ struct MainActorDiagnosticsTests {
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
+                #sourceLocation(file: "Test.swift", line: 5)
                     let baseURL: String
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     @MainActor init(from dependencies: some AppContainerDependencies) {
                         self.baseURL = dependencies.baseURL
@@ -96,8 +106,10 @@ struct MainActorDiagnosticsTests {
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             @MainActor protocol AppContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 4)
                 // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
                 var baseURL: String { get }
+            #sourceLocation()
             }
             """
         }
@@ -147,17 +159,25 @@ struct MainActorDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
-                    let baseURL: String
+                #sourceLocation(file: "Test.swift", line: 4)
+                                let baseURL: String
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(baseURL: String) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                                    baseURL: String) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                                    baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                                     baseURL: baseURL
@@ -167,7 +187,9 @@ struct MainActorDiagnosticsTests {
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                 struct Inputs {
-                    let baseURL: String
+                #sourceLocation(file: "Test.swift", line: 4)
+                                let baseURL: String
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     init(from dependencies: some AppContainerDependencies) {
                         self.baseURL = dependencies.baseURL
@@ -188,8 +210,10 @@ struct MainActorDiagnosticsTests {
 
             /// What `AppContainer` needs from the container that owns it (or whoever creates it).
             protocol AppContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 3)
                 // AppContainer needs 'baseURL: String': the container providing its needs must have a member 'baseURL' of type 'String'.
-                var baseURL: String { get }
+                            var baseURL: String { get }
+            #sourceLocation()
             }
             """
         }

@@ -53,12 +53,24 @@ struct ParentScopeMacroTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
-                    let requestID: String
-                    let logger: Logger
-                    let unitOfWork: UnitOfWork
-                    let audit: Audit?
-                    let report: Report?
-                    let _trellis_parent: App
+                #sourceLocation(file: "Test.swift", line: 3)
+                                        let requestID: String
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
+                                     let logger: Logger
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                                                                                     let unitOfWork: UnitOfWork
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                                                                                        let audit: Audit?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                                                                                                  let report: Report?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 1)
+                let _trellis_parent: App
+                #sourceLocation()
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
@@ -85,11 +97,20 @@ struct ParentScopeMacroTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                init(dependencies _trellis_parent: App, requestID: String, unitOfWork: UnitOfWork? = nil, audit: Audit? = nil, report: Report? = nil) {
+                #sourceLocation(file: "Test.swift", line: 2)
+                init(dependencies _trellis_parent: App,
+                                            requestID: String,
+
+                                                                                         unitOfWork: UnitOfWork? = nil,
+                                                                                            audit: Audit? = nil,
+                                                                                                      report: Report? = nil) {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                                          let logger: Logger = _trellis_parent.logger
                 #sourceLocation()
-                    let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else {
+                #sourceLocation(file: "Test.swift", line: 5)
+                                                                                     let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                                                UnitOfWork.init(database:requestID:)(_trellis_parent.database, requestID)
                 #sourceLocation()
@@ -115,7 +136,9 @@ struct ParentScopeMacroTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func audit(_ _trellis_container: RequestScope) -> Audit {
+                #sourceLocation(file: "Test.swift", line: 6)
+                                          static func audit(_ _trellis_container: RequestScope) -> Audit {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_values.audit { value } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                          Audit(clock: _trellis_container._trellis_values._trellis_parent.clock, logger: _trellis_container.logger)
@@ -123,7 +146,9 @@ struct ParentScopeMacroTests {
                     }
                     }
 
-                    static func report(_ _trellis_container: RequestScope) -> Report {
+                #sourceLocation(file: "Test.swift", line: 7)
+                                                    static func report(_ _trellis_container: RequestScope) -> Report {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_values.report { value } else {
                 #sourceLocation(file: "Test.swift", line: 7)
                                                                  Report(_trellis_container.unitOfWork, _trellis_container._trellis_values._trellis_parent.clock)
@@ -163,14 +188,25 @@ struct ParentScopeMacroTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
-                    let jobID: Int
+                #sourceLocation(file: "Test.swift", line: 3)
+                                        let jobID: Int
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
                     let job: Job?
-                    let _trellis_parent: App
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 1)
+                let _trellis_parent: App
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(dependencies _trellis_parent: App, jobID: Int, job: Job? = nil) {
+                #sourceLocation(file: "Test.swift", line: 2)
+                init(dependencies _trellis_parent: App,
+                                            jobID: Int,
+
+                        job: Job? = nil) {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                                             jobID: jobID,
@@ -190,7 +226,9 @@ struct ParentScopeMacroTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func job(_ _trellis_container: JobScope) -> Job {
+                #sourceLocation(file: "Test.swift", line: 5)
+                static func job(_ _trellis_container: JobScope) -> Job {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.job { value } else {
                 #sourceLocation(file: "Test.swift", line: 4)
                                                   { (database: any Database, jobID: Int) in Job(database, jobID) }(_trellis_container._trellis_storage.values._trellis_parent.database, _trellis_container.jobID)

@@ -47,9 +47,15 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let handler: JobHandler?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
                     let handle: Handle?
+                #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -68,15 +74,35 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                        handler: JobHandler? = nil,
+
+
+                        runner: JobRunner? = nil,
+
+
+                        handle: Handle? = nil) {
+                #sourceLocation()
                     let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
                     self._trellis_storage = Self._trellis_make(handler: handler, runner: runner, handle: handle, _trellis_link)
                     _trellis_link.bind(self._trellis_storage)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(handler: JobHandler? = nil, runner: JobRunner? = nil, handle: Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        handler: JobHandler? = nil,
+
+
+                        runner: JobRunner? = nil,
+
+
+                        handle: Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner = if let runner { runner } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (handler: Provider<JobHandler>) in JobRunner(handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler", to: "runner"); return _trellis_container.handler })
                 #sourceLocation()
@@ -115,7 +141,9 @@ struct ProviderDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func handler(_ _trellis_container: JobContainer) -> JobHandler {
+                #sourceLocation(file: "Test.swift", line: 4)
+                static func handler(_ _trellis_container: JobContainer) -> JobHandler {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handler { value } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           JobHandler()
@@ -123,7 +151,9 @@ struct ProviderDiagnosticsTests {
                     }
                     }
 
-                    static func handle(_ _trellis_container: JobContainer) -> Handle {
+                #sourceLocation(file: "Test.swift", line: 10)
+                static func handle(_ _trellis_container: JobContainer) -> Handle {
+                #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handle { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_container] in _trellis_container.runner })
@@ -168,8 +198,12 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: any SessionProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator
+                #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -185,20 +219,36 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                convenience init(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                convenience init(
+                       session: (any SessionProtocol)? = nil,
+
+
+                       authenticator: (any Authenticator)? = nil) {
+                #sourceLocation()
                     let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
                     self.init(_trellis_values: Self._trellis_make(session: session, authenticator: authenticator, _trellis_link))
                     _trellis_link.bind(self)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(session: (any SessionProtocol)? = nil, authenticator: (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
+                private static func _trellis_make(
+                       session: (any SessionProtocol)? = nil,
+
+
+                       authenticator: (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                { (session: Provider<any SessionProtocol>) in TokenAuthenticator(session) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "session", to: "authenticator"); return _trellis_container.session })
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 4)
                     let session: any SessionProtocol = if let session { session } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                                                        Session(authenticator)
                 #sourceLocation()

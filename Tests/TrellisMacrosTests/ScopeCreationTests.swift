@@ -51,10 +51,18 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
-                        let requestID: String
-                        let log: RequestLog
-                        let attempt: Int
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                            let requestID: String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                         let log: RequestLog
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                            let attempt: Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work
+                    #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
@@ -75,13 +83,29 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    convenience init(requestID: String, log: RequestLog, attempt: Int = 1, work: Work? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    convenience init(
+                                                requestID: String,
+                                             log: RequestLog,
+                                                attempt: Int = 1,
+
+                            work: Work? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: log, attempt: attempt, work: work))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(requestID: String, log: RequestLog, attempt: Int, work: Work? = nil) -> _trellis_StoredValues {
+                    private static func _trellis_make(
+                                                requestID: String,
+                                             log: RequestLog,
+                                                attempt: Int,
+
+                            work: Work? = nil) -> _trellis_StoredValues {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work = if let work { work } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                                                                                              Work(requestID, log)
                     #sourceLocation()
@@ -103,28 +127,44 @@ struct ScopeCreationTests {
 
                     /// The values `RequestScope` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
-                        let log: RequestLog
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                         let log: RequestLog
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some RequestScopeDependencies) {
                             self.log = dependencies.log
                         }
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from a snapshot of what it needs.
-                    convenience init(inputs: Inputs, requestID: String, attempt: Int = 1) {
+                    convenience init(inputs: Inputs,
+                                                requestID: String,
+
+                                                attempt: Int = 1) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: inputs.log, attempt: attempt))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
-                    convenience init(dependencies: some RequestScopeDependencies, requestID: String, attempt: Int = 1, work: Work? = nil) {
+                    convenience init(dependencies: some RequestScopeDependencies,
+                                                requestID: String,
+
+                                                attempt: Int = 1,
+
+                            work: Work? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: dependencies.log, attempt: attempt, work: work))
                     }
                 }
 
                 /// What `RequestScope` needs from the container that owns it (or whoever creates it).
                 protocol RequestScopeDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // RequestScope needs 'log: RequestLog': the container providing its needs must have a member 'log' of type 'RequestLog'.
-                    var log: RequestLog { get }
+                                     var log: RequestLog { get }
+                #sourceLocation()
                 }
                 """
             }
@@ -160,7 +200,9 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
-                        let log: RequestLog
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                                                     let log: RequestLog
+                    #sourceLocation()
                         let request: (@Sendable (ServerContainer, String, Int) -> RequestScope)?
                         let job: (@Sendable (ServerContainer, Int) throws -> JobScope)?
 
@@ -174,13 +216,29 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    convenience init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    convenience init(
+                                                                                         log: RequestLog? = nil,
+
+                      request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
+
+                    job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(log: log, request: request, job: job))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil, job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
-                        let log: RequestLog = if let log { log } else {
+                    private static func _trellis_make(
+                                                                                         log: RequestLog? = nil,
+
+                      request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
+
+                    job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                                                     let log: RequestLog = if let log { log } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                      RequestLog()
                     #sourceLocation()
@@ -214,7 +272,9 @@ struct ScopeCreationTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_values.request {
                             return override(_trellis_container, requestID, attempt)
                         }
@@ -223,7 +283,9 @@ struct ScopeCreationTests {
                     #sourceLocation()
                         }
 
-                        static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_values.job {
                             return try override(_trellis_container, jobID)
                         }
@@ -275,29 +337,50 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let user: String
-                        let settings: Trellis.OnDemand<SettingsContainer>
-                        let greeting: Greeting
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                            let user: String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                  let settings: Trellis.OnDemand<SettingsContainer>
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                                                                                         let greeting: Greeting
+                    #sourceLocation()
                         let _trellis_inputs_settings: SettingsContainer.Inputs
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    private init(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    private init(
+                                                user: String,
+                                                       settings: SettingsContainer? = nil,
+                                                                                                             greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: _trellis_inputs_settings)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
-                        let greeting: Greeting = if let greeting { greeting } else {
+                    private static func _trellis_make(
+                                                user: String,
+                                                       settings: SettingsContainer? = nil,
+                                                                                                             greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                                                                                         let greeting: Greeting = if let greeting { greeting } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                        Greeting(user)
                     #sourceLocation()
                         }
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let _trellis_cell_settings = Trellis.OnDemand<SettingsContainer>(override: settings)
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                                                 user: user,
-                                                       settings: Trellis.OnDemand(override: settings),
+                                                       settings: _trellis_cell_settings,
                                                                                                              greeting: greeting,
                         _trellis_inputs_settings: _trellis_inputs_settings
                     ))
@@ -313,19 +396,29 @@ struct ScopeCreationTests {
                         }
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from a snapshot of what it needs.
-                    init(inputs: Inputs, user: String) {
+                    init(inputs: Inputs,
+                                                user: String) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(user: user, _trellis_inputs_settings: inputs.settings)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
-                    init(dependencies: some SessionScopeDependencies, user: String, settings: SettingsContainer? = nil, greeting: Greeting? = nil) {
+                    init(dependencies: some SessionScopeDependencies,
+                                                user: String,
+                                                       settings: SettingsContainer? = nil,
+                                                                                                             greeting: Greeting? = nil) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: SettingsContainer.Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
+                    #sourceLocation()
                             #sourceLocation(file: "Test.swift", line: 4)
                                                                      SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
                         #sourceLocation()
@@ -372,7 +465,9 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
-                        let log: RequestLog
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                                                     let log: RequestLog
+                    #sourceLocation()
                         let request: (@Sendable (ServerContainer, String) -> RequestScope)?
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -385,13 +480,25 @@ struct ScopeCreationTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    convenience init(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                    convenience init(
+                                                                                         log: RequestLog? = nil,
+
+                    request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) {
+                    #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(log: log, request: request))
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(log: RequestLog? = nil, request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
-                        let log: RequestLog = if let log { log } else {
+                    private static func _trellis_make(
+                                                                                         log: RequestLog? = nil,
+
+                    request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                                                                     let log: RequestLog = if let log { log } else {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                      RequestLog()
                     #sourceLocation()
@@ -424,7 +531,9 @@ struct ScopeCreationTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
-                        static func request(_ _trellis_container: ServerContainer, _ requestID: String) -> RequestScope {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    static func request(_ _trellis_container: ServerContainer, _ requestID: String) -> RequestScope {
+                    #sourceLocation()
                             if let override = _trellis_container._trellis_values.request {
                             return override(_trellis_container, requestID)
                         }

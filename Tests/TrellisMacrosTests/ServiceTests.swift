@@ -48,31 +48,63 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
-                    let server: Server
-                    let router: Router
-                    let pool: Pool
-                    let metrics: Metrics
+                #sourceLocation(file: "Test.swift", line: 4)
+                           let server: Server
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                           let router: Router
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                           let pool: Pool
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
+                           let metrics: Metrics
+                #sourceLocation()
                 }
 
                 private let _trellis_values: _trellis_StoredValues
 
-                public convenience init(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                public convenience init(
+                               server: Server? = nil,
+
+                               router: Router? = nil,
+
+                               pool: Pool? = nil,
+
+                               metrics: Metrics) {
+                #sourceLocation()
                     self.init(_trellis_values: Self._trellis_make(server: server, router: router, pool: pool, metrics: metrics))
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(server: Server? = nil, router: Router? = nil, pool: Pool? = nil, metrics: Metrics) -> _trellis_StoredValues {
-                    let pool: Pool = if let pool { pool } else {
+                private static func _trellis_make(
+                               server: Server? = nil,
+
+                               router: Router? = nil,
+
+                               pool: Pool? = nil,
+
+                               metrics: Metrics) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                           let pool: Pool = if let pool { pool } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                                                  Pool()
                 #sourceLocation()
                     }
-                    let router: Router = if let router { router } else {
+                #sourceLocation(file: "Test.swift", line: 6)
+                           let router: Router = if let router { router } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                                       Router(pool: pool)
                 #sourceLocation()
                     }
-                    let server: Server = if let server { server } else {
+                #sourceLocation(file: "Test.swift", line: 4)
+                           let server: Server = if let server { server } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                       Server(router: router)
                 #sourceLocation()
@@ -96,7 +128,9 @@ struct ServiceTests {
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
                 public struct Inputs {
-                    let metrics: Metrics
+                #sourceLocation(file: "Test.swift", line: 10)
+                           let metrics: Metrics
+                #sourceLocation()
                     /// Reads every value from `dependencies`.
                     public init(from dependencies: some ServerContainerDependencies) {
                         self.metrics = dependencies.metrics
@@ -134,8 +168,10 @@ struct ServiceTests {
 
             /// What `ServerContainer` needs from the container that owns it (or whoever creates it).
             public protocol ServerContainerDependencies {
+            #sourceLocation(file: "Test.swift", line: 9)
                 // ServerContainer needs 'metrics: Metrics': the container providing its needs must have a member 'metrics' of type 'Metrics'.
-                var metrics: Metrics { get }
+                       var metrics: Metrics { get }
+            #sourceLocation()
             }
             """
         }
@@ -179,26 +215,55 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
-                    let pool: Trellis.AsyncShared<Pool, any Error>
-                    let worker: Trellis.AsyncShared<Worker, any Error>
-                    let cache: Trellis.OnDemand<Cache>
+                #sourceLocation(file: "Test.swift", line: 4)
+                let pool: Trellis.AsyncShared<Pool, any Error>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                let worker: Trellis.AsyncShared<Worker, any Error>
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                let cache: Trellis.OnDemand<Cache>
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(pool: Pool? = nil, worker: Worker? = nil, cache: Cache? = nil) {
+                #sourceLocation(file: "Test.swift", line: 3)
+                init(
+                        pool: Pool? = nil,
+
+                        worker: Worker? = nil,
+
+                        cache: Cache? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(pool: pool, worker: worker, cache: cache)
                     let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                     _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
                     _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
                 }
 
+                #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(pool: Pool? = nil, worker: Worker? = nil, cache: Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        pool: Pool? = nil,
+
+                        worker: Worker? = nil,
+
+                        cache: Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
+                let _trellis_cell_pool = Trellis.AsyncShared<Pool, any Error>(override: pool)
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                let _trellis_cell_worker = Trellis.AsyncShared<Worker, any Error>(override: worker)
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                let _trellis_cell_cache = Trellis.OnDemand<Cache>(override: cache)
+                #sourceLocation()
                     return Trellis.ContainerStorage(_trellis_StoredValues(
-                        pool: Trellis.AsyncShared(override: pool),
-                        worker: Trellis.AsyncShared(override: worker),
-                        cache: Trellis.OnDemand(override: cache)
+                        pool: _trellis_cell_pool,
+                        worker: _trellis_cell_worker,
+                        cache: _trellis_cell_cache
                     ))
                 }
 
@@ -226,19 +291,25 @@ struct ServiceTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
+                #sourceLocation(file: "Test.swift", line: 4)
+                static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 3)
                                               try await { () async throws in try await Pool.connect() }()
                     #sourceLocation()
                     }
 
-                    static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
+                #sourceLocation(file: "Test.swift", line: 6)
+                static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 5)
                                               try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
                     #sourceLocation()
                     }
 
-                    static func cache(_ _trellis_container: ServerContainer) -> Cache {
+                #sourceLocation(file: "Test.swift", line: 8)
+                static func cache(_ _trellis_container: ServerContainer) -> Cache {
+                #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 7)
                                                        Cache()
                     #sourceLocation()
@@ -301,24 +372,42 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: LegacyPool
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let pool: Pool
+                #sourceLocation()
                 }
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                init(legacy: LegacyPool? = nil, pool: Pool? = nil) {
+                #sourceLocation(file: "Test.swift", line: 4)
+                init(
+                        legacy: LegacyPool? = nil,
+
+                        pool: Pool? = nil) {
+                #sourceLocation()
                     self._trellis_storage = Self._trellis_make(legacy: legacy, pool: pool)
                 }
 
+                #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(legacy: LegacyPool? = nil, pool: Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                private static func _trellis_make(
+                        legacy: LegacyPool? = nil,
+
+                        pool: Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: LegacyPool = if let legacy { legacy } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                                                  LegacyPool()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 7)
                     let pool: Pool = if let pool { pool } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
                                                  Pool()
                 #sourceLocation()
@@ -404,9 +493,15 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                #sourceLocation(file: "Test.swift", line: 5)
                     let client: HTTPClient
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
                     let pool: Pool?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
                     let proxy: Proxy
+                #sourceLocation()
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
@@ -424,13 +519,29 @@ struct ServiceTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                convenience init(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) {
+                #sourceLocation(file: "Test.swift", line: 4)
+                convenience init(
+                        client: HTTPClient? = nil,
+
+                       pool: (Pool?)? = nil,
+
+                        proxy: Proxy? = nil) {
+                #sourceLocation()
                     self.init(_trellis_values: Self._trellis_make(client: client, pool: pool, proxy: proxy))
                 }
 
+                #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(client: HTTPClient? = nil, pool: (Pool?)? = nil, proxy: Proxy? = nil) -> _trellis_StoredValues {
+                private static func _trellis_make(
+                        client: HTTPClient? = nil,
+
+                       pool: (Pool?)? = nil,
+
+                        proxy: Proxy? = nil) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
                     let client: HTTPClient = if let client { client } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                                                HTTPClient()
                 #sourceLocation()
@@ -439,7 +550,9 @@ struct ServiceTests {
                 let pool: Pool? = pool ??
                                               ({ () -> Pool? in nil }()) as (Pool?)
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
                     let proxy: Proxy = if let proxy { proxy } else {
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
                                       Proxy(client: client)
                 #sourceLocation()

@@ -178,20 +178,52 @@ struct TypeDiagnosticsTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let client: any APIClientProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let both: APIClientProtocol & Sendable
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let maybe: (any APIClientProtocol)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 13)
                         let anything: Any
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    init(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    init(
+                            client: any APIClientProtocol,
+
+
+                            both: APIClientProtocol & Sendable,
+
+
+                            maybe: (any APIClientProtocol)?,
+
+
+                            anything: Any) {
+                    #sourceLocation()
                         self._trellis_storage = Self._trellis_make(client: client, both: both, maybe: maybe, anything: anything)
                     }
 
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(client: any APIClientProtocol, both: APIClientProtocol & Sendable, maybe: (any APIClientProtocol)?, anything: Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    private static func _trellis_make(
+                            client: any APIClientProtocol,
+
+
+                            both: APIClientProtocol & Sendable,
+
+
+                            maybe: (any APIClientProtocol)?,
+
+
+                            anything: Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
@@ -210,10 +242,18 @@ struct TypeDiagnosticsTests {
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
                     struct Inputs {
+                    #sourceLocation(file: "Test.swift", line: 4)
                         let client: any APIClientProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                         let both: APIClientProtocol & Sendable
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
                         let maybe: (any APIClientProtocol)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 13)
                         let anything: Any
+                    #sourceLocation()
                         /// Reads every value from `dependencies`.
                         init(from dependencies: some AppContainerDependencies) {
                             self.client = dependencies.client
@@ -237,14 +277,22 @@ struct TypeDiagnosticsTests {
 
                 /// What `AppContainer` needs from the container that owns it (or whoever creates it).
                 protocol AppContainerDependencies {
+                #sourceLocation(file: "Test.swift", line: 3)
                     // AppContainer needs 'client: any APIClientProtocol': the container providing its needs must have a member 'client' of type 'any APIClientProtocol'.
                     var client: any APIClientProtocol { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
                     // AppContainer needs 'both: APIClientProtocol & Sendable': the container providing its needs must have a member 'both' of type 'APIClientProtocol & Sendable'.
                     var both: APIClientProtocol & Sendable { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
                     // AppContainer needs 'maybe: (any APIClientProtocol)?': the container providing its needs must have a member 'maybe' of type '(any APIClientProtocol)?'.
                     var maybe: (any APIClientProtocol)? { get }
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
                     // AppContainer needs 'anything: Any': the container providing its needs must have a member 'anything' of type 'Any'.
                     var anything: Any { get }
+                #sourceLocation()
                 }
                 """
             }

@@ -269,9 +269,10 @@ struct UserLineTests {
             let conversion = "cannot convert value of type 'String' to specified type 'Int'"
             let defaultArgument = "default argument value of type 'String' cannot be converted to type 'Int'"
             #expect(
+                // The initializer's parameter is on its member's line, its default beside the member's.
                 diagnostics == [
-                    "2: error: \(defaultArgument)", "3: error: \(conversion)", "7: error: \(defaultArgument)",
-                    "8: error: \(conversion)",
+                    "3: error: \(conversion)", "3: error: \(defaultArgument)", "8: error: \(conversion)",
+                    "8: error: \(defaultArgument)",
                     "9: error: '.shared' member 'name' needs a way to be built: add 'factory:', 'asyncFactory:' or 'Type.self, with: [...]' (from macro 'DIContainer')",
                 ], "\(diagnostics)")
         }
