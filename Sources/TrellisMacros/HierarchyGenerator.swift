@@ -150,9 +150,7 @@ struct HierarchyGenerator {
             designatedArguments(inputs: "inputs", overrides: false)
             + forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): inputs.\($0.name)" }
         var dependenciesMembers = self.arguments
-        var fromDependencies = fromInputs
-        var snapshot =
-            inputs.isEmpty && forwarded.isEmpty ? [] : ["let inputs = \(GeneratedNames.inputsType)(from: dependencies)"]
+        var fromDependencies: [String]? = nil
         if takesOverrides {
             dependenciesMembers += overridable
             fromDependencies =
@@ -160,7 +158,6 @@ struct HierarchyGenerator {
                 + forwarded.map {
                     "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)(from: dependencies)"
                 }
-            snapshot = []
         }
         let inputsHead = initializerHead(
             prefix, comment: "/// Creates the container from a snapshot of what it needs.",
@@ -169,14 +166,17 @@ struct HierarchyGenerator {
             prefix, comment: "/// Creates the container from what its owner (or any provider of its needs) gives it.",
             first: "dependencies: some \(container.dependenciesProtocolName)", members: dependenciesMembers,
             tail: ")\(effects) {")
-        func body(_ arguments: [String], after prelude: [String] = []) -> String {
-            (prelude + creating.creation(storing: [creating.storing(creating.makeCall(arguments))]))
+        func body(_ arguments: [String]) -> String {
+            creating.creation(storing: [creating.storing(creating.makeCall(arguments))])
                 .map { GeneratedSource.indented($0) }.joined(separator: "\n")
         }
+        // Without overrides or arguments, init(dependencies:) takes a snapshot and delegates to
+        // init(inputs:), which takes nothing else, so has no parameter of a type that may not exist:
+        // one call that passes every member fewer for the compiler to check.
+        let fromSnapshot = "    \(throwing ? "try " : "")self.init(inputs: \(GeneratedNames.inputsType)(from: dependencies))"
         return [
             GeneratedSource.declaration("\(inputsHead)\n\(body(fromInputs))\n}"),
-            GeneratedSource.declaration(
-                "\(dependenciesHead)\n\(body(fromDependencies, after: snapshot))\n}"),
+            GeneratedSource.declaration("\(dependenciesHead)\n\(fromDependencies.map(body) ?? fromSnapshot)\n}"),
         ]
     }
 }

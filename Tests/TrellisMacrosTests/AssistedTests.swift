@@ -83,8 +83,7 @@ struct AssistedTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(clock: inputs.clock)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -186,8 +185,7 @@ struct AssistedTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(repository: inputs.repository)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -285,7 +283,7 @@ struct AssistedTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -389,7 +387,7 @@ struct AssistedTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -482,7 +480,7 @@ struct AssistedTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     @MainActor convenience init(dependencies: some ScreenContainerDependencies) {
-                        self.init(_trellis_values: Self._trellis_make())
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.

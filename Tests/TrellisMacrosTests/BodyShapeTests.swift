@@ -375,8 +375,7 @@ struct BodyShapeTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some ClockContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(now: inputs.now, callback: inputs.callback)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -485,8 +484,7 @@ struct BodyShapeTests {
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                            init(dependencies: some ClockContainerDependencies) {
                     #sourceLocation()
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(clock: inputs.clock, name: inputs.name)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -640,8 +638,7 @@ struct BodyShapeTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some SettingsContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(settings: inputs.settings, handlers: inputs.handlers, handler: inputs.handler)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -802,7 +799,7 @@ struct BodyShapeTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.

@@ -150,7 +150,7 @@ struct CollectionDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some RoutesDependencies) {
-                    self._trellis_storage = Self._trellis_make()
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -533,7 +533,7 @@ struct CollectionDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ChecksDependencies) {
-                    self._trellis_storage = Self._trellis_make()
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// Builds the members that are built after the container exists.

@@ -98,7 +98,7 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self._trellis_storage = Self._trellis_make()
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 
@@ -260,8 +260,7 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self._trellis_storage = Self._trellis_make(prefix: inputs.prefix)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 
@@ -391,7 +390,7 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    self._trellis_storage = Self._trellis_make()
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 
@@ -489,8 +488,7 @@ struct DependencyExtractionTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self._trellis_storage = Self._trellis_make(urls: inputs.urls)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 

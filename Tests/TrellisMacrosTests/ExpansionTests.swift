@@ -127,8 +127,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(config: inputs.config)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -254,8 +253,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -349,7 +347,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -445,8 +443,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(name: inputs.name)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -580,7 +577,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -693,7 +690,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -836,11 +833,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(config: inputs.config)
-                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                        _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
-                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -957,9 +950,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        self._trellis_storage = Self._trellis_make()
-                        let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                        _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -1103,8 +1094,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) throws {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = try Self._trellis_make(port: inputs.port)
+                        try self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -1218,7 +1208,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) throws {
-                        self._trellis_storage = try Self._trellis_make()
+                        try self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -1368,8 +1358,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     @MainActor init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -1462,8 +1451,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     public init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -1556,8 +1544,7 @@ struct ExpansionTests {
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     public convenience init(dependencies: some ServicesDependencies) {
                     #sourceLocation()
-                        let inputs = Inputs(from: dependencies)
-                        self.init(_trellis_values: Self._trellis_make(settings: inputs.settings))
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
@@ -1668,8 +1655,7 @@ struct ExpansionTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self.init(_trellis_values: Self._trellis_make(baseURL: inputs.baseURL))
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 

@@ -182,8 +182,7 @@ struct FactoryBodyTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 
@@ -475,7 +474,7 @@ struct FactoryBodyTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) throws {
-                    self._trellis_storage = try Self._trellis_make()
+                    try self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// Builds the members that are built after the container exists.

@@ -99,8 +99,7 @@ struct MainActorDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 @MainActor init(dependencies: some AppContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 
@@ -203,8 +202,7 @@ struct MainActorDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some AppContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self._trellis_storage = Self._trellis_make(baseURL: inputs.baseURL)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 

@@ -134,9 +134,7 @@ struct ProviderDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some JobContainerDependencies) {
-                    let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
-                    self._trellis_storage = Self._trellis_make(_trellis_link)
-                    _trellis_link.bind(self._trellis_storage)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -279,9 +277,7 @@ struct ProviderDiagnosticsTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 convenience init(dependencies: some AuthContainerDependencies) {
-                    let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
-                    self.init(_trellis_values: Self._trellis_make(_trellis_link))
-                    _trellis_link.bind(self)
+                    self.init(inputs: Inputs(from: dependencies))
                 }
             }
 

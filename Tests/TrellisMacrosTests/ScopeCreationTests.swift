@@ -267,7 +267,7 @@ struct ScopeCreationTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some ServerContainerDependencies) {
-                        self.init(_trellis_values: Self._trellis_make())
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.
@@ -526,7 +526,7 @@ struct ScopeCreationTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     convenience init(dependencies: some ServerContainerDependencies) {
-                        self.init(_trellis_values: Self._trellis_make())
+                        self.init(inputs: Inputs(from: dependencies))
                     }
 
                     /// Builds the members that are built after the container exists.

@@ -144,8 +144,7 @@ struct ServiceTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 public convenience init(dependencies: some ServerContainerDependencies) {
-                    let inputs = Inputs(from: dependencies)
-                    self.init(_trellis_values: Self._trellis_make(metrics: inputs.metrics))
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: metrics, pool, server.
@@ -283,10 +282,7 @@ struct ServiceTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ServerContainerDependencies) {
-                    self._trellis_storage = Self._trellis_make()
-                    let _trellis_starter = Trellis.AsyncStart.starter(for: self)
-                    _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
-                    _trellis_starter.start(self._trellis_storage.values.worker) { try await _trellis_Builders.worker($0) }
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// Builds the members that are built after the container exists.
@@ -431,7 +427,7 @@ struct ServiceTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 init(dependencies: some ServerContainerDependencies) {
-                    self._trellis_storage = Self._trellis_make()
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: legacy, pool.
@@ -581,7 +577,7 @@ struct ServiceTests {
 
                 /// Creates the container from what its owner (or any provider of its needs) gives it.
                 convenience init(dependencies: some ProxyContainerDependencies) {
-                    self.init(_trellis_values: Self._trellis_make())
+                    self.init(inputs: Inputs(from: dependencies))
                 }
 
                 /// The members marked `service: true` (or `shutdown:`), in the order they start: client, pool, proxy.

@@ -270,8 +270,7 @@ struct TypeDiagnosticsTests {
 
                     /// Creates the container from what its owner (or any provider of its needs) gives it.
                     init(dependencies: some AppContainerDependencies) {
-                        let inputs = Inputs(from: dependencies)
-                        self._trellis_storage = Self._trellis_make(client: inputs.client, both: inputs.both, maybe: inputs.maybe, anything: inputs.anything)
+                        self.init(inputs: Inputs(from: dependencies))
                     }
                 }
 
