@@ -4,9 +4,9 @@ import TrellisSyntax
 /// Every name the generated code introduces, in one place.
 ///
 /// `@DIContainer` adds a fixed set of members to a container, whatever its members are called:
-/// the initializers, `Inputs`, and three declarations with the reserved ``prefix`` (the nested
-/// types ``storedValuesType`` and ``buildersType`` and the property ``valuesProperty``, or
-/// ``storageReference`` beside it). Everything named after a member lives inside those nested
+/// the initializers, `Inputs`, and four declarations with the reserved ``prefix`` (the nested
+/// types ``storedValuesType`` and ``buildersType``, the property ``valuesProperty``, or
+/// ``storageReference`` beside it, and the static function ``make``). Everything named after a member lives inside those nested
 /// types. This is what lets the macro declare its names (`named(...)`) instead of
 /// `names: arbitrary`: with arbitrary names, the compiler looks for macro-introduced declarations
 /// on every member of the container for every name it looks up there, which made type-checking a

@@ -208,7 +208,7 @@ extension GeneratedSource {
 /// default), the member's type as written in it, and where that type is in the user's file (see
 /// ``GeneratedSource/placedSignature(preamble:head:headPlace:headOffset:parameters:tail:)``).
 struct SignatureParameter {
-    let text: String
+    var text: String
     var spelled: String? = nil
     var place: SourceLocator.Place? = nil
 }

@@ -120,9 +120,16 @@ struct InitializerGenerator {
     /// default (its callers pass every one), and the link.
     private func make() -> DeclSyntax {
         let hierarchy = HierarchyGenerator(container: container)
+        // Taken owned, as an initializer takes its parameters, so that each value moves into the
+        // storage: borrowed, every member would be retained once more (+1 us at 250 members).
         let parameters =
-            signatureParameters(defaultValues: false)
-            + hierarchy.forwardedParameters.map { SignatureParameter(text: $0) }
+            (signatureParameters(defaultValues: false) + hierarchy.forwardedParameters.map { SignatureParameter(text: $0) })
+            .map { parameter in
+                guard let colon = parameter.text.firstRange(of: ": ") else { return parameter }
+                var owned = parameter
+                owned.text.replaceSubrange(colon, with: ": __owned ")
+                return owned
+            }
             + (ContainerGenerator.hasProviders(container)
                 ? [SignatureParameter(text: "_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))")] : [])
         let effects = plan.initializerThrows ? " throws" : ""
@@ -130,7 +137,9 @@ struct InitializerGenerator {
             ContainerGenerator.keepsStorageTogether(container.kind)
             ? "\(GeneratedNames.storageType)<\(GeneratedNames.storedValuesType)>" : GeneratedNames.storedValuesType
         let comment = "/// Builds the members created with the container, and returns what it stores."
-        let head = "\(generator.isolation)private static func \(GeneratedNames.make)("
+        // Inlined into each initializer in an optimized build, whose code it was: a call would keep
+        // what the initializer builds from being optimized with what it is given.
+        let head = "@inline(__always) \(generator.isolation)private static func \(GeneratedNames.make)("
         let tail = ")\(effects) -> \(result) {"
         let signature =
             GeneratedSource.placedSignature(preamble: [comment], head: head, parameters: parameters, tail: tail)

@@ -54,10 +54,10 @@ struct AssistedTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                             clock: any Clock,
+                    @inline(__always) private static func _trellis_make(
+                                     clock: __owned any Clock,
 
-                    detail: ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    detail: __owned ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
@@ -156,10 +156,10 @@ struct AssistedTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                             repository: any Repository,
+                    @inline(__always) private static func _trellis_make(
+                                     repository: __owned any Repository,
 
-                         detail: ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    detail: __owned ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             repository: repository,
@@ -259,10 +259,10 @@ struct AssistedTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           connection: (any ConnectionProtocol)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    connection: __owned (any ConnectionProtocol)? = nil,
 
-                       rows: ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    rows: __owned ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             connection: connection,
@@ -363,10 +363,10 @@ struct AssistedTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                    model: ((AppContainer, Int) -> Model)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    model: __owned ((AppContainer, Int) -> Model)? = nil,
 
-                            first: Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    first: __owned Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             model: model,
@@ -455,8 +455,8 @@ struct AssistedTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    @MainActor private static func _trellis_make(
-                                      screen: ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                    @inline(__always) @MainActor private static func _trellis_make(
+                              screen: __owned ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                         return _trellis_StoredValues(
                             screen: screen

@@ -342,10 +342,10 @@ struct BodyShapeTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                    now: @escaping @Sendable () -> Int,
+                    @inline(__always) private static func _trellis_make(
+                    now: __owned @escaping @Sendable () -> Int,
 
-                            callback: (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    callback: __owned (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             now: now,
@@ -444,10 +444,10 @@ struct BodyShapeTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            clock: any Clock,
+                    @inline(__always) private static func _trellis_make(
+                    clock: __owned any Clock,
 
-                            name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -594,12 +594,12 @@ struct BodyShapeTests {
 
                     #sourceLocation(file: "Test.swift", line: 4)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            settings: Settings,
+                    @inline(__always) private static func _trellis_make(
+                    settings: __owned Settings,
 
-                            handlers: [Handler],
+                    handlers: __owned [Handler],
 
-                    handler: @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    handler: __owned @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -764,13 +764,13 @@ struct BodyShapeTests {
 
                     #sourceLocation(file: "Test.swift", line: 3)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           legacy: (any Store)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    legacy: __owned (any Store)? = nil,
 
 
-                           old: (any Store)? = nil,
+                    old: __owned (any Store)? = nil,
 
-                           pair: (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    pair: __owned (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 8)
                         let old: any Store = if let old { old } else {

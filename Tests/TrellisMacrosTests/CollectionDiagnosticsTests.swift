@@ -99,20 +99,20 @@ struct CollectionDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       health: (any Route)? = nil,
+                @inline(__always) private static func _trellis_make(
+                health: __owned (any Route)? = nil,
 
 
-                        library: [any Route]? = nil,
+                library: __owned [any Route]? = nil,
 
 
-                        routes: [any Route]? = nil,
+                routes: __owned [any Route]? = nil,
 
 
-                       disk: (any Check)? = nil,
+                disk: __owned (any Check)? = nil,
 
 
-                        checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let health: any Route = if let health { health } else {
@@ -490,17 +490,17 @@ struct CollectionDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       disk: (any Check)? = nil,
+                @inline(__always) private static func _trellis_make(
+                disk: __owned (any Check)? = nil,
 
 
-                        feature: Feature? = nil,
+                feature: __owned Feature? = nil,
 
 
-                        featureChecks: [String: any Check]? = nil,
+                featureChecks: __owned [String: any Check]? = nil,
 
 
-                        checks: [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let disk: any Check = if let disk { disk } else {

@@ -59,11 +59,11 @@ struct DependencyExtractionTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        label: String? = nil,
+                @inline(__always) private static func _trellis_make(
+                label: __owned String? = nil,
 
 
-                        host: Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                host: __owned Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let host: Host = if let host { host } else {
@@ -190,17 +190,17 @@ struct DependencyExtractionTests {
 
                 #sourceLocation(file: "Test.swift", line: 5)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       client: (any ClientProtocol)? = nil,
+                @inline(__always) private static func _trellis_make(
+                client: __owned (any ClientProtocol)? = nil,
 
 
-                        names: [String]? = nil,
+                names: __owned [String]? = nil,
 
 
-                        logger: Logger? = nil,
+                logger: __owned Logger? = nil,
 
 
-                        prefix: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                prefix: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let names: [String] = if let names { names } else {
@@ -340,14 +340,14 @@ struct DependencyExtractionTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       session: (any SessionProtocol)? = nil,
+                @inline(__always) private static func _trellis_make(
+                session: __owned (any SessionProtocol)? = nil,
 
 
-                       client: (any ClientProtocol)? = nil,
+                client: __owned (any ClientProtocol)? = nil,
 
 
-                       cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let cache: any CacheProtocol = if let cache { cache } else {
@@ -451,11 +451,11 @@ struct DependencyExtractionTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       clients: (any ClientsProtocol)? = nil,
+                @inline(__always) private static func _trellis_make(
+                clients: __owned (any ClientsProtocol)? = nil,
 
 
-                        urls: [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                urls: __owned [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let clients: any ClientsProtocol = if let clients { clients } else {

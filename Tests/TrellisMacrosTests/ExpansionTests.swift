@@ -73,14 +73,14 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           apiClient: (any APIClientProtocol)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    apiClient: __owned (any APIClientProtocol)? = nil,
 
 
-                            config: AppConfig,
+                    config: __owned AppConfig,
 
 
-                            logger: Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    logger: __owned Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
                         let logger: Logger = if let logger { logger } else {
@@ -210,14 +210,14 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            baseURL: String,
+                    @inline(__always) private static func _trellis_make(
+                    baseURL: __owned String,
 
 
-                            catalog: Catalog? = nil,
+                    catalog: __owned Catalog? = nil,
 
 
-                            page: Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    page: __owned Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_catalog = Trellis.OnDemand<Catalog>(override: catalog)
@@ -326,8 +326,8 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           greeter: (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    @inline(__always) private static func _trellis_make(
+                    greeter: __owned (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
@@ -415,8 +415,8 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            name: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    @inline(__always) private static func _trellis_make(
+                    name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -534,14 +534,14 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           session: (any URLSessionProtocol)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    session: __owned (any URLSessionProtocol)? = nil,
 
 
-                           networkService: (any NetworkServiceProtocol)? = nil,
+                    networkService: __owned (any NetworkServiceProtocol)? = nil,
 
 
-                            homeViewModel: HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    homeViewModel: __owned HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                         let session: any URLSessionProtocol = if let session { session } else {
@@ -651,11 +651,11 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           freshGreeter: (any Greeter)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    freshGreeter: __owned (any Greeter)? = nil,
 
 
-                            greeters: [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    greeters: __owned [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
@@ -784,14 +784,14 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            config: AppConfig,
+                    @inline(__always) private static func _trellis_make(
+                    config: __owned AppConfig,
 
 
-                           database: (any DatabaseProtocol)? = nil,
+                    database: __owned (any DatabaseProtocol)? = nil,
 
 
-                           cache: (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_database = Trellis.AsyncShared<any DatabaseProtocol, any Error>(override: database)
@@ -920,11 +920,11 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                           cache: (any CacheProtocol)? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    cache: __owned (any CacheProtocol)? = nil,
 
 
-                            repository: Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    repository: __owned Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
@@ -1047,14 +1047,14 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            port: Int,
+                    @inline(__always) private static func _trellis_make(
+                    port: __owned Int,
 
 
-                            address: Address? = nil,
+                    address: __owned Address? = nil,
 
 
-                            nextPort: Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    nextPort: __owned Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let address: Address = if let address { address } else {
@@ -1176,11 +1176,11 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            address: Address? = nil,
+                    @inline(__always) private static func _trellis_make(
+                    address: __owned Address? = nil,
 
 
-                            label: String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    label: __owned String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                         let address: Address = if let address { address } else {
@@ -1309,15 +1309,15 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    @MainActor private static func _trellis_make(
-                            baseURL: String,
+                    @inline(__always) @MainActor private static func _trellis_make(
+                    baseURL: __owned String,
 
 
-                            viewModel: ViewModel? = nil,
+                    viewModel: __owned ViewModel? = nil,
 
 
 
-                           apiClient: (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    apiClient: __owned (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 11)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
@@ -1423,8 +1423,8 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                   baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    @inline(__always) private static func _trellis_make(
+                           baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -1506,8 +1506,8 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            settings: Settings) -> _trellis_StoredValues {
+                    @inline(__always) private static func _trellis_make(
+                    settings: __owned Settings) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return _trellis_StoredValues(
@@ -1610,11 +1610,11 @@ struct ExpansionTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            baseURL: String,
+                    @inline(__always) private static func _trellis_make(
+                    baseURL: __owned String,
 
 
-                           apiClient: (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
+                    apiClient: __owned (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {

@@ -102,20 +102,20 @@ struct FactoryBodyTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        baseURL: String,
+                @inline(__always) private static func _trellis_make(
+                baseURL: __owned String,
 
 
-                        catalog: Catalog? = nil,
+                catalog: __owned Catalog? = nil,
 
 
-                        page: Page? = nil,
+                page: __owned Page? = nil,
 
 
-                        reader: Reader? = nil,
+                reader: __owned Reader? = nil,
 
 
-                        index: Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                index: __owned Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let catalog: Catalog = if let catalog { catalog } else {
@@ -352,35 +352,35 @@ struct FactoryBodyTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        session: Session? = nil,
+                @inline(__always) private static func _trellis_make(
+                session: __owned Session? = nil,
 
 
-                       widened: (any ClientProtocol)? = nil,
+                widened: __owned (any ClientProtocol)? = nil,
 
 
-                        token: Token? = nil,
+                token: __owned Token? = nil,
 
 
-                        signer: Signer? = nil,
+                signer: __owned Signer? = nil,
 
 
 
 
 
-                       statements: (any ClientProtocol)? = nil,
+                statements: __owned (any ClientProtocol)? = nil,
 
 
-                        captured: Tagged? = nil,
+                captured: __owned Tagged? = nil,
 
 
-                        typedResult: Client? = nil,
+                typedResult: __owned Client? = nil,
 
 
-                        throwing: Client? = nil,
+                throwing: __owned Client? = nil,
 
 
-                        attributed: Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                attributed: __owned Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: Session = if let session { session } else {

@@ -401,17 +401,17 @@ struct HierarchyDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        logger: Logger,
+                @inline(__always) private static func _trellis_make(
+                logger: __owned Logger,
 
 
-                        profile: ProfileContainer? = nil,
+                profile: __owned ProfileContainer? = nil,
 
 
-                        audit: AuditContainer? = nil,
+                audit: __owned AuditContainer? = nil,
 
 
-                        editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) -> _trellis_StoredValues {
+                editor: __owned Editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                 let _trellis_cell_profile = Trellis.OnDemand<ProfileContainer>(override: profile)

@@ -71,8 +71,8 @@ struct MainActorDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                @MainActor private static func _trellis_make(
-                        baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                @inline(__always) @MainActor private static func _trellis_make(
+                baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -174,8 +174,8 @@ struct MainActorDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                                    baseURL: String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                @inline(__always) private static func _trellis_make(
+                            baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return Trellis.ContainerStorage(_trellis_StoredValues(

@@ -91,14 +91,14 @@ struct ProviderDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        handler: JobHandler? = nil,
+                @inline(__always) private static func _trellis_make(
+                handler: __owned JobHandler? = nil,
 
 
-                        runner: JobRunner? = nil,
+                runner: __owned JobRunner? = nil,
 
 
-                        handle: Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                handle: __owned Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner = if let runner { runner } else {
@@ -231,11 +231,11 @@ struct ProviderDiagnosticsTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                       session: (any SessionProtocol)? = nil,
+                @inline(__always) private static func _trellis_make(
+                session: __owned (any SessionProtocol)? = nil,
 
 
-                       authenticator: (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
+                authenticator: __owned (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {

@@ -96,12 +96,12 @@ struct ScopeCreationTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                                requestID: String,
-                                             log: RequestLog,
-                                                attempt: Int,
+                    @inline(__always) private static func _trellis_make(
+                                        requestID: __owned String,
+                                     log: __owned RequestLog,
+                                        attempt: __owned Int,
 
-                            work: Work? = nil) -> _trellis_StoredValues {
+                    work: __owned Work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work = if let work { work } else {
@@ -229,12 +229,12 @@ struct ScopeCreationTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                                                                         log: RequestLog? = nil,
+                    @inline(__always) private static func _trellis_make(
+                                                                                 log: __owned RequestLog? = nil,
 
-                      request: (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
+                    request: __owned (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
 
-                    job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
+                    job: __owned (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {
@@ -362,10 +362,10 @@ struct ScopeCreationTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                                user: String,
-                                                       settings: SettingsContainer? = nil,
-                                                                                                             greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    @inline(__always) private static func _trellis_make(
+                                        user: __owned String,
+                                               settings: __owned SettingsContainer? = nil,
+                                                                                                     greeting: __owned Greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                                                          let greeting: Greeting = if let greeting { greeting } else {
@@ -491,10 +491,10 @@ struct ScopeCreationTests {
 
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                                                                                         log: RequestLog? = nil,
+                    @inline(__always) private static func _trellis_make(
+                                                                                 log: __owned RequestLog? = nil,
 
-                    request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
+                    request: __owned (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {

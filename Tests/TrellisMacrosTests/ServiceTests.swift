@@ -79,14 +79,14 @@ struct ServiceTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                               server: Server? = nil,
+                @inline(__always) private static func _trellis_make(
+                       server: __owned Server? = nil,
 
-                               router: Router? = nil,
+                       router: __owned Router? = nil,
 
-                               pool: Pool? = nil,
+                       pool: __owned Pool? = nil,
 
-                               metrics: Metrics) -> _trellis_StoredValues {
+                       metrics: __owned Metrics) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
                            let pool: Pool = if let pool { pool } else {
@@ -243,12 +243,12 @@ struct ServiceTests {
 
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        pool: Pool? = nil,
+                @inline(__always) private static func _trellis_make(
+                pool: __owned Pool? = nil,
 
-                        worker: Worker? = nil,
+                worker: __owned Worker? = nil,
 
-                        cache: Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                cache: __owned Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                 let _trellis_cell_pool = Trellis.AsyncShared<Pool, any Error>(override: pool)
@@ -389,10 +389,10 @@ struct ServiceTests {
 
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        legacy: LegacyPool? = nil,
+                @inline(__always) private static func _trellis_make(
+                legacy: __owned LegacyPool? = nil,
 
-                        pool: Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                pool: __owned Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: LegacyPool = if let legacy { legacy } else {
@@ -528,12 +528,12 @@ struct ServiceTests {
 
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
-                private static func _trellis_make(
-                        client: HTTPClient? = nil,
+                @inline(__always) private static func _trellis_make(
+                client: __owned HTTPClient? = nil,
 
-                       pool: (Pool?)? = nil,
+                pool: __owned (Pool?)? = nil,
 
-                        proxy: Proxy? = nil) -> _trellis_StoredValues {
+                proxy: __owned Proxy? = nil) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                     let client: HTTPClient = if let client { client } else {

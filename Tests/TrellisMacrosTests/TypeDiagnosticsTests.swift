@@ -212,17 +212,17 @@ struct TypeDiagnosticsTests {
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
-                    private static func _trellis_make(
-                            client: any APIClientProtocol,
+                    @inline(__always) private static func _trellis_make(
+                    client: __owned any APIClientProtocol,
 
 
-                            both: APIClientProtocol & Sendable,
+                    both: __owned APIClientProtocol & Sendable,
 
 
-                            maybe: (any APIClientProtocol)?,
+                    maybe: __owned (any APIClientProtocol)?,
 
 
-                            anything: Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    anything: __owned Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
