@@ -327,6 +327,33 @@ struct UserLineTests {
                 ])
         }
 
+        @Test("a member type that does not exist (a missing import) is reported only where it is written")
+        func unknownMemberType() async throws {
+            // The types of a framework whose import the container's file lacks; `Router` is read by
+            // a shared member and a transient, and stored as an input.
+            let source = """
+                final class Handler: Sendable { init() {} }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var router: Router
+                    @Provide(.shared, factory: { () in HTTPClient() }, concrete: true)
+                    var client: HTTPClient
+                    @Provide(.transient, factory: Handler(), concrete: true) var handler: Handler
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "unknown member type")
+            // Once for the declaration, once for each place the generated code names the type
+            // (initializers, stored values, Inputs, the needs protocol, the local it is built into).
+            // The factory's own `HTTPClient()` twice: where Swift checks the attribute's argument,
+            // and where the copied code is.
+            #expect(
+                diagnostics == Array(repeating: "5: error: cannot find type 'Router' in scope", count: 6)
+                    + Array(repeating: "6: error: cannot find 'HTTPClient' in scope", count: 2)
+                    + Array(repeating: "7: error: cannot find type 'HTTPClient' in scope", count: 5),
+                "\(diagnostics)")
+        }
+
         @Test("an opaque member that is not transient gets Trellis's error alone, with and without service: true")
         func opaqueMember() async throws {
             let source = """
