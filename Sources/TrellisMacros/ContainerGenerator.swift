@@ -8,7 +8,10 @@ struct ContainerGenerator {
     let plan: BuildPlan
     let extraction: ContainerExtraction
     /// Where the user's syntax is, for the `#sourceLocation` lines around code copied from it.
-    var locator: SourceLocator? = nil
+    let locator: SourceLocator?
+    /// Where each member's type is written in the user's file, by member name (see
+    /// ``typePlaces(in:locator:)``), found once for every declaration that spells a type.
+    let typePlaces: [String: SourceLocator.Place]
     /// Where a class container's inheritance clause names its first type (a superclass, or a
     /// protocol), for the end of the initializer, where a superclass's `init()` is called.
     var superclassPlace: SourceLocator.Place? = nil
@@ -19,6 +22,13 @@ struct ContainerGenerator {
     }
     var container: Container { plan.container }
     var isolation: String { Self.isolation(of: container) }
+
+    init(plan: BuildPlan, extraction: ContainerExtraction, locator: SourceLocator? = nil) {
+        self.plan = plan
+        self.extraction = extraction
+        self.locator = locator
+        typePlaces = Self.typePlaces(in: extraction, locator: locator)
+    }
 
     /// `@MainActor ` for the members, initializers and builders of a `mainActor: true` container.
     static func isolation(of container: Container) -> String {
@@ -33,10 +43,10 @@ struct ContainerGenerator {
 
     /// Storage, initializers and builders, in declaration order.
     func declarations() -> [DeclSyntax] {
-        let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces, typePlaces: memberTypePlaces)
+        let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces, typePlaces: typePlaces)
         let sendable = Self.isSendable(container)
         let stored =
-            Self.memberStoredProperties(of: container.members, extraction: extraction, locator: locator)
+            Self.memberStoredProperties(of: container.members, in: container, typePlaces: typePlaces)
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
@@ -226,12 +236,11 @@ struct ContainerGenerator {
     /// The fields of `members` (the container's, in declaration order), each with its member's
     /// type's place, where a check of the field's type is written (see ``sendableChecks(of:)``).
     static func memberStoredProperties(
-        of members: [Member], extraction: ContainerExtraction, locator: SourceLocator?
+        of members: [Member], in container: Container, typePlaces: [String: SourceLocator.Place]
     ) -> [StoredProperty] {
         members.compactMap { member in
-            guard var property = storedProperty(for: member, in: extraction.container) else { return nil }
-            let type = extraction.anchors[.memberType(container: extraction.container.name, member: member.name)]
-            property.typePlace = type.flatMap { locator?.place($0) }
+            guard var property = storedProperty(for: member, in: container) else { return nil }
+            property.typePlace = typePlaces[member.name]
             // An override of an `@Assisted` function is `@Sendable` in a `Sendable` container.
             property.checkedType = member.isAssisted ? nil : member.type.text
             return property
@@ -436,25 +445,40 @@ struct ContainerGenerator {
     }
 
     /// The initializer parameter of a member: required for `.input` and `.argument`, an optional
-    /// override otherwise. With `defaultValue` false, an `.input` has no default argument.
-    static func initializerParameter(for member: Member, in container: Container? = nil, defaultValue: Bool = true)
-        -> String?
-    {
-        let label = MemberName.parameterLabel(member.name)
+    /// override otherwise. With `defaultValue` false, an `.input` has no default argument; with
+    /// `owned`, the parameter is `__owned`.
+    static func initializerParameter(
+        for member: Member, in container: Container? = nil, defaultValue: Bool = true, owned: Bool = false
+    ) -> String? {
+        // `__owned`: taken as an initializer takes its own parameters, so that each value moves into
+        // the storage (borrowed, it would be retained once more to be stored).
+        let written = MemberName.parameterLabel(member.name) + (owned ? ": __owned " : ": ")
         // A container with a parent reads its `.input` members from it.
         if member.scope == .input, container?.options.parent != nil { return nil }
         if member.isAssisted {
             guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
-            return "\(label): (\(type))? = nil"
+            return "\(written)(\(type))? = nil"
         }
         switch member.scope {
         case .input, .argument:
             let escaping = member.type.isFunction ? "@escaping " : ""
-            return "\(label): \(escaping)\(member.type.text)"
+            return "\(written)\(escaping)\(member.type.text)"
                 + (member.defaultValue.map { defaultValue ? " = \($0)" : "" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
         case .shared, .transient, .onDemand, .child, .forwardingChild, .collection:
-            return "\(label): \(GeneratedSource.optional(member.type.text)) = nil"
+            return "\(written)\(GeneratedSource.optional(member.type.text)) = nil"
+        }
+    }
+
+    /// The initializer parameter of `member` (see ``initializerParameter(for:in:defaultValue:owned:)``)
+    /// with its member's type as written and `place`, where that is in the user's file, for a placed
+    /// signature; nil where the member has no parameter.
+    static func signatureParameter(
+        for member: Member, in container: Container? = nil, defaultValue: Bool = true, owned: Bool = false,
+        place: SourceLocator.Place?
+    ) -> SignatureParameter? {
+        initializerParameter(for: member, in: container, defaultValue: defaultValue, owned: owned).map {
+            SignatureParameter(text: $0, spelled: member.type.text, place: place)
         }
     }
 
@@ -476,21 +500,17 @@ struct ContainerGenerator {
         }
         // A container that declares `Sendable` needs `Sendable` storage even while it has errors;
         // each field's type is checked on its member's line, as without errors.
-        let fields = memberStoredProperties(of: stored, extraction: extraction, locator: locator)
+        let typePlaces = typePlaces(in: extraction, locator: locator)
+        let fields = memberStoredProperties(of: stored, in: container, typePlaces: typePlaces)
         var declarations = storage(
             fields, in: container.kind, sendable: declaresSendable(container) ? sendableChecks(of: fields) : nil,
             frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
         let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
-        let typePlaces = typePlaces(in: extraction, locator: locator)
         let parameters =
             parentParameter(of: container).map { SignatureParameter(text: $0) }
-            + exposed.compactMap { member in
-                initializerParameter(for: member, in: container).map {
-                    SignatureParameter(text: $0, spelled: member.type.text, place: typePlaces[member.name])
-                }
-            }
+            + exposed.compactMap { signatureParameter(for: $0, in: container, place: typePlaces[$0.name]) }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         // Placed as the real one is (each parameter on its member's type; an input's default of the
@@ -533,7 +553,7 @@ struct ContainerGenerator {
             guard member.type.kind == .opaque else {
                 return builderDeclaration(
                     for: member, in: container, effects: effects, returnType: member.type.text, body: stop,
-                    typePlace: typePlace(of: member.name, in: extraction, locator: locator))
+                    typePlace: typePlaces[member.name])
             }
             // An opaque `.transient`'s getter returns its builder's value as `some P`: the builder
             // returns the type its factory builds, when known (`Never` conforms to nothing).
@@ -660,32 +680,19 @@ struct ContainerGenerator {
             """
     }
 
-    /// Where each member's type is written in the user's file, by member name.
-    var memberTypePlaces: [String: SourceLocator.Place] {
-        Self.typePlaces(in: extraction, locator: locator)
-    }
-
     /// Where each member of `extraction`'s container has its type written, by member name.
     static func typePlaces(in extraction: ContainerExtraction, locator: SourceLocator?) -> [String: SourceLocator.Place] {
         guard let locator else { return [:] }
         var places: [String: SourceLocator.Place] = [:]
         for member in extraction.container.members where places[member.name] == nil {
-            places[member.name] = typePlace(of: member.name, in: extraction, locator: locator)
+            let type = extraction.anchors[.memberType(container: extraction.container.name, member: member.name)]
+            places[member.name] = type.flatMap(locator.place)
         }
         return places
     }
 
     /// Where `member`'s type is written in the user's file.
-    func typePlace(of member: Member) -> SourceLocator.Place? {
-        Self.typePlace(of: member.name, in: extraction, locator: locator)
-    }
-
-    /// Where the type of the member named `name` is written in the user's file.
-    static func typePlace(of name: String, in extraction: ContainerExtraction, locator: SourceLocator?)
-        -> SourceLocator.Place?
-    {
-        extraction.anchors[.memberType(container: extraction.container.name, member: name)].flatMap { locator?.place($0) }
-    }
+    func typePlace(of member: Member) -> SourceLocator.Place? { typePlaces[member.name] }
 }
 
 /// A stored property the generated code declares: its name and type.

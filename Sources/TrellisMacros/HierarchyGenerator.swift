@@ -23,18 +23,6 @@ struct HierarchyGenerator {
     private var inputs: [Member] { container.members.filter { $0.scope == .input } }
     /// The `.argument` members, which both initializers take after their first parameter.
     private var arguments: [Member] { container.members.filter { $0.scope == .argument } }
-    /// The parameters for the `.argument` members.
-    var argumentParameters: [String] { arguments.compactMap { ContainerGenerator.initializerParameter(for: $0) } }
-
-    /// `parameters` of members (`.argument` members, overrides), each with its member's type as
-    /// written and where that is, for a placed signature.
-    func signatureParameters(of members: [Member]) -> [SignatureParameter] {
-        members.compactMap { member in
-            ContainerGenerator.initializerParameter(for: member).map {
-                SignatureParameter(text: $0, spelled: member.type.text, place: typePlaces[member.name])
-            }
-        }
-    }
 
     /// An initializer's head, `init(` after `prefix`, its `parameters` and `tail`, each member's
     /// parameter on its type's line (see ``SignaturePlaces/initializerHead(preamble:head:parameters:tail:)``).
@@ -43,7 +31,9 @@ struct HierarchyGenerator {
     ) -> String {
         places.initializerHead(
             preamble: comment.map { [$0] } ?? [], head: "\(prefix)init(",
-            parameters: [SignatureParameter(text: first)] + signatureParameters(of: members), tail: tail)
+            parameters: [SignatureParameter(text: first)]
+                + members.compactMap { ContainerGenerator.signatureParameter(for: $0, place: typePlaces[$0.name]) },
+            tail: tail)
     }
     private var forwarded: [Member] { container.forwardingChildren }
     private var publicModifier: String { container.accessLevel.initializerModifier.map { "\($0) " } ?? "" }
@@ -105,8 +95,14 @@ struct HierarchyGenerator {
     }
 
     /// The designated initializer's extra parameters, one snapshot per forwarding child.
-    var forwardedParameters: [String] {
-        forwarded.map { "\(GeneratedNames.forwardedInputs($0.name)): \($0.type.text).\(GeneratedNames.inputsType)" }
+    var forwardedParameters: [String] { forwardedParameters(owned: false) }
+
+    /// ``forwardedParameters``, `__owned` when `owned` (see
+    /// ``ContainerGenerator/initializerParameter(for:in:defaultValue:owned:)``).
+    func forwardedParameters(owned: Bool) -> [String] {
+        forwarded.map {
+            "\(GeneratedNames.forwardedInputs($0.name)): \(owned ? "__owned " : "")\($0.type.text).\(GeneratedNames.inputsType)"
+        }
     }
 
     /// Whether the designated initializer takes snapshots, so that only `init(inputs:)` and

@@ -120,16 +120,11 @@ struct InitializerGenerator {
     /// default (its callers pass every one), and the link.
     private func make() -> DeclSyntax {
         let hierarchy = HierarchyGenerator(container: container)
-        // Taken owned, as an initializer takes its parameters, so that each value moves into the
-        // storage: borrowed, every member would be retained once more (+1 us at 250 members).
+        // Taken owned, as an initializer takes its parameters (borrowed, every member was retained
+        // once more: +1 us to build a 250-member container).
         let parameters =
-            (signatureParameters(defaultValues: false) + hierarchy.forwardedParameters.map { SignatureParameter(text: $0) })
-            .map { parameter in
-                guard let colon = parameter.text.firstRange(of: ": ") else { return parameter }
-                var owned = parameter
-                owned.text.replaceSubrange(colon, with: ": __owned ")
-                return owned
-            }
+            signatureParameters(defaultValues: false, owned: true)
+            + hierarchy.forwardedParameters(owned: true).map { SignatureParameter(text: $0) }
             + (ContainerGenerator.hasProviders(container)
                 ? [SignatureParameter(text: "_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))")] : [])
         let effects = plan.initializerThrows ? " throws" : ""
@@ -155,11 +150,10 @@ struct InitializerGenerator {
     /// The members' parameters of the designated initializer, as declared, each with its member's
     /// type as written and where that is; with `defaultValues` false, an `.input`'s initial value is
     /// not its default (``make()``'s callers pass every input).
-    private func signatureParameters(defaultValues: Bool) -> [SignatureParameter] {
-        container.members.compactMap { member in
-            ContainerGenerator.initializerParameter(for: member, in: container, defaultValue: defaultValues).map {
-                SignatureParameter(text: $0, spelled: member.type.text, place: generator.typePlace(of: member))
-            }
+    private func signatureParameters(defaultValues: Bool, owned: Bool = false) -> [SignatureParameter] {
+        container.members.compactMap {
+            ContainerGenerator.signatureParameter(
+                for: $0, in: container, defaultValue: defaultValues, owned: owned, place: generator.typePlace(of: $0))
         }
     }
 
@@ -337,12 +331,22 @@ struct InitializerGenerator {
     /// ("generic parameter could not be inferred").
     private func cells() -> [String] {
         container.members.compactMap { member -> String? in
-            let kept = [.onDemand, .child, .forwardingChild].contains(member.scope)
-            guard !member.isAssisted, member.scope == .shared ? member.isAsync : kept,
-                let field = ContainerGenerator.storedProperty(for: member, in: container)
+            guard Self.keepsCell(member), let field = ContainerGenerator.storedProperty(for: member, in: container)
             else { return nil }
             let cell = "let \(GeneratedNames.cell(member.name)) = \(field.type)(override: \(member.name))"
             return placedOnType(of: member, cell, after: "= ")
+        }
+    }
+
+    /// Whether `member`'s field is a cell (``GeneratedNames/asyncSharedType`` or
+    /// ``GeneratedNames/onDemandType``) made from its override: an async `.shared` member, an
+    /// `.onDemand` member, a child.
+    private static func keepsCell(_ member: Member) -> Bool {
+        guard !member.isAssisted else { return false }
+        switch member.scope {
+        case .shared: return member.isAsync
+        case .onDemand, .child, .forwardingChild: return true
+        case .input, .argument, .transient, .collection: return false
         }
     }
 
@@ -350,23 +354,11 @@ struct InitializerGenerator {
     /// declaration order.
     private func storedValues() -> [(name: String, value: String)] {
         container.members.compactMap { member -> (name: String, value: String)? in
-            let storage = member.name
-            // An `@Assisted` function's field keeps the override a test passed.
-            guard !member.isAssisted else { return (storage, member.name) }
-            switch member.scope {
-            case .input, .argument:
-                return (storage, member.name)
-            case .shared where !member.isAsync:
-                return (storage, member.name)
-            case .shared:
-                return (storage, GeneratedNames.cell(member.name))
-            case .transient where member.type.kind == .opaque:
-                return nil
-            case .transient, .collection:
-                return (storage, member.name)
-            case .onDemand, .child, .forwardingChild:
-                return (storage, GeneratedNames.cell(member.name))
-            }
+            if Self.keepsCell(member) { return (member.name, GeneratedNames.cell(member.name)) }
+            // An opaque `.transient` has no field (nothing to override). Every other field, an
+            // `@Assisted` function's among them, keeps what the initializer was given.
+            if member.scope == .transient && member.type.kind == .opaque && !member.isAssisted { return nil }
+            return (member.name, member.name)
         }
     }
 }
