@@ -507,7 +507,8 @@ struct ContainerGenerator {
             frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
-        let exposed = members.filter { !extraction.lessVisibleTypeMembers.contains($0.name) }
+        let lessVisible = extraction.lessVisibleTypeMembers
+        let exposed = members.filter { !lessVisible.contains($0.name) }
         let parameters =
             parentParameter(of: container).map { SignatureParameter(text: $0) }
             + exposed.compactMap { signatureParameter(for: $0, in: container, place: typePlaces[$0.name]) }

@@ -96,8 +96,9 @@ extension DIContainerMacro {
             extraction.container.options.parent == nil
         else { return [] }
         var container = extraction.container
+        let lessVisible = extraction.lessVisibleTypeMembers
         container.members = container.members.compactMap { member in
-            guard let syntax = extraction.members[member.name], !extraction.lessVisibleTypeMembers.contains(member.name)
+            guard let syntax = extraction.members[member.name], !lessVisible.contains(member.name)
             else { return nil }
             // Declared beside the container, the protocol names the container's own types through it.
             var qualified = member

@@ -26,7 +26,8 @@ public struct ContainerExtraction: Sendable {
     /// or in a function: all errors), so its placeholders leave out what would name that protocol.
     public var hasNoNeedsProtocol: Bool { container.declaration.hasNoNeedsProtocol }
     /// The members whose type is one of the container's own types, less visible than the
-    /// initializer (an error): the placeholders leave them out of every signature.
+    /// initializer (an error): the placeholders leave them out of every signature. Computed from
+    /// every member on each read: read it once, outside any loop over the members.
     public var lessVisibleTypeMembers: Set<String> { Set(DeclarationRules.lessVisibleTypes(of: container).map(\.member)) }
     /// The members declared less visible than the initializer of a `public` or `package`
     /// container, whose types may be too (declared elsewhere, where the macro cannot see them): the
