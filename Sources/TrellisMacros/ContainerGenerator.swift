@@ -249,7 +249,9 @@ struct ContainerGenerator {
 
     /// The type of the override an `@Assisted` function takes in the initializer: a function of the
     /// container and the function's arguments, with its effects (`@Sendable` in a container that
-    /// is), that builds what the function returns.
+    /// is), that builds what the function returns. It is isolated as the builder that calls it
+    /// (`@MainActor` with `mainActor: true`): a nonisolated async override would take the
+    /// container, which such a container does not let cross to another isolation.
     static func assistedOverrideType(of member: Member, in container: Container) -> String? {
         // None for a function named like another member (or an overload of another function): the
         // initializer has one parameter per name.
@@ -258,7 +260,8 @@ struct ContainerGenerator {
         }
         let parameters = [container.name] + signature.arguments.map(\.type)
         let sendable = isSendable(container) ? "@Sendable " : ""
-        return "\(sendable)(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.storableText)"
+        return
+            "\(sendable)\(isolation(of: container))(\(parameters.joined(separator: ", ")))\(effects(of: signature)) -> \(member.type.storableText)"
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).

@@ -441,14 +441,14 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let screen: ((ScreenContainer, Int) -> Screen)?
+                        let screen: (@MainActor (ScreenContainer, Int) -> Screen)?
                     }
 
                     private let _trellis_values: _trellis_StoredValues
 
                     #sourceLocation(file: "Test.swift", line: 3)
                     @MainActor convenience init(
-                                      screen: ((ScreenContainer, Int) -> Screen)? = nil) {
+                           screen: (@MainActor (ScreenContainer, Int) -> Screen)? = nil) {
                     #sourceLocation()
                         self.init(_trellis_values: Self._trellis_make(screen: screen))
                     }
@@ -456,7 +456,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) @MainActor private static func _trellis_make(
-                              screen: __owned ((ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                    screen: __owned (@MainActor (ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                         return _trellis_StoredValues(
                             screen: screen

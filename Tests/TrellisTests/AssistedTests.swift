@@ -110,6 +110,21 @@ final class ItemScreenContainer {
     func screen(id: Int) -> ScreenModel
 }
 
+/// A main-actor container with an async function: its override is isolated to the main actor, as
+/// the builder that calls it is (a nonisolated async override would take the container, which is
+/// not `Sendable`, to another isolation: the expansion did not compile).
+@DIContainer(mainActor: true)
+final class ItemLoaderContainer {
+    @Provide(.input)
+    var items: any ItemRepository
+
+    @Assisted(factory: { (id: Int, items: any ItemRepository) async in
+        await Task.yield()
+        return ScreenModel(id: id, items: items)
+    })
+    func load(id: Int) async -> ScreenModel
+}
+
 @Suite("@Assisted functions: arguments from the caller, members from the graph")
 struct AssistedFunctionTests {
     static func makeCatalog() -> CatalogContainer {
@@ -184,6 +199,23 @@ struct AssistedFunctionTests {
         }
         #expect(ids.sorted() == Array(0..<200))
         #expect(catalog.counter.count.load(ordering: .relaxed) == 200)
+    }
+
+    @Test("in a mainActor container an async function, and its override, run on the main actor")
+    @MainActor
+    func mainActorAsyncOverride() async {
+        let items = InMemoryItems(titles: [4: "Ulysses"])
+        let built = await ItemLoaderContainer(items: items).load(id: 4)
+        #expect(built.id == 4 && built.items.title(of: 4) == "Ulysses")
+        // The override reads the container's members synchronously: it is isolated as the container is.
+        let container = ItemLoaderContainer(
+            items: items,
+            load: { container, id in
+                MainActor.assertIsolated()
+                return ScreenModel(id: id + 100, items: container.items)
+            })
+        let overridden = await container.load(id: 4)
+        #expect(overridden.id == 104 && overridden.items.title(of: 4) == "Ulysses")
     }
 
     @Test("in a mainActor container the function is isolated to the main actor")
