@@ -47,6 +47,12 @@ public struct AsyncShared<Value, Failure: Error> {
     public func start(_ task: Task<Built, Failure>) {
         cell.start(task)
     }
+
+    /// `value` wrapped for the task that built it, asked of the cell itself, so that the task's
+    /// result type is known from the cell: the generated code names no type there, and a member
+    /// whose type does not exist is reported only where it is written.
+    @inlinable
+    public func built(_ value: Value) -> Built { Built(value) }
 }
 
 /// The cell shares its value between the tasks that read it, so it is `Sendable` when the value is.

@@ -209,7 +209,7 @@ struct InitializerGenerator {
             let effects = generator.expressions.effectPrefix(for: member)
             if isolated {
                 let call = "\(effects)\(GeneratedNames.builderCall(member.name, on: "self"))"
-                lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in .init(\(call)) })\n}")
+                lines.append("if \(storage).needsBuild {\n    \(storage).start(Task { [self] in \(storage).built(\(call)) })\n}")
             } else {
                 let call = "\(effects)\(GeneratedNames.builderCall(member.name, on: "$0"))"
                 lines.append("\(GeneratedNames.asyncStarter).start(\(storage)) { \(call) }")

@@ -354,6 +354,35 @@ struct UserLineTests {
                 "\(diagnostics)")
         }
 
+        @Test("an async member of a type that does not exist, in a main-actor container: only Swift's getter error is elsewhere")
+        func unknownAsyncMemberTypeOnTheMainActor() async throws {
+            // A main-actor container starts its async members' tasks in its initializer; the task's
+            // result was `.init(...)` of a type taken from the member's cell, which Swift could not
+            // infer from a type that does not exist ("cannot infer contextual base").
+            let source = """
+                struct Settings: Sendable { init() {} }
+
+                @DIContainer(mainActor: true)
+                struct ScreenContainer {
+                    @Provide(.shared, asyncFactory: { () async in Settings() }, concrete: true)
+                    var settings: Settin
+                }
+                """
+            let result = try await DeclarationCorpusTests.compile(
+                [CorpusProgram(name: "unknown async member type", source: source, expectedCode: nil)], emitSIL: true,
+                style: .swift)
+            let file = try #require(result.files.first)
+            let user = result.diagnostics.filter { $0.path == file && !$0.isInGeneratedCode }
+            #expect(!user.isEmpty && user.allSatisfy { $0.message == "cannot find type 'Settin' in scope" && $0.line == 8 })
+            // Swift takes the unknown type for a noncopyable one and reports the getter `@Provide`
+            // writes, as it does for the same getter written by hand; an accessor's expansion cannot
+            // be placed on the user's line. Nothing else is reported inside an expansion.
+            let elsewhere = result.diagnostics.filter { $0.isInGeneratedCode || $0.path != file }
+            #expect(
+                elsewhere.map(\.message) == ["getter of noncopyable type cannot be 'async' or 'throws'"],
+                "\(result.output.prefix(6000))")
+        }
+
         @Test("an opaque member that is not transient gets Trellis's error alone, with and without service: true")
         func opaqueMember() async throws {
             let source = """
