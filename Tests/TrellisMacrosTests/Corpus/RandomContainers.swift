@@ -129,6 +129,11 @@ struct RandomContainer {
         var isAsync: Bool
         /// Marked `service: true` (only `.input`, `.shared` and `.onDemand`).
         var isService = false
+        /// Built by AutoWiring, `Wired<position>.self, with: [\Self.read, ...]`: the member's type is
+        /// then a struct the container declares, whose initializer takes the members it reads by
+        /// name. Only in the whole container (``render(_:)`` without a mutation), so that the
+        /// mutants stay those of earlier corpora.
+        var isAutoWired = false
     }
 
     /// An `@Assisted` function: its arguments (`a0: Int`, `a1: String`), the members its factory
@@ -208,6 +213,12 @@ struct RandomContainer {
         for position in members.indices where members[position].scope == .input {
             if Int.random(in: 0..<3, using: &argumentGenerator) == 0 { members[position].scope = .argument }
         }
+        // A quarter of the members built without an async factory are AutoWired instead.
+        var wiringGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7769_7265)
+        for position in members.indices
+        where [.shared, .transient, .onDemand].contains(members[position].scope) && !members[position].isAsync {
+            members[position].isAutoWired = Int.random(in: 0..<4, using: &wiringGenerator) == 0
+        }
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
         for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
             let readable = members.indices.filter { !members[$0].deprecated }
@@ -271,13 +282,21 @@ struct RandomContainer {
         lines.append("\(attribute)\n\(access)\(isClass ? "final class" : "struct") \(name)\(generic) {")
         lines.append("    \(access)struct Settings: Sendable {\n        var retries = 3\n        \(access)init() {}\n    }")
         lines.append("    \(access)typealias Count = Int")
+        let wires = mutation == nil
+        if wires {
+            for (position, member) in members.enumerated() where member.isAutoWired {
+                let parameters = member.reads.map { "\(members[$0].name): \(parameterText(of: members[$0], wires: true))" }
+                lines.append(
+                    "    \(access)struct Wired\(position): Sendable { \(access)init(\(parameters.joined(separator: ", "))) {} }")
+            }
+        }
         for (position, member) in members.enumerated() {
-            var text = renderMember(member, at: position, mutated: { mutated($0, position) })
+            var text = renderMember(member, at: position, wires: wires, mutated: { mutated($0, position) })
             if mutated(.conditional, position) { text = "    #if DEBUG\n\(text)\n    #endif" }
             lines.append(text)
         }
         for (offset, function) in functions.enumerated() {
-            lines.append(renderFunction(function, mutated: { mutated($0, members.count + offset) }))
+            lines.append(renderFunction(function, wires: wires, mutated: { mutated($0, members.count + offset) }))
         }
         lines += extras.map { "    \($0)" }
         if mutated(.storedProperty) { lines.append("    var unset: Int") }
@@ -287,14 +306,36 @@ struct RandomContainer {
         return lines.joined(separator: "\n")
     }
 
-    private func renderMember(_ member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
+    /// The member's type as declared: its shape's, or its struct's when it is AutoWired.
+    private func typeText(of member: GeneratedMember, wires: Bool) -> String {
+        wires && member.isAutoWired ? "Wired\(members.firstIndex { $0.name == member.name }!)" : member.shape.text
+    }
+
+    /// The member's type as a closure's or an initializer's parameter.
+    private func parameterText(of member: GeneratedMember, wires: Bool) -> String {
+        wires && member.isAutoWired ? typeText(of: member, wires: wires) : member.shape.parameterText
+    }
+
+    private func renderMember(
+        _ member: GeneratedMember, at position: Int, wires: Bool, mutated: (Mutation) -> Bool
+    ) -> String {
+        if wires && member.isAutoWired {
+            let keyPaths = member.reads.map { "\\Self.\(members[$0].name)" }
+            let with = keyPaths.isEmpty ? "" : ", with: [\(keyPaths.joined(separator: ", "))]"
+            let service = member.isService ? ", service: true" : ""
+            let deprecation = member.deprecated ? "    @available(*, deprecated, message: \"kept for old callers\")\n" : ""
+            return """
+                \(deprecation)    @Provide(.\(member.scope.rawValue), Wired\(position).self\(with), concrete: true\(service))
+                    \(member.decoration)var \(member.name): Wired\(position)
+                """
+        }
         var arguments = [".\(member.scope.rawValue)"]
         if !member.scope.isSupplied && member.shape.needsConcrete && mutated(.argumentOrder) {
             arguments.append("concrete: true")
         }
         if !member.scope.isSupplied && !mutated(.missingFactory) && !mutated(.initialValue) {
             let label = member.isAsync ? "asyncFactory" : "factory"
-            arguments.append("\(label): \(factory(for: member, at: position, mutated: mutated))")
+            arguments.append("\(label): \(factory(for: member, at: position, wires: wires, mutated: mutated))")
         }
         if !member.scope.isSupplied && member.shape.needsConcrete && !mutated(.dropConcrete) && !mutated(.argumentOrder) {
             arguments.append("concrete: true")
@@ -310,18 +351,19 @@ struct RandomContainer {
             : member.defaultValue ? " = \(member.shape.value)" : ""
         return """
             \(deprecation)    @Provide(\(arguments.joined(separator: ", ")))
-                \(member.decoration)\(specifier) \(member.name): \(member.shape.text)\(initial)
+                \(member.decoration)\(specifier) \(member.name): \(typeText(of: member, wires: wires))\(initial)
             """
     }
 
-    private func renderFunction(_ function: GeneratedFunction, mutated: (Mutation) -> Bool) -> String {
+    private func renderFunction(_ function: GeneratedFunction, wires: Bool, mutated: (Mutation) -> Bool) -> String {
         var arguments = Self.functionArguments.prefix(function.argumentCount).map { (name: $0.0, type: $0.1) }
         if mutated(.shadowingArgument), let member = members.first {
             arguments[0].name = member.name
         }
         let received = mutated(.unusedArgument) ? Array(arguments.dropFirst()) : arguments
         let reads = function.reads.map { members[$0] }
-        let parameters = received.map { "\($0.name): \($0.type)" } + reads.map { "\($0.name): \($0.shape.parameterText)" }
+        let parameters =
+            received.map { "\($0.name): \($0.type)" } + reads.map { "\($0.name): \(parameterText(of: $0, wires: wires))" }
         let values = received.map(\.name) + reads.map(\.name)
         let body =
             values.isEmpty ? function.shape.value : "use(\(values.joined(separator: ", ")), value: \(function.shape.value))"
@@ -333,7 +375,9 @@ struct RandomContainer {
             """
     }
 
-    private func factory(for member: GeneratedMember, at position: Int, mutated: (Mutation) -> Bool) -> String {
+    private func factory(
+        for member: GeneratedMember, at position: Int, wires: Bool = false, mutated: (Mutation) -> Bool
+    ) -> String {
         var reads = member.reads.map { members[$0] }
         if mutated(.selfRead) { reads.append(member) }
         // Every other async member leaves 'async' out and awaits in its body, as Swift allows: the
@@ -354,7 +398,7 @@ struct RandomContainer {
             let values = reads.enumerated().map { "c.\(readName($1, $0))" }
             return "{ (c: Self) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
         }
-        let parameters = reads.enumerated().map { "\(readName($1, $0)): \($1.shape.parameterText)" }
+        let parameters = reads.enumerated().map { "\(readName($1, $0)): \(parameterText(of: $1, wires: wires))" }
         let values = reads.enumerated().map { readName($1, $0) }
         return
             "{ (\(parameters.joined(separator: ", ")))\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
