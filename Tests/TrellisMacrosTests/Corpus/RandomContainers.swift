@@ -25,6 +25,8 @@ let corpusPrelude = """
     func use<T>(_ reads: Any?..., value: T) -> T { value }
     /// Returns `value` after a suspension point: a closure that awaits it is async without saying so.
     func settled<T: Sendable>(_ value: T) async -> T { value }
+    /// Returns `value`, and may throw: a factory that calls it throws.
+    func attempt<T>(_ value: T) throws -> T { value }
     /// Declared outside every container: the macro cannot see that these are a function type, a
     /// class without `init()`, or a type that is not `Sendable`.
     public typealias EventHandler = @Sendable (Int) -> Void
@@ -134,6 +136,10 @@ struct RandomContainer {
         /// name. Only in the whole container (``render(_:)`` without a mutation), so that the
         /// mutants stay those of earlier corpora.
         var isAutoWired = false
+        /// Built by a factory that throws: a `.shared` or `.transient` member that no other member or
+        /// function reads (so that no reader has to throw too). Only in the whole container, as
+        /// ``isAutoWired``.
+        var isThrowing = false
     }
 
     /// An `@Assisted` function: its arguments (`a0: Int`, `a1: String`), the members its factory
@@ -220,6 +226,17 @@ struct RandomContainer {
             members[position].isAutoWired = Int.random(in: 0..<4, using: &wiringGenerator) == 0
         }
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
+        defer {
+            // A fifth of the members nobody reads throw (after the functions, which read members too).
+            var throwingGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7468_726F)
+            let read = Set(members.flatMap(\.reads) + functions.flatMap(\.reads))
+            for position in members.indices
+            where [.shared, .transient].contains(members[position].scope) && !members[position].isAutoWired
+                && !read.contains(position)
+            {
+                members[position].isThrowing = Int.random(in: 0..<5, using: &throwingGenerator) == 0
+            }
+        }
         for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
             let readable = members.indices.filter { !members[$0].deprecated }
             let reads = Array(
@@ -383,10 +400,16 @@ struct RandomContainer {
         // Every other async member leaves 'async' out and awaits in its body, as Swift allows: the
         // effect is inferred, by Swift and by Trellis alike.
         let inferred = member.isAsync && position % 2 == 1
-        let effect = member.isAsync && !inferred ? " async" : ""
-        func body(_ value: String) -> String { inferred ? "await settled(\(value))" : value }
+        let throwing = wires && member.isThrowing
+        // A closure that writes `throws` is not async unless it writes that too: an inferred async
+        // one leaves both out (and Swift and Trellis infer both from `try` and `await`).
+        let effect = inferred ? "" : (member.isAsync ? " async" : "") + (throwing ? " throws" : "")
+        func body(_ value: String) -> String {
+            let awaited = inferred ? "await settled(\(value))" : value
+            return throwing ? "try attempt(\(awaited))" : awaited
+        }
         guard !reads.isEmpty else {
-            return member.isAsync ? "{ ()\(effect) in \(body(member.shape.value)) }" : member.shape.value
+            return member.isAsync || throwing ? "{ ()\(effect) in \(body(member.shape.value)) }" : member.shape.value
         }
         func readName(_ read: GeneratedMember, _ offset: Int) -> String {
             mutated(.misspelledRead) && offset == 0 ? "\(read.name.replacingOccurrences(of: "`", with: ""))Typo" : read.name
@@ -396,7 +419,7 @@ struct RandomContainer {
         }
         if member.throughContainer {
             let values = reads.enumerated().map { "c.\(readName($1, $0))" }
-            return "{ (c: Self) in use(\(values.joined(separator: ", ")), value: \(member.shape.value)) }"
+            return "{ (c: Self)\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
         }
         let parameters = reads.enumerated().map { "\(readName($1, $0)): \(parameterText(of: $1, wires: wires))" }
         let values = reads.enumerated().map { readName($1, $0) }
