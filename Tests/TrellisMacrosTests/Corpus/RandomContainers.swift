@@ -161,6 +161,10 @@ struct RandomContainer {
     var members: [GeneratedMember] = []
     var functions: [GeneratedFunction] = []
     var extras: [String] = []
+    /// The container collects its `Count` members built with it (`.shared` and `.transient`, neither
+    /// async nor throwing) into `@Provide(.collection, allowsEmpty: true) var counts: [Int]`. Only
+    /// in the whole container, as ``GeneratedMember/isAutoWired``.
+    var collectsCounts = false
 
     init<Generator: RandomNumberGenerator>(index: Int, using generator: inout Generator) {
         self.index = index
@@ -225,6 +229,8 @@ struct RandomContainer {
         where [.shared, .transient, .onDemand].contains(members[position].scope) && !members[position].isAsync {
             members[position].isAutoWired = Int.random(in: 0..<4, using: &wiringGenerator) == 0
         }
+        var collectionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x636F_6C6C)
+        collectsCounts = Int.random(in: 0..<3, using: &collectionGenerator) == 0
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
         defer {
             // A fifth of the members nobody reads throw (after the functions, which read members too).
@@ -315,6 +321,9 @@ struct RandomContainer {
         for (offset, function) in functions.enumerated() {
             lines.append(renderFunction(function, wires: wires, mutated: { mutated($0, members.count + offset) }))
         }
+        if wires && collectsCounts {
+            lines.append("    @Provide(.collection, allowsEmpty: true)\n    var counts: [Int]")
+        }
         lines += extras.map { "    \($0)" }
         if mutated(.storedProperty) { lines.append("    var unset: Int") }
         if mutated(.userInitializer) { lines.append("    init(unused: Int) { fatalError() }") }
@@ -359,6 +368,11 @@ struct RandomContainer {
         }
         if member.isService || mutated(.transientService) {
             arguments.append("service: true")
+        }
+        if wires && collectsCounts && member.shape == .nestedAlias && [.shared, .transient].contains(member.scope)
+            && !member.isAsync && !member.isThrowing
+        {
+            arguments.append("into: \\Self.counts")
         }
         let deprecation = member.deprecated ? "    @available(*, deprecated, message: \"kept for old callers\")\n" : ""
         let specifier = mutated(.letMember) ? "let" : "var"
