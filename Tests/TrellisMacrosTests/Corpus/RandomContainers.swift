@@ -140,6 +140,10 @@ struct RandomContainer {
         /// function reads (so that no reader has to throw too). Only in the whole container, as
         /// ``isAutoWired``.
         var isThrowing = false
+        /// The reads its factory takes as a `Provider` or a `Lazy` of the member instead of its value
+        /// (by position in ``reads``), in a container that may have providers. Only in the whole
+        /// container, as ``isAutoWired``.
+        var providedReads: [Int: String] = [:]
     }
 
     /// An `@Assisted` function: its arguments (`a0: Int`, `a1: String`), the members its factory
@@ -232,6 +236,26 @@ struct RandomContainer {
         var collectionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x636F_6C6C)
         collectsCounts = Int.random(in: 0..<3, using: &collectionGenerator) == 0
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
+        defer {
+            // Providers make the container `Sendable` and are refused in one isolated to an actor: only
+            // where every stored type is `Sendable`, and of members whose read neither awaits nor throws.
+            let mayProvide =
+                !mainActor && !members.contains { $0.shape == .collection } && !functions.contains { $0.shape == .collection }
+                && !(isClass && extras.contains { $0.hasPrefix("var optional") })
+            var providerGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7072_6F76)
+            for position in members.indices where mayProvide && !members[position].isAutoWired {
+                for (offset, read) in members[position].reads.enumerated()
+                where [.shared, .transient, .onDemand].contains(members[read].scope) && !members[read].isAsync
+                    && !members[read].isThrowing
+                {
+                    switch Int.random(in: 0..<6, using: &providerGenerator) {
+                    case 0: members[position].providedReads[offset] = "Provider"
+                    case 1: members[position].providedReads[offset] = "Lazy"
+                    default: break
+                    }
+                }
+            }
+        }
         defer {
             // A fifth of the members nobody reads throw (after the functions, which read members too).
             var throwingGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7468_726F)
@@ -435,7 +459,12 @@ struct RandomContainer {
             let values = reads.enumerated().map { "c.\(readName($1, $0))" }
             return "{ (c: Self)\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
         }
-        let parameters = reads.enumerated().map { "\(readName($1, $0)): \(parameterText(of: $1, wires: wires))" }
+        let parameters = reads.enumerated().map { offset, read in
+            if wires, let wrapper = member.providedReads[offset] {
+                return "\(readName(read, offset)): \(wrapper)<\(typeText(of: read, wires: wires))>"
+            }
+            return "\(readName(read, offset)): \(parameterText(of: read, wires: wires))"
+        }
         let values = reads.enumerated().map { readName($1, $0) }
         return
             "{ (\(parameters.joined(separator: ", ")))\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
