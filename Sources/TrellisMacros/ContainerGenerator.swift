@@ -63,7 +63,9 @@ struct ContainerGenerator {
             declarations.append(hierarchy.inputsType())
             declarations += hierarchy.initializers(throwing: plan.initializerThrows, creating: initializers)
         }
-        let assemblers = container.members.filter { $0.collection != nil }.map(expressions.collectionAssembler(of:))
+        let assemblers = container.members.filter { $0.collection != nil }.map {
+            expressions.collectionAssembler(of: $0, typePlaces: typePlaces)
+        }
         if let builders = Self.builders(container.members.compactMap(builder(for:)) + assemblers, of: container) {
             declarations.append(builders)
         }

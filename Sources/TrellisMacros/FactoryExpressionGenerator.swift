@@ -131,13 +131,23 @@ struct FactoryExpressionGenerator {
     /// which checks each key against the other contributors' at run time); `elementsInto:` adds
     /// each element of the contributor in a loop (an array or set of the element type or of a
     /// subtype), or for a dictionary each entry.
-    func collectionAssembler(of member: Member) -> String {
+    ///
+    /// Each parameter, a contributor's value, is placed on the contributor's type where `typePlaces`
+    /// knows it (see ``GeneratedSource/placedSignature(preamble:head:headPlace:headOffset:parameters:tail:)``):
+    /// a type that does not exist is reported only where it is written.
+    func collectionAssembler(of member: Member, typePlaces: [String: SourceLocator.Place] = [:]) -> String {
         let kind = member.collection?.kind ?? .array
         let contributors = contributors(of: member)
-        let parameters = contributors.map { "_ \($0.name): \($0.type.text)" }.joined(separator: ", ")
+        let parameters = contributors.map {
+            SignatureParameter(text: "_ \($0.name): \($0.type.text)", spelled: $0.type.text, place: typePlaces[$0.name])
+        }
+        let head =
+            "\(ContainerGenerator.isolation(of: plan.container))static func \(GeneratedNames.collectionAssembler(member.name))("
+        let tail = ") -> \(member.type.text) {"
         let signature =
-            "\(ContainerGenerator.isolation(of: plan.container))static func \(GeneratedNames.collectionAssembler(member.name))(\(parameters)) -> \(member.type.text)"
-        guard !contributors.isEmpty else { return "\(signature) {\n    \(kind == .dictionary ? "[:]" : "[]")\n}" }
+            GeneratedSource.placedSignature(head: head, parameters: parameters, tail: tail)
+            ?? "\(head)\(parameters.map(\.text).joined(separator: ", "))\(tail)"
+        guard !contributors.isEmpty else { return "\(signature)\n    \(kind == .dictionary ? "[:]" : "[]")\n}" }
         let elements = GeneratedNames.collectionElements
         // Every dictionary remembers who contributed each key, so that two keys written differently
         // but equal at run time (`"a"`, `"\u{61}"`) stop the program naming both contributors.
@@ -184,7 +194,7 @@ struct FactoryExpressionGenerator {
             lines.append(GeneratedSource.placed(contributed + tail, at: place, preamble: [opening]))
         }
         lines.append("return \(elements)\(isDictionary ? ".entries" : "")")
-        return "\(signature) {\n\(GeneratedSource.indented(lines.joined(separator: "\n")))\n}"
+        return "\(signature)\n\(GeneratedSource.indented(lines.joined(separator: "\n")))\n}"
     }
 
     /// A `.collection` member's value in `context`: its assembler called with its contributors.

@@ -177,7 +177,13 @@ struct CollectionDiagnosticsTests {
                         if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk) }
                     }
 
-                    static func _trellis_assemble_routes(_ health: any Route, _ library: [any Route]) -> [any Route] {
+                #sourceLocation(file: "Test.swift", line: 3)
+                static func _trellis_assemble_routes(
+                      _ health: any Route,
+
+
+                      _ library: [any Route]) -> [any Route] {
+                #sourceLocation()
                         var _trellis_elements: [any Route] = []
                 #sourceLocation(file: "Test.swift", line: 2)
                 _trellis_elements.append(
@@ -190,7 +196,10 @@ struct CollectionDiagnosticsTests {
                         return _trellis_elements
                     }
 
-                    static func _trellis_assemble_checks(_ disk: any Check) -> [String: any Check] {
+                #sourceLocation(file: "Test.swift", line: 12)
+                static func _trellis_assemble_checks(
+                      _ disk: any Check) -> [String: any Check] {
+                #sourceLocation()
                         var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 11)
                 _trellis_elements.add("disk",
@@ -562,7 +571,16 @@ struct CollectionDiagnosticsTests {
                         if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk, _trellis_container.featureChecks) }
                     }
 
-                    static func _trellis_assemble_checks(_ disk: any Check, _ featureChecks: [String: any Check]) -> [String: any Check] {
+                #sourceLocation(file: "Test.swift", line: 3)
+                static func _trellis_assemble_checks(
+                      _ disk: any Check,
+
+
+
+
+
+                      _ featureChecks: [String: any Check]) -> [String: any Check] {
+                #sourceLocation()
                         var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 2)
                 _trellis_elements.add("disk",

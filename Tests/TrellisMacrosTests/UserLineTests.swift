@@ -354,6 +354,23 @@ struct UserLineTests {
                 "\(diagnostics)")
         }
 
+        @Test("a contribution to a collection whose type does not exist is reported only where it is written")
+        func unknownContributionType() async throws {
+            // The collection's assembler takes each contribution as a parameter of its type.
+            let source = """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.transient, factory: 7, concrete: true, into: \\Self.counts)
+                    var answer: Answr
+                    @Provide(.collection)
+                    var counts: [Int]
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "unknown contribution type")
+            #expect(!diagnostics.isEmpty, "\(diagnostics)")
+            #expect(diagnostics.allSatisfy { $0 == "4: error: cannot find type 'Answr' in scope" }, "\(diagnostics)")
+        }
+
         @Test("an async member of a type that does not exist, in a main-actor container: only Swift's getter error is elsewhere")
         func unknownAsyncMemberTypeOnTheMainActor() async throws {
             // A main-actor container starts its async members' tasks in its initializer; the task's
