@@ -135,7 +135,7 @@ struct FactoryExpressionGenerator {
     /// Each parameter, a contributor's value, is placed on the contributor's type where `typePlaces`
     /// knows it (see ``GeneratedSource/placedSignature(preamble:head:headPlace:headOffset:parameters:tail:)``):
     /// a type that does not exist is reported only where it is written.
-    func collectionAssembler(of member: Member, typePlaces: [String: SourceLocator.Place] = [:]) -> String {
+    func collectionAssembler(of member: Member, typePlaces: [String: SourceLocator.Place]) -> String {
         let kind = member.collection?.kind ?? .array
         let contributors = contributors(of: member)
         let parameters = contributors.map {

@@ -236,37 +236,6 @@ struct RandomContainer {
         var collectionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x636F_6C6C)
         collectsCounts = Int.random(in: 0..<3, using: &collectionGenerator) == 0
         var functionGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x61_7373)
-        defer {
-            // Providers make the container `Sendable` and are refused in one isolated to an actor: only
-            // where every stored type is `Sendable`, and of members whose read neither awaits nor throws.
-            let mayProvide =
-                !mainActor && !members.contains { $0.shape == .collection } && !functions.contains { $0.shape == .collection }
-                && !(isClass && extras.contains { $0.hasPrefix("var optional") })
-            var providerGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7072_6F76)
-            for position in members.indices where mayProvide && !members[position].isAutoWired {
-                for (offset, read) in members[position].reads.enumerated()
-                where [.shared, .transient, .onDemand].contains(members[read].scope) && !members[read].isAsync
-                    && !members[read].isThrowing
-                {
-                    switch Int.random(in: 0..<6, using: &providerGenerator) {
-                    case 0: members[position].providedReads[offset] = "Provider"
-                    case 1: members[position].providedReads[offset] = "Lazy"
-                    default: break
-                    }
-                }
-            }
-        }
-        defer {
-            // A fifth of the members nobody reads throw (after the functions, which read members too).
-            var throwingGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7468_726F)
-            let read = Set(members.flatMap(\.reads) + functions.flatMap(\.reads))
-            for position in members.indices
-            where [.shared, .transient].contains(members[position].scope) && !members[position].isAutoWired
-                && !read.contains(position)
-            {
-                members[position].isThrowing = Int.random(in: 0..<5, using: &throwingGenerator) == 0
-            }
-        }
         for position in 0..<Int.random(in: 0...2, using: &functionGenerator) {
             let readable = members.indices.filter { !members[$0].deprecated }
             let reads = Array(
@@ -276,6 +245,45 @@ struct RandomContainer {
                     name: "make\(position)", argumentCount: Int.random(in: 0...2, using: &functionGenerator), reads: reads,
                     shape: shapes.randomElement(using: &functionGenerator)!,
                     isAsync: reads.contains { members[$0].isAsync }))
+        }
+        // After the functions, which read members too.
+        chooseThrowingMembers()
+        chooseProvidedReads()
+    }
+
+    /// A fifth of the `.shared` and `.transient` members nobody reads (no reader has to throw too)
+    /// build with a throwing factory.
+    private mutating func chooseThrowingMembers() {
+        var throwingGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7468_726F)
+        let read = Set(members.flatMap(\.reads) + functions.flatMap(\.reads))
+        for position in members.indices
+        where [.shared, .transient].contains(members[position].scope) && !members[position].isAutoWired
+            && !read.contains(position)
+        {
+            members[position].isThrowing = Int.random(in: 0..<5, using: &throwingGenerator) == 0
+        }
+    }
+
+    /// Some reads taken as a `Provider` or a `Lazy` of the member. Providers make the container
+    /// `Sendable` and are refused in one isolated to an actor: only where every stored type is
+    /// `Sendable`, and of members whose read neither awaits nor throws.
+    private mutating func chooseProvidedReads() {
+        let mayProvide =
+            !mainActor && !members.contains { $0.shape == .collection } && !functions.contains { $0.shape == .collection }
+            && !(isClass && extras.contains { $0.hasPrefix("var optional") })
+        guard mayProvide else { return }
+        var providerGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7072_6F76)
+        for position in members.indices where !members[position].isAutoWired {
+            for (offset, read) in members[position].reads.enumerated()
+            where [.shared, .transient, .onDemand].contains(members[read].scope) && !members[read].isAsync
+                && !members[read].isThrowing
+            {
+                switch Int.random(in: 0..<6, using: &providerGenerator) {
+                case 0: members[position].providedReads[offset] = "Provider"
+                case 1: members[position].providedReads[offset] = "Lazy"
+                default: break
+                }
+            }
         }
     }
 
@@ -329,23 +337,23 @@ struct RandomContainer {
         lines.append("\(attribute)\n\(access)\(isClass ? "final class" : "struct") \(name)\(generic) {")
         lines.append("    \(access)struct Settings: Sendable {\n        var retries = 3\n        \(access)init() {}\n    }")
         lines.append("    \(access)typealias Count = Int")
-        let wires = mutation == nil
-        if wires {
+        let whole = mutation == nil
+        if whole {
             for (position, member) in members.enumerated() where member.isAutoWired {
-                let parameters = member.reads.map { "\(members[$0].name): \(parameterText(of: members[$0], wires: true))" }
+                let parameters = member.reads.map { "\(members[$0].name): \(parameterText(of: members[$0], whole: true))" }
                 lines.append(
                     "    \(access)struct Wired\(position): Sendable { \(access)init(\(parameters.joined(separator: ", "))) {} }")
             }
         }
         for (position, member) in members.enumerated() {
-            var text = renderMember(member, at: position, wires: wires, mutated: { mutated($0, position) })
+            var text = renderMember(member, at: position, whole: whole, mutated: { mutated($0, position) })
             if mutated(.conditional, position) { text = "    #if DEBUG\n\(text)\n    #endif" }
             lines.append(text)
         }
         for (offset, function) in functions.enumerated() {
-            lines.append(renderFunction(function, wires: wires, mutated: { mutated($0, members.count + offset) }))
+            lines.append(renderFunction(function, whole: whole, mutated: { mutated($0, members.count + offset) }))
         }
-        if wires && collectsCounts {
+        if whole && collectsCounts {
             lines.append("    @Provide(.collection, allowsEmpty: true)\n    var counts: [Int]")
         }
         lines += extras.map { "    \($0)" }
@@ -357,19 +365,19 @@ struct RandomContainer {
     }
 
     /// The member's type as declared: its shape's, or its struct's when it is AutoWired.
-    private func typeText(of member: GeneratedMember, wires: Bool) -> String {
-        wires && member.isAutoWired ? "Wired\(members.firstIndex { $0.name == member.name }!)" : member.shape.text
+    private func typeText(of member: GeneratedMember, whole: Bool) -> String {
+        whole && member.isAutoWired ? "Wired\(members.firstIndex { $0.name == member.name }!)" : member.shape.text
     }
 
     /// The member's type as a closure's or an initializer's parameter.
-    private func parameterText(of member: GeneratedMember, wires: Bool) -> String {
-        wires && member.isAutoWired ? typeText(of: member, wires: wires) : member.shape.parameterText
+    private func parameterText(of member: GeneratedMember, whole: Bool) -> String {
+        whole && member.isAutoWired ? typeText(of: member, whole: whole) : member.shape.parameterText
     }
 
     private func renderMember(
-        _ member: GeneratedMember, at position: Int, wires: Bool, mutated: (Mutation) -> Bool
+        _ member: GeneratedMember, at position: Int, whole: Bool, mutated: (Mutation) -> Bool
     ) -> String {
-        if wires && member.isAutoWired {
+        if whole && member.isAutoWired {
             let keyPaths = member.reads.map { "\\Self.\(members[$0].name)" }
             let with = keyPaths.isEmpty ? "" : ", with: [\(keyPaths.joined(separator: ", "))]"
             let service = member.isService ? ", service: true" : ""
@@ -385,7 +393,7 @@ struct RandomContainer {
         }
         if !member.scope.isSupplied && !mutated(.missingFactory) && !mutated(.initialValue) {
             let label = member.isAsync ? "asyncFactory" : "factory"
-            arguments.append("\(label): \(factory(for: member, at: position, wires: wires, mutated: mutated))")
+            arguments.append("\(label): \(factory(for: member, at: position, whole: whole, mutated: mutated))")
         }
         if !member.scope.isSupplied && member.shape.needsConcrete && !mutated(.dropConcrete) && !mutated(.argumentOrder) {
             arguments.append("concrete: true")
@@ -393,7 +401,7 @@ struct RandomContainer {
         if member.isService || mutated(.transientService) {
             arguments.append("service: true")
         }
-        if wires && collectsCounts && member.shape == .nestedAlias && [.shared, .transient].contains(member.scope)
+        if whole && collectsCounts && member.shape == .nestedAlias && [.shared, .transient].contains(member.scope)
             && !member.isAsync && !member.isThrowing
         {
             arguments.append("into: \\Self.counts")
@@ -406,11 +414,11 @@ struct RandomContainer {
             : member.defaultValue ? " = \(member.shape.value)" : ""
         return """
             \(deprecation)    @Provide(\(arguments.joined(separator: ", ")))
-                \(member.decoration)\(specifier) \(member.name): \(typeText(of: member, wires: wires))\(initial)
+                \(member.decoration)\(specifier) \(member.name): \(typeText(of: member, whole: whole))\(initial)
             """
     }
 
-    private func renderFunction(_ function: GeneratedFunction, wires: Bool, mutated: (Mutation) -> Bool) -> String {
+    private func renderFunction(_ function: GeneratedFunction, whole: Bool, mutated: (Mutation) -> Bool) -> String {
         var arguments = Self.functionArguments.prefix(function.argumentCount).map { (name: $0.0, type: $0.1) }
         if mutated(.shadowingArgument), let member = members.first {
             arguments[0].name = member.name
@@ -418,7 +426,7 @@ struct RandomContainer {
         let received = mutated(.unusedArgument) ? Array(arguments.dropFirst()) : arguments
         let reads = function.reads.map { members[$0] }
         let parameters =
-            received.map { "\($0.name): \($0.type)" } + reads.map { "\($0.name): \(parameterText(of: $0, wires: wires))" }
+            received.map { "\($0.name): \($0.type)" } + reads.map { "\($0.name): \(parameterText(of: $0, whole: whole))" }
         let values = received.map(\.name) + reads.map(\.name)
         let body =
             values.isEmpty ? function.shape.value : "use(\(values.joined(separator: ", ")), value: \(function.shape.value))"
@@ -431,14 +439,14 @@ struct RandomContainer {
     }
 
     private func factory(
-        for member: GeneratedMember, at position: Int, wires: Bool = false, mutated: (Mutation) -> Bool
+        for member: GeneratedMember, at position: Int, whole: Bool = false, mutated: (Mutation) -> Bool
     ) -> String {
         var reads = member.reads.map { members[$0] }
         if mutated(.selfRead) { reads.append(member) }
         // Every other async member leaves 'async' out and awaits in its body, as Swift allows: the
         // effect is inferred, by Swift and by Trellis alike.
         let inferred = member.isAsync && position % 2 == 1
-        let throwing = wires && member.isThrowing
+        let throwing = whole && member.isThrowing
         // A closure that writes `throws` is not async unless it writes that too: an inferred async
         // one leaves both out (and Swift and Trellis infer both from `try` and `await`).
         let effect = inferred ? "" : (member.isAsync ? " async" : "") + (throwing ? " throws" : "")
@@ -460,10 +468,10 @@ struct RandomContainer {
             return "{ (c: Self)\(effect) in \(body("use(\(values.joined(separator: ", ")), value: \(member.shape.value))")) }"
         }
         let parameters = reads.enumerated().map { offset, read in
-            if wires, let wrapper = member.providedReads[offset] {
-                return "\(readName(read, offset)): \(wrapper)<\(typeText(of: read, wires: wires))>"
+            if whole, let wrapper = member.providedReads[offset] {
+                return "\(readName(read, offset)): \(wrapper)<\(typeText(of: read, whole: whole))>"
             }
-            return "\(readName(read, offset)): \(parameterText(of: read, wires: wires))"
+            return "\(readName(read, offset)): \(parameterText(of: read, whole: whole))"
         }
         let values = reads.enumerated().map { readName($1, $0) }
         return
