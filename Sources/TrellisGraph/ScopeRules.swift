@@ -64,10 +64,24 @@ enum ScopeRules {
     private static func argumentIssue(
         of member: Member, signature: AssistedSignature, in container: Container, scope: Container, expected: [Member]
     ) -> Issue? {
-        func compact(_ type: String) -> String { type.filter { !$0.isWhitespace } }
         let declared = signature.arguments.map { "\($0.name): \($0.type)" }
         let wanted = expected.map { "\($0.name): \($0.type.text)" }
         guard declared.map(compact) != wanted.map(compact) else { return nil }
+        if let renames = renamedParameters(signature.arguments, expected: expected) {
+            // The right types in the right order under other names: the function passes each
+            // argument under its parameter's name, so renaming the parameters is the whole fix, and
+            // the labels its callers write can stay.
+            let list = renames.map { "'\($0.written)' to '\($0.wanted)'" }.joined(separator: ", ")
+            let spelled = signature.arguments.map { argument in
+                let name = renames.first { $0.written == argument.name }?.wanted ?? argument.name
+                let label = argument.label ?? "_"
+                return "\(label == name ? name : "\(label) \(name)"): \(argument.type)"
+            }
+            return Issue(
+                .scopeArgumentMismatch,
+                "'\(member.displayName)' creates '\(scope.name)', which takes its arguments under the names of its '.argument' members; rename the parameter\(renames.count == 1 ? "" : "s") \(list), keeping the labels callers write ('\(member.name)(\(spelled.joined(separator: ", ")))')",
+                at: .member(container: container.name, member: member.name))
+        }
         let list = wanted.isEmpty ? "no arguments" : "the arguments (\(wanted.joined(separator: ", ")))"
         let has = declared.isEmpty ? "none" : "(\(declared.joined(separator: ", ")))"
         return Issue(
@@ -75,4 +89,19 @@ enum ScopeRules {
             "'\(member.displayName)' creates '\(scope.name)', which takes \(list) from its creator; declare the function's parameters as those, by name, type and order (it has \(has))",
             at: .member(container: container.name, member: member.name))
     }
+
+    /// The parameters of a scope function to rename, when its parameters have the types of the
+    /// scope's arguments in their order but not all their names; `nil` otherwise.
+    private static func renamedParameters(
+        _ arguments: [RuntimeArgument], expected: [Member]
+    ) -> [(written: String, wanted: String)]? {
+        guard arguments.count == expected.count,
+            zip(arguments, expected).allSatisfy({ compact($0.type) == compact($1.type.text) })
+        else { return nil }
+        let renames = zip(arguments, expected).filter { $0.name != $1.name }.map { (written: $0.name, wanted: $1.name) }
+        return renames.isEmpty ? nil : renames
+    }
+
+    /// A type as written, without its spaces: how two spellings of a type are compared.
+    private static func compact(_ type: String) -> String { type.filter { !$0.isWhitespace } }
 }
