@@ -52,16 +52,20 @@ struct DeclarationCorpusTests {
         let programs =
             HandWrittenPrograms.valid
             + (Self.randomContainers() + Self.moreValidContainers()).map {
-                CorpusProgram(name: $0.name(), source: $0.render(), expectedCode: nil)
+                CorpusProgram(name: $0.name(), source: $0.render(scoped: true), expectedCode: nil)
             }
         let result = try await Self.compile(programs, emitSIL: true)
         #expect(result.status == 0 && result.diagnostics.isEmpty, "\(result.output.prefix(6000))")
         // Closures whose `async` Swift infers from an `await` in their body are among them.
         let inferred = programs.filter { $0.source.contains(" in await settled(") }.count
         #expect(inferred > 0, "no random container has an async member whose effect is inferred")
+        // And containers that create scopes reading them, or own a child taking their members.
+        let scoped = programs.filter { $0.source.contains("@Assisted(.scope)") }.count
+        let owning = programs.filter { $0.source.contains("@Provide(.child)") }.count
+        #expect(scoped > 0 && owning > 0, "no random container creates a scope (\(scoped)) or owns a child (\(owning))")
         print(
             "Declaration corpus: \(programs.count) valid programs compiled by the real plug-in"
-                + " (\(inferred) with inferred async factories)")
+                + " (\(inferred) with inferred async factories, \(scoped) creating scopes, \(owning) owning a child)")
     }
 
     @Test("each misuse gets its Trellis code on the user's line, and nothing points into generated code")

@@ -158,6 +158,21 @@ struct RandomContainer {
 
     static let functionArguments = [("a0", "Int"), ("a1", "String")]
 
+    /// A scope the container creates per unit of work, `Random<index>Scope`, declared
+    /// `@DIContainer(parent: Random<index>.self)`: an `.argument` `id: Int`, a member built from it
+    /// and some of the container's members (read from the parent by closure parameter), and a member
+    /// reading that one and the parent's through the scope. The container creates it with
+    /// `@Assisted(.scope) func openScope(id: Int)`.
+    struct GeneratedScope {
+        var isClass: Bool
+        /// The scope of the member built from the argument (`.shared`, `.transient` or `.onDemand`).
+        var scope: MemberScope
+        /// The container's members the first member reads, by position.
+        var reads: [Int]
+        /// A container's member the second member reads through the scope, by position.
+        var readThroughScope: Int?
+    }
+
     let index: Int
     let isClass: Bool
     let isPackage: Bool
@@ -169,6 +184,14 @@ struct RandomContainer {
     /// async nor throwing) into `@Provide(.collection, allowsEmpty: true) var counts: [Int]`. Only
     /// in the whole container, as ``GeneratedMember/isAutoWired``.
     var collectsCounts = false
+    /// The members of this container an owned child (`@Provide(.child) var feature:
+    /// Random<index>Feature`) takes as its `.input` members, by position; `nil`: no child. The
+    /// container declares `: Random<index>FeatureDependencies`. Rendered as ``scope``.
+    var childInputs: [Int]?
+    /// The scope this container creates, if any (see ``GeneratedScope``). Rendered only by
+    /// ``render(_:scoped:)`` with `scoped`, in the whole container, as
+    /// ``GeneratedMember/isAutoWired``: the slip and misuse corpora leave it out.
+    var scope: GeneratedScope?
 
     init<Generator: RandomNumberGenerator>(index: Int, using generator: inout Generator) {
         self.index = index
@@ -249,6 +272,41 @@ struct RandomContainer {
         // After the functions, which read members too.
         chooseThrowingMembers()
         chooseProvidedReads()
+        chooseScope()
+        chooseChild()
+    }
+
+    /// A third of the containers that are neither package nor main-actor own a child. Its inputs are
+    /// members that satisfy its needs protocol's requirements (`var name: Type { get }`): read
+    /// without `await` or `try`, visible to the protocol, not deprecated.
+    private mutating func chooseChild() {
+        var childGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x6368_696C)
+        guard !isPackage, !mainActor, Int.random(in: 0..<3, using: &childGenerator) == 0 else { return }
+        let providable = members.indices.filter {
+            !members[$0].isAsync && !members[$0].isThrowing && !members[$0].deprecated
+                && !members[$0].decoration.hasPrefix("private") && !members[$0].decoration.hasPrefix("fileprivate")
+                && members[$0].shape != .collection  // not `Sendable`, as the child is
+        }
+        guard !providable.isEmpty else { return }
+        childInputs = Array(providable.shuffled(using: &childGenerator).prefix(Int.random(in: 1...2, using: &childGenerator)))
+    }
+
+    /// A third of the containers create a scope. It reads, from its parent, members whose read
+    /// neither awaits nor throws (a scope reads its parent synchronously: the rule of
+    /// `trellis.synchronous-reads-asynchronous`), that are not deprecated, and not private.
+    private mutating func chooseScope() {
+        var scopeGenerator = CorpusGenerator(seed: UInt64(index) &* 0x9E37_79B9 &+ 0x7363_6F70)
+        guard Int.random(in: 0..<3, using: &scopeGenerator) == 0 else { return }
+        // A private member is the container's own: its scope, another type, cannot read it.
+        let readable = members.indices.filter {
+            !members[$0].isAsync && !members[$0].isThrowing && !members[$0].deprecated
+                && !members[$0].decoration.hasPrefix("private")
+        }
+        scope = GeneratedScope(
+            isClass: Bool.random(using: &scopeGenerator),
+            scope: [MemberScope.shared, .transient, .onDemand].randomElement(using: &scopeGenerator)!,
+            reads: Array(readable.shuffled(using: &scopeGenerator).prefix(Int.random(in: 0...2, using: &scopeGenerator))),
+            readThroughScope: Bool.random(using: &scopeGenerator) ? readable.randomElement(using: &scopeGenerator) : nil)
     }
 
     /// A fifth of the `.shared` and `.transient` members nobody reads (no reader has to throw too)
@@ -324,8 +382,9 @@ struct RandomContainer {
         }
     }
 
-    /// The container's source, with `mutation` applied to member `target` (or to the container).
-    func render(_ mutation: (kind: Mutation, target: Int?)? = nil) -> String {
+    /// The container's source, with `mutation` applied to member `target` (or to the container);
+    /// with `scoped`, the whole container creates its scope, declared after it.
+    func render(_ mutation: (kind: Mutation, target: Int?)? = nil, scoped: Bool = false) -> String {
         func mutated(_ kind: Mutation, _ position: Int? = nil) -> Bool {
             mutation?.kind == kind && mutation?.target == position
         }
@@ -334,10 +393,11 @@ struct RandomContainer {
         let access = isPackage ? "package " : ""
         let generic = mutated(.generic) ? "<Value>" : ""
         let name = name(mutation?.kind)
-        lines.append("\(attribute)\n\(access)\(isClass ? "final class" : "struct") \(name)\(generic) {")
+        let whole = mutation == nil
+        let needs = whole && scoped && childInputs != nil ? ": \(name)FeatureDependencies" : ""
+        lines.append("\(attribute)\n\(access)\(isClass ? "final class" : "struct") \(name)\(generic)\(needs) {")
         lines.append("    \(access)struct Settings: Sendable {\n        var retries = 3\n        \(access)init() {}\n    }")
         lines.append("    \(access)typealias Count = Int")
-        let whole = mutation == nil
         if whole {
             for (position, member) in members.enumerated() where member.isAutoWired {
                 let parameters = member.reads.map { "\(members[$0].name): \(parameterText(of: members[$0], whole: true))" }
@@ -356,12 +416,71 @@ struct RandomContainer {
         if whole && collectsCounts {
             lines.append("    @Provide(.collection, allowsEmpty: true)\n    var counts: [Int]")
         }
+        if whole && scoped && childInputs != nil {
+            lines.append("    @Provide(.child)\n    var feature: \(name)Feature")
+        }
+        if whole && scoped && scope != nil {
+            lines.append("    @Assisted(.scope)\n    \(access)func openScope(id: Int) -> \(name)Scope")
+        }
         lines += extras.map { "    \($0)" }
         if mutated(.storedProperty) { lines.append("    var unset: Int") }
         if mutated(.userInitializer) { lines.append("    init(unused: Int) { fatalError() }") }
         lines.append("}")
         lines.append("extension \(name) {\n    var describedCount: Int { 1 }\n}")
+        if whole && scoped, let scope {
+            lines.append(renderScope(scope, parent: name, access: access))
+        }
+        if whole && scoped, let childInputs {
+            lines.append(renderChild(inputs: childInputs, owner: name))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The member's type as a parameter, named from outside the container (`parent`).
+    private func qualifiedParameterText(of member: GeneratedMember, in parent: String) -> String {
+        let type = parameterText(of: member, whole: true)
+        return member.isAutoWired || [.nestedStruct, .nestedAlias].contains(member.shape) ? "\(parent).\(type)" : type
+    }
+
+    /// The declaration of the child the container owns (see ``childInputs``): an `.input` of each
+    /// member it takes, and a member built from them. `Sendable`, as the child of a container that
+    /// is (one with async members or providers) must be: the compiler says so on the member.
+    private func renderChild(inputs: [Int], owner: String) -> String {
+        let taken = inputs.map { members[$0] }
+        let inputLines = taken.map { member -> String in
+            let type = qualifiedParameterText(of: member, in: owner)
+            return "    @Provide(.input) var \(member.name): \(type.hasPrefix("@escaping ") ? String(type.dropFirst(10)) : type)"
+        }
+        let parameters = taken.map { "\($0.name): \(qualifiedParameterText(of: $0, in: owner))" }.joined(separator: ", ")
+        let values = taken.map(\.name).joined(separator: ", ")
+        return """
+            @DIContainer
+            \(isClass ? "struct" : "final class") \(owner)Feature: Sendable {
+            \(inputLines.joined(separator: "\n"))
+                @Provide(.onDemand, factory: { (\(parameters)) in use(\(values), value: Box()) }, concrete: true)
+                var unit: Box
+            }
+            """
+    }
+
+    /// The declaration of the container's scope (see ``GeneratedScope``).
+    private func renderScope(_ scope: GeneratedScope, parent: String, access: String) -> String {
+        let reads = scope.reads.map { members[$0] }
+        let parameters = (["id: Int"] + reads.map { "\($0.name): \(qualifiedParameterText(of: $0, in: parent))" })
+            .joined(separator: ", ")
+        let values = (["id"] + reads.map(\.name)).joined(separator: ", ")
+        let options = mainActor ? "parent: \(parent).self, mainActor: true" : "parent: \(parent).self"
+        let through = (["c.unit"] + (scope.readThroughScope.map { ["c.\(members[$0].name)"] } ?? [])).joined(separator: ", ")
+        return """
+            @DIContainer(\(options))
+            \(access)\(scope.isClass ? "final class" : "struct") \(parent)Scope {
+                @Provide(.argument) var id: Int
+                @Provide(.\(scope.scope.rawValue), factory: { (\(parameters)) in use(\(values), value: Box()) }, concrete: true)
+                var unit: Box
+                @Provide(.transient, factory: { (c: Self) in use(\(through), value: 7) }, concrete: true)
+                var summary: Int
+            }
+            """
     }
 
     /// The member's type as declared: its shape's, or its struct's when it is AutoWired.
