@@ -77,6 +77,9 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     case synchronousReadsAsynchronous = "trellis.synchronous-reads-asynchronous"
     /// A member reading a member whose factory throws, without declaring `throws` itself.
     case readsThrowingWithoutThrows = "trellis.reads-throwing-without-throws"
+    /// A member of a container with a parent reading a parent's member declared `private` (or
+    /// `fileprivate` in another file), which the container, another type, cannot see.
+    case inaccessibleParentMember = "trellis.inaccessible-parent-member"
     /// The container parameter of a factory used other than as `c.member`, or taken beside other
     /// parameters.
     case containerParameterEscapes = "trellis.container-parameter-escapes"

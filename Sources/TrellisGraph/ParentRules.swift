@@ -20,19 +20,21 @@ enum ParentRules {
                             at: .containerArgument(container: container.name, label: "parent"))))
                 continue
             }
-            issues += readIssues(of: container, parent: parent, lookup: { directory.ancestor(providing: $0, above: entry) })
+            let lookup = { (name: String) in directory.ancestor(providing: name, above: entry) }
+            issues += readIssues(of: container, in: entry.file, parent: parent, lookup: lookup)
                 .map { LocatedIssue(file: entry.file, container: name, issue: $0) }
         }
         issues += creationIssues(directory)
         return issues
     }
 
-    /// The reads of `container`'s members that its ancestors cannot answer (`lookup` finds the
-    /// nearest one with a member of a name): a name none has, or a member read only with `await`
-    /// or `try`. The reads are ``Container/parentReads(of:)``'s: each placed on the factory's
-    /// parameter, key path or `c.member` that names it, and a kept `.input` on its declaration.
+    /// The reads of `container` (declared in `file`) that its ancestors cannot answer (`lookup`
+    /// finds the nearest one with a member of a name): a name none has, a member hidden from other
+    /// types, or one read only with `await` or `try`. The reads are ``Container/parentReads(of:)``'s:
+    /// each placed on the factory's parameter, key path or `c.member` that names it, and a kept
+    /// `.input` on its declaration.
     static func readIssues(
-        of container: Container, parent: Container,
+        of container: Container, in file: String, parent: Container,
         lookup: (String) -> (name: String, entry: ContainerDirectory.Entry, member: Member)?
     ) -> [Issue] {
         var issues: [Issue] = []
@@ -60,8 +62,20 @@ enum ParentRules {
                             at: anchor, fixes: suggestion.map { [.renameDependency(to: $0)] } ?? []))
                     continue
                 }
-                guard dependency?.access.readsAtConstruction ?? true, !target.isAssisted else { continue }
                 let ownerName = owner.declared.container.name
+                if let access = target.narrowAccess, access == .private || owner.file != file {
+                    let reader =
+                        dependency == nil
+                        ? "'\(container.name)' keeps the '.input' '\(name)'" : "'\(member.name)' reads '\(name)'"
+                    let widening = access == .private && owner.file == file ? "'fileprivate' or wider" : "internal or wider"
+                    issues.append(
+                        Issue(
+                            .inaccessibleParentMember,
+                            "\(reader) from its parent '\(ownerName)', where it is '\(access.rawValue)', hidden from '\(container.name)'; declare '\(name)' \(widening)",
+                            at: anchor))
+                    continue
+                }
+                guard dependency?.access.readsAtConstruction ?? true, !target.isAssisted else { continue }
                 if target.readAwaits {
                     issues.append(
                         Issue(

@@ -76,6 +76,35 @@ struct ParentProgramTests {
                 ])
     }
 
+    @Test("a parent's member hidden from other types is reported on the read, with the access that would do")
+    func hiddenMembers() {
+        let app = Self.app
+            .replacingOccurrences(of: "@Provide(.input) var logger", with: "@Provide(.input) fileprivate var logger")
+            .replacingOccurrences(of: "var database: any Database", with: "private var database: any Database")
+        let reads = """
+                @Provide(.shared, factory: { (database: any Database) in UnitOfWork(database) }) var unitOfWork: UnitOfWork
+                @Provide(.input) var logger: Logger
+            """
+        // In files of their own: 'private' and 'fileprivate' both need internal.
+        #expect(
+            issues(reads, app: app) == [
+                "trellis.inaccessible-parent-member 'unitOfWork' reads 'database' from its parent 'App', where it is 'private', hidden from 'RequestScope'; declare 'database' internal or wider",
+                "trellis.inaccessible-parent-member 'RequestScope' keeps the '.input' 'logger' from its parent 'App', where it is 'fileprivate', hidden from 'RequestScope'; declare 'logger' internal or wider",
+            ])
+        // In one file: 'fileprivate' is visible, and 'private' needs only that.
+        let oneFile = [("Both.swift", app + "\n" + Self.scope(reads))].map {
+            SourceFileScanner.scan(source: $1).scan.programFile(path: $0)
+        }
+        #expect(
+            ProgramValidator.validate(oneFile).map { "\($0.issue.code.rawValue) \($0.issue.message)" } == [
+                "trellis.inaccessible-parent-member 'unitOfWork' reads 'database' from its parent 'App', where it is 'private', hidden from 'RequestScope'; declare 'database' 'fileprivate' or wider"
+            ])
+        // `private(set)` hides only the setter, which a scope never uses.
+        let setterOnly = Self.app.replacingOccurrences(
+            of: "var database: any Database", with: "private(set) var database: any Database")
+        #expect(issues(reads, app: setterOnly) == [])
+    }
+
     @Test("a parent that is not a container, a scope created by another container, and a scope kept as a child")
     func creation() {
         let lonely = [("RequestScope.swift", Self.scope("").replacingOccurrences(of: "App.self", with: "Missing.self"))]

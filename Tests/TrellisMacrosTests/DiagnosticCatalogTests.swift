@@ -14,7 +14,7 @@ struct DiagnosticCatalogTests {
     /// The codes only the `trellis` tool can raise, from the whole program.
     static let wholeProgramCodes: Set<IssueCode> = [
         .containerCycle, .ambiguousContainer, .crossFileInitializer, .missingChildDependency, .scopeArgumentMismatch,
-        .childTakesArguments, .unusedMember,
+        .childTakesArguments, .unusedMember, .inaccessibleParentMember,
     ]
 
     /// A smallest source raising each code the macro owns.
