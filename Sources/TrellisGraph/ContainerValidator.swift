@@ -478,14 +478,7 @@ public enum ContainerValidator {
             let readerThrows = member.effectiveFactory?.isThrowing == true
             let becoming = becomingAsync[target.name]
             if target.readThrows && !readerThrows && !member.scope.isSupplied {
-                let shape =
-                    member.effectiveFactory?.form.isClosure == true
-                    ? "declare its factory closure 'throws'" : "build it with a factory closure declared 'throws'"
-                throwingReads.append(
-                    Issue(
-                        .readsThrowingWithoutThrows,
-                        "'\(member.name)' reads '\(target.name)', whose factory throws; \(shape)",
-                        at: anchor, fixes: member.effectiveFactory?.form.isClosure == true ? [.addThrowsEffect] : []))
+                throwingReads.append(throwingReadIssue(of: member, reading: target, at: anchor, in: container))
             }
             let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
             if (target.readAwaits || becoming != nil) && !readerAwaits && !member.scope.isSupplied {
@@ -525,6 +518,33 @@ public enum ContainerValidator {
                     fixes: convertible ? [.makeAsyncFactory(throws: mustThrow, awaiting: awaitedNames, trying: triedNames)] : []))
         }
         return issues
+    }
+
+    /// `member`, built synchronously, reads `target`, whose factory throws: its factory closure must
+    /// say `throws`. A function named with its labels (`Billing.init(user:)`) cannot: its fix-it
+    /// writes the closure calling it, taking the members its labels name.
+    static func throwingReadIssue(of member: Member, reading target: Member, at anchor: Anchor, in container: Container)
+        -> Issue
+    {
+        let factory = member.effectiveFactory
+        let prefix = "'\(member.name)' reads '\(target.name)', whose factory throws; "
+        if factory?.isFunctionReference == true, case .parameterClosure(let names)? = factory?.form {
+            let types = names.map { container.member(named: $0)?.type }
+            let fixable = types.allSatisfy { $0?.isPlainParameterType == true }
+            return Issue(
+                .readsThrowingWithoutThrows,
+                prefix + "a function named with its labels cannot say 'throws', so call it from a factory closure that does"
+                    + " ('factory: { (\(zip(names, types).map { "\($0): \($1?.text ?? "_")" }.joined(separator: ", "))) throws in ... }')",
+                at: anchor,
+                fixes: fixable
+                    ? [.wrapInParameterClosure(names: names, types: types.map { $0?.text ?? "_" }, isThrowing: true)] : [])
+        }
+        if factory?.form.isClosure == true {
+            return Issue(
+                .readsThrowingWithoutThrows, prefix + "declare its factory closure 'throws'", at: anchor,
+                fixes: [.addThrowsEffect])
+        }
+        return Issue(.readsThrowingWithoutThrows, prefix + "build it with a factory closure declared 'throws'", at: anchor)
     }
 
     /// Whether `member` has a concrete type that neither it nor its container opts in to.

@@ -337,6 +337,10 @@ public struct Factory: Hashable, Sendable {
     /// For a closure: whether it declares a parameter without a type (`{ log in ... }`), beside which
     /// no typed one can be added.
     public var hasUntypedParameters = false
+    /// A function named with its argument labels (`Mail.init(user:)`), called with the members they
+    /// name: its form is ``FactoryForm/parameterClosure(parameters:)``, but no closure is written,
+    /// so nothing can say `throws` or `async` in it.
+    public var isFunctionReference = false
 
     /// Creates a factory description.
     public init(

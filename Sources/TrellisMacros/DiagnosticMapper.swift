@@ -51,6 +51,16 @@ struct DiagnosticMapper {
         }
     }
 
+    /// The types of the members a function named with its labels takes (`Mail.init(user:)` takes
+    /// `user`), as closure parameters: `_` for a name no member has (no closure is then offered, see
+    /// ``SyntaxEdits/closureCalling(_:types:effects:)``), a function type `@escaping`.
+    private func parameterTypes(of reference: ExprSyntax) -> [String] {
+        (FactoryReader.compoundNameLabels(of: reference) ?? []).map { label in
+            guard let type = extraction.container.member(named: label.name)?.type else { return "_" }
+            return type.isFunction ? "@escaping \(type.text)" : type.text
+        }
+    }
+
     private func fixIt(for fix: Fix, issue: Issue, node: Syntax) -> FixIt? {
         let message = TrellisFixIt(fix)
         let member = memberName(of: issue.anchor)
@@ -115,6 +125,21 @@ struct DiagnosticMapper {
             }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])
+        case .makeAsyncFactory(let isThrowing, _, _)
+        where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
+            // A function named with its labels becomes the closure that calls it, declared `async`.
+            guard let reference = memberSyntax?.factory, let argument = reference.parent?.as(LabeledExprSyntax.self),
+                let label = argument.label,
+                let closure = SyntaxEdits.closureCalling(
+                    reference, types: parameterTypes(of: reference), effects: isThrowing ? "async throws" : "async")
+            else { return nil }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory")))),
+                    .replace(
+                        oldNode: Syntax(reference), newNode: Syntax(closure.with(\.trailingTrivia, reference.trailingTrivia))),
+                ])
         case .makeAsyncFactory(let isThrowing, let awaiting, let trying):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
                 let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label
@@ -214,6 +239,18 @@ struct DiagnosticMapper {
                 let edited = SyntaxEdits.addingParameters(names: names, types: types, to: closure)
             else { return nil }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .wrapInParameterClosure(_, let types, let isThrowing)
+        where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
+            // A function named with its labels becomes the closure that calls it.
+            guard let reference = memberSyntax?.factory,
+                let closure = SyntaxEdits.closureCalling(reference, types: types, effects: isThrowing ? "throws" : "")
+            else { return nil }
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(
+                        oldNode: Syntax(reference), newNode: Syntax(closure.with(\.trailingTrivia, reference.trailingTrivia)))
+                ])
         case .wrapInParameterClosure(let names, let types, let isThrowing):
             guard let argument = node.as(LabeledExprSyntax.self) else { return nil }
             let closure = SyntaxEdits.closure(taking: names, types: types, throws: isThrowing, returning: argument.expression)

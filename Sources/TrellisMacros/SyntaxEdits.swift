@@ -103,6 +103,30 @@ enum SyntaxEdits {
         return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
     }
 
+    /// A closure calling `reference`, a function named with its argument labels (`Mail.init(user:)`),
+    /// as Trellis calls it: with parameters named by its labels, of types `types`, and `effects`
+    /// (`"async throws"`) in its signature: `{ (user: User) async in Mail.init(user: user) }`. `nil`
+    /// for any other expression, or a label that cannot name a parameter as written (`_`, a keyword).
+    static func closureCalling(_ reference: ExprSyntax, types: [String], effects: String) -> ExprSyntax? {
+        guard let labels = FactoryReader.compoundNameLabels(of: reference)?.map(\.name), labels.count == types.count,
+            labels.allSatisfy({ label in
+                ExprSyntax("\(raw: label)").as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .identifier(label)
+            })
+        else { return nil }
+        let function: String
+        if let member = reference.as(MemberAccessExprSyntax.self) {
+            function = "\(member.base?.trimmedDescription ?? "").\(member.declName.baseName.text)"
+        } else if let name = reference.as(DeclReferenceExprSyntax.self) {
+            function = name.baseName.text
+        } else {
+            return nil
+        }
+        let parameters = zip(labels, types).map { "\($0): \($1)" }.joined(separator: ", ")
+        let arguments = labels.map { "\($0): \($0)" }.joined(separator: ", ")
+        let head = effects.isEmpty ? "(\(parameters))" : "(\(parameters)) \(effects)"
+        return ExprSyntax("{ \(raw: head) in \(raw: function)(\(raw: arguments)) }")
+    }
+
     /// `closure` taking the parameters `names` of types `types` after those it declares (all of
     /// which must have types), and capturing none of them: `{ [log] in ... }` and
     /// `{ () in ... log ... }` become `{ (log: Log) in ... }`. Its other captures, effects, result

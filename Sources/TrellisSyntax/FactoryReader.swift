@@ -409,6 +409,16 @@ final class ConstructedTypeCollector: SyntaxVisitor {
         if let name = Self.constructedType(node) { names.append(name) }
     }
 
+    /// `Foo.init(dep:)`, an initializer named with its labels: a factory that calls it (called
+    /// itself, `Foo.init(dep:)(x)`, it is a call, which the visit of the call counts).
+    override func visitPost(_ node: MemberAccessExprSyntax) {
+        guard node.declName.baseName.tokenKind == .keyword(.`init`), node.declName.argumentNames != nil,
+            node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != node.id,
+            let base = node.base, let name = Self.typeName(base)
+        else { return }
+        names.append(name)
+    }
+
     /// The type `call` builds, if its callee names one (`Foo(...)`, `Foo.init(...)`).
     static func constructedType(_ call: FunctionCallExprSyntax) -> String? {
         var callee = call.calledExpression

@@ -30,6 +30,7 @@ struct AttributeMatrixTests {
         ("both factories", ", factory: MatrixImpl(), asyncFactory: { () async in MatrixImpl() }"),
         ("async closure as factory", ", factory: { () async in MatrixImpl() }"),
         ("misspelled member", ", factory: { (dpe: MatrixDep) in MatrixImpl(dep: dpe) }"),
+        ("function named with its labels", ", factory: MatrixImpl.init(dep:)"),
     ]
 
     // `any MatrixP?` does not parse (the compiler wants `(any MatrixP)?`): its one error stays the parser's.
@@ -46,6 +47,8 @@ struct AttributeMatrixTests {
             init(async dep: MatrixDep) async {}
             init(asyncThrowing dep: MatrixDep) async throws {}
             init(dep: Any) {}
+            init(thrower: any MatrixP) {}
+            init(asyncOne: any MatrixP) {}
         }
         final class MatrixNotSendable { init() {} }
         """
@@ -77,6 +80,8 @@ struct AttributeMatrixTests {
         ("cycle", ", factory: { (cycle: any MatrixP) in MatrixImpl() }"),
         ("reads a deprecated member", ", factory: { (old: MatrixDep) in MatrixImpl(dep: old) }"),
         ("factory of another type", ", factory: MatrixDep()"),
+        ("function reading a throwing member", ", factory: MatrixImpl.init(thrower:)"),
+        ("function reading an async member", ", factory: MatrixImpl.init(asyncOne:)"),
     ]
 
     @Test("no diagnostic inside generated code, for any combination")
@@ -98,7 +103,7 @@ struct AttributeMatrixTests {
                 }
             }
         }
-        try await Self.check(declarations, count: 720)
+        try await Self.check(declarations, count: 768)
     }
 
     @Test("no diagnostic inside generated code, for members beside others they read, in each kind of container")
@@ -119,7 +124,7 @@ struct AttributeMatrixTests {
                 }
             }
         }
-        try await Self.check(declarations, count: 360)
+        try await Self.check(declarations, count: 408)
     }
 
     /// Ways of building an `@Assisted` function's value, and its declarations.

@@ -712,6 +712,91 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a function named with its labels reading a throwing transient becomes the throwing closure calling it")
+        func readsThrowingFunctionReference() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var host: String
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: Address.init(host:port:), concrete: true)
+                    var address: Address
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var host: String
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: Address.init(host:port:), concrete: true)
+                                                                 ┬────
+                                                                 ╰─ 🛑 'address' reads 'port', whose factory throws; a function named with its labels cannot say 'throws', so call it from a factory closure that does ('factory: { (host: String, port: Int) throws in ... }')
+                                                                    ✏️ make it a closure taking 'host' and 'port'
+                    var address: Address
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var host: String
+                    @Provide(.transient, factory: { () throws in try Port.next() }, concrete: true)
+                    var port: Int
+
+                    @Provide(.shared, factory: { (host: String, port: Int) throws in Address.init(host: host, port: port) }, concrete: true)
+                    var address: Address
+                }
+                """
+            }
+        }
+
+        @Test("a function named with its labels reading an async member becomes an async closure that calls it")
+        func readsAsyncFunctionReference() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() }, concrete: true)
+                    var database: Database
+
+                    @Provide(.shared, factory: Factories.repository(database:), concrete: true)
+                    var repository: Repository
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() }, concrete: true)
+                    var database: Database
+
+                    @Provide(.shared, factory: Factories.repository(database:), concrete: true)
+                                                                    ┬────────
+                                                                    ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory declared 'async throws'
+                                                                       ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var repository: Repository
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() }, concrete: true)
+                    var database: Database
+
+                    @Provide(.shared, asyncFactory: { (database: Database) async throws in Factories.repository(database: database) }, concrete: true)
+                    var repository: Repository
+                }
+                """
+            }
+        }
+
         @Test("a shorthand-parameter closure reading a throwing transient gets 'throws' after its parameters")
         func readsThrowingShorthandClosure() {
             assertMacro {

@@ -39,6 +39,26 @@ struct FixItMatrixTests {
                 }
             }
         }
+        // And functions named with their labels, beside a throwing member and an async one they read
+        // (not beside `cycle`, which reads the member back: its own diagnostic's words change when
+        // the member becomes async or throwing, as they should).
+        let neighbours = AttributeMatrixTests.neighbours.filter { !$0.contains("var cycle") }
+        for scope in AttributeMatrixTests.scopes {
+            for factory in AttributeMatrixTests.readingFactories where factory.name.hasPrefix("function") {
+                let source =
+                    (["@DIContainer struct FixX {", "    @Provide(.input) var dep: MatrixDep"] + neighbours
+                    + ["    @Provide(\(scope)\(factory.text)) var member: any MatrixP", "}"]).joined(separator: "\n")
+                let (file, before) = try FixItRoundTests.diagnostics(source)
+                for fixIt in before.flatMap(\.fixIts) {
+                    let index = programs.count / 2
+                    let name = "\(scope) \(factory.name), beside others: \(fixIt.message.message)"
+                    let fixed = FixItRoundTests.applying(fixIt, to: file.description)
+                    programs.append((name, fixed.replacingOccurrences(of: "FixX", with: "Fixed\(index)")))
+                    programs.append(
+                        ("as written: " + name, file.description.replacingOccurrences(of: "FixX", with: "Written\(index)")))
+                }
+            }
+        }
         var lines = AttributeMatrixTests.prelude.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var starts: [(line: Int, name: String)] = []
         for program in programs {

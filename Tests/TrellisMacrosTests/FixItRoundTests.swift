@@ -52,6 +52,21 @@ struct FixItRoundTests {
             @Provide(.shared, factory: A(b)) var a: any P
         }
         """,
+        // A function named with its labels reading a throwing member, and one reading an async
+        // member: each becomes the closure that calls it, with the effects it needs.
+        """
+        @DIContainer struct C {
+            @Provide(.input) var tag: String
+            @Provide(.transient, factory: { () throws in try B() }) var b: any P
+            @Provide(.shared, factory: A.init(b:tag:)) var a: any P
+        }
+        """,
+        """
+        @DIContainer struct C {
+            @Provide(.shared, asyncFactory: { () async throws in try await B.connect() }) var b: any P
+            @Provide(.shared, factory: Factories.make(b:)) var a: any P
+        }
+        """,
     ]
 
     /// The Trellis diagnostics `@DIContainer` reports for the container in `source`, each with its fix-its.
