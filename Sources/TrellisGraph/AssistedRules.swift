@@ -105,11 +105,16 @@ enum AssistedRules {
                 at: anchor)
         }
         if reader.scope == .shared && !reader.isAsync {
+            // A `.shared` member keeps a function value's link to the container weak (the container
+            // keeps the member): the one form that stops the program when the container goes first,
+            // as a server's `configure` lets it go once the routes hold what it built.
             let functionValue =
-                isolated ? "" : ", or, to call it only later, take it as a function value: a factory parameter \(parameter)"
+                isolated
+                ? ""
+                : ", or, to call it only later, take it as a function value: a factory parameter \(parameter), which reaches the container weakly (keep the container for as long as '\(reader.name)' is used)"
             return Issue(
                 .readsAssistedMember,
-                "'\(reader.name)' is built when the container is created, before '\(call)' can be called; make '\(reader.name)' '.onDemand' or '.transient'\(functionValue)",
+                "'\(reader.name)' is built when the container is created, before '\(call)' can be called; make '\(reader.name)' '.transient' (it then keeps the container alive) or '.onDemand'\(functionValue)",
                 at: anchor)
         }
         return nil

@@ -721,7 +721,7 @@ struct AssistedTests {
                     func model(id: Int) -> Model
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
                                                               ┬──────
-                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.onDemand' or '.transient', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)'
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly (keep the container for as long as 'first' is used)
                     var first: Model
                 }
                 """
@@ -748,7 +748,7 @@ struct AssistedTests {
                     func model(id: Int) -> Model
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
                                                               ┬──────
-                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.onDemand' or '.transient'
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand'
                     var first: Model
                 }
                 """
