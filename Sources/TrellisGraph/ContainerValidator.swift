@@ -20,13 +20,35 @@ public enum ContainerValidator {
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
         issues += CycleFinder.cycles(in: container).map { cycle in
-            Issue(
+            if cycle.count == 2, let member = container.member(named: cycle[0]),
+                let issue = selfReadIssue(of: member, in: container)
+            {
+                return issue
+            }
+            return Issue(
                 .dependencyCycle,
                 "dependency cycle: \(cycle.joined(separator: " -> ")); break it with an .input or a factory that does not read '\(cycle[1])'",
                 at: .member(container: container.name, member: cycle[0])
             )
         }
         return issues
+    }
+
+    /// A member whose factory reads the member itself: most often a parameter, a label or a key path
+    /// naming the member being built where another was meant (`Handlers.init(billing:)` for the
+    /// member `billing` beside `billingService`). Placed on the read, with the closest other name.
+    /// `nil` for a collection contributing to itself, which reads nothing by name.
+    static func selfReadIssue(of member: Member, in container: Container) -> Issue? {
+        guard let index = member.dependencies.firstIndex(where: { $0.name == member.name && $0.origin != .contribution })
+        else { return nil }
+        let others = container.members.map(\.name).filter { $0 != member.name }
+        let advice =
+            NameSuggester.closest(to: member.name, among: others).map { "; did you mean '\($0)'?" }
+            ?? "; read another member, or make '\(member.name)' an .input"
+        return Issue(
+            .dependencyCycle,
+            "dependency cycle: \(member.name) -> \(member.name); its factory reads '\(member.name)', the member it builds\(advice)",
+            at: .dependency(container: container.name, member: member.name, index: index))
     }
 
     static func declarationIssues(_ container: Container) -> [Issue] {

@@ -489,9 +489,34 @@ struct DependencyDiagnosticsTests {
                 @DIContainer
                 struct AppContainer {
                     @Provide(.shared, factory: { (a: any A) in A(parent: a) })
+                                                  ┬───────
+                                                  ╰─ 🛑 dependency cycle: a -> a; its factory reads 'a', the member it builds; read another member, or make 'a' an .input
                     var a: any A
-                        ┬
-                        ╰─ 🛑 dependency cycle: a -> a; break it with an .input or a factory that does not read 'a'
+                }
+                """
+            }
+        }
+
+        @Test("a function's label naming the member it builds is reported on the label, with the member meant")
+        func labelNamingItself() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { Billing() }) var billingService: any BillingService
+                    @Provide(.transient, factory: Handlers.init(billing:), concrete: true)
+                    var billing: Handlers
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { Billing() }) var billingService: any BillingService
+                    @Provide(.transient, factory: Handlers.init(billing:), concrete: true)
+                                                                ┬───────
+                                                                ╰─ 🛑 dependency cycle: billing -> billing; its factory reads 'billing', the member it builds; did you mean 'billingService'?
+                    var billing: Handlers
                 }
                 """
             }
