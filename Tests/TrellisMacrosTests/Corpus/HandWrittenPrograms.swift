@@ -5,6 +5,25 @@ import TrellisGraph
 enum HandWrittenPrograms {
     static let valid: [CorpusProgram] = [
         program(
+            "factory closures whose parameters leave their types for Swift to infer from what the body passes them to",
+            """
+            struct Wiring: Sendable { init(box: Box, service: any Service, id: Int) {} }
+            @DIContainer(concrete: true)
+            final class Untyped: Sendable {
+                @Provide(.input) var id: Int
+                @Provide(.shared, factory: { Box() }) var box: Box
+                @Provide(.shared, factory: { ServiceImpl() }) var service: any Service
+                @Provide(.shared, factory: { box, service, id in Wiring(box: box, service: service, id: id) }) var shared: Wiring
+                @Provide(.transient, factory: { box, service in Wiring(box: box, service: service, id: 0) }) var fresh: Wiring
+                @Provide(.shared, asyncFactory: { box, id in await settled(Wiring(box: box, service: ServiceImpl(), id: id)) })
+                var later: Wiring
+                @Provide(.transient, factory: { box in try attempt(Wiring(box: box, service: ServiceImpl(), id: 1)) })
+                var risky: Wiring
+                @Assisted(factory: { box, tag in use(tag, value: Wiring(box: box, service: ServiceImpl(), id: 2)) })
+                func tagged(tag: String) -> Wiring
+            }
+            """),
+        program(
             "a scope reading its parent's members by parameter, key path, c.member and a kept .input",
             """
             @DIContainer(root: true)
