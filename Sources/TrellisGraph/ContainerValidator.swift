@@ -438,7 +438,24 @@ public enum ContainerValidator {
     /// built by a `factory:` closure (an `.onDemand` member cannot be built asynchronously).
     static func canBecomeAsync(_ member: Member) -> Bool {
         (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
-            && member.factory?.form.isClosure == true
+            && (member.factory?.form.isClosure == true || isAutoWired(member))
+    }
+
+    /// Whether `member` is built by AutoWiring (`Type.self, with: [...]`), whose key paths cannot
+    /// name a member read with `await` or `try`: reading one, it becomes the closure calling the
+    /// type's initializer (see ``autoWiringClosure(of:effects:in:)``).
+    static func isAutoWired(_ member: Member) -> Bool {
+        member.autoWiringType != nil && member.effectiveFactory == nil && !member.isAssisted
+    }
+
+    /// The closure an AutoWiring member becomes to read a member that awaits or throws:
+    /// `{ (keys: KeyCollection) async in TokenVerifier(keys: keys) }`.
+    public static func autoWiringClosure(of member: Member, effects: String, in container: Container) -> String {
+        let entries = member.withEntries ?? []
+        let parameters = entries.map { name in "\(name): \(container.member(named: name)?.type.text ?? "_")" }
+        let arguments = entries.map { "\($0): \($0)" }.joined(separator: ", ")
+        let head = "(\(parameters.joined(separator: ", ")))" + (effects.isEmpty ? "" : " \(effects)")
+        return "{ \(head) in \(member.autoWiringType ?? "")(\(arguments)) }"
     }
 
     static func dependencyIssues(
@@ -523,7 +540,9 @@ public enum ContainerValidator {
         let advice =
             member.scope == .onDemand
             ? "make '\(member.name)' '.shared' with an asyncFactory"
-            : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
+            : isAutoWired(member)
+                ? "AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build '\(member.name)' with an asyncFactory: 'asyncFactory: \(autoWiringClosure(of: member, effects: effects, in: container))'"
+                : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
         func reason(_ target: Member) -> String {
             if target.isAssisted { return "is async" }
             if !target.readAwaits, let becoming = becomingAsync[target.name] {
@@ -560,6 +579,17 @@ public enum ContainerValidator {
                 at: anchor,
                 fixes: fixable
                     ? [.wrapInParameterClosure(names: names, types: types.map { $0?.text ?? "_" }, isThrowing: true)] : [])
+        }
+        if isAutoWired(member) {
+            let entries = member.withEntries ?? []
+            let types = entries.map { container.member(named: $0)?.type }
+            return Issue(
+                .readsThrowingWithoutThrows,
+                prefix
+                    + "AutoWiring cannot read it (a key path cannot name a member read with 'try'), so build '\(member.name)' with a factory closure that throws: 'factory: \(autoWiringClosure(of: member, effects: "throws", in: container))'",
+                at: anchor,
+                fixes: types.allSatisfy({ $0?.isPlainParameterType == true })
+                    ? [.wrapInParameterClosure(names: entries, types: types.map { $0?.text ?? "_" }, isThrowing: true)] : [])
         }
         if factory?.form.isClosure == true {
             return Issue(

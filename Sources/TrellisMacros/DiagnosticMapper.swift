@@ -61,6 +61,19 @@ struct DiagnosticMapper {
         }
     }
 
+    /// The fix-it replacing the AutoWiring of `member` by the closure calling its type's
+    /// initializer, under `label`, with `effects`: its key paths cannot name a member that awaits or
+    /// throws. Nil when a member it names has a type a closure parameter cannot be written with.
+    private func autoWiringFixIt(_ message: TrellisFixIt, of member: String?, label: String, effects: String) -> FixIt? {
+        guard let member, let model = extraction.container.member(named: member),
+            let attribute = extraction.members[member]?.attribute,
+            (model.withEntries ?? []).allSatisfy({ extraction.container.member(named: $0)?.type.isPlainParameterType == true })
+        else { return nil }
+        let closure = ContainerValidator.autoWiringClosure(of: model, effects: effects, in: extraction.container)
+        guard let edited = SyntaxEdits.replacingAutoWiring(in: attribute, label: label, closure: closure) else { return nil }
+        return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])
+    }
+
     private func fixIt(for fix: Fix, issue: Issue, node: Syntax) -> FixIt? {
         let message = TrellisFixIt(fix)
         let member = memberName(of: issue.anchor)
@@ -125,6 +138,9 @@ struct DiagnosticMapper {
             }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])
+        case .makeAsyncFactory(let isThrowing, _, _)
+        where memberSyntax?.autoWiringType != nil && memberSyntax?.factory == nil:
+            return autoWiringFixIt(message, of: member, label: "asyncFactory", effects: isThrowing ? "async throws" : "async")
         case .makeAsyncFactory(let isThrowing, _, _)
         where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
             // A function named with its labels becomes the closure that calls it, declared `async`.
@@ -239,6 +255,9 @@ struct DiagnosticMapper {
                 let edited = SyntaxEdits.addingParameters(names: names, types: types, to: closure)
             else { return nil }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .wrapInParameterClosure(_, _, let isThrowing)
+        where memberSyntax?.autoWiringType != nil && memberSyntax?.factory == nil:
+            return autoWiringFixIt(message, of: member, label: "factory", effects: isThrowing ? "throws" : "")
         case .wrapInParameterClosure(_, let types, let isThrowing)
         where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
             // A function named with its labels becomes the closure that calls it.

@@ -103,6 +103,28 @@ enum SyntaxEdits {
         return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
     }
 
+    /// `attribute` with its AutoWiring (`Type.self, with: [\\Self.a]`) replaced by `label: closure`
+    /// in the place of `Type.self`, the `with:` argument removed. `nil` without AutoWiring.
+    static func replacingAutoWiring(in attribute: AttributeSyntax, label: String, closure: String) -> AttributeSyntax? {
+        guard case .argumentList(let arguments) = attribute.arguments else { return nil }
+        let read = ProvideAttributeReader.read(attribute).arguments
+        guard let type = read[.type] else { return nil }
+        let with = read[.with]
+        var kept: [LabeledExprSyntax] = []
+        for argument in arguments where argument.id != with?.id {
+            guard argument.id == type.id else {
+                kept.append(argument)
+                continue
+            }
+            kept.append(
+                LabeledExprSyntax(
+                    leadingTrivia: argument.leadingTrivia, label: .identifier(label), colon: .colonToken(trailingTrivia: .space),
+                    expression: ExprSyntax("\(raw: closure)"), trailingComma: argument.trailingComma))
+        }
+        if let last = kept.indices.last { kept[last] = kept[last].with(\.trailingComma, nil) }
+        return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
+    }
+
     /// A closure calling `reference`, a function named with its argument labels (`Mail.init(user:)`),
     /// as Trellis calls it: with parameters named by its labels, of types `types`, and `effects`
     /// (`"async throws"`) in its signature: `{ (user: User) async in Mail.init(user: user) }`. `nil`

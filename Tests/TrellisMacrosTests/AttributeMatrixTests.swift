@@ -82,6 +82,8 @@ struct AttributeMatrixTests {
         ("factory of another type", ", factory: MatrixDep()"),
         ("function reading a throwing member", ", factory: MatrixImpl.init(thrower:)"),
         ("function reading an async member", ", factory: MatrixImpl.init(asyncOne:)"),
+        ("AutoWiring reading a throwing member", ", MatrixImpl.self, with: [\\Self.thrower]"),
+        ("AutoWiring reading an async member", ", MatrixImpl.self, with: [\\Self.asyncOne]"),
     ]
 
     @Test("no diagnostic inside generated code, for any combination")
@@ -124,7 +126,7 @@ struct AttributeMatrixTests {
                 }
             }
         }
-        try await Self.check(declarations, count: 408)
+        try await Self.check(declarations, count: 456)
     }
 
     /// Ways of building an `@Assisted` function's value, and its declarations.

@@ -822,6 +822,65 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("AutoWiring that reads a throwing or an async member becomes the closure calling the type's initializer")
+        func autoWiringReadingEffects() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var secret: String
+                    @Provide(.shared, asyncFactory: { (secret: String) async in await Keys.load(secret) }, concrete: true)
+                    var keys: Keys
+                    @Provide(.transient, factory: { () throws in try Clock.read() }, concrete: true)
+                    var clock: Clock
+
+                    @Provide(.shared, TokenVerifier.self, with: [\\Self.keys, \\Self.secret], concrete: true)
+                    var verifier: TokenVerifier
+                    @Provide(.transient, Stamp.self, with: [\\Self.clock], concrete: true)
+                    var stamp: Stamp
+                }
+                """
+            } diagnostics: {
+                #"""
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var secret: String
+                    @Provide(.shared, asyncFactory: { (secret: String) async in await Keys.load(secret) }, concrete: true)
+                    var keys: Keys
+                    @Provide(.transient, factory: { () throws in try Clock.read() }, concrete: true)
+                    var clock: Clock
+
+                    @Provide(.shared, TokenVerifier.self, with: [\Self.keys, \Self.secret], concrete: true)
+                                                                 ┬─────────
+                                                                 ╰─ 🛑 'verifier' is built synchronously but reads 'keys', which is built by an asyncFactory; AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build 'verifier' with an asyncFactory: 'asyncFactory: { (keys: Keys, secret: String) async in TokenVerifier(keys: keys, secret: secret) }'
+                                                                    ✏️ use 'asyncFactory:' with an 'async' closure
+                    var verifier: TokenVerifier
+                    @Provide(.transient, Stamp.self, with: [\Self.clock], concrete: true)
+                                                            ┬──────────
+                                                            ╰─ 🛑 'stamp' reads 'clock', whose factory throws; AutoWiring cannot read it (a key path cannot name a member read with 'try'), so build 'stamp' with a factory closure that throws: 'factory: { (clock: Clock) throws in Stamp(clock: clock) }'
+                                                               ✏️ make it a closure taking 'clock'
+                    var stamp: Stamp
+                }
+                """#
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var secret: String
+                    @Provide(.shared, asyncFactory: { (secret: String) async in await Keys.load(secret) }, concrete: true)
+                    var keys: Keys
+                    @Provide(.transient, factory: { () throws in try Clock.read() }, concrete: true)
+                    var clock: Clock
+
+                    @Provide(.shared, asyncFactory: { (keys: Keys, secret: String) async in TokenVerifier(keys: keys, secret: secret) }, concrete: true)
+                    var verifier: TokenVerifier
+                    @Provide(.transient, factory: { (clock: Clock) throws in Stamp(clock: clock) }, concrete: true)
+                    var stamp: Stamp
+                }
+                """
+            }
+        }
+
         @Test("a shorthand-parameter closure reading a throwing transient gets 'throws' after its parameters")
         func readsThrowingShorthandClosure() {
             assertMacro {
@@ -904,7 +963,7 @@ struct DependencyDiagnosticsTests {
             }
         }
 
-        @Test("AutoWiring reading a throwing async member is reported without a fix-it")
+        @Test("AutoWiring reading a throwing async member becomes an async throwing closure")
         func readsThrowingAutoWiring() {
             assertMacro {
                 """
@@ -926,10 +985,22 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.transient, Repository.self, with: [\Self.database])
                                                                  ┬─────────────
-                                                                 ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; build 'repository' with an asyncFactory declared 'async throws'
+                                                                 ╰─ 🛑 'repository' is built synchronously but reads 'database', which is built by an asyncFactory; AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build 'repository' with an asyncFactory: 'asyncFactory: { (database: any DatabaseProtocol) async throws in Repository(database: database) }'
+                                                                    ✏️ use 'asyncFactory:' with an 'async throws' closure
                     var repository: any RepositoryProtocol
                 }
                 """#
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Database.connect() })
+                    var database: any DatabaseProtocol
+
+                    @Provide(.transient, asyncFactory: { (database: any DatabaseProtocol) async throws in Repository(database: database) })
+                    var repository: any RepositoryProtocol
+                }
+                """
             }
         }
     }

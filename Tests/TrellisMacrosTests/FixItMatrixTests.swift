@@ -39,12 +39,13 @@ struct FixItMatrixTests {
                 }
             }
         }
-        // And functions named with their labels, beside a throwing member and an async one they read
+        // And functions named with their labels and AutoWiring, beside a throwing member and an async one they read
         // (not beside `cycle`, which reads the member back: its own diagnostic's words change when
         // the member becomes async or throwing, as they should).
         let neighbours = AttributeMatrixTests.neighbours.filter { !$0.contains("var cycle") }
         for scope in AttributeMatrixTests.scopes {
-            for factory in AttributeMatrixTests.readingFactories where factory.name.hasPrefix("function") {
+            for factory in AttributeMatrixTests.readingFactories
+            where factory.name.hasPrefix("function") || factory.name.hasPrefix("AutoWiring") {
                 let source =
                     (["@DIContainer struct FixX {", "    @Provide(.input) var dep: MatrixDep"] + neighbours
                     + ["    @Provide(\(scope)\(factory.text)) var member: any MatrixP", "}"]).joined(separator: "\n")
