@@ -247,6 +247,12 @@ enum MemberExtractor {
                         functionShape: read.functionShape))
                 dependencyNodes.append(read.node)
             }
+            // A closure taking `_` is more often the member's value itself (a function, `{ _ in true }`),
+            // which a factory returns: the closure the user wrote is then its body's value.
+            let functionValue =
+                analysis.form.isClosure
+                ? ", or, if this closure is the value of '\(member.name)', return it from a factory: 'factory: { () -> \(member.type.text) in { ... } }'"
+                : ""
             for node in analysis.unnamedParameters {
                 if let anonymous = node.as(DeclReferenceExprSyntax.self) {
                     problem(
@@ -256,7 +262,7 @@ enum MemberExtractor {
                 } else {
                     problem(
                         .unnamedClosureParameter,
-                        "factory parameters are resolved by member name; name this parameter after the member it receives",
+                        "factory parameters are resolved by member name; name this parameter after the member it receives\(functionValue)",
                         at: node)
                 }
             }

@@ -365,7 +365,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: { (_: any URLSessionProtocol) in NetworkService() })
                                                   ┬────────────────────────
-                                                  ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives
+                                                  ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives, or, if this closure is the value of 'networkService', return it from a factory: 'factory: { () -> any NetworkServiceProtocol in { ... } }'
                     var networkService: any NetworkServiceProtocol
                 }
                 """
