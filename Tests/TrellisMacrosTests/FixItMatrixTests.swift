@@ -18,6 +18,18 @@ struct FixItMatrixTests {
     @Test("applying any fix-it of the matrix brings no compiler error the program did not have")
     func fixItsCompile() async throws {
         var programs: [(name: String, source: String)] = []
+        // Each fix-it of `source` applied, beside the program as written (both named after `name`).
+        func addFixIts(of source: String, named name: String) throws {
+            let (file, before) = try FixItRoundTests.diagnostics(source)
+            for fixIt in before.flatMap(\.fixIts) {
+                let index = programs.count / 2
+                let named = "\(name): \(fixIt.message.message)"
+                let fixed = FixItRoundTests.applying(fixIt, to: file.description)
+                programs.append((named, fixed.replacingOccurrences(of: "FixX", with: "Fixed\(index)")))
+                programs.append(
+                    ("as written: " + named, file.description.replacingOccurrences(of: "FixX", with: "Written\(index)")))
+            }
+        }
         for scope in AttributeMatrixTests.scopes {
             for factory in AttributeMatrixTests.factories {
                 for type in AttributeMatrixTests.types where type != "any MatrixP?" {
@@ -27,21 +39,13 @@ struct FixItMatrixTests {
                             @Provide(\(scope)\(factory.text)) var member: \(type)
                         }
                         """
-                    let (file, before) = try FixItRoundTests.diagnostics(source)
-                    for fixIt in before.flatMap(\.fixIts) {
-                        let index = programs.count / 2
-                        let name = "\(scope) \(factory.name) \(type): \(fixIt.message.message)"
-                        let fixed = FixItRoundTests.applying(fixIt, to: file.description)
-                        programs.append((name, fixed.replacingOccurrences(of: "FixX", with: "Fixed\(index)")))
-                        programs.append(
-                            ("as written: " + name, file.description.replacingOccurrences(of: "FixX", with: "Written\(index)")))
-                    }
+                    try addFixIts(of: source, named: "\(scope) \(factory.name) \(type)")
                 }
             }
         }
-        // And functions named with their labels and AutoWiring, beside a throwing member and an async one they read
-        // (not beside `cycle`, which reads the member back: its own diagnostic's words change when
-        // the member becomes async or throwing, as they should).
+        // And functions named with their labels and AutoWiring, beside a throwing member and an
+        // async one they read (not beside `cycle`, which reads the member back: its own
+        // diagnostic's words change when the member becomes async or throwing, as they should).
         let neighbours = AttributeMatrixTests.neighbours.filter { !$0.contains("var cycle") }
         for scope in AttributeMatrixTests.scopes {
             for factory in AttributeMatrixTests.readingFactories
@@ -49,15 +53,7 @@ struct FixItMatrixTests {
                 let source =
                     (["@DIContainer struct FixX {", "    @Provide(.input) var dep: MatrixDep"] + neighbours
                     + ["    @Provide(\(scope)\(factory.text)) var member: any MatrixP", "}"]).joined(separator: "\n")
-                let (file, before) = try FixItRoundTests.diagnostics(source)
-                for fixIt in before.flatMap(\.fixIts) {
-                    let index = programs.count / 2
-                    let name = "\(scope) \(factory.name), beside others: \(fixIt.message.message)"
-                    let fixed = FixItRoundTests.applying(fixIt, to: file.description)
-                    programs.append((name, fixed.replacingOccurrences(of: "FixX", with: "Fixed\(index)")))
-                    programs.append(
-                        ("as written: " + name, file.description.replacingOccurrences(of: "FixX", with: "Written\(index)")))
-                }
+                try addFixIts(of: source, named: "\(scope) \(factory.name), beside others")
             }
         }
         var lines = AttributeMatrixTests.prelude.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
