@@ -30,9 +30,9 @@ public struct Member: Hashable, Sendable {
     /// The member is marked deprecated (`@available(*, deprecated)`): generated code reads it
     /// without its accessor, so that only the user's own reads warn.
     public var isDeprecated: Bool
-    /// The member is declared `private` or `fileprivate`: other types (a scope reading its parent)
-    /// cannot read it, or only in its file. `nil` for any wider access, written or not.
-    public var narrowAccess: NarrowAccess? = nil
+    /// The access level the member is declared with (`internal` when none is written): a scope, another
+    /// type, cannot read its parent's `private` member, nor a `fileprivate` one from another file.
+    public var access: AccessLevel = .internal
     /// An `@Assisted` member: a function whose caller passes these arguments, built anew on every
     /// call from them and from the members its factory reads. `nil` for a `@Provide` property.
     public var signature: AssistedSignature?
@@ -164,14 +164,6 @@ public struct AssistedSignature: Hashable, Sendable {
     public func argument(named name: String) -> RuntimeArgument? {
         arguments.first { $0.name == name }
     }
-}
-
-/// An access level that hides a member from other types: see ``Member/narrowAccess``.
-public enum NarrowAccess: String, Hashable, Sendable {
-    /// Visible in its container's declaration (and its extensions in the file) only.
-    case `private`
-    /// Visible in its file only.
-    case `fileprivate`
 }
 
 /// One parameter of an `@Assisted` function: a value only its caller knows.

@@ -63,7 +63,8 @@ enum ParentRules {
                     continue
                 }
                 let ownerName = owner.declared.container.name
-                if let access = target.narrowAccess, access == .private || owner.file != file {
+                let access = target.access
+                if access == .private || (access == .fileprivate && owner.file != file) {
                     let reader =
                         dependency == nil
                         ? "'\(container.name)' keeps the '.input' '\(name)'" : "'\(member.name)' reads '\(name)'"

@@ -43,7 +43,7 @@ enum DeclarationBodyReader {
             // own line; one declared less visible does not. (An `@Assisted` function is no parameter.)
             if initializerLevel.visibility > AccessLevel.internal.visibility, syntax.function == nil,
                 !(member.scope == .transient && member.type.kind == .opaque),
-                syntax.declaredAccess.visibility < initializerLevel.visibility
+                member.access.visibility < initializerLevel.visibility
             {
                 extraction.membersBelowInitializer.insert(member.name)
             }

@@ -108,8 +108,6 @@ public struct MemberSyntax: Sendable {
     public var autoWiringType: ExprSyntax?
     /// The function an `@Assisted` member is declared by.
     public var function: FunctionDeclSyntax?
-    /// The access level the member's `var` is declared with (`internal` when none is written).
-    public var declaredAccess: AccessLevel = .internal
     /// The `shutdown:` closure, which closes the member's value when the services stop.
     public var shutdown: ExprSyntax?
 }

@@ -126,7 +126,7 @@ enum MemberExtractor {
                 return ContainerExtractor.globalActorName(attribute)
             }.first,
             isService: read.service || read.shutdown != nil)
-        member.narrowAccess = narrowAccess(variable.modifiers)
+        member.access = ContainerExtractor.accessLevel(of: variable.modifiers)
         if read.shutdown != nil {
             member.closesOnShutdown = true
             if read.service, let service = read.arguments[.service] {
@@ -178,7 +178,7 @@ enum MemberExtractor {
         if let typeSyntax {
             extraction.members[name] = MemberSyntax(
                 attribute: attribute, type: typeSyntax, factory: read.effectiveFactory, autoWiringType: read.autoWiringType,
-                declaredAccess: ContainerExtractor.accessLevel(of: variable.modifiers), shutdown: read.shutdown?.expression)
+                shutdown: read.shutdown?.expression)
         }
     }
 
@@ -291,19 +291,6 @@ enum MemberExtractor {
     }
 
     /// Whether an `@available` attribute deprecates the declaration (`*, deprecated` or `deprecated: 1.0`).
-    /// `private` or `fileprivate`, when the modifiers hide the declaration from other types
-    /// (`private(set)` hides only its setter).
-    static func narrowAccess(_ modifiers: DeclModifierListSyntax) -> NarrowAccess? {
-        for modifier in modifiers where modifier.detail == nil {
-            switch modifier.name.tokenKind {
-            case .keyword(.private): return .private
-            case .keyword(.fileprivate): return .fileprivate
-            default: continue
-            }
-        }
-        return nil
-    }
-
     static func isDeprecated(_ attributes: AttributeListSyntax) -> Bool {
         attributes.contains { element in
             guard case .attribute(let attribute) = element, ProvideAttributeReader.attributeName(attribute) == "available",
