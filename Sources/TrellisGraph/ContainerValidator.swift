@@ -438,24 +438,7 @@ public enum ContainerValidator {
     /// built by a `factory:` closure (an `.onDemand` member cannot be built asynchronously).
     static func canBecomeAsync(_ member: Member) -> Bool {
         (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
-            && (member.factory?.form.isClosure == true || isAutoWired(member))
-    }
-
-    /// Whether `member` is built by AutoWiring (`Type.self, with: [...]`), whose key paths cannot
-    /// name a member read with `await` or `try`: reading one, it becomes the closure calling the
-    /// type's initializer (see ``autoWiringClosure(of:effects:in:)``).
-    static func isAutoWired(_ member: Member) -> Bool {
-        member.autoWiringType != nil && member.effectiveFactory == nil && !member.isAssisted
-    }
-
-    /// The closure an AutoWiring member becomes to read a member that awaits or throws:
-    /// `{ (keys: KeyCollection) async in TokenVerifier(keys: keys) }`.
-    public static func autoWiringClosure(of member: Member, effects: String, in container: Container) -> String {
-        let entries = member.withEntries ?? []
-        let parameters = entries.map { name in "\(name): \(container.member(named: name)?.type.text ?? "_")" }
-        let arguments = entries.map { "\($0): \($0)" }.joined(separator: ", ")
-        let head = "(\(parameters.joined(separator: ", ")))" + (effects.isEmpty ? "" : " \(effects)")
-        return "{ \(head) in \(member.autoWiringType ?? "")(\(arguments)) }"
+            && (member.factory?.form.isClosure == true || member.callByName != nil)
     }
 
     static func dependencyIssues(
@@ -540,8 +523,8 @@ public enum ContainerValidator {
         let advice =
             member.scope == .onDemand
             ? "make '\(member.name)' '.shared' with an asyncFactory"
-            : isAutoWired(member)
-                ? "AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build '\(member.name)' with an asyncFactory: 'asyncFactory: \(autoWiringClosure(of: member, effects: effects, in: container))'"
+            : member.autoWiringType != nil && member.effectiveFactory == nil
+                ? "AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build '\(member.name)' with an asyncFactory: 'asyncFactory: \(container.callingClosure(of: member, effects: effects)?.text ?? "{ ... }")'"
                 : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
         func reason(_ target: Member) -> String {
             if target.isAssisted { return "is async" }
@@ -562,36 +545,23 @@ public enum ContainerValidator {
     }
 
     /// `member`, built synchronously, reads `target`, whose factory throws: its factory closure must
-    /// say `throws`. A function named with its labels (`Billing.init(user:)`) cannot: its fix-it
-    /// writes the closure calling it, taking the members its labels name.
+    /// say `throws`. A call by name (AutoWiring, a function named with its labels) cannot: its fix-it
+    /// writes the closure making the same call (``Container/callingClosure(of:effects:)``).
     static func throwingReadIssue(of member: Member, reading target: Member, at anchor: Anchor, in container: Container)
         -> Issue
     {
-        let factory = member.effectiveFactory
         let prefix = "'\(member.name)' reads '\(target.name)', whose factory throws; "
-        if factory?.isFunctionReference == true, case .parameterClosure(let names)? = factory?.form {
-            let types = names.map { container.member(named: $0)?.type }
-            let fixable = types.allSatisfy { $0?.isPlainParameterType == true }
+        if let call = member.callByName, let closure = container.callingClosure(of: member, effects: "throws") {
+            let reason =
+                member.effectiveFactory == nil
+                ? "AutoWiring cannot read it (a key path cannot name a member read with 'try'), so build '\(member.name)' with a factory closure that throws"
+                : "a function named with its labels cannot say 'throws', so call it from a factory closure that does"
+            let types = call.members.map { container.member(named: $0)?.type.text ?? "_" }
             return Issue(
-                .readsThrowingWithoutThrows,
-                prefix + "a function named with its labels cannot say 'throws', so call it from a factory closure that does"
-                    + " ('factory: { (\(zip(names, types).map { "\($0): \($1?.text ?? "_")" }.joined(separator: ", "))) throws in ... }')",
-                at: anchor,
-                fixes: fixable
-                    ? [.wrapInParameterClosure(names: names, types: types.map { $0?.text ?? "_" }, isThrowing: true)] : [])
+                .readsThrowingWithoutThrows, prefix + "\(reason): 'factory: \(closure.text)'", at: anchor,
+                fixes: closure.isWritable ? [.wrapInParameterClosure(names: call.members, types: types, isThrowing: true)] : [])
         }
-        if isAutoWired(member) {
-            let entries = member.withEntries ?? []
-            let types = entries.map { container.member(named: $0)?.type }
-            return Issue(
-                .readsThrowingWithoutThrows,
-                prefix
-                    + "AutoWiring cannot read it (a key path cannot name a member read with 'try'), so build '\(member.name)' with a factory closure that throws: 'factory: \(autoWiringClosure(of: member, effects: "throws", in: container))'",
-                at: anchor,
-                fixes: types.allSatisfy({ $0?.isPlainParameterType == true })
-                    ? [.wrapInParameterClosure(names: entries, types: types.map { $0?.text ?? "_" }, isThrowing: true)] : [])
-        }
-        if factory?.form.isClosure == true {
+        if member.effectiveFactory?.form.isClosure == true {
             return Issue(
                 .readsThrowingWithoutThrows, prefix + "declare its factory closure 'throws'", at: anchor,
                 fixes: [.addThrowsEffect])

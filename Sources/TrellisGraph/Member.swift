@@ -329,10 +329,11 @@ public struct Factory: Hashable, Sendable {
     /// For a closure: whether it declares a parameter without a type (`{ log in ... }`), beside which
     /// no typed one can be added.
     public var hasUntypedParameters = false
-    /// A function named with its argument labels (`Mail.init(user:)`), called with the members they
-    /// name: its form is ``FactoryForm/parameterClosure(parameters:)``, but no closure is written,
-    /// so nothing can say `throws` or `async` in it.
-    public var isFunctionReference = false
+    /// For a function named with its argument labels (`Mail.init(user:)`), called with the members
+    /// they name, the function it calls (`Mail.init`): its form is
+    /// ``FactoryForm/parameterClosure(parameters:)``, but no closure is written, so nothing can say
+    /// `throws` or `async` in it. `nil` for any other factory.
+    public var calledFunction: String?
 
     /// Creates a factory description.
     public init(
@@ -493,5 +494,36 @@ public struct Contribution: Hashable, Sendable {
         self.collection = collection
         self.key = key
         self.elements = elements
+    }
+}
+
+extension Member {
+    /// For a member built by a call that names the members it passes, with no closure written to
+    /// say `throws` or `async`: the function called and those members, in order. AutoWiring
+    /// (`TokenVerifier.self, with: [\\Self.keys]` calls `TokenVerifier(keys:)`), or a function named
+    /// with its labels (`Mail.init(user:)`). `nil` for any other member.
+    public var callByName: (function: String, members: [String])? {
+        guard signature == nil else { return nil }
+        if let factory = effectiveFactory {
+            guard let function = factory.calledFunction, case .parameterClosure(let names) = factory.form else { return nil }
+            return (function, names)
+        }
+        return autoWiringType.map { ($0, withEntries ?? []) }
+    }
+}
+
+extension Container {
+    /// The factory closure that makes `member`'s call by name (``Member/callByName``), saying
+    /// `effects` (`"async throws"`), which the call cannot: `{ (keys: Keys) async in
+    /// TokenVerifier(keys: keys) }`. `isWritable` is false when a member it passes has a type a
+    /// closure parameter cannot take as written (an opaque or a function type), as for every
+    /// fix-it that writes parameters. `nil` for a member built otherwise.
+    public func callingClosure(of member: Member, effects: String) -> (text: String, isWritable: Bool)? {
+        guard let call = member.callByName else { return nil }
+        let types = call.members.map { self.member(named: $0)?.type }
+        let parameters = zip(call.members, types).map { "\($0): \($1?.text ?? "_")" }.joined(separator: ", ")
+        let arguments = call.members.map { "\($0): \($0)" }.joined(separator: ", ")
+        let head = "(\(parameters))" + (effects.isEmpty ? "" : " \(effects)")
+        return ("{ \(head) in \(call.function)(\(arguments)) }", types.allSatisfy { $0?.isPlainParameterType == true })
     }
 }

@@ -51,26 +51,23 @@ struct DiagnosticMapper {
         }
     }
 
-    /// The types of the members a function named with its labels takes (`Mail.init(user:)` takes
-    /// `user`), as closure parameters: `_` for a name no member has (no closure is then offered, see
-    /// ``SyntaxEdits/closureCalling(_:types:effects:)``), a function type `@escaping`.
-    private func parameterTypes(of reference: ExprSyntax) -> [String] {
-        (FactoryReader.compoundNameLabels(of: reference) ?? []).map { label in
-            guard let type = extraction.container.member(named: label.name)?.type else { return "_" }
-            return type.isFunction ? "@escaping \(type.text)" : type.text
+    /// The fix-it that builds `member`, made by a call by name (``Member/callByName``), with the
+    /// closure making the same call, under `fix`'s label and with its effects: `asyncFactory:` for
+    /// ``Fix/makeAsyncFactory(throws:awaiting:trying:)``, a throwing `factory:` for
+    /// ``Fix/wrapInParameterClosure(names:types:isThrowing:)``. `nil` for any other fix, or when
+    /// the closure's parameters cannot be written.
+    private func callingClosureFixIt(_ fix: Fix, message: TrellisFixIt, of member: Member) -> FixIt? {
+        let label: String
+        let effects: String
+        switch fix {
+        case .makeAsyncFactory(let isThrowing, _, _): (label, effects) = ("asyncFactory", isThrowing ? "async throws" : "async")
+        case .wrapInParameterClosure(_, _, let isThrowing): (label, effects) = ("factory", isThrowing ? "throws" : "")
+        default: return nil
         }
-    }
-
-    /// The fix-it replacing the AutoWiring of `member` by the closure calling its type's
-    /// initializer, under `label`, with `effects`: its key paths cannot name a member that awaits or
-    /// throws. Nil when a member it names has a type a closure parameter cannot be written with.
-    private func autoWiringFixIt(_ message: TrellisFixIt, of member: String?, label: String, effects: String) -> FixIt? {
-        guard let member, let model = extraction.container.member(named: member),
-            let attribute = extraction.members[member]?.attribute,
-            (model.withEntries ?? []).allSatisfy({ extraction.container.member(named: $0)?.type.isPlainParameterType == true })
+        guard let closure = extraction.container.callingClosure(of: member, effects: effects), closure.isWritable,
+            let attribute = extraction.members[member.name]?.attribute,
+            let edited = SyntaxEdits.replacingCall(in: attribute, label: label, closure: closure.text)
         else { return nil }
-        let closure = ContainerValidator.autoWiringClosure(of: model, effects: effects, in: extraction.container)
-        guard let edited = SyntaxEdits.replacingAutoWiring(in: attribute, label: label, closure: closure) else { return nil }
         return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])
     }
 
@@ -78,6 +75,11 @@ struct DiagnosticMapper {
         let message = TrellisFixIt(fix)
         let member = memberName(of: issue.anchor)
         let memberSyntax = member.flatMap { extraction.members[$0] }
+        if let model = member.flatMap(extraction.container.member(named:)), model.callByName != nil,
+            let fixIt = callingClosureFixIt(fix, message: message, of: model)
+        {
+            return fixIt
+        }
         switch fix {
         case .addConcreteOptIn:
             guard let attribute = memberSyntax?.attribute else { return nil }
@@ -138,24 +140,6 @@ struct DiagnosticMapper {
             }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])
-        case .makeAsyncFactory(let isThrowing, _, _)
-        where memberSyntax?.autoWiringType != nil && memberSyntax?.factory == nil:
-            return autoWiringFixIt(message, of: member, label: "asyncFactory", effects: isThrowing ? "async throws" : "async")
-        case .makeAsyncFactory(let isThrowing, _, _)
-        where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
-            // A function named with its labels becomes the closure that calls it, declared `async`.
-            guard let reference = memberSyntax?.factory, let argument = reference.parent?.as(LabeledExprSyntax.self),
-                let label = argument.label,
-                let closure = SyntaxEdits.closureCalling(
-                    reference, types: parameterTypes(of: reference), effects: isThrowing ? "async throws" : "async")
-            else { return nil }
-            return FixIt(
-                message: message,
-                changes: [
-                    .replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory")))),
-                    .replace(
-                        oldNode: Syntax(reference), newNode: Syntax(closure.with(\.trailingTrivia, reference.trailingTrivia))),
-                ])
         case .makeAsyncFactory(let isThrowing, let awaiting, let trying):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
                 let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label
@@ -255,21 +239,6 @@ struct DiagnosticMapper {
                 let edited = SyntaxEdits.addingParameters(names: names, types: types, to: closure)
             else { return nil }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
-        case .wrapInParameterClosure(_, _, let isThrowing)
-        where memberSyntax?.autoWiringType != nil && memberSyntax?.factory == nil:
-            return autoWiringFixIt(message, of: member, label: "factory", effects: isThrowing ? "throws" : "")
-        case .wrapInParameterClosure(_, let types, let isThrowing)
-        where memberSyntax?.factory.map { FactoryReader.compoundNameLabels(of: $0) != nil } == true:
-            // A function named with its labels becomes the closure that calls it.
-            guard let reference = memberSyntax?.factory,
-                let closure = SyntaxEdits.closureCalling(reference, types: types, effects: isThrowing ? "throws" : "")
-            else { return nil }
-            return FixIt(
-                message: message,
-                changes: [
-                    .replace(
-                        oldNode: Syntax(reference), newNode: Syntax(closure.with(\.trailingTrivia, reference.trailingTrivia)))
-                ])
         case .wrapInParameterClosure(let names, let types, let isThrowing):
             guard let argument = node.as(LabeledExprSyntax.self) else { return nil }
             let closure = SyntaxEdits.closure(taking: names, types: types, throws: isThrowing, returning: argument.expression)

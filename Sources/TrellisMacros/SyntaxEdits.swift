@@ -103,16 +103,17 @@ enum SyntaxEdits {
         return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
     }
 
-    /// `attribute` with its AutoWiring (`Type.self, with: [\\Self.a]`) replaced by `label: closure`
-    /// in the place of `Type.self`, the `with:` argument removed. `nil` without AutoWiring.
-    static func replacingAutoWiring(in attribute: AttributeSyntax, label: String, closure: String) -> AttributeSyntax? {
+    /// `attribute` with the call by name that builds its member (AutoWiring's `Type.self`, or a
+    /// `factory:` naming a function with its labels) replaced by `label: closure` in its place, and
+    /// the `with:` argument removed. `nil` when the attribute has neither.
+    static func replacingCall(in attribute: AttributeSyntax, label: String, closure: String) -> AttributeSyntax? {
         guard case .argumentList(let arguments) = attribute.arguments else { return nil }
         let read = ProvideAttributeReader.read(attribute).arguments
-        guard let type = read[.type] else { return nil }
+        guard let call = read[.type] ?? read[.factory] else { return nil }
         let with = read[.with]
         var kept: [LabeledExprSyntax] = []
         for argument in arguments where argument.id != with?.id {
-            guard argument.id == type.id else {
+            guard argument.id == call.id else {
                 kept.append(argument)
                 continue
             }
@@ -123,30 +124,6 @@ enum SyntaxEdits {
         }
         if let last = kept.indices.last { kept[last] = kept[last].with(\.trailingComma, nil) }
         return attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
-    }
-
-    /// A closure calling `reference`, a function named with its argument labels (`Mail.init(user:)`),
-    /// as Trellis calls it: with parameters named by its labels, of types `types`, and `effects`
-    /// (`"async throws"`) in its signature: `{ (user: User) async in Mail.init(user: user) }`. `nil`
-    /// for any other expression, or a label that cannot name a parameter as written (`_`, a keyword).
-    static func closureCalling(_ reference: ExprSyntax, types: [String], effects: String) -> ExprSyntax? {
-        guard let labels = FactoryReader.compoundNameLabels(of: reference)?.map(\.name), labels.count == types.count,
-            labels.allSatisfy({ label in
-                ExprSyntax("\(raw: label)").as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .identifier(label)
-            })
-        else { return nil }
-        let function: String
-        if let member = reference.as(MemberAccessExprSyntax.self) {
-            function = "\(member.base?.trimmedDescription ?? "").\(member.declName.baseName.text)"
-        } else if let name = reference.as(DeclReferenceExprSyntax.self) {
-            function = name.baseName.text
-        } else {
-            return nil
-        }
-        let parameters = zip(labels, types).map { "\($0): \($1)" }.joined(separator: ", ")
-        let arguments = labels.map { "\($0): \($0)" }.joined(separator: ", ")
-        let head = effects.isEmpty ? "(\(parameters))" : "(\(parameters)) \(effects)"
-        return ExprSyntax("{ \(raw: head) in \(raw: function)(\(raw: arguments)) }")
     }
 
     /// `closure` taking the parameters `names` of types `types` after those it declares (all of

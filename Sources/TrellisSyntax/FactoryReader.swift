@@ -38,6 +38,9 @@ public enum FactoryReader {
         public var reads: [Read] = []
         /// `_` parameters, which cannot be resolved by name.
         public var unnamedParameters: [Syntax] = []
+        /// For a function named with its labels (`Client.init(host:port:)`), the function without
+        /// them (`Client.init`): see ``Factory/calledFunction``.
+        public var calledFunction: String?
 
         /// Uses of the container parameter other than `c.member`.
         public var containerEscapes: [Syntax] = []
@@ -65,6 +68,15 @@ public enum FactoryReader {
         return arguments.map { ($0.name.memberName, Syntax($0)) }
     }
 
+    /// `Client.init` for `Client.init(host:port:)`, `store` for `store(url:)`: the function a name
+    /// with its labels calls.
+    static func calledFunction(_ expression: ExprSyntax) -> String? {
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            return "\(access.base?.trimmedDescription ?? "").\(access.declName.baseName.text)"
+        }
+        return expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
     /// A closure's effects, as Swift gives them: those its signature declares, and those it infers
     /// from the body when the signature leaves them out (`{ try await Library() }` is `async throws`).
     public static func effects(of closure: ClosureExprSyntax) -> Effects {
@@ -86,6 +98,7 @@ public enum FactoryReader {
             // name the members it takes, called with them as a closure's parameters would be.
             var analysis = Analysis(
                 form: .parameterClosure(parameters: labels.map(\.name)), effects: Effects(isAsync: false, isThrowing: false))
+            analysis.calledFunction = calledFunction(expression)
             for label in labels {
                 if label.name == "_" {
                     analysis.unnamedParameters.append(label.node)

@@ -236,7 +236,7 @@ enum MemberExtractor {
                 returnedTypes: analysis.returnedTypes)
             factory.expressionTries = analysis.expressionMarks.isThrowing
             factory.expressionAwaits = analysis.expressionMarks.isAsync
-            factory.isFunctionReference = FactoryReader.compoundNameLabels(of: argument.expression) != nil
+            factory.calledFunction = analysis.calledFunction
             if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
             member.constructedTypes += analysis.constructedTypes
             // A closure parameter named like an argument of an `@Assisted` function receives it.

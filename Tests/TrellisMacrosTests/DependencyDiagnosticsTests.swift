@@ -761,7 +761,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: Address.init(host:port:), concrete: true)
                                                                  ┬────
-                                                                 ╰─ 🛑 'address' reads 'port', whose factory throws; a function named with its labels cannot say 'throws', so call it from a factory closure that does ('factory: { (host: String, port: Int) throws in ... }')
+                                                                 ╰─ 🛑 'address' reads 'port', whose factory throws; a function named with its labels cannot say 'throws', so call it from a factory closure that does: 'factory: { (host: String, port: Int) throws in Address.init(host: host, port: port) }'
                                                                     ✏️ make it a closure taking 'host' and 'port'
                     var address: Address
                 }
