@@ -247,12 +247,6 @@ enum MemberExtractor {
                         functionShape: read.functionShape))
                 dependencyNodes.append(read.node)
             }
-            // A closure taking `_` is more often the member's value itself (a function, `{ _ in true }`),
-            // which a factory returns: the closure the user wrote is then its body's value.
-            let functionValue =
-                analysis.form.isClosure
-                ? ", or, if this closure is the value of '\(member.name)', return it from a factory: 'factory: { () -> \(member.type.text) in { ... } }'"
-                : ""
             for node in analysis.unnamedParameters {
                 if let anonymous = node.as(DeclReferenceExprSyntax.self) {
                     problem(
@@ -260,6 +254,13 @@ enum MemberExtractor {
                         "factory parameters are resolved by member name, which '\(anonymous.baseName.text)' has none of; declare the parameter named after the member it receives ('{ (member: Type) in ... }')",
                         at: node)
                 } else {
+                    // A closure taking `_` is more often the member's value itself (a function,
+                    // `{ _ in true }`), which a factory returns: the closure written is then its
+                    // body's value. (A function named with a `_` label is no such closure.)
+                    let functionValue =
+                        analysis.calledFunction == nil
+                        ? ", or, if this closure is the value of '\(member.name)', return it from a factory: 'factory: { () -> \(member.type.text) in { ... } }'"
+                        : ""
                     problem(
                         .unnamedClosureParameter,
                         "factory parameters are resolved by member name; name this parameter after the member it receives\(functionValue)",

@@ -343,6 +343,31 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a function named with a '_' label is reported on the label, with no word of a closure value")
+        func unnamedFunctionLabel() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var count: Int
+                    @Provide(.shared, factory: Summary.init(_:), concrete: true)
+                    var summary: Summary
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var count: Int
+                    @Provide(.shared, factory: Summary.init(_:), concrete: true)
+                                                            ┬─
+                                                            ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives
+                    var summary: Summary
+                }
+                """
+            }
+        }
+
         @Test("an unnamed closure parameter is reported on the parameter")
         func unnamedParameter() {
             assertMacro {
