@@ -71,24 +71,22 @@ struct ScopeProgramRulesTests {
         #expect(issues([("Spaced.swift", spaced)]) == [])
     }
 
-    @Test("parameters of the right types under other names are renamed, keeping the labels callers write")
-    func renamedParameters() {
-        let expected =
-            "'request(for:caller:)' creates 'RequestScope', which takes its arguments under the names of its '.argument' members; rename the parameter 'id' to 'requestID', keeping the labels callers write ('request(for requestID: String, caller: Caller)')"
+    @Test(
+        "parameters of the right types under other names are renamed, keeping the labels callers write",
+        arguments: [
+            (
+                "func request(for id: String, caller: Caller) -> RequestScope",
+                "'request(for:caller:)' creates 'RequestScope', which takes its arguments under the names of its '.argument' members; rename the parameter 'id' to 'requestID', keeping the labels callers write ('request(for requestID: String, caller: Caller)')"
+            ),
+            (
+                "func request(_ id: String, who: Caller) -> RequestScope",
+                "'request(_:who:)' creates 'RequestScope', which takes its arguments under the names of its '.argument' members; rename the parameters 'id' to 'requestID', 'who' to 'caller', keeping the labels callers write ('request(_ requestID: String, who caller: Caller)')"
+            ),
+        ])
+    func renamedParameters(function: String, expected: String) {
         #expect(
-            issues([
-                ("Scope.swift", Self.scope),
-                ("Server.swift", server("func request(for id: String, caller: Caller) -> RequestScope")),
-            ])
+            issues([("Scope.swift", Self.scope), ("Server.swift", server(function))])
                 == ["trellis.scope-argument-mismatch \(expected)"])
-        let both =
-            "'request(_:who:)' creates 'RequestScope', which takes its arguments under the names of its '.argument' members; rename the parameters 'id' to 'requestID', 'who' to 'caller', keeping the labels callers write ('request(_ requestID: String, who caller: Caller)')"
-        #expect(
-            issues([
-                ("Scope.swift", Self.scope),
-                ("Server.swift", server("func request(_ id: String, who: Caller) -> RequestScope")),
-            ])
-                == ["trellis.scope-argument-mismatch \(both)"])
     }
 
     @Test("a need the creator lacks is named; a scope of another module is not checked")
