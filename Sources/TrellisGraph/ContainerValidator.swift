@@ -27,11 +27,25 @@ public enum ContainerValidator {
             }
             return Issue(
                 .dependencyCycle,
-                "dependency cycle: \(cycle.joined(separator: " -> ")); break it with an .input or a factory that does not read '\(cycle[1])'",
+                "dependency cycle: \(cycle.joined(separator: " -> ")); break it \(cycleBreakers(cycle, in: container))",
                 at: .member(container: container.name, member: cycle[0])
             )
         }
         return issues
+    }
+
+    /// How the cycle `cycle` can be broken where its first member reads the second: a `Lazy`
+    /// parameter where Trellis can give one (the read is a closure parameter, the second member's
+    /// read neither awaits nor throws, and the container is isolated to no actor), an `.input`, or
+    /// a factory that does not read it.
+    static func cycleBreakers(_ cycle: [String], in container: Container) -> String {
+        let fallback = "with an .input or a factory that does not read '\(cycle[1])'"
+        guard container.isolatingActor == nil, let reader = container.member(named: cycle[0]),
+            let target = container.member(named: cycle[1]), !target.isAssisted, !target.readAwaits, !target.readThrows,
+            reader.dependencies.contains(where: { $0.name == target.name && $0.origin == .closureParameter })
+        else { return fallback }
+        return
+            "by declaring the parameter '\(target.name)' of '\(reader.displayName)' as 'Lazy<\(target.type.text)>' (read when first called, after the container exists), \(fallback)"
     }
 
     /// A member whose factory reads the member itself: most often a parameter, a label or a key path

@@ -277,7 +277,7 @@ enum MemberExtractor {
                 for node in analysis.containerEscapes {
                     problem(
                         .containerParameterEscapes,
-                        "'\(parameter)' is the container being built; read its members as '\(parameter).member' and do not pass it on",
+                        "'\(parameter)' stands for the container's members, which a factory may read while the container is still being created; read them as '\(parameter).member' and do not pass '\(parameter)' on (to hand the container itself to a type, write a method in an extension of the container)",
                         at: node)
                 }
                 for shadow in analysis.shadowingDeclarations {

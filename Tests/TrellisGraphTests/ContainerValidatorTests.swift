@@ -244,13 +244,33 @@ struct ContainerValidatorTests {
             #expect(issues.map { expect($0.code, $0.anchor, fixes: $0.fixes) } == testCase.expected)
         }
 
-        @Test("the cycle message names the path and the member to stop reading")
+        @Test("the cycle message names the path, the member to stop reading, and the Lazy parameter that would")
         func cycleMessage() {
             let issues = ContainerValidator.validate(
                 container(shared("a", reads: ["b"]), shared("b", reads: ["c"]), shared("c", reads: ["a"])))
             #expect(
                 issues.map(\.message) == [
-                    "dependency cycle: a -> b -> c -> a; break it with an .input or a factory that does not read 'b'"
+                    "dependency cycle: a -> b -> c -> a; break it by declaring the parameter 'b' of 'a' as 'Lazy<any P>' (read when first called, after the container exists), with an .input or a factory that does not read 'b'"
+                ])
+        }
+
+        @Test(
+            "the cycle message offers no Lazy where Trellis cannot give one",
+            arguments: [
+                // The member read awaits; a Lazy cannot await.
+                container(shared("a", reads: ["b"]), asyncShared("b", reads: ["a"])),
+                // The member read throws; a Lazy cannot throw.
+                container(shared("a", reads: ["b"]), transient("b", reads: ["a"], throwing: true)),
+                // Main-actor containers give no Lazy (its calls would leave the actor).
+                Container(
+                    name: "C", options: ContainerOptions(mainActor: true),
+                    members: [shared("a", reads: ["b"]), shared("b", reads: ["a"])]),
+            ])
+        func cycleMessageWithoutLazy(in container: Container) {
+            let issues = ContainerValidator.validate(container).filter { $0.code == .dependencyCycle }
+            #expect(
+                issues.map(\.message) == [
+                    "dependency cycle: a -> b -> a; break it with an .input or a factory that does not read 'b'"
                 ])
         }
 

@@ -420,7 +420,7 @@ struct DependencyDiagnosticsTests {
                     @Provide(.shared, factory: { (b: any B) in A(b: b) })
                     var a: any A
                         ┬
-                        ╰─ 🛑 dependency cycle: a -> b -> a; break it with an .input or a factory that does not read 'b'
+                        ╰─ 🛑 dependency cycle: a -> b -> a; break it by declaring the parameter 'b' of 'a' as 'Lazy<any B>' (read when first called, after the container exists), with an .input or a factory that does not read 'b'
 
                     @Provide(.shared, factory: { (a: any A) in B(a: a) })
                     var b: any B
@@ -487,7 +487,7 @@ struct DependencyDiagnosticsTests {
                     @Provide(.shared, factory: { (b: any B) in A(b: b) })
                     var a: any A
                         ┬
-                        ╰─ 🛑 dependency cycle: a -> b -> c -> a; break it with an .input or a factory that does not read 'b'
+                        ╰─ 🛑 dependency cycle: a -> b -> c -> a; break it by declaring the parameter 'b' of 'a' as 'Lazy<any B>' (read when first called, after the container exists), with an .input or a factory that does not read 'b'
 
                     @Provide(.transient, B.self, with: [\Self.c])
                     var b: any B
@@ -1054,7 +1054,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: { (c: Self) in NetworkService(container: c, session: c.session) })
                                                                                         ┬
-                                                                                        ╰─ 🛑 'c' is the container being built; read its members as 'c.member' and do not pass it on
+                                                                                        ╰─ 🛑 'c' stands for the container's members, which a factory may read while the container is still being created; read them as 'c.member' and do not pass 'c' on (to hand the container itself to a type, write a method in an extension of the container)
                     var networkService: any NetworkServiceProtocol
                 }
                 """
@@ -1114,7 +1114,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.onDemand, factory: { (c: Self) in Retrier(fetch: { [unowned c] in c.session }) }, concrete: true)
                                                                                   ┬────────
-                                                                                  ╰─ 🛑 'c' is the container being built; read its members as 'c.member' and do not pass it on
+                                                                                  ╰─ 🛑 'c' stands for the container's members, which a factory may read while the container is still being created; read them as 'c.member' and do not pass 'c' on (to hand the container itself to a type, write a method in an extension of the container)
                     var retrier: Retrier
                 }
                 """
