@@ -13,10 +13,12 @@ enum ProviderRules {
         let wrapper = dependency.access.typeName ?? "Provider"
         let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
         if let isolation {
+            // A member built on every read already reads its members when it is read.
+            let transientAdvice = reader.scope == .transient ? "" : ", or make '\(reader.name)' '.transient' so it is built when read"
             return [
                 Issue(
                     .unsupportedProvider,
-                    "\(receives), which Trellis cannot give in a container isolated to '@\(isolation)' (calling it would leave the actor); read '\(target.name)' directly, or make '\(reader.name)' '.transient' so it is built when read",
+                    "\(receives), which Trellis cannot give in a container isolated to '@\(isolation)' (calling it would leave the actor); read '\(target.name)' directly\(transientAdvice)",
                     at: anchor)
             ]
         }

@@ -402,6 +402,35 @@ struct ProviderDiagnosticsTests {
         }
     }
 
+    @Test("a Lazy taken by a .transient member of a main-actor container is refused without telling it to be .transient")
+    func mainActorTransientReader() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            struct ScreenContainer {
+                @Provide(.shared, factory: { () in Repository() }, concrete: true)
+                var repository: Repository
+
+                @Provide(.transient, factory: { (repository: Lazy<Repository>) in Manager(repository) }, concrete: true)
+                var manager: Manager
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(mainActor: true)
+            struct ScreenContainer {
+                @Provide(.shared, factory: { () in Repository() }, concrete: true)
+                var repository: Repository
+
+                @Provide(.transient, factory: { (repository: Lazy<Repository>) in Manager(repository) }, concrete: true)
+                                                 ┬───────────────────────────
+                                                 ╰─ 🛑 'manager' receives 'repository' as a Lazy, which Trellis cannot give in a container isolated to '@MainActor' (calling it would leave the actor); read 'repository' directly
+                var manager: Manager
+            }
+            """
+        }
+    }
+
     @Test("an @Assisted function taken as a function of another arity or without its effects gets the type to write")
     func functionValueShape() {
         assertMacro {
