@@ -14,7 +14,8 @@ enum ProviderRules {
         let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
         if let isolation {
             // A member built on every read already reads its members when it is read.
-            let transientAdvice = reader.scope == .transient ? "" : ", or make '\(reader.name)' '.transient' so it is built when read"
+            let transientAdvice =
+                reader.scope == .transient ? "" : ", or make '\(reader.name)' '.transient' so it is built when read"
             return [
                 Issue(
                     .unsupportedProvider,
