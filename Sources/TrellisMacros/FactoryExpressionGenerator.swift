@@ -18,6 +18,9 @@ struct FactoryExpressionGenerator {
     let extraction: ContainerExtraction
     /// Where the user's syntax is; `nil` writes no `#sourceLocation` lines.
     var locator: SourceLocator? = nil
+    /// The parent's members the expression being written has bound to locals of their names (see
+    /// ``parentBindings(of:in:)``), which its arguments then read.
+    private(set) var boundParentReads: Set<String> = []
 
     /// `[try ][await ]<build>` for `member`, without override handling, after `linePrefix`
     /// (`return `). Code copied from the user's factory (or named by AutoWiring) is mapped to its
@@ -29,6 +32,95 @@ struct FactoryExpressionGenerator {
     /// `<override> ?? <build>`, written inside the mapped lines: see ``usesOverrideFallback(_:)``.
     func expression(for member: Member, in context: Context, linePrefix: String = "", fallback: String? = nil) -> String {
         guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
+        if boundParentReads.isEmpty, let bindings = parentBindings(of: member, in: context) {
+            var bound = self
+            bound.boundParentReads = Set(bindings.names)
+            return bound.expression(for: member, in: context, linePrefix: linePrefix, fallback: fallback, binding: bindings)
+        }
+        return expression(for: member, syntax: syntax, in: context, linePrefix: linePrefix, fallback: fallback)
+    }
+
+    /// ``expression(for:in:linePrefix:fallback:)`` for a member whose factory reads members of the
+    /// parent: an immediately called closure that binds each to a local of its name, placed on the
+    /// name the user wrote (the parameter, the `with:` key path), then returns the build. So the
+    /// compiler reports a name the parent lacks, cannot show, or reads only with `await`, on that
+    /// name, in an excerpt that reads `let router = parent.router`.
+    private func expression(
+        for member: Member, in context: Context, linePrefix: String, fallback: String?, binding bindings: ParentBindings
+    ) -> String {
+        guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
+        let effects = effectPrefix(for: member)
+        let closureEffects = (effects.contains("await") ? " async" : "") + (effects.contains("try") ? " throws" : "")
+        let build = expression(for: member, syntax: syntax, in: context, linePrefix: "return ")
+        let lines =
+            [
+                "{ ()\(closureEffects) -> \(member.type.text) in", bindings.parentLine,
+                "// What the factory reads from the parent:",
+            ]
+            + bindings.lines + [build, "}()"]
+        return linePrefix + effects + (fallback.map { "\($0) ?? " } ?? "") + lines.joined(separator: "\n")
+    }
+
+    /// The parent's members `member` reads by value through a closure parameter or a `with:` entry,
+    /// each bound to a local of its name (`let router = parent.router`) on its own line, placed so
+    /// that the name after `parent.` is where the user wrote the name; nil when it reads none, or the
+    /// places are unknown (the expression then reads the parent in place).
+    private func parentBindings(of member: Member, in context: Context) -> ParentBindings? {
+        guard plan.container.options.parent != nil, let locator else { return nil }
+        var names: [String] = []
+        var places: [SourceLocator.Place] = []
+        for (index, dependency) in member.dependencies.enumerated()
+        where (dependency.origin == .closureParameter || dependency.origin == .withEntry)
+            && dependency.access.readsAtConstruction && plan.container.readsFromParent(dependency.name, by: member)
+            && !names.contains(dependency.name)
+        {
+            let anchor = extraction.anchors[.dependency(container: plan.container.name, member: member.name, index: index)]
+            guard let node = anchor.map(Self.nameNode(of:)), let place = locator.place(node) else { return nil }
+            names.append(dependency.name)
+            places.append(place)
+        }
+        guard !names.isEmpty else { return nil }
+        // A name for the parent that no binding takes.
+        let parentName = ["parent", "parentContainer"].first { !names.contains($0) } ?? "\(GeneratedNames.parent)Value"
+        let lines = zip(names, places).map { name, place in
+            let head = "let \(name) = \(parentName)."
+            return GeneratedSource.placed(head + MemberName.bare(name), at: place, offset: head.count)
+        }
+        return ParentBindings(names: names, parentLine: "let \(parentName) = \(parentReference(in: context))", lines: lines)
+    }
+
+    /// The locals a member's build reads its parent's members from: their names, the line binding
+    /// the parent, and the lines binding each name (see ``parentBindings(of:in:)``).
+    struct ParentBindings {
+        let names: [String]
+        let parentLine: String
+        let lines: [String]
+    }
+
+    /// The node naming a read: a key path's last component (`db` in `\Self.db`), or the node itself
+    /// (a closure parameter's name).
+    private static func nameNode(of node: Syntax) -> Syntax {
+        guard let keyPath = node.as(KeyPathExprSyntax.self), let last = keyPath.components.last,
+            let property = last.component.as(KeyPathPropertyComponentSyntax.self)
+        else { return node }
+        return Syntax(property.declName.baseName)
+    }
+
+    /// The parent, as code in `context` reads it: the initializer's parameter, or the stored value of
+    /// the container a builder is given.
+    private func parentReference(in context: Context) -> String {
+        switch context {
+        case .initializer:
+            return GeneratedNames.parent
+        case .builder:
+            let parent = GeneratedNames.storedValue(GeneratedNames.parent, in: plan.container.kind)
+            return "\(GeneratedNames.builderContainerParameter).\(parent)"
+        }
+    }
+
+    private func expression(
+        for member: Member, syntax: MemberSyntax, in context: Context, linePrefix: String, fallback: String? = nil
+    ) -> String {
         if let signature = member.signature, signature.createsScope {
             // Placed on the function's name: an argument the scope takes with another type is
             // reported there (the macro sees only this container, not the scope's declaration).
@@ -300,14 +392,10 @@ struct FactoryExpressionGenerator {
     /// factory reads such a name, so only a call with its `reader` can.
     func reference(to name: String, in context: Context, by reader: Member? = nil) -> String {
         guard let target = plan.container.member(named: name) else {
-            guard let reader, plan.container.readsFromParent(name, by: reader) else { return name }
-            switch context {
-            case .initializer:
-                return "\(GeneratedNames.parent).\(name)"
-            case .builder:
-                let parent = GeneratedNames.storedValue(GeneratedNames.parent, in: plan.container.kind)
-                return "\(GeneratedNames.builderContainerParameter).\(parent).\(name)"
+            guard let reader, plan.container.readsFromParent(name, by: reader), !boundParentReads.contains(name) else {
+                return name
             }
+            return "\(parentReference(in: context)).\(name)"
         }
         switch context {
         case .builder where target.isDeprecated && !target.isAssisted:

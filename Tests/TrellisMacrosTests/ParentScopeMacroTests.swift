@@ -109,12 +109,17 @@ struct ParentScopeMacroTests {
                                          let logger: Logger = _trellis_parent.logger
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                                                                                     let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else {
+                                                                                     let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else { { () -> UnitOfWork in
+                #sourceLocation()
+                    let parent = _trellis_parent
+                    // What the factory reads from the parent:
+                #sourceLocation(file: "Test.swift", line: 5)
+                                         let database = parent.database
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                                               UnitOfWork.init(database:requestID:)(_trellis_parent.database, requestID)
+                                        return UnitOfWork.init(database:requestID:)(database, requestID)
                 #sourceLocation()
-                    }
+                    }() }
                 #sourceLocation(file: "Test.swift", line: 2)
                 self._trellis_values = _trellis_StoredValues(
                                             requestID: requestID,
@@ -139,11 +144,16 @@ struct ParentScopeMacroTests {
                 #sourceLocation(file: "Test.swift", line: 6)
                                           static func audit(_ _trellis_container: RequestScope) -> Audit {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_values.audit { value } else {
+                        if let value = _trellis_container._trellis_values.audit { value } else { { () -> Audit in
+                    let parent = _trellis_container._trellis_values._trellis_parent
+                    // What the factory reads from the parent:
                 #sourceLocation(file: "Test.swift", line: 6)
-                                         Audit(clock: _trellis_container._trellis_values._trellis_parent.clock, logger: _trellis_container.logger)
+                                               let clock = parent.clock
                 #sourceLocation()
-                    }
+                #sourceLocation(file: "Test.swift", line: 6)
+                                  return Audit(clock: clock, logger: _trellis_container.logger)
+                #sourceLocation()
+                    }() }
                     }
 
                 #sourceLocation(file: "Test.swift", line: 7)
@@ -229,11 +239,16 @@ struct ParentScopeMacroTests {
                 #sourceLocation(file: "Test.swift", line: 5)
                 static func job(_ _trellis_container: JobScope) -> Job {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.job { value } else {
+                        if let value = _trellis_container._trellis_storage.values.job { value } else { { () -> Job in
+                    let parent = _trellis_container._trellis_storage.values._trellis_parent
+                    // What the factory reads from the parent:
                 #sourceLocation(file: "Test.swift", line: 4)
-                                                  { (database: any Database, jobID: Int) in Job(database, jobID) }(_trellis_container._trellis_storage.values._trellis_parent.database, _trellis_container.jobID)
+                               let database = parent.database
                 #sourceLocation()
-                    }
+                #sourceLocation(file: "Test.swift", line: 4)
+                                           return { (database: any Database, jobID: Int) in Job(database, jobID) }(database, _trellis_container.jobID)
+                #sourceLocation()
+                    }() }
                     }
                 }
             }
