@@ -96,9 +96,12 @@ public enum ContainerValidator {
         let containerActors = container.globalActorAttributes + (container.options.mainActor ? ["MainActor"] : [])
         for member in container.members where !member.scope.isSupplied {
             guard let actor = member.globalActor, !containerActors.contains(actor) else { continue }
+            // A scope is created by its parent's `@Assisted(.scope)` function, which must then run
+            // on that actor too.
+            let parentToo = container.options.parent.map { " (and to its parent '\($0)', which creates it)" } ?? ""
             let advice =
                 actor == "MainActor"
-                ? "add 'mainActor: true' to @DIContainer" : "isolate '\(name)' to '@\(actor)' as well"
+                ? "add 'mainActor: true' to @DIContainer\(parentToo)" : "isolate '\(name)' to '@\(actor)' as well\(parentToo)"
             issues.append(
                 Issue(
                     .memberIsolationMismatch,

@@ -299,4 +299,36 @@ struct ParentScopeMacroTests {
             """
         }
     }
+
+    @Test("a main-actor member of a scope asks for 'mainActor: true' on the scope and on its parent, which creates it")
+    func mainActorMemberOfScope() {
+        assertMacro {
+            """
+            @DIContainer(parent: App.self)
+            final class UserScope {
+                @Provide(.shared, factory: { MainViewController() }, concrete: true)
+                @MainActor var mainViewController: MainViewController
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(parent: App.self)
+            final class UserScope {
+                @Provide(.shared, factory: { MainViewController() }, concrete: true)
+                @MainActor var mainViewController: MainViewController
+                               ┬─────────────────
+                               ╰─ 🛑 'mainViewController' is isolated to '@MainActor' but 'UserScope' is not, so the initializer and builders @DIContainer generates cannot build it; add 'mainActor: true' to @DIContainer (and to its parent 'App', which creates it)
+                                  ✏️ add 'mainActor: true' to @DIContainer
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer(parent: App.self, mainActor: true)
+            final class UserScope {
+                @Provide(.shared, factory: { MainViewController() }, concrete: true)
+                @MainActor var mainViewController: MainViewController
+            }
+            """
+        }
+    }
 }
