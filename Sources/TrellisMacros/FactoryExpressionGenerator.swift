@@ -122,13 +122,7 @@ struct FactoryExpressionGenerator {
         for member: Member, syntax: MemberSyntax, in context: Context, linePrefix: String, fallback: String? = nil
     ) -> String {
         if let signature = member.signature, signature.createsScope {
-            // Placed on the function's name: an argument the scope takes with another type is
-            // reported there (the macro sees only this container, not the scope's declaration).
-            let creation = linePrefix + scopeCreation(of: member.type.text, signature: signature)
-            guard let name = extraction.anchors[.member(container: plan.container.name, member: member.name)],
-                let place = locator?.place(name)
-            else { return creation }
-            return GeneratedSource.placed(creation, at: place)
+            return scopeCreation(of: member, signature: signature, linePrefix: linePrefix)
         }
         if member.collection != nil {
             return linePrefix + collectionBuild(of: member, in: context)
@@ -306,12 +300,40 @@ struct FactoryExpressionGenerator {
     /// does not see: a function declared `throws` wraps the creation in `AssistedKind.created`, a
     /// throwing identity, so that its `try` is right whether or not the initializer throws. A
     /// container's initializer never awaits (its async members are built in tasks it starts).
-    private func scopeCreation(of scopeType: String, signature: AssistedSignature) -> String {
-        let arguments =
-            ["dependencies: \(GeneratedNames.builderContainerParameter)"]
-            + signature.arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
-        let creation = "\(scopeType)(\(arguments.joined(separator: ", ")))"
-        return signature.isThrowing ? "try Trellis.AssistedKind.created(\(creation))" : creation
+    ///
+    /// Each argument is placed on the function's parameter, its value on the parameter's type (the
+    /// two are written alike, `name: name` and `name: Type`), so that the compiler reports an
+    /// argument the scope does not take ("extra argument 'kind' in call") on its name and one of
+    /// another type on its type; the call's head goes on the line above. Without parameters, or
+    /// where their places are unknown, the call is placed on the function's name.
+    private func scopeCreation(of member: Member, signature: AssistedSignature, linePrefix: String) -> String {
+        let (open, close) = signature.isThrowing ? ("try Trellis.AssistedKind.created(", ")") : ("", "")
+        let head = "\(linePrefix)\(open)\(member.type.text)(dependencies: \(GeneratedNames.builderContainerParameter)"
+        let arguments = signature.arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
+        let tail = ")" + close
+        let places = signature.arguments.indices.map { index -> SourceLocator.Place? in
+            let anchor = extraction.anchors[.argument(container: plan.container.name, member: member.name, index: index)]
+            return anchor?.as(FunctionParameterSyntax.self).flatMap { locator?.place(Syntax($0.type)) }
+        }
+        if !arguments.isEmpty, places.allSatisfy({ $0 != nil }),
+            let placed = GeneratedSource.placedSignature(
+                head: head,
+                parameters: zip(arguments, places).enumerated().map { index, pair in
+                    // The first argument's comma goes on its line: an argument missing before it is
+                    // reported there, not past the end of the line above.
+                    SignatureParameter(
+                        text: (index == 0 ? ", " : "") + pair.0, spelled: String(pair.0.split(separator: " ").last ?? ""),
+                        place: pair.1)
+                },
+                tail: tail)
+        {
+            return placed
+        }
+        let creation = ([head] + arguments).joined(separator: ", ") + tail
+        guard let name = extraction.anchors[.member(container: plan.container.name, member: member.name)],
+            let place = locator?.place(name)
+        else { return creation }
+        return GeneratedSource.placed(creation, at: place)
     }
 
     /// The user's expression as `context` needs it. A builder is a static function of a nested

@@ -278,8 +278,9 @@ struct ScopeCreationTests {
                             if let override = _trellis_container._trellis_values.request {
                             return override(_trellis_container, requestID, attempt)
                         }
-                    #sourceLocation(file: "Test.swift", line: 5)
-                             return RequestScope(dependencies: _trellis_container, requestID: requestID, attempt: attempt)
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    return RequestScope(dependencies: _trellis_container
+                                      , requestID: requestID, attempt: attempt)
                     #sourceLocation()
                         }
 
@@ -289,8 +290,9 @@ struct ScopeCreationTests {
                             if let override = _trellis_container._trellis_values.job {
                             return try override(_trellis_container, jobID)
                         }
-                    #sourceLocation(file: "Test.swift", line: 7)
-                             return try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container, jobID: jobID))
+                    #sourceLocation(file: "Test.swift", line: 6)
+                    return try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container
+                                 , jobID: jobID))
                     #sourceLocation()
                         }
                     }
@@ -537,8 +539,9 @@ struct ScopeCreationTests {
                             if let override = _trellis_container._trellis_values.request {
                             return override(_trellis_container, requestID)
                         }
-                    #sourceLocation(file: "Test.swift", line: 5)
-                             return RequestScope(dependencies: _trellis_container, requestID: requestID)
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    return RequestScope(dependencies: _trellis_container
+                                   , requestID: requestID)
                     #sourceLocation()
                         }
                     }
