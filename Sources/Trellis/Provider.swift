@@ -138,3 +138,32 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
         )
     }
 }
+
+/// How a container isolated to the main actor reads a member for a ``Provider``, a ``Lazy`` or a
+/// function value it gives: on the main actor, where the call must be made.
+///
+/// You do not use this type directly: `@DIContainer(mainActor: true)` generates its uses. A call
+/// from another thread stops the program, as reading the container's members there would not
+/// compile: with a message naming the member where Swift's main-actor check prints one (Apple's
+/// platforms), with libdispatch's queue assertion on Linux.
+public enum MainActorRead {
+    /// The value `read` returns, read on the main actor, which the caller is on; `member` names
+    /// the member in the message that stops the program when it is not.
+    @inlinable
+    public static func value<Value>(of member: StaticString, _ read: @MainActor () -> Value) -> Value {
+        MainActor.preconditionIsolated(
+            "Trellis: a Provider, Lazy or function of '\(member)' was called off the main actor; its container is isolated to the main actor, so call it there"
+        )
+        return MainActor.assumeIsolated { UncheckedValue(value: read()) }.value
+    }
+
+    /// A value carried out of `MainActor.assumeIsolated`, which returns only `Sendable` values, to
+    /// its caller, who is on the main actor too.
+    @usableFromInline
+    struct UncheckedValue<Value>: @unchecked Sendable {
+        @usableFromInline let value: Value
+
+        @inlinable
+        init(value: Value) { self.value = value }
+    }
+}

@@ -12,7 +12,9 @@ enum ProviderRules {
         }
         let wrapper = dependency.access.typeName ?? "Provider"
         let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
-        if let isolation {
+        // A main-actor container reads the member on the main actor, where the call must be made
+        // (see `Trellis.MainActorRead`); another actor has no such check.
+        if let isolation, isolation != "MainActor" {
             // A member built on every read already reads its members when it is read.
             let transientAdvice =
                 reader.scope == .transient ? "" : ", or make '\(reader.name)' '.transient' so it is built when read"

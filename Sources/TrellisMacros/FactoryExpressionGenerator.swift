@@ -403,9 +403,11 @@ struct FactoryExpressionGenerator {
             return "{ \(capture) in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
         }
         let read = reference(to: name, in: .builder, by: member)
-        return holdsContainer
-            ? "Trellis.\(wrapper) { \(capture) in \(read) }"
-            : "Trellis.\(wrapper) { \(capture) in let \(container) = \(reached); return \(read) }"
+        let body = holdsContainer ? read : "let \(container) = \(reached); return \(read)"
+        // A main-actor container's member is read on the main actor, where the call must be made.
+        guard plan.container.isolatingActor == "MainActor" else { return "Trellis.\(wrapper) { \(capture) in \(body) }" }
+        return
+            "Trellis.\(wrapper) { \(capture) in Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(body) } }"
     }
 
     /// How code in `context` reads member `name` (for `reader`, whose own arguments, if it is an

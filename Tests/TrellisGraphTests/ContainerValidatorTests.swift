@@ -261,10 +261,11 @@ struct ContainerValidatorTests {
                 container(shared("a", reads: ["b"]), asyncShared("b", reads: ["a"])),
                 // The member read throws; a Lazy cannot throw.
                 container(shared("a", reads: ["b"]), transient("b", reads: ["a"], throwing: true)),
-                // Main-actor containers give no Lazy (its calls would leave the actor).
+                // A container isolated to another global actor gives no Lazy (its calls would
+                // leave the actor); a main-actor one reads it on the main actor.
                 Container(
-                    name: "C", options: ContainerOptions(mainActor: true),
-                    members: [shared("a", reads: ["b"]), shared("b", reads: ["a"])]),
+                    name: "C", members: [shared("a", reads: ["b"]), shared("b", reads: ["a"])],
+                    globalActorAttributes: ["DatabaseActor"]),
             ])
         func cycleMessageWithoutLazy(in container: Container) {
             let issues = ContainerValidator.validate(container).filter { $0.code == .dependencyCycle }

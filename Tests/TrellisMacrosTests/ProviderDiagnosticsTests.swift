@@ -373,41 +373,44 @@ struct ProviderDiagnosticsTests {
         }
     }
 
-    @Test("a Provider in a main-actor container is refused with a way out")
-    func mainActorContainer() {
+    @Test("a Provider in a container isolated to a global actor other than the main actor is refused with a way out")
+    func globalActorContainer() {
         assertMacro {
             """
-            @DIContainer(mainActor: true)
-            struct ScreenContainer {
-                @Provide(.transient, factory: { () in DetailModel() }, concrete: true)
-                var detail: DetailModel
+            @DIContainer
+            @DatabaseActor
+            struct StoreContainer {
+                @Provide(.transient, factory: { () in Cursor() }, concrete: true)
+                var cursor: Cursor
 
-                @Provide(.shared, factory: { (detail: Provider<DetailModel>) in ListModel(detail) }, concrete: true)
-                var list: ListModel
+                @Provide(.shared, factory: { (cursor: Provider<Cursor>) in Reader(cursor) }, concrete: true)
+                var reader: Reader
             }
             """
         } diagnostics: {
             """
-            @DIContainer(mainActor: true)
-            struct ScreenContainer {
-                @Provide(.transient, factory: { () in DetailModel() }, concrete: true)
-                var detail: DetailModel
+            @DIContainer
+            @DatabaseActor
+            struct StoreContainer {
+                @Provide(.transient, factory: { () in Cursor() }, concrete: true)
+                var cursor: Cursor
 
-                @Provide(.shared, factory: { (detail: Provider<DetailModel>) in ListModel(detail) }, concrete: true)
-                                              ┬────────────────────────────
-                                              ╰─ 🛑 'list' receives 'detail' as a Provider, which Trellis cannot give in a container isolated to '@MainActor' (calling it would leave the actor); read 'detail' directly, or make 'list' '.transient' so it is built when read
-                var list: ListModel
+                @Provide(.shared, factory: { (cursor: Provider<Cursor>) in Reader(cursor) }, concrete: true)
+                                              ┬───────────────────────
+                                              ╰─ 🛑 'reader' receives 'cursor' as a Provider, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'cursor' directly, or make 'reader' '.transient' so it is built when read
+                var reader: Reader
             }
             """
         }
     }
 
-    @Test("a Lazy taken by a .transient member of a main-actor container is refused without telling it to be .transient")
-    func mainActorTransientReader() {
+    @Test("a Lazy taken by a .transient member of a global-actor container is refused without asking for .transient")
+    func globalActorTransientReader() {
         assertMacro {
             """
-            @DIContainer(mainActor: true)
-            struct ScreenContainer {
+            @DIContainer
+            @DatabaseActor
+            struct StoreContainer {
                 @Provide(.shared, factory: { () in Repository() }, concrete: true)
                 var repository: Repository
 
@@ -417,16 +420,161 @@ struct ProviderDiagnosticsTests {
             """
         } diagnostics: {
             """
-            @DIContainer(mainActor: true)
-            struct ScreenContainer {
+            @DIContainer
+            @DatabaseActor
+            struct StoreContainer {
                 @Provide(.shared, factory: { () in Repository() }, concrete: true)
                 var repository: Repository
 
                 @Provide(.transient, factory: { (repository: Lazy<Repository>) in Manager(repository) }, concrete: true)
                                                  ┬───────────────────────────
-                                                 ╰─ 🛑 'manager' receives 'repository' as a Lazy, which Trellis cannot give in a container isolated to '@MainActor' (calling it would leave the actor); read 'repository' directly
+                                                 ╰─ 🛑 'manager' receives 'repository' as a Lazy, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'repository' directly
                 var manager: Manager
             }
+            """
+        }
+    }
+
+    @Test("a main-actor container gives a Provider and a Lazy, each read on the main actor")
+    func mainActorContainer() {
+        assertMacro {
+            """
+            @DIContainer(mainActor: true)
+            final class ScreenContainer {
+                @Provide(.transient, factory: { () in DetailModel() }, concrete: true)
+                var detail: DetailModel
+
+                @Provide(.shared, factory: { (detail: Provider<DetailModel>, view: Lazy<View>) in ListModel(detail, view) }, concrete: true)
+                var list: ListModel
+
+                @Provide(.shared, factory: { View() }, concrete: true)
+                var view: View
+            }
+            """
+        } expansion: {
+            """
+            final class ScreenContainer {
+                @MainActor
+                var detail: DetailModel {
+                get {
+                    _trellis_Builders.detail(self)
+                }
+                }
+                @MainActor
+                var list: ListModel {
+                get {
+                    _trellis_values.list
+                }
+                }
+                @MainActor
+                var view: View {
+                get {
+                    _trellis_values.view
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues {
+                #sourceLocation(file: "Test.swift", line: 4)
+                    let detail: DetailModel?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    let list: ListModel
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 10)
+                    let view: View
+                #sourceLocation()
+                    let _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                #sourceLocation(file: "Test.swift", line: 3)
+                @MainActor convenience init(
+                        detail: DetailModel? = nil,
+
+
+                        list: ListModel? = nil,
+
+
+                        view: View? = nil) {
+                #sourceLocation()
+                    let _trellis_link = Trellis.ContainerLink<ScreenContainer, ScreenContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(detail: detail, list: list, view: view, _trellis_link))
+                    _trellis_link.bind(self)
+                }
+
+                #sourceLocation(file: "Test.swift", line: 2)
+                /// Builds the members created with the container, and returns what it stores.
+                @inline(__always) @MainActor private static func _trellis_make(
+                detail: __owned DetailModel? = nil,
+
+
+                list: __owned ListModel? = nil,
+
+
+                view: __owned View? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    let list: ListModel = if let list { list } else {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { (detail: Provider<DetailModel>, view: Lazy<View>) in ListModel(detail, view) }(Trellis.Provider { [_trellis_link = _trellis_link] in Trellis.MainActorRead.value(of: "detail") { let _trellis_container = _trellis_link.container(providing: "detail", to: "list"); return _trellis_container.detail } }, Trellis.Lazy { [_trellis_link = _trellis_link] in Trellis.MainActorRead.value(of: "view") { let _trellis_container = _trellis_link.container(providing: "view", to: "list"); return _trellis_container.view } })
+                #sourceLocation()
+                    }
+                #sourceLocation(file: "Test.swift", line: 10)
+                    let view: View = if let view { view } else {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                                                 View()
+                #sourceLocation()
+                    }
+                    return _trellis_StoredValues(
+                        detail: detail,
+                        list: list,
+                        view: view,
+                        _trellis_link: _trellis_link
+                    )
+                }
+
+                @MainActor private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
+                }
+
+                /// The values `ScreenContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    @MainActor init(from dependencies: some ScreenContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                @MainActor convenience init(inputs: Inputs) {
+                    let _trellis_link = Trellis.ContainerLink<ScreenContainer, ScreenContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(_trellis_link))
+                    _trellis_link.bind(self)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                @MainActor convenience init(dependencies: some ScreenContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                #sourceLocation(file: "Test.swift", line: 4)
+                @MainActor static func detail(_ _trellis_container: ScreenContainer) -> DetailModel {
+                #sourceLocation()
+                        if let value = _trellis_container._trellis_values.detail { value } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                          DetailModel()
+                #sourceLocation()
+                    }
+                    }
+                }
+            }
+
+            /// What `ScreenContainer` needs from the container that owns it (or whoever creates it).
+            @MainActor protocol ScreenContainerDependencies {}
             """
         }
     }

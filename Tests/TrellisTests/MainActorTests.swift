@@ -66,6 +66,62 @@ final class MainActorAsyncContainer {
     var first: Int
 }
 
+// A view and its presenter that need each other (a VIPER pair, wired in Swinject with
+// `initCompleted`): the presenter takes the view as a Lazy, read on the main actor when it is
+// first needed.
+@MainActor
+protocol ScreenView: AnyObject {
+    var presenter: any ScreenPresenter { get }
+}
+@MainActor
+protocol ScreenPresenter: AnyObject {
+    func view() -> any ScreenView
+}
+@MainActor
+final class ListView: ScreenView {
+    let presenter: any ScreenPresenter
+    init(presenter: any ScreenPresenter) { self.presenter = presenter }
+}
+@MainActor
+final class ListPresenter: ScreenPresenter {
+    let lazyView: Lazy<any ScreenView>
+    init(view: Lazy<any ScreenView>) { self.lazyView = view }
+    func view() -> any ScreenView { lazyView() }
+}
+@MainActor
+final class ScreenDetailOpener {
+    let makeDetail: Provider<ScreenDetail>
+    init(makeDetail: Provider<ScreenDetail>) { self.makeDetail = makeDetail }
+}
+@MainActor
+final class ScreenDetail {}
+
+/// A value moved across isolation by force, to make the call the compiler would refuse.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+@DIContainer(mainActor: true)
+final class PairedScreenContainer {
+    @Provide(.shared, factory: { (presenter: any ScreenPresenter) in ListView(presenter: presenter) as any ScreenView })
+    var view: any ScreenView
+    @Provide(.shared, factory: { (view: Lazy<any ScreenView>) in ListPresenter(view: view) as any ScreenPresenter })
+    var presenter: any ScreenPresenter
+    @Provide(.transient, factory: { ScreenDetail() }, concrete: true)
+    var detail: ScreenDetail
+    @Provide(.shared, factory: { (detail: Provider<ScreenDetail>) in ScreenDetailOpener(makeDetail: detail) }, concrete: true)
+    var opener: ScreenDetailOpener
+}
+
+// The same pair in a struct container, which its link makes again from its storage.
+@DIContainer(mainActor: true)
+struct PairedScreenStructContainer {
+    @Provide(.shared, factory: { (presenter: any ScreenPresenter) in ListView(presenter: presenter) as any ScreenView })
+    var view: any ScreenView
+    @Provide(.shared, factory: { (view: Lazy<any ScreenView>) in ListPresenter(view: view) as any ScreenPresenter })
+    var presenter: any ScreenPresenter
+}
+
 @Suite("Main actor containers")
 @MainActor
 struct MainActorTests {
@@ -84,5 +140,31 @@ struct MainActorTests {
         #expect(await container.first == 1)
         #expect(await container.first == 1)
         #expect(counter.value == 1)
+    }
+
+    @Test("A mainActor container gives Lazy and Provider values read on the main actor: a view and its presenter")
+    func lazyAndProviderOnMainActor() {
+        let container = PairedScreenContainer()
+        #expect(container.presenter.view() === container.view)
+        #expect(container.view.presenter === container.presenter)
+        let opener = container.opener
+        #expect(opener.makeDetail() !== opener.makeDetail())
+
+        let structContainer = PairedScreenStructContainer()
+        #expect(structContainer.presenter.view() === structContainer.view)
+    }
+
+    @Test("A Lazy of a mainActor container called off the main actor stops the program")
+    func lazyOffMainActor() async {
+        // Swift's own main-actor check stops it (on Linux, libdispatch's queue assertion, which
+        // prints no message of Trellis's).
+        await #expect(processExitsWith: .failure) {
+            // The container and the presenter's Lazy, carried off the main actor by force.
+            let held = await MainActor.run { () -> Unchecked<(PairedScreenContainer, Lazy<any ScreenView>)> in
+                let container = PairedScreenContainer()
+                return Unchecked(value: (container, (container.presenter as! ListPresenter).lazyView))
+            }
+            await Task.detached { _ = held.value.1() }.value
+        }
     }
 }
