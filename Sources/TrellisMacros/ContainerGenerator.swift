@@ -245,6 +245,7 @@ struct ContainerGenerator {
             property.typePlace = typePlaces[member.name]
             // An override of an `@Assisted` function is `@Sendable` in a `Sendable` container.
             property.checkedType = member.isAssisted ? nil : member.type.text
+            property.returnType = member.isAssisted ? member.type.storableText : nil
             return property
         }
     }
@@ -341,8 +342,17 @@ struct ContainerGenerator {
     /// The declaration of a field of the stored values, placed on its member's type when known.
     private static func field(_ property: StoredProperty) -> String {
         let field = "let \(property.name): \(property.type)"
-        guard let place = property.typePlace, let type = property.checkedType else { return "    " + field }
-        return GeneratedSource.placed(field, spelling: type, at: place)
+        guard let place = property.typePlace, let placed = property.placedType else { return "    " + field }
+        // An override's type spells the return type after the container and the arguments: what
+        // comes before it goes on the line above when it is longer than the column allows.
+        let offset = GeneratedSource.typeOffset(of: placed.type, after: placed.marker, in: field)
+        if placed.marker == "-> ", offset >= place.column,
+            let split = GeneratedSource.placed(
+                head: String(field.prefix(offset).dropLast()), tail: String(field.dropFirst(offset)), at: place)
+        {
+            return split
+        }
+        return GeneratedSource.placed(field, spelling: placed.type, after: placed.marker, at: place)
     }
 
     /// One statement per field with a checked type, each requiring that type to be `Sendable`
@@ -710,4 +720,12 @@ struct StoredProperty {
     var checkedType: String? = nil
     /// Where the member's type is written, for the `#sourceLocation` lines around that check.
     var typePlace: SourceLocator.Place? = nil
+    /// The member's type as the field's type spells it after `marker`, which the field places on
+    /// ``typePlace``: the checked type, or an `@Assisted` function's return type after its override's
+    /// arrow.
+    var placedType: (type: String, marker: String)? {
+        checkedType.map { ($0, ": ") } ?? returnType.map { ($0, "-> ") }
+    }
+    /// An `@Assisted` function's return type, which its override's type spells after its arrow.
+    var returnType: String? = nil
 }

@@ -38,7 +38,10 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                          let clock: any Clock
                     #sourceLocation()
-                        let detail: ((AppContainer, Int) -> DetailModel)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let detail: ((AppContainer, Int) ->
+                                                    DetailModel)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -140,7 +143,9 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                          let repository: any Repository
                     #sourceLocation()
-                        let detail: ((AppContainer, Int, String) -> DetailModel)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                     let detail: ((AppContainer, Int, String) -> DetailModel)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -243,7 +248,10 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                        let connection: (any ConnectionProtocol)?
                     #sourceLocation()
-                        let rows: ((AppContainer, String) async throws -> Rows)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    let rows: ((AppContainer, String) async throws ->
+                                                                     Rows)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
@@ -344,7 +352,10 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let model: ((AppContainer, Int) -> Model)?
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    let model: ((AppContainer, Int) ->
+                                               Model)?
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                         let first: Model?
                     #sourceLocation()
@@ -441,7 +452,10 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                        let screen: (@MainActor (ScreenContainer, Int) -> Screen)?
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    let screen: (@MainActor (ScreenContainer, Int) ->
+                                                Screen)?
+                    #sourceLocation()
                     }
 
                     private let _trellis_values: _trellis_StoredValues

@@ -203,8 +203,14 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog
                     #sourceLocation()
-                        let request: (@Sendable (ServerContainer, String, Int) -> RequestScope)?
-                        let job: (@Sendable (ServerContainer, Int) throws -> JobScope)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let request: (@Sendable (ServerContainer, String, Int) ->
+                                                                            RequestScope)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                    let job: (@Sendable (ServerContainer, Int) throws ->
+                                                         JobScope)?
+                    #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
@@ -470,7 +476,10 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog
                     #sourceLocation()
-                        let request: (@Sendable (ServerContainer, String) -> RequestScope)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    let request: (@Sendable (ServerContainer, String) ->
+                                                           RequestScope)?
+                    #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
