@@ -482,8 +482,9 @@ struct FactoryExpressionGenerator {
         guard var closure = factory.detached.as(ClosureExprSyntax.self) else { return factory }
         // `c.member` reads as the member's getter does: where that throws, the user writes the `try`
         // (as `try c.member` is written for the getter in a builder), so the replacement adds none.
-        let rewriter = ContainerReadRewriter(parameter: parameter) { name in
+        let rewriter = ContainerReadRewriter(parameter: parameter) { name, isCalled in
             let read = reference(to: name, in: context, by: member)
+            if !isCalled, let value = functionValue(of: name, read: read) { return value }
             return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
         }
         closure.statements = rewriter.rewrite(closure.statements, detach: true).cast(CodeBlockItemListSyntax.self)
@@ -496,12 +497,30 @@ struct FactoryExpressionGenerator {
     }
 }
 
+extension FactoryExpressionGenerator {
+    /// `c.function` taken as a value, for an `@Assisted` function `name` read as `read`: a closure
+    /// calling it with its labels (`{ container.scope(for: $0) }`) rather than the method itself,
+    /// which Swift 5 mode does not infer `@Sendable` ("converting non-Sendable function value"
+    /// inside the expansion, where the user's own `c.scope` already gets that warning). Nil for any
+    /// other member.
+    func functionValue(of name: String, read: String) -> String? {
+        guard let signature = plan.container.member(named: name)?.signature else { return nil }
+        let arguments = signature.arguments.indices.map { index in
+            (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
+        }
+        let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
+        return "{ \(effects)\(read)(\(arguments.joined(separator: ", "))) }"
+    }
+}
+
 /// Replaces `c.member` by an expression that reads `member` without the container.
 final class ContainerReadRewriter: SyntaxRewriter {
     let parameter: String
-    let replacement: (String) -> String
+    /// The replacement of `c.name`, told whether the read is called (`c.name(...)`) or taken as a
+    /// value.
+    let replacement: (String, Bool) -> String
 
-    init(parameter: String, replacement: @escaping (String) -> String) {
+    init(parameter: String, replacement: @escaping (String, Bool) -> String) {
         self.parameter = parameter
         self.replacement = replacement
         super.init(viewMode: .sourceAccurate)
@@ -516,7 +535,8 @@ final class ContainerReadRewriter: SyntaxRewriter {
         guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.memberName == parameter else {
             return super.visit(node)
         }
-        let text = replacement(node.declName.baseName.memberName)
+        let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+        let text = replacement(node.declName.baseName.memberName, isCalled)
         let expression: ExprSyntax = text.contains("(") ? "(\(raw: text))" : "\(raw: text)"
         return expression.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
     }

@@ -2,8 +2,9 @@
 # Compiles each broken program here against the built Trellis module and macro plug-in and compares
 # everything the compiler prints (what a user sees) with the program's .expected file, whole. A
 # program whose first line is `// Compiles, with warnings.` must compile instead (its .expected file
-# holds the warnings). Run after `swift build --build-tests` (or `swift test`). UPDATE=1 rewrites the
-# expected files.
+# holds the warnings); one whose second line is `// Swift 5 language mode.` is compiled in it, as a
+# package declaring swift-tools-version 5.x is. Run after `swift build --build-tests` (or
+# `swift test`). UPDATE=1 rewrites the expected files.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=$(swift build --show-bin-path)
@@ -13,7 +14,9 @@ for source in Tests/CompileFailures/*.swift; do
     expected="${source%.swift}.expected"
     mustCompile=0
     if [ "$(head -n 1 "$source")" = "// Compiles, with warnings." ]; then mustCompile=1; fi
-    if output=$(swiftc -typecheck -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics/module.modulemap" \
+    mode=6
+    if [ "$(sed -n 2p "$source")" = "// Swift 5 language mode." ]; then mode=5; fi
+    if output=$(swiftc -typecheck -swift-version "$mode" -I "$bin/Modules" -Xcc -fmodule-map-file="$atomics/module.modulemap" \
         -load-plugin-executable "$bin/TrellisMacros-tool#TrellisMacros" "$source" 2>&1); then
         compiled=1
     else

@@ -35,6 +35,13 @@ final class JournalApp: Sendable {
     /// A new number on every read: a scope reads it through the parent, not once.
     @Provide(.transient, factory: { TicketCounter.next() }) var ticket: Int
     @Assisted(.scope) func request(id requestID: String) -> JournalRequest
+    /// A router-like value holding the scope function, as the Vapor guide's controllers do.
+    @Provide(.transient, factory: { (c: Self) in JournalRoutes(open: c.request) })
+    var routes: JournalRoutes
+}
+
+struct JournalRoutes: Sendable {
+    let open: @Sendable (String) -> JournalRequest
 }
 
 enum TicketCounter {
@@ -100,6 +107,14 @@ struct ParentScopeTests {
         let a = scope.tickets()
         let b = scope.tickets()
         #expect(b > a)
+    }
+
+    @Test("a transient taking the scope function through the container creates scopes with it")
+    func scopeFunctionAsValue() {
+        let routes = JournalApp(prefix: "p").routes
+        let scope = routes.open("r9")
+        #expect(scope.requestID == "r9")
+        #expect(scope.entry == JournalEntry(ledger: "main", requestID: "r9", prefix: "p"))
     }
 
     @Test("a scope of a scope reads its grandparent's members through its parent")
