@@ -111,7 +111,7 @@ enum AssistedRules {
             let functionValue =
                 isolated
                 ? ""
-                : ", or, to call it only later, take it as a function value: a factory parameter \(parameter), which reaches the container weakly (keep the container for as long as '\(reader.name)' is used)"
+                : ", or, to call it only later, take it as a function value: a factory parameter \(parameter), which reaches the container weakly: a call after the container is released stops the program, so keep the container itself for as long as '\(reader.name)' is used"
             return Issue(
                 .readsAssistedMember,
                 "'\(reader.name)' is built when the container is created, before '\(call)' can be called; make '\(reader.name)' '.transient' (it then keeps the container alive) or '.onDemand'\(functionValue)",

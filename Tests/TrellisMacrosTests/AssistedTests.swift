@@ -735,7 +735,7 @@ struct AssistedTests {
                     func model(id: Int) -> Model
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
                                                               ┬──────
-                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly (keep the container for as long as 'first' is used)
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly: a call after the container is released stops the program, so keep the container itself for as long as 'first' is used
                     var first: Model
                 }
                 """
