@@ -373,7 +373,9 @@ struct ProviderDiagnosticsTests {
         }
     }
 
-    @Test("a Provider in a container isolated to a global actor other than the main actor is refused with a way out")
+    @Test(
+        "a Provider or Lazy in a container isolated to a global actor other than the main actor is refused; a .transient reader is not told to be .transient"
+    )
     func globalActorContainer() {
         assertMacro {
             """
@@ -385,6 +387,9 @@ struct ProviderDiagnosticsTests {
 
                 @Provide(.shared, factory: { (cursor: Provider<Cursor>) in Reader(cursor) }, concrete: true)
                 var reader: Reader
+
+                @Provide(.transient, factory: { (reader: Lazy<Reader>) in Manager(reader) }, concrete: true)
+                var manager: Manager
             }
             """
         } diagnostics: {
@@ -399,36 +404,10 @@ struct ProviderDiagnosticsTests {
                                               ┬───────────────────────
                                               ╰─ 🛑 'reader' receives 'cursor' as a Provider, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'cursor' directly, or make 'reader' '.transient' so it is built when read
                 var reader: Reader
-            }
-            """
-        }
-    }
 
-    @Test("a Lazy taken by a .transient member of a global-actor container is refused without asking for .transient")
-    func globalActorTransientReader() {
-        assertMacro {
-            """
-            @DIContainer
-            @DatabaseActor
-            struct StoreContainer {
-                @Provide(.shared, factory: { () in Repository() }, concrete: true)
-                var repository: Repository
-
-                @Provide(.transient, factory: { (repository: Lazy<Repository>) in Manager(repository) }, concrete: true)
-                var manager: Manager
-            }
-            """
-        } diagnostics: {
-            """
-            @DIContainer
-            @DatabaseActor
-            struct StoreContainer {
-                @Provide(.shared, factory: { () in Repository() }, concrete: true)
-                var repository: Repository
-
-                @Provide(.transient, factory: { (repository: Lazy<Repository>) in Manager(repository) }, concrete: true)
-                                                 ┬───────────────────────────
-                                                 ╰─ 🛑 'manager' receives 'repository' as a Lazy, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'repository' directly
+                @Provide(.transient, factory: { (reader: Lazy<Reader>) in Manager(reader) }, concrete: true)
+                                                 ┬───────────────────
+                                                 ╰─ 🛑 'manager' receives 'reader' as a Lazy, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'reader' directly
                 var manager: Manager
             }
             """
