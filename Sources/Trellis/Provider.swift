@@ -150,11 +150,11 @@ public enum MainActorRead {
     /// The value `read` returns, read on the main actor, which the caller is on; `member` names
     /// the member in the message that stops the program when it is not.
     @inlinable
-    public static func value<Value>(of member: StaticString, _ read: @MainActor () -> Value) -> Value {
+    public static func value<Value>(of member: StaticString, _ read: @MainActor () throws -> Value) rethrows -> Value {
         MainActor.preconditionIsolated(
             "Trellis: a Provider, Lazy or function of '\(member)' was called off the main actor; its container is isolated to the main actor, so call it there"
         )
-        return MainActor.assumeIsolated { UncheckedValue(value: read()) }.value
+        return try MainActor.assumeIsolated { UncheckedValue(value: try read()) }.value
     }
 
     /// A value carried out of `MainActor.assumeIsolated`, which returns only `Sendable` values, to

@@ -62,7 +62,8 @@ enum ProviderRules {
         guard let signature = target.signature, let shape = dependency.functionShape else { return [] }
         let expected = expectedFunctionType(of: target)
         let receives = "'\(reader.displayName)' takes '\(target.displayName)' as a function"
-        if let isolation {
+        // A main-actor container calls the function on the main actor (see `Trellis.MainActorRead`).
+        if let isolation, isolation != "MainActor" {
             return [
                 Issue(
                     .unsupportedProvider,

@@ -396,11 +396,26 @@ struct FactoryExpressionGenerator {
             guard let signature = plan.container.member(named: name)?.signature else {
                 return reference(to: name, in: context, by: member)
             }
-            let arguments = signature.arguments.indices.map { index in
-                (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
-            }
             let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-            return "{ \(capture) in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
+            // A main-actor container's function is called on the main actor: an async one by
+            // awaiting it, a synchronous one where the caller is (see `Trellis.MainActorRead`).
+            guard plan.container.isolatingActor == "MainActor", !signature.isAsync else {
+                let arguments = signature.arguments.indices.map { index in
+                    (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
+                }
+                return "{ \(capture) in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
+            }
+            let parameters = signature.arguments.indices.map { "argument\($0)" }
+            let arguments = signature.arguments.indices.map { index in
+                (signature.arguments[index].label.map { "\($0): " } ?? "") + parameters[index]
+            }
+            let head = parameters.isEmpty ? capture : "\(capture) \(parameters.joined(separator: ", "))"
+            let call = "\(effects)\(reached).\(name)(\(arguments.joined(separator: ", ")))"
+            let body =
+                holdsContainer
+                ? call
+                : "let \(container) = \(reached); return \(effects)\(container).\(name)(\(arguments.joined(separator: ", ")))"
+            return "{ \(head) in \(effects)Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(body) } }"
         }
         let read = reference(to: name, in: .builder, by: member)
         let body = holdsContainer ? read : "let \(container) = \(reached); return \(read)"

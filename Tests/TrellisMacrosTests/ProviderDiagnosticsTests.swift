@@ -374,7 +374,7 @@ struct ProviderDiagnosticsTests {
     }
 
     @Test(
-        "a Provider or Lazy in a container isolated to a global actor other than the main actor is refused; a .transient reader is not told to be .transient"
+        "a Provider, Lazy or function in a container isolated to a global actor other than the main actor is refused; a .transient reader is not told to be .transient"
     )
     func globalActorContainer() {
         assertMacro {
@@ -390,6 +390,12 @@ struct ProviderDiagnosticsTests {
 
                 @Provide(.transient, factory: { (reader: Lazy<Reader>) in Manager(reader) }, concrete: true)
                 var manager: Manager
+
+                @Assisted(factory: { (id: Int) in Row(id) })
+                func row(id: Int) -> Row
+
+                @Provide(.shared, factory: { (row: @escaping @Sendable (Int) -> Row) in Table(row) }, concrete: true)
+                var table: Table
             }
             """
         } diagnostics: {
@@ -409,12 +415,20 @@ struct ProviderDiagnosticsTests {
                                                  ┬───────────────────
                                                  ╰─ 🛑 'manager' receives 'reader' as a Lazy, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); read 'reader' directly
                 var manager: Manager
+
+                @Assisted(factory: { (id: Int) in Row(id) })
+                func row(id: Int) -> Row
+
+                @Provide(.shared, factory: { (row: @escaping @Sendable (Int) -> Row) in Table(row) }, concrete: true)
+                                              ┬────────────────────────────────────
+                                              ╰─ 🛑 'table' takes 'row(id:)' as a function, which Trellis cannot give in a container isolated to '@DatabaseActor' (calling it would leave the actor); take the container ('c: Self') and call 'c.row(id:)' from a '.transient' member
+                var table: Table
             }
             """
         }
     }
 
-    @Test("a main-actor container gives a Provider and a Lazy, each read on the main actor")
+    @Test("a main-actor container gives a Provider, a Lazy and a function value, each read on the main actor")
     func mainActorContainer() {
         assertMacro {
             """
@@ -428,6 +442,12 @@ struct ProviderDiagnosticsTests {
 
                 @Provide(.shared, factory: { View() }, concrete: true)
                 var view: View
+
+                @Assisted(factory: { (id: Int) throws in try Row(id) })
+                func row(id: Int) throws -> Row
+
+                @Provide(.shared, factory: { (row: @escaping (Int) throws -> Row) in Table(row) }, concrete: true)
+                var table: Table
             }
             """
         } expansion: {
@@ -451,6 +471,16 @@ struct ProviderDiagnosticsTests {
                     _trellis_values.view
                 }
                 }
+                @MainActor
+                func row(id: Int) throws -> Row {
+                return try _trellis_Builders.row(self, id)
+                }
+                @MainActor
+                var table: Table {
+                get {
+                    _trellis_values.table
+                }
+                }
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
@@ -462,6 +492,13 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let view: View
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                let row: (@MainActor (ScreenContainer, Int) throws ->
+                                                Row)?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 16)
+                    let table: Table
                 #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>
                 }
@@ -476,10 +513,16 @@ struct ProviderDiagnosticsTests {
                         list: ListModel? = nil,
 
 
-                        view: View? = nil) {
+                        view: View? = nil,
+
+
+                row: (@MainActor (ScreenContainer, Int) throws -> Row)? = nil,
+
+
+                        table: Table? = nil) {
                 #sourceLocation()
                     let _trellis_link = Trellis.ContainerLink<ScreenContainer, ScreenContainer>(make: { $0 })
-                    self.init(_trellis_values: Self._trellis_make(detail: detail, list: list, view: view, _trellis_link))
+                    self.init(_trellis_values: Self._trellis_make(detail: detail, list: list, view: view, row: row, table: table, _trellis_link))
                     _trellis_link.bind(self)
                 }
 
@@ -492,7 +535,13 @@ struct ProviderDiagnosticsTests {
                 list: __owned ListModel? = nil,
 
 
-                view: __owned View? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
+                view: __owned View? = nil,
+
+
+                row: __owned (@MainActor (ScreenContainer, Int) throws -> Row)? = nil,
+
+
+                table: __owned Table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let list: ListModel = if let list { list } else {
@@ -508,10 +557,19 @@ struct ProviderDiagnosticsTests {
                                                  View()
                 #sourceLocation()
                     }
+                #sourceLocation(file: "Test.swift", line: 16)
+                    let table: Table = if let table { table } else {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 15)
+                                               { (row: @escaping (Int) throws -> Row) in Table(row) }({ [_trellis_link = _trellis_link] argument0 in try Trellis.MainActorRead.value(of: "row") { let _trellis_container = _trellis_link.container(providing: "row", to: "table"); return try _trellis_container.row(id: argument0) } })
+                #sourceLocation()
+                    }
                     return _trellis_StoredValues(
                         detail: detail,
                         list: list,
                         view: view,
+                        row: row,
+                        table: table,
                         _trellis_link: _trellis_link
                     )
                 }
@@ -548,6 +606,17 @@ struct ProviderDiagnosticsTests {
                                                           DetailModel()
                 #sourceLocation()
                     }
+                    }
+
+                #sourceLocation(file: "Test.swift", line: 13)
+                @MainActor static func row(_ _trellis_container: ScreenContainer, _ id: Int) throws -> Row {
+                #sourceLocation()
+                        if let override = _trellis_container._trellis_values.row {
+                        return try override(_trellis_container, id)
+                    }
+                #sourceLocation(file: "Test.swift", line: 12)
+                            return try { (id: Int) throws in try Row(id) }(id)
+                #sourceLocation()
                     }
                 }
             }

@@ -96,6 +96,41 @@ final class ScreenDetailOpener {
 @MainActor
 final class ScreenDetail {}
 
+/// A coordinator that opens screens by calling the container's functions, as a Swinject app's
+/// router resolves them.
+@MainActor
+final class Coordinator {
+    let openDetail: (Int) -> ScreenDetailModel
+    let openChecked: (Int) throws -> ScreenDetailModel
+    init(openDetail: @escaping (Int) -> ScreenDetailModel, openChecked: @escaping (Int) throws -> ScreenDetailModel) {
+        self.openDetail = openDetail
+        self.openChecked = openChecked
+    }
+}
+@MainActor
+final class ScreenDetailModel {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+struct NegativeID: Error {}
+
+@DIContainer(mainActor: true)
+final class CoordinatedApp {
+    @Assisted(factory: { (id: Int) in ScreenDetailModel(id: id) })
+    func detail(id: Int) -> ScreenDetailModel
+    @Assisted(factory: { (id: Int) throws in
+        guard id >= 0 else { throw NegativeID() }
+        return ScreenDetailModel(id: id)
+    })
+    func checkedDetail(id: Int) throws -> ScreenDetailModel
+    @Provide(
+        .shared,
+        factory: { (detail: @escaping (Int) -> ScreenDetailModel, checkedDetail: @escaping (Int) throws -> ScreenDetailModel) in
+            Coordinator(openDetail: detail, openChecked: checkedDetail)
+        }, concrete: true)
+    var coordinator: Coordinator
+}
+
 /// A value moved across isolation by force, to make the call the compiler would refuse.
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
@@ -166,5 +201,13 @@ struct MainActorTests {
             }
             await Task.detached { _ = held.value.1() }.value
         }
+    }
+
+    @Test("A mainActor container gives its @Assisted functions as values, called on the main actor")
+    func functionValuesOnMainActor() throws {
+        let app = CoordinatedApp()
+        #expect(app.coordinator.openDetail(4).id == 4)
+        #expect(try app.coordinator.openChecked(5).id == 5)
+        #expect(throws: NegativeID.self) { try app.coordinator.openChecked(-1) }
     }
 }
