@@ -93,9 +93,8 @@ enum AssistedRules {
     ) -> Issue? {
         guard target.isAssisted else { return nil }
         let call = target.displayName
-        // A function value is called later, so it suits any member; it cannot leave a container
-        // isolated to a global actor (see `ProviderRules`).
-        let isolated = container.isolatingActor != nil
+        // A function value is called later, so it suits any member, in a container that gives one.
+        let isolated = !container.givesProviders
         let parameter = "'(\(target.name): @escaping @Sendable \(ProviderRules.expectedFunctionType(of: target)))'"
         if dependency.origin != .containerRead {
             let functionValue = isolated ? "" : ", or take it as a function value: a factory parameter \(parameter)"

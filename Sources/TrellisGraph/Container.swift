@@ -33,6 +33,13 @@ public struct Container: Hashable, Sendable {
     public var isolatingActor: String? {
         options.mainActor ? "MainActor" : globalActorAttributes.first
     }
+    /// Whether the container's `Provider`, `Lazy` and function values are read on the main actor,
+    /// where their calls must be made (`Trellis.MainActorRead`): it is isolated to the main actor.
+    public var readsProvidersOnMainActor: Bool { isolatingActor == "MainActor" }
+    /// Whether the container can give `Provider`, `Lazy` and function values: it is isolated to no
+    /// actor, or to the main actor (``readsProvidersOnMainActor``). Swift has no check that a call
+    /// is on another global actor, which a call from elsewhere would leave.
+    public var givesProviders: Bool { isolatingActor == nil || readsProvidersOnMainActor }
     /// What the declaration holds besides its members, for ``DeclarationRules``.
     public var declaration = DeclarationFacts()
 

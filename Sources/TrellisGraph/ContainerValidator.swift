@@ -35,16 +35,16 @@ public enum ContainerValidator {
     }
 
     /// How the cycle `cycle` can be broken where its first member reads the second: a `Lazy`
-    /// parameter where Trellis can give one (the read is a closure parameter, the second member's
-    /// read neither awaits nor throws, and the container is isolated to no actor but the main
-    /// actor), an `.input`, or
-    /// a factory that does not read it.
+    /// parameter where the read is a closure parameter and ``ProviderRules`` accept a `Lazy` of the
+    /// second member there, an `.input`, or a factory that does not read it.
     static func cycleBreakers(_ cycle: [String], in container: Container) -> String {
         let fallback = "with an .input or a factory that does not read '\(cycle[1])'"
-        guard container.isolatingActor == nil || container.isolatingActor == "MainActor",
-            let reader = container.member(named: cycle[0]),
-            let target = container.member(named: cycle[1]), !target.isAssisted, !target.readAwaits, !target.readThrows,
-            reader.dependencies.contains(where: { $0.name == target.name && $0.origin == .closureParameter })
+        guard let reader = container.member(named: cycle[0]), let target = container.member(named: cycle[1]),
+            reader.dependencies.contains(where: { $0.name == target.name && $0.origin == .closureParameter }),
+            ProviderRules.issues(
+                of: Dependency(target.name, origin: .closureParameter, access: .lazy), target: target, reader: reader,
+                at: .member(container: container.name, member: reader.name), in: container
+            ).isEmpty
         else { return fallback }
         return
             "by declaring the parameter '\(target.name)' of '\(reader.displayName)' as 'Lazy<\(target.type.text)>' (read when first called, after the container exists), \(fallback)"

@@ -1,20 +1,20 @@
 /// The rules of `Provider<T>` and `Lazy<T>` factory parameters: a member that gets another member
 /// later, many times, or not at all. Such a read happens after the container exists, so it orders
 /// nothing at construction and closes no dependency cycle; what it cannot do is await, throw, or
-/// pass arguments, and it cannot leave a container isolated to a global actor.
+/// pass arguments, and it cannot leave a container isolated to a global actor other than the main
+/// actor (see ``Container/givesProviders``).
 enum ProviderRules {
     static func issues(
         of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, in container: Container
     ) -> [Issue] {
-        let isolation = container.isolatingActor
+        // The actor a container that gives no providers is isolated to.
+        let isolation = container.givesProviders ? nil : container.isolatingActor
         if dependency.access == .function {
             return functionIssues(of: dependency, target: target, reader: reader, at: anchor, isolation: isolation)
         }
         let wrapper = dependency.access.typeName ?? "Provider"
         let receives = "'\(reader.displayName)' receives '\(target.displayName)' as a \(wrapper)"
-        // A main-actor container reads the member on the main actor, where the call must be made
-        // (see `Trellis.MainActorRead`); another actor has no such check.
-        if let isolation, isolation != "MainActor" {
+        if let isolation {
             // A member built on every read already reads its members when it is read.
             let transientAdvice =
                 reader.scope == .transient ? "" : ", or make '\(reader.name)' '.transient' so it is built when read"
@@ -56,14 +56,14 @@ enum ProviderRules {
     /// An `@Assisted` function taken as a function value: the parameter's function type takes as
     /// many arguments as the function, and declares the effects the function has (more is fine).
     /// The types themselves are the compiler's to check, on the factory's line.
+    /// `isolation` is the actor of a container that gives no function values (nil where it does).
     static func functionIssues(
         of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, isolation: String?
     ) -> [Issue] {
         guard let signature = target.signature, let shape = dependency.functionShape else { return [] }
         let expected = expectedFunctionType(of: target)
         let receives = "'\(reader.displayName)' takes '\(target.displayName)' as a function"
-        // A main-actor container calls the function on the main actor (see `Trellis.MainActorRead`).
-        if let isolation, isolation != "MainActor" {
+        if let isolation {
             return [
                 Issue(
                     .unsupportedProvider,

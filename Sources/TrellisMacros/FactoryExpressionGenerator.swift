@@ -399,7 +399,7 @@ struct FactoryExpressionGenerator {
             let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
             // A main-actor container's function is called on the main actor: an async one by
             // awaiting it, a synchronous one where the caller is (see `Trellis.MainActorRead`).
-            guard plan.container.isolatingActor == "MainActor", !signature.isAsync else {
+            guard plan.container.readsProvidersOnMainActor, !signature.isAsync else {
                 let arguments = signature.arguments.indices.map { index in
                     (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
                 }
@@ -420,7 +420,7 @@ struct FactoryExpressionGenerator {
         let read = reference(to: name, in: .builder, by: member)
         let body = holdsContainer ? read : "let \(container) = \(reached); return \(read)"
         // A main-actor container's member is read on the main actor, where the call must be made.
-        guard plan.container.isolatingActor == "MainActor" else { return "Trellis.\(wrapper) { \(capture) in \(body) }" }
+        guard plan.container.readsProvidersOnMainActor else { return "Trellis.\(wrapper) { \(capture) in \(body) }" }
         return
             "Trellis.\(wrapper) { \(capture) in Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(body) } }"
     }
