@@ -630,7 +630,7 @@ struct ContainerGenerator {
         func build() -> String { expressions.expression(for: member, in: .builder) }
         if let signature = member.signature {
             // A test's override first, called as the function is, with the container and its arguments.
-            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
+            let effects = signature.callEffects
             let arguments = ([container] + signature.arguments.map(\.name)).joined(separator: ", ")
             guard Self.assistedOverrideType(of: member, in: plan.container) != nil else {
                 return Self.builderDeclaration(

@@ -30,35 +30,26 @@ struct FactoryExpressionGenerator {
     ///
     /// With `fallback` (the member's override, of an optional member type only), the result is
     /// `<override> ?? <build>`, written inside the mapped lines: see ``usesOverrideFallback(_:)``.
+    ///
+    /// A member whose factory reads members of the parent is built by an immediately called closure
+    /// that first binds each to a local of its name, placed on the name the user wrote (the
+    /// parameter, the `with:` key path; see ``parentBindings(of:in:)``), then returns the build: the
+    /// compiler reports a name the parent lacks, cannot show, or reads only with `await` on that
+    /// name, in an excerpt that reads `let router = parent.router`.
     func expression(for member: Member, in context: Context, linePrefix: String = "", fallback: String? = nil) -> String {
         guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
-        if boundParentReads.isEmpty, let bindings = parentBindings(of: member, in: context) {
-            var bound = self
-            bound.boundParentReads = Set(bindings.names)
-            return bound.expression(for: member, in: context, linePrefix: linePrefix, fallback: fallback, binding: bindings)
+        guard let bindings = parentBindings(of: member, in: context) else {
+            return expression(for: member, syntax: syntax, in: context, linePrefix: linePrefix, fallback: fallback)
         }
-        return expression(for: member, syntax: syntax, in: context, linePrefix: linePrefix, fallback: fallback)
-    }
-
-    /// ``expression(for:in:linePrefix:fallback:)`` for a member whose factory reads members of the
-    /// parent: an immediately called closure that binds each to a local of its name, placed on the
-    /// name the user wrote (the parameter, the `with:` key path), then returns the build. So the
-    /// compiler reports a name the parent lacks, cannot show, or reads only with `await`, on that
-    /// name, in an excerpt that reads `let router = parent.router`.
-    private func expression(
-        for member: Member, in context: Context, linePrefix: String, fallback: String?, binding bindings: ParentBindings
-    ) -> String {
-        guard let syntax = extraction.members[member.name] else { return linePrefix + "fatalError()" }
-        let effects = effectPrefix(for: member)
-        let closureEffects = (effects.contains("await") ? " async" : "") + (effects.contains("try") ? " throws" : "")
-        let build = expression(for: member, syntax: syntax, in: context, linePrefix: "return ")
+        var bound = self
+        bound.boundParentReads = Set(bindings.names)
+        let build = bound.expression(for: member, syntax: syntax, in: context, linePrefix: "return ")
+        let effects = effects(of: member)
+        let signature = "()\(effects.awaits ? " async" : "")\(effects.throws ? " throws" : "") -> \(member.type.text)"
         let lines =
-            [
-                "{ ()\(closureEffects) -> \(member.type.text) in", bindings.parentLine,
-                "// What the factory reads from the parent:",
-            ]
-            + bindings.lines + [build, "}()"]
-        return linePrefix + effects + (fallback.map { "\($0) ?? " } ?? "") + lines.joined(separator: "\n")
+            ["{ \(signature) in", bindings.parentLine, "// What the factory reads from the parent:"] + bindings.lines
+            + [build, "}()"]
+        return linePrefix + effectPrefix(for: member) + (fallback.map { "\($0) ?? " } ?? "") + lines.joined(separator: "\n")
     }
 
     /// The parent's members `member` reads by value through a closure parameter or a `with:` entry,
@@ -353,11 +344,13 @@ struct FactoryExpressionGenerator {
     /// `try ` and/or `await ` as the member's factory declares them (for an `@Assisted` function:
     /// as its build needs them, which the function's declaration covers).
     func effectPrefix(for member: Member) -> String {
-        if member.isAssisted {
-            let effects = plan.container.assistedBuildEffects(of: member)
-            return (effects.throws ? "try " : "") + (effects.awaits ? "await " : "")
-        }
-        return (plan.isThrowing(member) ? "try " : "") + (member.isAsync ? "await " : "")
+        let effects = effects(of: member)
+        return (effects.throws ? "try " : "") + (effects.awaits ? "await " : "")
+    }
+
+    /// Whether building `member` throws and awaits (see ``effectPrefix(for:)``).
+    func effects(of member: Member) -> (awaits: Bool, throws: Bool) {
+        member.isAssisted ? plan.container.assistedBuildEffects(of: member) : (member.isAsync, plan.isThrowing(member))
     }
 
     /// What a factory closure's parameter named `name` receives: the member's value, or a
@@ -396,26 +389,7 @@ struct FactoryExpressionGenerator {
             guard let signature = plan.container.member(named: name)?.signature else {
                 return reference(to: name, in: context, by: member)
             }
-            let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-            // A main-actor container's function is called on the main actor: an async one by
-            // awaiting it, a synchronous one where the caller is (see `Trellis.MainActorRead`).
-            guard plan.container.readsProvidersOnMainActor, !signature.isAsync else {
-                let arguments = signature.arguments.indices.map { index in
-                    (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
-                }
-                return "{ \(capture) in \(effects)\(reached).\(name)(\(arguments.joined(separator: ", "))) }"
-            }
-            let parameters = signature.arguments.indices.map { "argument\($0)" }
-            let arguments = signature.arguments.indices.map { index in
-                (signature.arguments[index].label.map { "\($0): " } ?? "") + parameters[index]
-            }
-            let head = parameters.isEmpty ? capture : "\(capture) \(parameters.joined(separator: ", "))"
-            let call = "\(effects)\(reached).\(name)(\(arguments.joined(separator: ", ")))"
-            let body =
-                holdsContainer
-                ? call
-                : "let \(container) = \(reached); return \(effects)\(container).\(name)(\(arguments.joined(separator: ", ")))"
-            return "{ \(head) in \(effects)Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(body) } }"
+            return functionClosure(calling: name, signature: signature, on: reached, capture: capture)
         }
         let read = reference(to: name, in: .builder, by: member)
         let body = holdsContainer ? read : "let \(container) = \(reached); return \(read)"
@@ -498,8 +472,11 @@ struct FactoryExpressionGenerator {
         // `c.member` reads as the member's getter does: where that throws, the user writes the `try`
         // (as `try c.member` is written for the getter in a builder), so the replacement adds none.
         let rewriter = ContainerReadRewriter(parameter: parameter) { name, isCalled in
+            // `c.function` taken as a value: a closure calling it (see ``functionClosure(calling:signature:on:capture:)``).
+            if !isCalled, context == .builder, let signature = plan.container.member(named: name)?.signature {
+                return functionClosure(calling: name, signature: signature, on: GeneratedNames.builderContainerParameter)
+            }
             let read = reference(to: name, in: context, by: member)
-            if !isCalled, let value = functionValue(of: name, read: read) { return value }
             return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
         }
         closure.statements = rewriter.rewrite(closure.statements, detach: true).cast(CodeBlockItemListSyntax.self)
@@ -513,19 +490,32 @@ struct FactoryExpressionGenerator {
 }
 
 extension FactoryExpressionGenerator {
-    /// `c.function` taken as a value, for an `@Assisted` function `name` read as `read`: a closure
-    /// calling it with its labels (`{ container.scope(for: $0) }`) rather than the method itself,
-    /// which Swift 5 mode does not infer `@Sendable` ("converting non-Sendable function value"
-    /// inside the expansion, where the user's own `c.scope` already gets that warning). Nil for any
-    /// other member.
-    func functionValue(of name: String, read: String) -> String? {
-        guard let signature = plan.container.member(named: name)?.signature else { return nil }
-        let arguments = signature.arguments.indices.map { index in
-            (signature.arguments[index].label.map { "\($0): " } ?? "") + "$\(index)"
+    /// An `@Assisted` function `name` of `receiver` as a function value: a closure (holding
+    /// `capture`, a capture list) that calls it with its arguments, in order and with their labels,
+    /// `{ [link = ...] argument0 in try receiver.scope(for: argument0) }`. Both a factory parameter of
+    /// the function's type and `c.function` taken as a value get one; a closure rather than the
+    /// method itself, which Swift 5 mode does not infer `@Sendable` ("converting non-Sendable function
+    /// value" inside the expansion). In a main-actor container a synchronous function is called on
+    /// the main actor through `Trellis.MainActorRead`, an async one by awaiting it.
+    func functionClosure(calling name: String, signature: AssistedSignature, on receiver: String, capture: String = "")
+        -> String
+    {
+        let parameters = signature.arguments.indices.map { "argument\($0)" }
+        let arguments = zip(signature.arguments, parameters).map { argument, parameter in
+            (argument.label.map { "\($0): " } ?? "") + parameter
         }
-        let effects = (signature.isThrowing ? "try " : "") + (signature.isAsync ? "await " : "")
-        return "{ \(effects)\(read)(\(arguments.joined(separator: ", "))) }"
+        var call = "\(signature.callEffects)\(receiver).\(name)(\(arguments.joined(separator: ", ")))"
+        if plan.container.readsProvidersOnMainActor && !signature.isAsync {
+            call = "\(signature.callEffects)Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(call) }"
+        }
+        let head = [capture, parameters.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " ")
+        return head.isEmpty ? "{ \(call) }" : "{ \(head) in \(call) }"
     }
+}
+
+extension AssistedSignature {
+    /// `try ` and/or `await `, as a call of the function needs them.
+    var callEffects: String { (isThrowing ? "try " : "") + (isAsync ? "await " : "") }
 }
 
 /// Replaces `c.member` by an expression that reads `member` without the container.

@@ -561,7 +561,7 @@ struct ProviderDiagnosticsTests {
                     let table: Table = if let table { table } else {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 15)
-                                               { (row: @escaping (Int) throws -> Row) in Table(row) }({ [_trellis_link = _trellis_link] argument0 in try Trellis.MainActorRead.value(of: "row") { let _trellis_container = _trellis_link.container(providing: "row", to: "table"); return try _trellis_container.row(id: argument0) } })
+                                               { (row: @escaping (Int) throws -> Row) in Table(row) }({ [_trellis_link = _trellis_link] argument0 in try Trellis.MainActorRead.value(of: "row") { try _trellis_link.container(providing: "row", to: "table").row(id: argument0) } })
                 #sourceLocation()
                     }
                     return _trellis_StoredValues(
