@@ -309,12 +309,12 @@ struct FactoryExpressionGenerator {
         if !arguments.isEmpty, places.allSatisfy({ $0 != nil }),
             let placed = GeneratedSource.placedSignature(
                 head: head,
-                parameters: zip(arguments, places).enumerated().map { index, pair in
+                parameters: signature.arguments.indices.map { index in
                     // The first argument's comma goes on its line: an argument missing before it is
                     // reported there, not past the end of the line above.
                     SignatureParameter(
-                        text: (index == 0 ? ", " : "") + pair.0, spelled: String(pair.0.split(separator: " ").last ?? ""),
-                        place: pair.1)
+                        text: (index == 0 ? ", " : "") + arguments[index], spelled: signature.arguments[index].name,
+                        place: places[index])
                 },
                 tail: tail)
         {
