@@ -715,7 +715,9 @@ struct AssistedTests {
             }
         }
 
-        @Test("a shared member, built with the container, cannot call an @Assisted function; it may take it as a function value")
+        @Test(
+            "a shared member, built with the container, cannot call an @Assisted function; it may take it as a function value, which a container isolated to a global actor other than the main actor cannot give"
+        )
         func calledWhileCreating() {
             assertMacro {
                 """
@@ -726,6 +728,23 @@ struct AssistedTests {
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
                     var first: Model
                 }
+
+                @DIContainer(mainActor: true)
+                struct ScreenContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                    var first: Model
+                }
+
+                @DIContainer
+                @DatabaseActor
+                struct StoreContainer {
+                    @Assisted(factory: { (id: Int) in Model(id: id) })
+                    func model(id: Int) -> Model
+                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                    var first: Model
+                }
                 """
             } diagnostics: {
                 """
@@ -738,62 +757,25 @@ struct AssistedTests {
                                                               ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly: a call after the container is released stops the program, so keep the container itself for as long as 'first' is used
                     var first: Model
                 }
-                """
-            }
-        }
 
-        @Test(
-            "in a container isolated to a global actor other than the main actor, the advice leaves out function values, which it cannot give"
-        )
-        func calledWhileCreatingOnAnotherActor() {
-            assertMacro {
-                """
-                @DIContainer
-                @DatabaseActor
-                struct AppContainer {
+                @DIContainer(mainActor: true)
+                struct ScreenContainer {
                     @Assisted(factory: { (id: Int) in Model(id: id) })
                     func model(id: Int) -> Model
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
+                                                              ┬──────
+                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly: a call after the container is released stops the program, so keep the container itself for as long as 'first' is used
                     var first: Model
                 }
-                """
-            } diagnostics: {
-                """
+
                 @DIContainer
                 @DatabaseActor
-                struct AppContainer {
+                struct StoreContainer {
                     @Assisted(factory: { (id: Int) in Model(id: id) })
                     func model(id: Int) -> Model
                     @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
                                                               ┬──────
                                                               ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand'
-                    var first: Model
-                }
-                """
-            }
-        }
-
-        @Test("in a container isolated to the main actor, the advice offers function values, called on the main actor")
-        func calledWhileCreatingOnTheMainActor() {
-            assertMacro {
-                """
-                @DIContainer(mainActor: true)
-                struct AppContainer {
-                    @Assisted(factory: { (id: Int) in Model(id: id) })
-                    func model(id: Int) -> Model
-                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
-                    var first: Model
-                }
-                """
-            } diagnostics: {
-                """
-                @DIContainer(mainActor: true)
-                struct AppContainer {
-                    @Assisted(factory: { (id: Int) in Model(id: id) })
-                    func model(id: Int) -> Model
-                    @Provide(.shared, factory: { (c: Self) in c.model(id: 1) }, concrete: true)
-                                                              ┬──────
-                                                              ╰─ 🛑 'first' is built when the container is created, before 'model(id:)' can be called; make 'first' '.transient' (it then keeps the container alive) or '.onDemand', or, to call it only later, take it as a function value: a factory parameter '(model: @escaping @Sendable (Int) -> Model)', which reaches the container weakly: a call after the container is released stops the program, so keep the container itself for as long as 'first' is used
                     var first: Model
                 }
                 """
