@@ -25,7 +25,12 @@ public struct AssistedMacro: BodyMacro {
             context.diagnose(Diagnostic(node: node, message: TrellisDiagnostic(issue)))
             return Array(declaration.body?.statements ?? [])
         case .withoutStorage:
-            return Array(declaration.body?.statements ?? [])
+            // No builder to call: a body that needs none, so that the error already reported on
+            // the container is the only one.
+            guard let body = declaration.body else {
+                return ["fatalError(\"Trellis: this function is not part of its container\")"]
+            }
+            return Array(body.statements)
         case .inContainer:
             break
         }

@@ -271,8 +271,9 @@ public struct ProvideMacro: AccessorMacro {
     enum Placement: Equatable {
         /// Not in a `@DIContainer` declaration: an error.
         case outsideContainer
-        /// In one where `@DIContainer` generates no storage (an actor, an open class): an accessor
-        /// reading storage would only add "cannot find" errors to `@DIContainer`'s own.
+        /// In one where `@DIContainer` generates no storage (an actor, an open class, an attribute
+        /// whose arguments Swift cannot match to the macro): an accessor reading storage would only
+        /// add "cannot find" errors to the error already reported.
         case withoutStorage
         /// In a container of this kind.
         case inContainer(DeclarationKind)
@@ -280,8 +281,12 @@ public struct ProvideMacro: AccessorMacro {
 
     /// The placement of a member whose innermost lexical context is `parent`.
     static func placement(in parent: Syntax?) -> Placement {
-        guard let parent = parent?.asProtocol(DeclGroupSyntax.self), SourceFileScanner.containerAttribute(of: parent) != nil
+        guard let parent = parent?.asProtocol(DeclGroupSyntax.self),
+            let attribute = SourceFileScanner.containerAttribute(of: parent)
         else { return .outsideContainer }
+        // `@DIContainer(mainActor: true, concrete: true)`: the compiler's error on the attribute is
+        // the only one, and `@DIContainer` generates nothing to read.
+        guard ContainerExtractor.matchesMacroDeclaration(attribute) else { return .withoutStorage }
         let kind = ContainerExtractor.kind(of: parent)
         return kind.canBeContainer ? .inContainer(kind) : .withoutStorage
     }

@@ -21,7 +21,7 @@ enum SyntaxEdits {
     /// order of the macro's parameters (`validate`, `root`, `validateDAG`, `parent`, `concrete`,
     /// `mainActor`) when it is not written.
     static func settingContainerOption(_ label: String, in attribute: AttributeSyntax) -> AttributeSyntax {
-        let order = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor"]
+        let order = ContainerExtractor.optionLabels
         let rank = order.firstIndex(of: label) ?? order.count
         return setting(label, to: ExprSyntax(BooleanLiteralExprSyntax(literal: .keyword(.true))), in: attribute) {
             (order.firstIndex(of: $0.label?.text ?? "") ?? -1) > rank

@@ -271,6 +271,33 @@ public enum ContainerExtractor {
         return .internal
     }
 
+    /// The labels of `@DIContainer`'s parameters, in the order its declarations take them (every
+    /// declaration keeps this order, leaving out `parent:`, `mainActor:` or both).
+    public static let optionLabels = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor"]
+
+    /// Whether Swift can match `attribute`'s arguments to one of `@DIContainer`'s declarations: each
+    /// labelled with an option, once and in ``optionLabels``'s order, and none a literal of another
+    /// type (`concrete: 1`). When it cannot, the compiler reports the attribute on its own line, with a
+    /// fix-it for the order, and expands none of `@DIContainer`: its members' macros then read nothing
+    /// it would have generated.
+    public static func matchesMacroDeclaration(_ attribute: AttributeSyntax) -> Bool {
+        guard case .argumentList(let arguments) = attribute.arguments else { return attribute.arguments == nil }
+        var lastRank = -1
+        for argument in arguments {
+            guard let label = argument.label?.text, let rank = optionLabels.firstIndex(of: label), rank > lastRank else {
+                return false
+            }
+            lastRank = rank
+            let expression = argument.expression
+            let isLiteral =
+                expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+                || expression.is(StringLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self)
+                || expression.is(ArrayExprSyntax.self) || expression.is(DictionaryExprSyntax.self)
+            if isLiteral || (label == "parent" && expression.is(BooleanLiteralExprSyntax.self)) { return false }
+        }
+        return true
+    }
+
     /// The options of a `@DIContainer(...)` attribute; unreadable values keep their defaults.
     public static func options(of attribute: AttributeSyntax) -> ContainerOptions {
         var options = ContainerOptions()
@@ -300,7 +327,7 @@ public enum ContainerExtractor {
             let label = argument.label?.text ?? "_"
             let anchor = Anchor.containerArgument(container: name, label: label)
             extraction.anchors[anchor] = Syntax(argument)
-            if !["validate", "root", "validateDAG", "mainActor", "concrete", "parent"].contains(label) {
+            if !optionLabels.contains(label) {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
             } else if label == "parent" {
                 if parentTypeExpression(argument.expression) == nil {

@@ -13,6 +13,10 @@ enum Slip: CaseIterable {
     case deletedToken
     /// The member is contributed to a collection of another element type.
     case wrongContribution
+    /// The container's attribute has arguments Swift cannot match to `@DIContainer` (out of order,
+    /// a misspelt label, a literal of another type): the compiler's error on the attribute must be
+    /// the only one, though `@DIContainer` then expands nothing its members' macros read.
+    case containerArguments
 
     /// The source of `container` with this slip applied to member `position`; nil when it does not
     /// apply there (nothing to cut, no token to delete).
@@ -53,6 +57,15 @@ enum Slip: CaseIterable {
             source.insert(
                 contentsOf: "    @Provide(.collection, allowsEmpty: true)\n    var slipServices: [any Service]\n",
                 at: source.index(source.startIndex, offsetBy: opening))
+        case .containerArguments:
+            guard let attribute = source.range(of: "@DIContainer") else { return nil }
+            let end = source[attribute.lowerBound...].firstIndex(of: "\n") ?? source.endIndex
+            let isolated = source[attribute.lowerBound..<end].contains("mainActor: true")
+            let written = [
+                "@DIContainer(mainActor: \(isolated), concrete: false)", "@DIContainer(concrete: false, validate: true)",
+                "@DIContainer(validates: true)", "@DIContainer(concrete: 0)",
+            ]
+            source.replaceSubrange(attribute.lowerBound..<end, with: written[variant % written.count])
         }
         return source
     }
