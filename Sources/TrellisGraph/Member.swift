@@ -135,8 +135,18 @@ public struct Member: Hashable, Sendable {
         return dependencies.filter(\.access.readsAtConstruction).map(\.name).filter { seen.insert($0).inserted }
     }
 
-    /// Whether the member receives any other member as a `Provider` or `Lazy`.
-    public var readsThroughProvider: Bool { dependencies.contains { !$0.access.readsAtConstruction } }
+    /// Whether the member receives any other member as a `Provider`, a `Lazy` or a function value
+    /// through a factory parameter, which reach the container through its link. A `c.function`
+    /// taken as a value is not one: it calls the function on the container its builder is given.
+    public var readsThroughProvider: Bool {
+        dependencies.contains { !$0.access.readsAtConstruction && $0.origin != .containerRead }
+    }
+
+    /// Whether the member's factory takes an `@Assisted` function of the container as a value
+    /// (`c.scope`, not called).
+    public var takesFunctionThroughContainer: Bool {
+        dependencies.contains { $0.origin == .containerRead && $0.access == .function }
+    }
 }
 
 /// The signature of an `@Assisted` function: the arguments its caller passes and the effects it declares.

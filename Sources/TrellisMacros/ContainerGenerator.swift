@@ -393,8 +393,12 @@ struct ContainerGenerator {
 
     /// Whether the macro makes the container `Sendable`: its providers may be called from any thread.
     /// (Async members do not need it: see `Trellis.AsyncShared`.)
+    /// A struct whose factory takes `c.function` as a value is too: the function value holds a copy
+    /// of the struct, and where the struct is not `Sendable` Swift's check of that copy, made while
+    /// it type-checks `@Provide`'s arguments, ends in "circular reference" on the container's name.
     static func needsSendable(_ container: Container) -> Bool {
         container.members.contains(where: \.readsThroughProvider)
+            || (container.kind == .structure && container.members.contains(where: \.takesFunctionThroughContainer))
     }
 
     /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.

@@ -137,8 +137,9 @@ public enum ContainerExtractor {
         }
     }
 
-    /// A factory parameter of a function type takes an `@Assisted` function as a value; one that
-    /// names any other member reads that member's value (a member of a function type).
+    /// A factory parameter of a function type, or a `c.function` read that is not called, takes an
+    /// `@Assisted` function as a value; one that names any other member reads that member's value
+    /// (a member of a function type, or any member read through the container).
     static func resolveFunctionReads(in extraction: inout ContainerExtraction) {
         let assisted = Set(extraction.container.members.filter(\.isAssisted).map(\.name))
         for index in extraction.container.members.indices {

@@ -122,7 +122,12 @@ public enum FactoryReader {
             analysis = Analysis(form: .containerClosure(parameter: name), effects: effects(of: closure))
             let usage = ContainerParameterVisitor(parameter: name)
             usage.walk(closure.statements)
-            analysis.reads = usage.reads.map { Read(name: $0.name, node: $0.node, origin: .containerRead) }
+            // `c.scope` written without a call takes the function as a value (`.function`, which
+            // `ContainerExtractor.resolveFunctionReads` keeps only for an `@Assisted` function).
+            analysis.reads = usage.reads.map { read in
+                let isCalled = read.node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == read.node.id
+                return Read(name: read.name, node: read.node, origin: .containerRead, access: isCalled ? .value : .function)
+            }
             analysis.containerEscapes = usage.escapes
             // A local hides `c.member` only where it is in scope: `if let store = c.store as? Disk`
             // and `let store = c.store` read the member before the local exists, as the generated

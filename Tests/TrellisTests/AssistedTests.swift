@@ -410,3 +410,49 @@ struct AssistedFunctionValueTests {
         #expect(server.middleware.itemPath(5) == "test/5")
     }
 }
+
+// A struct container whose `.transient` member takes its functions through the container, as
+// values (`c.checked`, not called): the struct is made `Sendable` (without it Swift ends its check of
+// the function value in "circular reference" on the container's name), and a throwing function
+// taken as a value does not make the reader's factory throwing.
+struct PathOpener: Sendable {
+    let path: @Sendable (Int) -> String
+    let check: @Sendable (Int) throws -> Int
+}
+
+@DIContainer
+struct OpenerContainer {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(factory: { (itemID: Int, region: String) in "\(region)/\(itemID)" })
+    func itemPath(itemID: Int) -> String
+
+    @Assisted(factory: { (itemID: Int) throws in
+        guard itemID >= 0 else { throw InvalidItem() }
+        return itemID
+    })
+    func checked(_ itemID: Int) throws -> Int
+
+    @Provide(.transient, factory: { (c: Self) in PathOpener(path: c.itemPath, check: c.checked) }, concrete: true)
+    var opener: PathOpener
+}
+
+@Suite("@Assisted functions taken as values through the container")
+struct AssistedContainerFunctionValueTests {
+    @Test("a struct container's transient member calls them later, with their labels and effects")
+    func valuesThroughTheContainer() throws {
+        let opener = OpenerContainer(region: "eu").opener
+        #expect(opener.path(3) == "eu/3")
+        #expect(try opener.check(4) == 4)
+        #expect(throws: InvalidItem()) { try opener.check(-1) }
+        let sendable: any Sendable = OpenerContainer(region: "us")
+        #expect((sendable as? OpenerContainer)?.opener.path(1) == "us/1")
+    }
+
+    @Test("a test's override of the function is what the value calls")
+    func overriddenValue() {
+        let opener = OpenerContainer(region: "eu", itemPath: { _, itemID in "test/\(itemID)" }).opener
+        #expect(opener.path(5) == "test/5")
+    }
+}
