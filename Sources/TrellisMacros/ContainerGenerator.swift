@@ -690,14 +690,32 @@ struct ContainerGenerator {
         typePlace: SourceLocator.Place? = nil
     ) -> String {
         let isolation = isolation(of: container)
-        let arguments = (member.signature?.arguments ?? []).map { ", _ \(MemberName.parameterLabel($0.name)): \($0.type)" }
+        let argumentNames = (member.signature?.arguments ?? []).map { MemberName.parameterLabel($0.name) }
+        let arguments = zip(argumentNames, member.signature?.arguments ?? []).map { ", _ \($0): \($1.type)" }
+        let receiver = builderReceiver(of: member, besides: argumentNames)
         let head =
-            "\(isolation)static func \(member.name)(_ \(GeneratedNames.builderContainerParameter): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
+            "\(isolation)static func \(member.name)(_ \(receiver): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
+        let builder = GeneratedNames.builderContainerParameter
         return """
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
-                \(body)
+                \(receiver == builder ? body : body.replacing(builder, with: receiver))
             }
             """
+    }
+
+    /// The name a builder gives the container it is given: for a factory that takes the container
+    /// (`{ (c: Self) in ... }`), the user's own, so that the code copied from it reads `c.member` as
+    /// written (at the user's columns) and what the compiler says of it ("capture of 'c' with
+    /// non-Sendable type") is in the user's words; otherwise, or where that name would meet a local
+    /// the builder declares or one of its `arguments`, ``GeneratedNames/builderContainerParameter``.
+    static func builderReceiver(of member: Member, besides arguments: [String]) -> String {
+        guard case .containerClosure(let parameter)? = member.effectiveFactory?.form,
+            parameter != "_", parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            !parameter.hasPrefix(GeneratedNames.prefix), !arguments.contains(parameter),
+            !["value", "override", "parent", "parentContainer"].contains(parameter),
+            !(parameter.hasPrefix("argument") && parameter.dropFirst("argument".count).allSatisfy(\.isNumber))
+        else { return GeneratedNames.builderContainerParameter }
+        return parameter
     }
 
     /// Where each member of `extraction`'s container has its type written, by member name.

@@ -415,11 +415,11 @@ struct AssistedTests {
                         }
 
                     #sourceLocation(file: "Test.swift", line: 6)
-                    static func first(_ _trellis_container: AppContainer) -> Model {
+                    static func first(_ c: AppContainer) -> Model {
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.first { value } else {
+                            if let value = c._trellis_storage.values.first { value } else {
                     #sourceLocation(file: "Test.swift", line: 5)
-                                                                     _trellis_container.model(id: 7)
+                                                                     c.model(id: 7)
                     #sourceLocation()
                         }
                         }

@@ -583,11 +583,11 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func homeViewModel(_ _trellis_container: AppContainer) -> HomeViewModel {
+                    static func homeViewModel(_ c: AppContainer) -> HomeViewModel {
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.homeViewModel { value } else {
+                            if let value = c._trellis_storage.values.homeViewModel { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
-                                                                             HomeViewModel(service: _trellis_container.networkService)
+                                                                             HomeViewModel(service: c.networkService)
                     #sourceLocation()
                         }
                         }
@@ -964,13 +964,13 @@ struct ExpansionTests {
                         }
 
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func repository(_ _trellis_container: AppContainer) async -> Repository {
+                    static func repository(_ c: AppContainer) async -> Repository {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.repository {
+                            if let override = c._trellis_storage.values.repository {
                                 return override
                             }
                             #sourceLocation(file: "Test.swift", line: 6)
-                                                  return await { () async in Repository(cache: await _trellis_container.cache) }()
+                                                  return await { () async in Repository(cache: await c.cache) }()
                         #sourceLocation()
                         }
                     }

@@ -494,10 +494,10 @@ struct HierarchyDiagnosticsTests {
                     }
 
                 #sourceLocation(file: "Test.swift", line: 13)
-                static func editor(_ _trellis_container: SettingsContainer) -> Editor {
+                static func editor(_ c: SettingsContainer) -> Editor {
                 #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 12)
-                                                                    Editor(logger: _trellis_container.logger, audit: _trellis_container.audit)
+                                                                    Editor(logger: c.logger, audit: c.audit)
                     #sourceLocation()
                     }
                 }

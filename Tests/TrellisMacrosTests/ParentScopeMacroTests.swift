@@ -157,11 +157,11 @@ struct ParentScopeMacroTests {
                     }
 
                 #sourceLocation(file: "Test.swift", line: 7)
-                                                    static func report(_ _trellis_container: RequestScope) -> Report {
+                                                                     static func report(_ c: RequestScope) -> Report {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_values.report { value } else {
+                        if let value = c._trellis_values.report { value } else {
                 #sourceLocation(file: "Test.swift", line: 7)
-                                                                 Report(_trellis_container.unitOfWork, _trellis_container._trellis_values._trellis_parent.clock)
+                                                                 Report(c.unitOfWork, c._trellis_values._trellis_parent.clock)
                 #sourceLocation()
                     }
                     }
