@@ -5,7 +5,7 @@ public enum ContainerValidator {
         var issues =
             DeclarationRules.issues(of: container) + declarationIssues(container) + ServiceRules.containerIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let becomingAsync = membersBecomingAsync(in: container, membersByName: membersByName)
+        let (becomingAsync, becomingThrowing) = membersBecomingEffectful(in: container, membersByName: membersByName)
         for member in container.members {
             issues +=
                 member.isAssisted
@@ -16,7 +16,9 @@ public enum ContainerValidator {
             issues += ServiceRules.issues(of: member, in: container)
             if let issue = expressionReadIssue(of: member, in: container) { issues.append(issue) }
             issues += closureReadIssues(of: member, in: container)
-            issues += dependencyIssues(member, in: container, membersByName: membersByName, becomingAsync: becomingAsync)
+            issues += dependencyIssues(
+                member, in: container, membersByName: membersByName, becomingAsync: becomingAsync,
+                becomingThrowing: becomingThrowing)
             issues += eagerChildReads(member, in: container, membersByName: membersByName)
         }
         issues += CycleFinder.cycles(in: container).map { cycle in
@@ -427,7 +429,9 @@ public enum ContainerValidator {
     /// whose reads reach them, to any depth: `router` reads the async `library`, so its fix-it makes it
     /// async, and `app`, which reads `router`, must then be async too. Reporting `app` in the same
     /// round saves a round of errors per level.
-    static func membersBecomingAsync(in container: Container, membersByName: [String: Member]) -> [String: BecomingAsync] {
+    static func membersBecomingAsync(
+        in container: Container, membersByName: [String: Member], becomingThrowing: [String: String] = [:]
+    ) -> [String: BecomingAsync] {
         var becoming: [String: BecomingAsync] = [:]
         var changed = true
         while changed {
@@ -442,7 +446,9 @@ public enum ContainerValidator {
                     } else if let next = becoming[target.name] {
                         reached = reached ?? next.asyncMember
                     }
-                    throwing = throwing || target.readThrows || becoming[target.name]?.throwing == true
+                    throwing =
+                        throwing || target.readThrows || becoming[target.name]?.throwing == true
+                        || becomingThrowing[target.name] != nil
                 }
                 if let reached {
                     becoming[member.name] = BecomingAsync(asyncMember: reached, throwing: throwing)
@@ -451,6 +457,55 @@ public enum ContainerValidator {
             }
         }
         return becoming
+    }
+
+    /// The members the fix-its of `trellis.reads-throwing-without-throws` make throwing and whose
+    /// reads then throw (an async member, or one built on every read), with the throwing member
+    /// their reads lead to, to any depth: `controller` (async) reads the throwing `library`, so its
+    /// fix-it makes it throw, and `router`, which reads `controller`, must then throw too. Reporting
+    /// `router` in the same round saves a round of errors per level. `becomingAsync` are the members
+    /// that become async (see ``membersBecomingAsync(in:membersByName:becomingThrowing:)``).
+    static func membersBecomingThrowing(
+        in container: Container, membersByName: [String: Member], becomingAsync: [String: BecomingAsync]
+    ) -> [String: String] {
+        var becoming: [String: String] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            for member in container.members
+            where becoming[member.name] == nil && !member.isAssisted && !member.scope.isSupplied
+                && member.effectiveFactory?.isThrowing != true
+                && (member.scope.isBuiltOnRead || member.isAsync || becomingAsync[member.name] != nil)
+            {
+                for dependency in member.dependencies where dependency.access.readsAtConstruction {
+                    guard dependency.origin != .contribution, let target = membersByName[dependency.name],
+                        let reached = target.readThrows ? target.name : becoming[target.name]
+                    else { continue }
+                    becoming[member.name] = reached
+                    changed = true
+                    break
+                }
+            }
+        }
+        return becoming
+    }
+
+    /// ``membersBecomingAsync(in:membersByName:becomingThrowing:)`` and
+    /// ``membersBecomingThrowing(in:membersByName:becomingAsync:)``, each knowing the other.
+    static func membersBecomingEffectful(in container: Container, membersByName: [String: Member])
+        -> (async: [String: BecomingAsync], throwing: [String: String])
+    {
+        let async = membersBecomingAsync(in: container, membersByName: membersByName)
+        let throwing = membersBecomingThrowing(in: container, membersByName: membersByName, becomingAsync: async)
+        return (membersBecomingAsync(in: container, membersByName: membersByName, becomingThrowing: throwing), throwing)
+    }
+
+    /// The members whose reads throw, now or once the fix-its of their own reads are applied: the
+    /// reads a fix-it adding `throws` to a closure marks with `try` (`try c.library`).
+    public static func membersReadWithTry(in container: Container) -> Set<String> {
+        let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let becoming = membersBecomingEffectful(in: container, membersByName: membersByName).throwing
+        return Set(container.members.filter(\.readThrows).map(\.name)).union(becoming.keys)
     }
 
     /// Whether a member can become async by an edit of its own: a `.shared` or `.transient` member
@@ -462,7 +517,7 @@ public enum ContainerValidator {
 
     static func dependencyIssues(
         _ member: Member, in container: Container, membersByName: [String: Member],
-        becomingAsync: [String: BecomingAsync] = [:]
+        becomingAsync: [String: BecomingAsync] = [:], becomingThrowing: [String: String] = [:]
     ) -> [Issue] {
         var issues: [Issue] = []
         // The effects a synchronous member's reads need: one issue per read, but the reads that
@@ -527,8 +582,10 @@ public enum ContainerValidator {
             if member.isAssisted, dependency.origin != .containerRead { continue }
             let readerThrows = member.effectiveFactory?.isThrowing == true
             let becoming = becomingAsync[target.name]
-            if target.readThrows && !readerThrows && !member.scope.isSupplied {
-                throwingReads.append(throwingReadIssue(of: member, reading: target, at: anchor, in: container))
+            let reachedThrowing = target.readThrows ? nil : becomingThrowing[target.name]
+            if (target.readThrows || reachedThrowing != nil) && !readerThrows && !member.scope.isSupplied {
+                throwingReads.append(
+                    throwingReadIssue(of: member, reading: target, reaching: reachedThrowing, at: anchor, in: container))
             }
             let readerAwaits = member.isAsync || (member.isAssisted && member.effectiveFactory?.isAsync == true)
             if (target.readAwaits || becoming != nil) && !readerAwaits && !member.scope.isSupplied {
@@ -539,7 +596,7 @@ public enum ContainerValidator {
             // `try await c.store` once the closure is async.
             if dependency.origin == .containerRead && !readerAwaits {
                 if target.readAwaits || becoming != nil { awaitedNames.append(target.name) }
-                if target.readThrows || becoming?.throwing == true { triedNames.append(target.name) }
+                if target.readThrows || becoming?.throwing == true || reachedThrowing != nil { triedNames.append(target.name) }
             }
         }
         guard !awaitingReads.isEmpty else { return issues + throwingReads }
@@ -575,10 +632,16 @@ public enum ContainerValidator {
     /// `member`, built synchronously, reads `target`, whose factory throws: its factory closure must
     /// say `throws`. A call by name (AutoWiring, a function named with its labels) cannot: its fix-it
     /// writes the closure making the same call (``Container/callingClosure(of:effects:)``).
-    static func throwingReadIssue(of member: Member, reading target: Member, at anchor: Anchor, in container: Container)
-        -> Issue
-    {
-        let prefix = "'\(member.name)' reads '\(target.name)', whose factory throws; "
+    /// `reaching` is the throwing member `target` reads, where `target` must declare `throws` too
+    /// (see ``membersBecomingThrowing(in:membersByName:becomingAsync:)``).
+    static func throwingReadIssue(
+        of member: Member, reading target: Member, reaching: String? = nil, at anchor: Anchor, in container: Container
+    ) -> Issue {
+        let prefix =
+            reaching.map {
+                "'\(member.name)' reads '\(target.name)', which must declare 'throws' to read '\($0)' and then throws when read; "
+            }
+            ?? "'\(member.name)' reads '\(target.name)', whose factory throws; "
         if let call = member.callByName, let closure = container.callingClosure(of: member, effects: "throws") {
             let reason =
                 member.effectiveFactory == nil

@@ -134,9 +134,9 @@ struct DiagnosticMapper {
             let original = closure
             if fix == .addThrowsEffect {
                 // `c.member` of a throwing member gets its `try` with the closure's `throws`.
-                let throwing = extraction.container.members.filter(\.readThrows).map(\.name)
+                let throwing = ContainerValidator.membersReadWithTry(in: extraction.container)
                 closure = SyntaxEdits.markingContainerReads(
-                    in: closure, containerName: extraction.container.name, trying: throwing)
+                    in: closure, containerName: extraction.container.name, trying: Array(throwing))
             }
             let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])

@@ -644,6 +644,89 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("readers of a member that must declare 'throws' are reported in the same round, their 'await' reads tried")
+        func readsBecomingThrowing() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (library: any LibraryProtocol) async in Controller(library: library) })
+                    var controller: any ControllerProtocol
+
+                    @Provide(.transient, asyncFactory: { (c: Self) async in Router(controller: await c.controller) })
+                    var router: any RouterProtocol
+
+                    @Provide(.shared, asyncFactory: { (router: any RouterProtocol) async in App(router: router) })
+                    var app: any AppProtocol
+
+                    @Provide(.shared, factory: { () throws in try Settings() })
+                    var settings: any SettingsProtocol
+
+                    @Provide(.transient, factory: { (settings: any SettingsProtocol) in Status(settings: settings) })
+                    var status: any StatusProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (library: any LibraryProtocol) async in Controller(library: library) })
+                                                       ┬───────────────────────────
+                                                       ╰─ 🛑 'controller' reads 'library', whose factory throws; declare its factory closure 'throws'
+                                                          ✏️ add 'throws'
+                    var controller: any ControllerProtocol
+
+                    @Provide(.transient, asyncFactory: { (c: Self) async in Router(controller: await c.controller) })
+                                                                                                     ┬───────────
+                                                                                                     ╰─ 🛑 'router' reads 'controller', which must declare 'throws' to read 'library' and then throws when read; declare its factory closure 'throws'
+                                                                                                        ✏️ add 'throws'
+                    var router: any RouterProtocol
+
+                    @Provide(.shared, asyncFactory: { (router: any RouterProtocol) async in App(router: router) })
+                                                       ┬─────────────────────────
+                                                       ╰─ 🛑 'app' reads 'router', which must declare 'throws' to read 'library' and then throws when read; declare its factory closure 'throws'
+                                                          ✏️ add 'throws'
+                    var app: any AppProtocol
+
+                    @Provide(.shared, factory: { () throws in try Settings() })
+                    var settings: any SettingsProtocol
+
+                    @Provide(.transient, factory: { (settings: any SettingsProtocol) in Status(settings: settings) })
+                    var status: any StatusProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async throws in try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (library: any LibraryProtocol) async throws in Controller(library: library) })
+                    var controller: any ControllerProtocol
+
+                    @Provide(.transient, asyncFactory: { (c: Self) async throws in Router(controller: try await c.controller) })
+                    var router: any RouterProtocol
+
+                    @Provide(.shared, asyncFactory: { (router: any RouterProtocol) async throws in App(router: router) })
+                    var app: any AppProtocol
+
+                    @Provide(.shared, factory: { () throws in try Settings() })
+                    var settings: any SettingsProtocol
+
+                    @Provide(.transient, factory: { (settings: any SettingsProtocol) in Status(settings: settings) })
+                    var status: any StatusProtocol
+                }
+                """
+            }
+        }
+
         @Test("in closures reading the container, the fix-its also write 'try await' and 'try' on the reads")
         func containerReadsMarked() {
             assertMacro {
