@@ -316,6 +316,16 @@ public enum ContainerValidator {
                     "a factory has no 'self': it is called while the container is being built; take the container as its one parameter ('{ (c: Self) in ... c.member ... }'), or each member it reads as a parameter named after it",
                     at: at(0)))
         }
+        if let name = factory.hiddenCalls.first {
+            let what =
+                name == member.name
+                ? "'\(name)' is the member this factory builds" : "'\(name)' is a member of '\(container.name)'"
+            issues.append(
+                Issue(
+                    .memberReadInExpression,
+                    "\(what), whose name hides any function '\(name)' declared outside the container, so the factory cannot call that function here; rename the function, or call it with its module's name ('MyModule.\(name)(...)')",
+                    at: at(3)))
+        }
         let wanted = (factory.capturedMembers + factory.untakenReads).compactMap(container.member(named:))
         guard !wanted.isEmpty else { return issues }
         let fixes: [Fix] =

@@ -333,6 +333,11 @@ public struct Factory: Hashable, Sendable {
     /// For a closure taking members: the members its body names without taking them as parameters
     /// (`{ Svc(log: log) }`), in order, which Swift rejects for the same reason.
     public var untakenReads: [String] = []
+    /// The names of members (not of a function type) that the factory calls as functions, in order:
+    /// a function of that name declared outside the container (`userRoutes(prefix:)` called in the
+    /// factory of `userRoutes`), which the member's name hides wherever the container's members are
+    /// in scope, as in its attributes.
+    public var hiddenCalls: [String] = []
     /// For a closure: whether its body uses `self`, which a factory, called while the container is
     /// being built, does not have.
     public var usesSelf = false

@@ -115,9 +115,18 @@ public enum ContainerExtractor {
                 factory.usesSelf = true
                 anchor(0, at: use)
             }
+            let hidden = uses.freeNames.filter { use in
+                FactoryReader.isCalled(use.node) && hidesFunction(use.name, in: extraction.container)
+                    && !FactoryReader.declaresParameter(named: use.name, in: closure)
+            }
+            factory.hiddenCalls = hidden.map(\.name)
+            if let first = hidden.first { anchor(3, at: first.node) }
             if case .parameterClosure(let parameters) = factory.form {
                 let container = extraction.container
-                let isMember = { (name: String) in container.member(named: name).map { !$0.isAssisted } == true }
+                let hiddenNames = Set(factory.hiddenCalls)
+                let isMember = { (name: String) in
+                    container.member(named: name).map { !$0.isAssisted } == true && !hiddenNames.contains(name)
+                }
                 let captures = capturedNames(of: closure)
                 let captured = captures.filter { isMember($0.name) }
                 let taken = Set(
@@ -171,6 +180,14 @@ public enum ContainerExtractor {
         }
     }
 
+    /// Whether a call of `name` in a factory calls a member of `container` that is not a function
+    /// value (nor an `@Assisted` function): the member's name hides a function of that name declared
+    /// outside the container.
+    static func hidesFunction(_ name: String, in container: Container) -> Bool {
+        guard let member = container.member(named: name) else { return false }
+        return !member.isAssisted && !member.type.isFunction
+    }
+
     /// Makes a member whose factory is an expression naming other members (`factory:
     /// NetworkService(session: session)`, which Swift rejects) read them, each read placed on that
     /// expression: the rule that reports it, the graph and the cycle finder then see what was meant.
@@ -185,8 +202,17 @@ public enum ContainerExtractor {
             let member = extraction.container.members[index]
             guard member.factory?.form == .expression, let expression = extraction.members[member.name]?.factory else { continue }
             let arguments = Set(member.signature?.arguments.map(\.name) ?? [])
+            // `factory: userRoutes(prefix: "/users")`, calling a function the member's name hides.
+            let hidden = FactoryReader.calledPlainNames(in: expression).filter {
+                !arguments.contains($0.name) && hidesFunction($0.name, in: extraction.container)
+            }
+            if let first = hidden.first {
+                extraction.container.members[index].factory?.hiddenCalls = hidden.map(\.name)
+                extraction.anchors[.factoryDetail(container: name, member: member.name, index: 3)] = first.node
+            }
+            let hiddenNames = Set(hidden.map(\.name))
             var reads = FactoryReader.plainNames(in: expression).filter {
-                $0 != member.name && (names.contains($0) || arguments.contains($0))
+                $0 != member.name && !hiddenNames.contains($0) && (names.contains($0) || arguments.contains($0))
             }
             guard !reads.isEmpty else { continue }
             let staticNames = statics ?? staticMemberNames(in: declarations)

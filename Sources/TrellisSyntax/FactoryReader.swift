@@ -269,6 +269,20 @@ public enum FactoryReader {
         PlainNameCollector.collect(in: expression)
     }
 
+    /// Whether `node` is called: the callee of a call (`userRoutes` in `userRoutes(prefix: p)`).
+    public static func isCalled(_ node: Syntax) -> Bool {
+        node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+    }
+
+    /// The plain names `expression` calls (`userRoutes` in `userRoutes(prefix: p)`), with where each
+    /// is first written, outside nested closures.
+    public static func calledPlainNames(in expression: ExprSyntax) -> [(name: String, node: Syntax)] {
+        let collector = CalledNameCollector(viewMode: .sourceAccurate)
+        collector.walk(expression)
+        var seen = Set<String>()
+        return collector.called.filter { seen.insert($0.name).inserted }
+    }
+
     /// Whether `closure` declares a parameter named `name`, which hides any outer `name` in its body.
     public static func declaresParameter(named name: String, in closure: ClosureExprSyntax) -> Bool {
         parameters(of: closure).contains { $0.name == name }
@@ -747,4 +761,19 @@ struct ClosureNameUses {
             return .visitChildren
         }
     }
+}
+
+/// The plain names an expression calls, outside nested closures (see
+/// ``FactoryReader/calledPlainNames(in:)``).
+private final class CalledNameCollector: SyntaxVisitor {
+    var called: [(name: String, node: Syntax)] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = PlainNameCollector.plainName(node), FactoryReader.isCalled(Syntax(node)) {
+            called.append((name, Syntax(node)))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -223,6 +223,57 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("a factory calling a function that a member's name hides is told so, not to take the member")
+        func callOfHiddenFunction() {
+            assertMacro {
+                """
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input)
+                    var prefix: String
+
+                    @Provide(.shared, factory: { (prefix: String) in userRoutes(prefix: prefix) })
+                    var userRoutes: Routes
+
+                    @Provide(.shared, factory: { (c: Self) in Handler(routes: userRoutes(prefix: c.prefix)) })
+                    var handler: Handler
+
+                    @Provide(.shared, factory: prefix("/admin"))
+                    var admin: Routes
+
+                    @Provide(.shared, factory: { (prefix: String) in Routes(prefix: prefix(prefix)) })
+                    var takenParameter: Routes
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input)
+                    var prefix: String
+
+                    @Provide(.shared, factory: { (prefix: String) in userRoutes(prefix: prefix) })
+                                                                     ┬─────────
+                                                                     ╰─ 🛑 'userRoutes' is the member this factory builds, whose name hides any function 'userRoutes' declared outside the container, so the factory cannot call that function here; rename the function, or call it with its module's name ('MyModule.userRoutes(...)')
+                    var userRoutes: Routes
+
+                    @Provide(.shared, factory: { (c: Self) in Handler(routes: userRoutes(prefix: c.prefix)) })
+                                                                              ┬─────────
+                                                                              ╰─ 🛑 'userRoutes' is a member of 'AppContainer', whose name hides any function 'userRoutes' declared outside the container, so the factory cannot call that function here; rename the function, or call it with its module's name ('MyModule.userRoutes(...)')
+                    var handler: Handler
+
+                    @Provide(.shared, factory: prefix("/admin"))
+                                               ┬─────
+                                               ╰─ 🛑 'prefix' is a member of 'AppContainer', whose name hides any function 'prefix' declared outside the container, so the factory cannot call that function here; rename the function, or call it with its module's name ('MyModule.prefix(...)')
+                    var admin: Routes
+
+                    @Provide(.shared, factory: { (prefix: String) in Routes(prefix: prefix(prefix)) })
+                    var takenParameter: Routes
+                }
+                """
+            }
+        }
+
         @Test("a closure naming a member it does not take is reported on the name, with the parameter to add")
         func memberReadWithoutParameter() {
             assertMacro {
