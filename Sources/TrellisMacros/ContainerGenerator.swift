@@ -52,7 +52,7 @@ struct ContainerGenerator {
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
             + Self.parentStoredProperty(of: extraction, locator: locator)
         var declarations = Self.storage(
-            stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored) : nil,
+            stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored, in: container) : nil,
             frozen: extraction.isFrozen)
         let initializers = InitializerGenerator(generator: self)
         declarations += initializers.declarations()
@@ -236,7 +236,7 @@ struct ContainerGenerator {
     }
 
     /// The fields of `members` (the container's, in declaration order), each with its member's
-    /// type's place, where a check of the field's type is written (see ``sendableChecks(of:)``).
+    /// type's place, where a check of the field's type is written (see ``sendableChecks(of:in:)``).
     static func memberStoredProperties(
         of members: [Member], in container: Container, typePlaces: [String: SourceLocator.Place]
     ) -> [StoredProperty] {
@@ -299,7 +299,7 @@ struct ContainerGenerator {
     /// A `@frozen` container's stored values are `@usableFromInline`, as the type of a frozen
     /// struct's stored property must be.
     ///
-    /// In a `Sendable` container, `sendable` holds the checks of ``sendableChecks(of:)``: the
+    /// In a `Sendable` container, `sendable` holds the checks of ``sendableChecks(of:in:)``: the
     /// values are `@unchecked Sendable`, and a static function's body checks each field's type
     /// instead, on its member's line. A body is type-checked once per build, where a conformance's
     /// requirements are checked again by every compiler job that uses the container (a multi-file
@@ -358,15 +358,42 @@ struct ContainerGenerator {
     /// One statement per field with a checked type, each requiring that type to be `Sendable`
     /// (`Trellis.SendableValue<Type>`), placed at the member's type: the compiler's "type 'Router'
     /// does not conform to the 'Sendable' protocol" lands there.
-    static func sendableChecks(of stored: [StoredProperty]) -> [String] {
-        stored.compactMap { property in
-            property.checkedType.map { sendableCheck(of: $0, at: property.typePlace) }
+    /// Each says, in a comment the compiler's excerpt of the expansion shows, why the container
+    /// is `Sendable` (see ``sendableReason(of:)``).
+    static func sendableChecks(of stored: [StoredProperty], in container: Container) -> [String] {
+        let reason = sendableReason(of: container)
+        return stored.compactMap { property in
+            property.checkedType.map { sendableCheck(of: $0, at: property.typePlace, reason: reason) }
         }
     }
 
-    /// The statement requiring `type` to be `Sendable`, placed at `place` (a member's type).
-    static func sendableCheck(of type: String, at place: SourceLocator.Place?) -> String {
-        let statement = "_ = \(GeneratedNames.sendableValueType)<\(type)>.self"
+    /// Why `container`, which is `Sendable`, is: it declares it, or a member takes a `Provider`, a
+    /// `Lazy` or a function value of it, which may be called from any thread. The reader fixes the
+    /// member's type, or builds a value only one member reads inside that member's factory.
+    static func sendableReason(of container: Container) -> String {
+        let name = "'\(container.name)'"
+        let advice = "make this type Sendable, or build its value in the factory that reads it"
+        if declaresSendable(container) { return "\(name) declares 'Sendable': \(advice)" }
+        for member in container.members {
+            for dependency in member.dependencies where !dependency.access.readsAtConstruction {
+                let taken =
+                    switch dependency.access {
+                    case .provider: "'\(dependency.name)' as a Provider"
+                    case .lazy: "'\(dependency.name)' as a Lazy"
+                    default:
+                        dependency.origin == .containerRead
+                            ? "'c.\(dependency.name)' as a function" : "'\(dependency.name)' as a function"
+                    }
+                return "\(name) is Sendable as '\(member.name)' takes \(taken), callable from any thread: \(advice)"
+            }
+        }
+        return "\(name) is Sendable: \(advice)"
+    }
+
+    /// The statement requiring `type` to be `Sendable`, placed at `place` (a member's type), with
+    /// `reason` after it as a comment.
+    static func sendableCheck(of type: String, at place: SourceLocator.Place?, reason: String? = nil) -> String {
+        let statement = "_ = \(GeneratedNames.sendableValueType)<\(type)>.self" + (reason.map { " // \($0)" } ?? "")
         guard let place else { return "        " + statement }
         // The type starts after `_ = Trellis.SendableValue<`; the compiler points at the statement's start.
         return GeneratedSource.placed(statement, at: place, offset: "_ = ".count)
@@ -522,7 +549,7 @@ struct ContainerGenerator {
         let typePlaces = typePlaces(in: extraction, locator: locator)
         let fields = memberStoredProperties(of: stored, in: container, typePlaces: typePlaces)
         var declarations = storage(
-            fields, in: container.kind, sendable: declaresSendable(container) ? sendableChecks(of: fields) : nil,
+            fields, in: container.kind, sendable: declaresSendable(container) ? sendableChecks(of: fields, in: container) : nil,
             frozen: extraction.isFrozen, conditionalFields: conditionalFields)
         // A member whose type is less visible than the initializer keeps its field, which is
         // private, and stays out of every signature, which would repeat the error.
@@ -738,7 +765,7 @@ struct StoredProperty {
     let name: String
     let type: String
     /// The type a `Sendable` container requires to be `Sendable` for this field (its member's type),
-    /// if any (see ``ContainerGenerator/sendableChecks(of:)``).
+    /// if any (see ``ContainerGenerator/sendableChecks(of:in:)``).
     var checkedType: String? = nil
     /// Where the member's type is written, for the `#sourceLocation` lines around that check.
     var typePlace: SourceLocator.Place? = nil

@@ -61,13 +61,13 @@ struct ProviderDiagnosticsTests {
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
                 #sourceLocation(file: "Test.swift", line: 4)
-                             _ = Trellis.SendableValue<JobHandler>.self
+                             _ = Trellis.SendableValue<JobHandler>.self // 'JobContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                            _ = Trellis.SendableValue<JobRunner>.self
+                            _ = Trellis.SendableValue<JobRunner>.self // 'JobContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                            _ = Trellis.SendableValue<Handle>.self
+                            _ = Trellis.SendableValue<Handle>.self // 'JobContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                     }
                 }
@@ -207,10 +207,10 @@ struct ProviderDiagnosticsTests {
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
                 #sourceLocation(file: "Test.swift", line: 4)
-                             _ = Trellis.SendableValue<any SessionProtocol>.self
+                             _ = Trellis.SendableValue<any SessionProtocol>.self // 'AuthContainer' is Sendable as 'authenticator' takes 'session' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                                   _ = Trellis.SendableValue<any Authenticator>.self
+                                   _ = Trellis.SendableValue<any Authenticator>.self // 'AuthContainer' is Sendable as 'authenticator' takes 'session' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                     }
                 }
