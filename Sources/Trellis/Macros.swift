@@ -23,6 +23,12 @@
 ///   - concrete: When `true`, every member may have a concrete type, as if each said
 ///     `concrete: true`: for a container whose members are mostly concrete (a server's handlers,
 ///     repositories written as structs). Protocol-first stays the default.
+///   - permanent: When `true`, the container lives as long as the program and is never released:
+///     the `Provider`, `Lazy` and function values it gives keep it alive, so a member it keeps (an
+///     application holding the scope function, returned by `buildApplication`) may call them after
+///     the program's last reference to the container is gone. Without it they reach the container
+///     weakly, and such a call stops the program. For a server's or an app's root container, not
+///     for one created per test, screen or request (nor with `parent:`).
 ///
 /// To isolate the container to the main actor, write `@DIContainer(mainActor: true)` (the overload
 /// below).
@@ -56,7 +62,8 @@ public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
     validateDAG: Bool = true,
-    concrete: Bool = false
+    concrete: Bool = false,
+    permanent: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// `@DIContainer` with an explicit `mainActor:` argument: the same container, and with
@@ -79,7 +86,8 @@ public macro DIContainer(
     root: Bool = false,
     validateDAG: Bool = true,
     concrete: Bool = false,
-    mainActor: Bool
+    mainActor: Bool,
+    permanent: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// `@DIContainer` for a container created by its parent (a scope, created per unit of work by an
@@ -117,11 +125,13 @@ public macro DIContainer(
 /// `trellis` tool reports any other read on the scope's member.
 ///
 /// - Parameters:
-///   - validate: See ``DIContainer(validate:root:validateDAG:concrete:)``.
+///   - validate: See ``DIContainer(validate:root:validateDAG:concrete:permanent:)``.
 ///   - root: Marks the container as a root in the output of the `trellis` graph tool.
 ///   - validateDAG: When `false`, the container is left out of the whole-program checks.
 ///   - parent: The container that creates this one: `AppContainer.self`.
 ///   - concrete: When `true`, every member may have a concrete type.
+///   - permanent: Not for a container with `parent:`, which is created for each unit of work
+///     (`trellis.invalid-argument`); see ``DIContainer(validate:root:validateDAG:concrete:permanent:)``.
 @attached(
     member,
     names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
@@ -133,11 +143,12 @@ public macro DIContainer(
     root: Bool = false,
     validateDAG: Bool = true,
     parent: Any.Type,
-    concrete: Bool = false
+    concrete: Bool = false,
+    permanent: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// `@DIContainer(parent:)` with an explicit `mainActor:` argument (see
-/// ``DIContainer(validate:root:validateDAG:concrete:mainActor:)``).
+/// ``DIContainer(validate:root:validateDAG:concrete:mainActor:permanent:)``).
 @attached(
     member,
     names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
@@ -151,7 +162,8 @@ public macro DIContainer(
     validateDAG: Bool = true,
     parent: Any.Type,
     concrete: Bool = false,
-    mainActor: Bool
+    mainActor: Bool,
+    permanent: Bool = false
 ) = #externalMacro(module: "TrellisMacros", type: "DIContainerMacro")
 
 /// Declares a member of a `@DIContainer`: its scope and how it is built.

@@ -83,6 +83,10 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     // overlaps a write; a dynamic check would cost more than the rest of a provider's call.
     @exclusivity(unchecked) @usableFromInline weak var reference: Reference?
 
+    /// The reference itself, kept by a link bound with ``bindKeeping(_:)``: a permanent container's
+    /// (`@DIContainer(permanent: true)`), which then lives as long as the program, whatever keeps it.
+    @usableFromInline var kept: Reference?
+
     /// Makes the container from the reference a provider loaded (taking it, so that a call retains
     /// the reference once).
     @usableFromInline let make: (consuming Reference) -> Container
@@ -105,6 +109,16 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     public func bind(_ reference: Reference) {
         self.reference = reference
         state.store(1, ordering: .releasing)
+    }
+
+    /// Binds the link to `reference` and keeps it: the container of `@DIContainer(permanent: true)`,
+    /// which keeps its link, is then never released, so that a provider, a `Lazy` or a function
+    /// value its members hold works for as long as the program runs, even after the last of the
+    /// program's own references to the container is gone. Called once, instead of ``bind(_:)``.
+    @inlinable
+    public func bindKeeping(_ reference: Reference) {
+        self.kept = reference
+        bind(reference)
     }
 
     /// The container, for a provider of `member` held by `holder` to read it from. Specialised in
@@ -134,7 +148,7 @@ public final class ContainerLink<Container, Reference: AnyObject>: @unchecked Se
     @usableFromInline
     static func released(_ member: StaticString, _ holder: StaticString) -> Never {
         preconditionFailure(
-            "Trellis: '\(holder)' called its Provider, Lazy or function of '\(member)' after its container '\(Container.self)' was released. The container keeps '\(holder)' (a .shared or .onDemand member, or one such a member reads), so '\(holder)' reaches it weakly: keep the container as long as '\(holder)' is used, or make '\(holder)' .transient if only .transient members read it"
+            "Trellis: '\(holder)' called its Provider, Lazy or function of '\(member)' after its container '\(Container.self)' was released. The container keeps '\(holder)' (a .shared or .onDemand member, or one such a member reads), so '\(holder)' reaches it weakly: keep the container as long as '\(holder)' is used (a container that lives as long as the program says so with '@DIContainer(permanent: true)', and is then never released), or make '\(holder)' .transient if only .transient members read it"
         )
     }
 }

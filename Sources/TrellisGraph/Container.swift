@@ -115,16 +115,22 @@ public struct ContainerOptions: Hashable, Sendable {
     /// `parent: Type.self`: the container that creates this one (through an `@Assisted(.scope)`
     /// function) and whose members it reads without restating them, the type's name as written.
     public var parent: String?
+    /// The container keeps itself alive through the providers and function values it gives, so a
+    /// member it keeps may call them after the program's last reference to it is gone; it is never
+    /// released.
+    public var permanent: Bool
 
     /// Creates options; the defaults are those of `@DIContainer`.
     public init(
-        root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false, parent: String? = nil
+        root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false, parent: String? = nil,
+        permanent: Bool = false
     ) {
         self.root = root
         self.validateDAG = validateDAG
         self.mainActor = mainActor
         self.concrete = concrete
         self.parent = parent
+        self.permanent = permanent
     }
 }
 

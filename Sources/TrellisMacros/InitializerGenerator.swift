@@ -79,7 +79,9 @@ struct InitializerGenerator {
         lines += store
         if linked {
             // Before the build tasks start: their factories may hold providers too.
-            lines.append("\(GeneratedNames.link).bind(\(ContainerGenerator.linkTarget(of: container)))")
+            // A permanent container keeps itself alive through its link (see `Trellis.ContainerLink`).
+            let bind = container.options.permanent ? "bindKeeping" : "bind"
+            lines.append("\(GeneratedNames.link).\(bind)(\(ContainerGenerator.linkTarget(of: container)))")
         }
         return lines + asyncStarts()
     }

@@ -300,7 +300,7 @@ public enum ContainerExtractor {
 
     /// The labels of `@DIContainer`'s parameters, in the order its declarations take them (every
     /// declaration keeps this order, leaving out `parent:`, `mainActor:` or both).
-    public static let optionLabels = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor"]
+    public static let optionLabels = ["validate", "root", "validateDAG", "parent", "concrete", "mainActor", "permanent"]
 
     /// Whether Swift can match `attribute`'s arguments to one of `@DIContainer`'s declarations: each
     /// labelled with an option, once and in ``optionLabels``'s order, and none a literal of another
@@ -341,6 +341,7 @@ public enum ContainerExtractor {
             case "validateDAG": options.validateDAG = value
             case "mainActor": options.mainActor = value
             case "concrete": options.concrete = value
+            case "permanent": options.permanent = value
             default: continue
             }
         }
@@ -356,6 +357,14 @@ public enum ContainerExtractor {
             extraction.anchors[anchor] = Syntax(argument)
             if !optionLabels.contains(label) {
                 extraction.problems.append(Issue(.invalidArgument, "@DIContainer has no argument '\(label):'", at: anchor))
+            } else if label == "permanent", parentTypeExpression(in: attribute) != nil,
+                argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            {
+                extraction.problems.append(
+                    Issue(
+                        .invalidArgument,
+                        "a container with 'parent:' is created for each unit of work, and a permanent one is never released; remove 'permanent:', which is for a container that lives as long as the program",
+                        at: anchor))
             } else if label == "parent" {
                 if parentTypeExpression(argument.expression) == nil {
                     extraction.problems.append(

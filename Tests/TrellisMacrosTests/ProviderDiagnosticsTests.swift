@@ -287,6 +287,151 @@ struct ProviderDiagnosticsTests {
         }
     }
 
+    @Test("a permanent container binds its link keeping itself; a permanent scope is refused on the argument")
+    func permanentContainer() {
+        assertMacro {
+            """
+            @DIContainer(permanent: true)
+            final class AppContainer {
+                @Provide(.transient, factory: { Handler() })
+                var handler: any HandlerProtocol
+
+                @Provide(.shared, factory: { (handler: Provider<any HandlerProtocol>) in Runner(handler: handler) })
+                var runner: any RunnerProtocol
+            }
+            """
+        } expansion: {
+            """
+            final class AppContainer {
+                var handler: any HandlerProtocol {
+                get {
+                    _trellis_Builders.handler(self)
+                }
+                }
+                var runner: any RunnerProtocol {
+                get {
+                    _trellis_values.runner
+                }
+                }
+
+                /// The stored values, one per member that keeps one.
+                private struct _trellis_StoredValues: @unchecked Sendable {
+                #sourceLocation(file: "Test.swift", line: 4)
+                   let handler: (any HandlerProtocol)?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    let runner: any RunnerProtocol
+                #sourceLocation()
+                    let _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>
+
+                    /// Each value's type is `Sendable`, as the container's conformance needs.
+                    static func checkSendable() {
+                #sourceLocation(file: "Test.swift", line: 4)
+                             _ = Trellis.SendableValue<any HandlerProtocol>.self // 'AppContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                            _ = Trellis.SendableValue<any RunnerProtocol>.self // 'AppContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
+                #sourceLocation()
+                    }
+                }
+
+                private let _trellis_values: _trellis_StoredValues
+
+                #sourceLocation(file: "Test.swift", line: 3)
+                convenience init(
+                       handler: (any HandlerProtocol)? = nil,
+
+
+                       runner: (any RunnerProtocol)? = nil) {
+                #sourceLocation()
+                    let _trellis_link = Trellis.ContainerLink<AppContainer, AppContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(handler: handler, runner: runner, _trellis_link))
+                    _trellis_link.bindKeeping(self)
+                }
+
+                #sourceLocation(file: "Test.swift", line: 2)
+                /// Builds the members created with the container, and returns what it stores.
+                @inline(__always) private static func _trellis_make(
+                handler: __owned (any HandlerProtocol)? = nil,
+
+
+                runner: __owned (any RunnerProtocol)? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    let runner: any RunnerProtocol = if let runner { runner } else {
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                                               { (handler: Provider<any HandlerProtocol>) in Runner(handler: handler) }(Trellis.Provider { [_trellis_link = _trellis_link] in let _trellis_container = _trellis_link.container(providing: "handler", to: "runner"); return _trellis_container.handler })
+                #sourceLocation()
+                    }
+                    return _trellis_StoredValues(
+                        handler: handler,
+                        runner: runner,
+                        _trellis_link: _trellis_link
+                    )
+                }
+
+                private init(_trellis_values: _trellis_StoredValues) {
+                    self._trellis_values = _trellis_values
+                }
+
+                /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
+                struct Inputs {
+                    /// Reads every value from `dependencies`.
+                    init(from dependencies: some AppContainerDependencies) {}
+                }
+
+                /// Creates the container from a snapshot of what it needs.
+                convenience init(inputs: Inputs) {
+                    let _trellis_link = Trellis.ContainerLink<AppContainer, AppContainer>(make: { $0 })
+                    self.init(_trellis_values: Self._trellis_make(_trellis_link))
+                    _trellis_link.bindKeeping(self)
+                }
+
+                /// Creates the container from what its owner (or any provider of its needs) gives it.
+                convenience init(dependencies: some AppContainerDependencies) {
+                    self.init(inputs: Inputs(from: dependencies))
+                }
+
+                /// Builds the members that are built after the container exists.
+                private enum _trellis_Builders {
+                #sourceLocation(file: "Test.swift", line: 4)
+                static func handler(_ _trellis_container: AppContainer) -> any HandlerProtocol {
+                #sourceLocation()
+                        if let value = _trellis_container._trellis_values.handler { value } else {
+                #sourceLocation(file: "Test.swift", line: 3)
+                                                    Handler()
+                #sourceLocation()
+                    }
+                    }
+                }
+            }
+
+            /// What `AppContainer` needs from the container that owns it (or whoever creates it).
+            protocol AppContainerDependencies {}
+            """
+        }
+        assertMacro {
+            """
+            @DIContainer(parent: AppContainer.self, permanent: true)
+            final class RequestScope {
+                @Provide(.argument)
+                var id: String
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(parent: AppContainer.self, permanent: true)
+                                                    ┬──────────────
+                                                    ╰─ 🛑 a container with 'parent:' is created for each unit of work, and a permanent one is never released; remove 'permanent:', which is for a container that lives as long as the program
+            final class RequestScope {
+                @Provide(.argument)
+                var id: String
+            }
+            """
+        }
+    }
+
     @Test("a Provider whose type argument is not the member's type is rewritten to it")
     func typeMismatch() {
         assertMacro {

@@ -152,6 +152,79 @@ final class RequestedJob: Sendable {
     var job: JobHandler
 }
 
+// A server's root, declared permanent: its kept `application` holds the scope function and a
+// provider, and the program keeps only the application (a `buildApplication` returning
+// `container.application`, as the crash the weak link gives otherwise would stop).
+struct RootApplication: Sendable {
+    let request: @Sendable (String) -> RootRequest
+    let handler: Provider<JobHandler>
+}
+
+@DIContainer(root: true, permanent: true)
+final class RootServer: Sendable {
+    @Provide(.input)
+    var queue: String
+
+    @Provide(.transient, factory: { (queue: String) in JobHandler(queue: queue) }, concrete: true)
+    var handler: JobHandler
+
+    @Assisted(.scope)
+    func request(id: String) -> RootRequest
+
+    @Provide(
+        .shared,
+        factory: { (request: @escaping @Sendable (String) -> RootRequest, handler: Provider<JobHandler>) in
+            RootApplication(request: request, handler: handler)
+        }, concrete: true)
+    var application: RootApplication
+}
+
+@DIContainer(parent: RootServer.self)
+final class RootRequest: Sendable {
+    @Provide(.argument)
+    var id: String
+
+    @Provide(.shared, factory: { (queue: String) in "\(queue)/" }, concrete: true)
+    var path: String
+}
+
+// The same root as a struct, whose values live in a storage object the link keeps.
+@DIContainer(permanent: true)
+struct RootStructServer {
+    @Provide(.input)
+    var queue: String
+
+    @Provide(.transient, factory: { (queue: String) in JobHandler(queue: queue) }, concrete: true)
+    var handler: JobHandler
+
+    @Provide(.shared, factory: { (handler: Provider<JobHandler>) in JobRunner(makeHandler: handler) }, concrete: true)
+    var runner: JobRunner
+}
+
+@Suite("Permanent containers")
+struct PermanentContainerTests {
+    @Test("a permanent container's kept member calls its function and provider after the program let the container go")
+    func keptMemberOutlivesTheProgramsReference() {
+        weak var released: RootServer?
+        let application: RootApplication = {
+            let server = RootServer(queue: "web")
+            released = server
+            return server.application
+        }()
+        #expect(application.request("r1").path == "web/")
+        #expect(application.request("r1").id == "r1")
+        #expect(application.handler().queue == "web")
+        // The container keeps itself: it lives as long as the program, as documented.
+        #expect(released != nil)
+    }
+
+    @Test("a permanent struct's kept member calls its provider after the program let the container go")
+    func structRoot() {
+        let runner = RootStructServer(queue: "jobs").runner
+        #expect(runner.run(jobs: 2).allSatisfy { $0.queue == "jobs" })
+    }
+}
+
 @Suite("Providers and lazy values")
 struct ProviderTests {
     @Test("a provider of a transient builds a new instance on each call, from the container's inputs")
