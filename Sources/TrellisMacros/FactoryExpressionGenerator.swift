@@ -321,6 +321,18 @@ struct FactoryExpressionGenerator {
             return placed
         }
         let creation = ([head] + arguments).joined(separator: ", ") + tail
+        // A function without parameters, for a scope that takes arguments: the container passed
+        // as the call's last argument ends on the function's closing parenthesis, where the
+        // compiler reports "missing argument for parameter 'requestID' in call"; the rest of the
+        // head goes on the line above.
+        let container = GeneratedNames.builderContainerParameter
+        if arguments.isEmpty, head.hasSuffix(container), let function = extraction.members[member.name]?.function,
+            let place = locator?.place(Syntax(function.signature.parameterClause.rightParen)),
+            let placed = GeneratedSource.placed(
+                head: String(head.dropLast(container.count)), tail: container + tail, at: place, offset: container.count)
+        {
+            return placed
+        }
         guard let name = extraction.anchors[.member(container: plan.container.name, member: member.name)],
             let place = locator?.place(name)
         else { return creation }
