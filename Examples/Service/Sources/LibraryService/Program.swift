@@ -41,6 +41,10 @@ public enum LibraryProgram {
                 logger: logger)
             groupConfiguration.maximumGracefulShutdownDuration = gracefulShutdownLimit
             try await ServiceGroup(configuration: groupConfiguration).run()
+            // The server's middleware reaches the container weakly (it is a `.shared` member holding
+            // the scope function): keep the container until the group has stopped, which a local
+            // alone does not promise once the optimizer ends its lifetime at its last use.
+            withExtendedLifetime(container) {}
             logger.info("stopped")
             return 0
         } catch {
