@@ -60,8 +60,15 @@ public enum ContainerValidator {
         guard let index = member.dependencies.firstIndex(where: { $0.name == member.name && $0.origin != .contribution })
         else { return nil }
         let others = container.members.map(\.name).filter { $0 != member.name }
+        // In a scope, a name it declares is never read from its parent: refining the parent's member
+        // (a connection's logger from the application's) takes a name of its own.
+        let parentAdvice =
+            container.options.parent.map { parent in
+                "; to build it from the member '\(member.name)' of '\(parent)', give this member another name (a scope reads a name from its parent only when it does not declare it)"
+            }
         let advice =
-            NameSuggester.closest(to: member.name, among: others).map { "; did you mean '\($0)'?" }
+            parentAdvice
+            ?? NameSuggester.closest(to: member.name, among: others).map { "; did you mean '\($0)'?" }
             ?? "; read another member, or make '\(member.name)' an .input"
         return Issue(
             .dependencyCycle,

@@ -256,6 +256,31 @@ struct ParentScopeMacroTests {
         }
     }
 
+    @Test("a scope member reading its own name, meant as its parent's, is told to take another name")
+    func refiningTheParentsMember() {
+        assertMacro {
+            """
+            @DIContainer(parent: AppContainer.self, concrete: true)
+            final class ConnectionScope {
+                @Provide(.argument) var name: String
+                @Provide(.shared, factory: { (logger: Logger, name: String) in logger.with(user: name) })
+                var logger: Logger
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(parent: AppContainer.self, concrete: true)
+            final class ConnectionScope {
+                @Provide(.argument) var name: String
+                @Provide(.shared, factory: { (logger: Logger, name: String) in logger.with(user: name) })
+                                              ┬──────────────
+                                              ╰─ 🛑 dependency cycle: logger -> logger; its factory reads 'logger', the member it builds; to build it from the member 'logger' of 'AppContainer', give this member another name (a scope reads a name from its parent only when it does not declare it)
+                var logger: Logger
+            }
+            """
+        }
+    }
+
     @Test("'parent:' takes a type written 'Type.self'")
     func parentNotAType() {
         assertMacro {
