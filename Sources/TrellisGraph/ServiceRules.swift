@@ -48,11 +48,19 @@ public enum ServiceRules {
     /// each other start in the order of their names. The order depends only on the graph, never on
     /// the order of the declarations, and stopping runs it in reverse. Members in a dependency cycle
     /// (an error reported elsewhere) keep their name order.
+    ///
+    /// A scope an `@Assisted(.scope)` function creates may read any member of the container (the
+    /// scope's declaration is not in view), so the function counts as reading every service: a
+    /// server that creates a scope per request or connection starts after the services its scopes
+    /// may use, and stops before them.
     public static func startOrder(of container: Container) -> [String] {
         let services = container.members.filter { $0.isService && canBeService($0.scope) }.map(\.name)
         guard services.count > 1 else { return services }
         let serviceNames = Set(services)
-        let reads = Dictionary(container.members.map { ($0.name, $0.dependencyNames) }, uniquingKeysWith: { first, _ in first })
+        let reads = Dictionary(
+            container.members.map { member in
+                (member.name, member.createsScope ? services : member.dependencyNames)
+            }, uniquingKeysWith: { first, _ in first })
         // The services each service reads through any chain of members.
         var after: [String: Set<String>] = [:]
         for service in services {

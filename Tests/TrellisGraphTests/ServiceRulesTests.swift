@@ -26,6 +26,16 @@ struct ServiceRulesTests {
         #expect(ServiceRules.startOrder(of: graph) == ["alpha", "zeta", "beta"])
     }
 
+    @Test("a service creating scopes (through an @Assisted(.scope) function) starts after the other services")
+    func scopeCreator() {
+        var scope = Member(name: "connection", type: MemberType("ConnectionScope", kind: .concrete), scope: .transient)
+        scope.signature = AssistedSignature(arguments: [], createsScope: true)
+        // The app reads no service itself; the scopes it creates may read the manager.
+        let graph = container(
+            service(shared("app", reads: ["connection"])), scope, service(shared("manager")), service(shared("zeta")))
+        #expect(ServiceRules.startOrder(of: graph) == ["manager", "zeta", "app"])
+    }
+
     @Test("a cycle (reported elsewhere) still gives every service once")
     func cycle() {
         let graph = container(service(shared("a", reads: ["b"])), service(shared("b", reads: ["a"])))

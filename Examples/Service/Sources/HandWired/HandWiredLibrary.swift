@@ -34,7 +34,7 @@ public struct HandWiredLibrary: Sendable {
         self.database = database
         self.server = server
         self.application = application
-        services = [database as! any Service, migrations, server, sweeper]
+        services = [database as! any Service, migrations, sweeper, server]
     }
 }
 

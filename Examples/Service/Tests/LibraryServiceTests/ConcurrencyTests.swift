@@ -59,7 +59,7 @@ import Testing
             // The inputs a scope reads are the application's instances, not copies of its graph.
             let database = container.database as AnyObject
             for scope in scopes { #expect(scope.database as AnyObject === database) }
-            #expect(container.serviceStartOrder.names == ["database", "migrations", "server", "sweeper"])
+            #expect(container.serviceStartOrder.names == ["database", "migrations", "sweeper", "server"])
         }
     }
 }

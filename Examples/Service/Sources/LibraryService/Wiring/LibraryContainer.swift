@@ -2,8 +2,9 @@ import Logging
 import Trellis
 
 /// The application: what lives as long as the process, and the parent each ``RequestScope`` reads
-/// from. Trellis orders its services: the database starts first, then the schema, then the server
-/// and the sweeper (which both read the schema); shutdown runs in reverse.
+/// from. Trellis orders its services: the database starts first, then the schema, then the sweeper
+/// (which reads the schema), and the server last, since the request scopes it creates may read any
+/// of them; shutdown runs in reverse, so the server stops taking requests first.
 @DIContainer(root: true, concrete: true)
 public final class LibraryContainer: Sendable {
     @Provide(.input) public var configuration: ServiceConfiguration
