@@ -233,11 +233,20 @@ public enum ContainerValidator {
             }
         }
         if member.type.kind == .opaque && member.scope != .transient {
+            // The message is the same whatever the member's scope and factory (a fix-it of another
+            // rule changing them must not bring a "new" error); a service, one instance, gets no
+            // '.transient' fix-it, and a stored member's concrete type cannot be told from a generic
+            // one needing its arguments, so it gets none.
+            let transient =
+                member.scope == .shared && !member.isService && (member.effectiveFactory != nil || member.autoWiringType != nil)
             issues.append(
                 Issue(
                     .opaqueTypeRequiresTransient,
-                    "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; use an 'any' type to store it",
-                    at: .memberType(container: containerName, member: name), fixes: [.replaceOpaqueWithExistential]))
+                    member.scope.isSupplied
+                        ? "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; give it a type its caller can name, or an 'any' type"
+                        : "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type",
+                    at: .memberType(container: containerName, member: name),
+                    fixes: (transient ? [.makeTransient] : []) + [.replaceOpaqueWithExistential]))
         }
         if member.withEntries != nil && member.autoWiringType == nil && !member.scope.isSupplied {
             issues.append(

@@ -162,6 +162,9 @@ public enum Fix: Hashable, Sendable {
     /// Write the member's scope as `.shared` (an `.onDemand` member with an `asyncFactory`, which
     /// `.shared` builds when the container is created).
     case makeShared
+    /// Write the member's scope as `.transient` (an opaque member, which only a member built on
+    /// every read can return).
+    case makeTransient
     /// Rename `factory:` to `asyncFactory:`.
     case useAsyncFactoryLabel
     /// Add a protocol to the container's inheritance clause.
@@ -216,6 +219,7 @@ public enum Fix: Hashable, Sendable {
         case .makeFinal: "make-final"
         case .removeArgument: "remove-argument"
         case .makeShared: "make-shared"
+        case .makeTransient: "make-transient"
         case .useAsyncFactoryLabel: "use-async-factory-label"
         case .declareConformance: "declare-conformance"
         case .addMainActorOption: "add-main-actor-option"
@@ -250,6 +254,7 @@ public enum Fix: Hashable, Sendable {
         case .removeArgument(.type): "remove 'Type.self'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
         case .makeShared: "make it '.shared'"
+        case .makeTransient: "make it '.transient'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"
         case .addMainActorOption: "add 'mainActor: true' to @DIContainer"

@@ -188,8 +188,9 @@ struct DiagnosticMapper {
                     .replace(
                         oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingContainerOption(option, in: attribute)))
                 ])
-        case .makeShared:
-            guard let attribute = memberSyntax?.attribute, let edited = SyntaxEdits.settingScope("shared", in: attribute) else {
+        case .makeShared, .makeTransient:
+            let scope = fix == .makeShared ? "shared" : "transient"
+            guard let attribute = memberSyntax?.attribute, let edited = SyntaxEdits.settingScope(scope, in: attribute) else {
                 return nil
             }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])

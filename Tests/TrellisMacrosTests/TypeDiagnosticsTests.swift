@@ -317,7 +317,8 @@ struct TypeDiagnosticsTests {
                     @Provide(.shared, factory: APIClient())
                     var apiClient: some APIClientProtocol
                                    ┬─────────────────────
-                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; use an 'any' type to store it
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type
+                                      ✏️ make it '.transient'
                                       ✏️ replace 'some' with 'any'
                 }
                 """
@@ -325,7 +326,7 @@ struct TypeDiagnosticsTests {
                 """
                 @DIContainer
                 struct AppContainer {
-                    @Provide(.shared, factory: APIClient())
+                    @Provide(.transient, factory: APIClient())
                     var apiClient: any APIClientProtocol
                 }
                 """
@@ -349,7 +350,7 @@ struct TypeDiagnosticsTests {
                     @Provide(.input)
                     var apiClient: some APIClientProtocol
                                    ┬─────────────────────
-                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; use an 'any' type to store it
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; give it a type its caller can name, or an 'any' type
                                       ✏️ replace 'some' with 'any'
                 }
                 """
