@@ -172,8 +172,16 @@ struct ContainerValidatorTests {
                 "a concrete input needs no opt-in",
                 container(with(input("a")) { $0.type = MemberType("String", kind: .concrete) }), []),
             ValidationCase(
-                "an opaque shared member is reported with the any fix",
+                "an opaque shared member is reported with the transient fix first, then the any fix",
                 container(with(shared("a")) { $0.type = MemberType("some P", kind: .opaque) }),
+                [expect(.opaqueTypeRequiresTransient, type("a"), fixes: [.makeTransient, .replaceOpaqueWithExistential])]),
+            ValidationCase(
+                "an opaque shared service is reported with the any fix alone: a service is one instance",
+                container(
+                    with(shared("a")) {
+                        $0.type = MemberType("some P", kind: .opaque)
+                        $0.isService = true
+                    }),
                 [expect(.opaqueTypeRequiresTransient, type("a"), fixes: [.replaceOpaqueWithExistential])]),
             ValidationCase(
                 "an opaque transient member is valid",
