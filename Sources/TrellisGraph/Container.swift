@@ -115,15 +115,15 @@ public struct ContainerOptions: Hashable, Sendable {
     /// `parent: Type.self`: the container that creates this one (through an `@Assisted(.scope)`
     /// function) and whose members it reads without restating them, the type's name as written.
     public var parent: String?
-    /// The container keeps itself alive through the providers and function values it gives, so a
-    /// member it keeps may call them after the program's last reference to it is gone; it is never
-    /// released.
-    public var permanent: Bool
+    /// `permanent: true`: the container keeps itself alive through the providers and function values
+    /// it gives, so a member it keeps may call them after the program's last reference to it is
+    /// gone; it is never released. `nil` when the argument is not written (which is `false`).
+    public var permanent: Bool?
 
     /// Creates options; the defaults are those of `@DIContainer`.
     public init(
         root: Bool = false, validateDAG: Bool = true, mainActor: Bool = false, concrete: Bool = false, parent: String? = nil,
-        permanent: Bool = false
+        permanent: Bool? = nil
     ) {
         self.root = root
         self.validateDAG = validateDAG

@@ -4,6 +4,7 @@ public enum ContainerValidator {
     public static func validate(_ container: Container) -> [Issue] {
         var issues =
             DeclarationRules.issues(of: container) + declarationIssues(container) + ServiceRules.containerIssues(container)
+            + ServiceRules.weakLinkIssues(container)
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let (becomingAsync, becomingThrowing) = membersBecomingEffectful(in: container, membersByName: membersByName)
         for member in container.members {

@@ -173,6 +173,8 @@ public enum Fix: Hashable, Sendable {
     case addMainActorOption
     /// Write `concrete: true` in the container's `@DIContainer`, which opts every member in.
     case addContainerConcreteOption
+    /// Write `permanent: true` in the container's `@DIContainer`.
+    case addPermanentOption
     /// Add the effects an `@Assisted` function's build needs to its declaration.
     case addFunctionEffects(async: Bool, throws: Bool)
     /// Write the type argument of the `Provider<T>` or `Lazy<T>` parameter at the anchor as `type`.
@@ -224,6 +226,7 @@ public enum Fix: Hashable, Sendable {
         case .declareConformance: "declare-conformance"
         case .addMainActorOption: "add-main-actor-option"
         case .addContainerConcreteOption: "add-container-concrete-option"
+        case .addPermanentOption: "add-permanent-option"
         case .addFunctionEffects: "add-function-effects"
         case .replaceProvidedType: "replace-provided-type"
         case .allowEmptyCollection: "allow-empty-collection"
@@ -259,6 +262,7 @@ public enum Fix: Hashable, Sendable {
         case .declareConformance(let name): "declare ': \(name)'"
         case .addMainActorOption: "add 'mainActor: true' to @DIContainer"
         case .addContainerConcreteOption: "add 'concrete: true' to @DIContainer, for every member"
+        case .addPermanentOption: "add 'permanent: true' to @DIContainer"
         case .addFunctionEffects(let isAsync, let isThrowing):
             "add '\([isAsync ? "async" : nil, isThrowing ? "throws" : nil].compactMap { $0 }.joined(separator: " "))'"
         case .replaceProvidedType(let type): "use the member's type '\(type)'"

@@ -161,6 +161,10 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// and no scanned source (`trellis validate --unused`; a warning unless `--unused-as-errors`).
     case unusedMember = "trellis.unused-member"
 
+    /// A member the container keeps holding a provider or function value of it (reached weakly), in
+    /// a container with services that does not say whether it is permanent (a warning).
+    case weakContainerLink = "trellis.weak-container-link"
+
     /// The severity issues of this code have unless a rule says otherwise.
-    public var defaultSeverity: Severity { self == .unusedMember ? .warning : .error }
+    public var defaultSeverity: Severity { self == .unusedMember || self == .weakContainerLink ? .warning : .error }
 }

@@ -31,6 +31,38 @@ public enum ServiceRules {
         ]
     }
 
+    /// A warning on the first member the container keeps (`.shared`, `.onDemand`) that holds a
+    /// `Provider`, a `Lazy` or a function value of it, in a container with services that does not
+    /// say whether it is permanent: what it holds reaches the container weakly, and the services run
+    /// for as long as the program does, so a container let go while they run (a `buildApplication`
+    /// returning its application, a local that Swift releases after its last use) stops the program
+    /// at the first call. `permanent: true` keeps the container; `permanent: false` says the program
+    /// keeps it.
+    static func weakLinkIssues(_ container: Container) -> [Issue] {
+        guard container.options.permanent == nil, container.options.parent == nil,
+            container.members.contains(where: { $0.isService && canBeService($0.scope) })
+        else { return [] }
+        for member in container.members where member.scope == .shared || member.scope == .onDemand {
+            guard
+                let index = member.dependencies.firstIndex(where: {
+                    !$0.access.readsAtConstruction && $0.origin != .containerRead
+                })
+            else { continue }
+            let held = member.dependencies[index]
+            let what =
+                held.access == .function
+                ? "the function '\(held.name)'" : "a \(held.access.typeName ?? "Provider") of '\(held.name)'"
+            return [
+                Issue(
+                    .weakContainerLink,
+                    "'\(member.name)' is kept by '\(container.name)' and holds \(what), which reaches the container weakly, while the container's services run for as long as the program: declare '@DIContainer(permanent: true)' on a program's root (it is then never released), or 'permanent: false' where the program keeps the container itself (a call after it is released stops the program)",
+                    at: .dependency(container: container.name, member: member.name, index: index),
+                    fixes: [.addPermanentOption])
+            ]
+        }
+        return []
+    }
+
     /// The issues of the container as a whole: a member named like the property generated for its services.
     static func containerIssues(_ container: Container) -> [Issue] {
         guard container.members.contains(where: \.isService), let clash = container.member(named: startOrderProperty)

@@ -177,11 +177,16 @@ struct DiagnosticMapper {
         case .declareConformance(let name):
             guard let change = SyntaxEdits.addingConformance(name, to: declaration) else { return nil }
             return FixIt(message: message, changes: [change])
-        case .addMainActorOption, .addContainerConcreteOption:
+        case .addMainActorOption, .addContainerConcreteOption, .addPermanentOption:
             guard let attribute = extraction.anchors[.container(extraction.container.name)]?.as(AttributeSyntax.self) else {
                 return nil
             }
-            let option = fix == .addMainActorOption ? "mainActor" : "concrete"
+            let option =
+                switch fix {
+                case .addMainActorOption: "mainActor"
+                case .addPermanentOption: "permanent"
+                default: "concrete"
+                }
             return FixIt(
                 message: message,
                 changes: [

@@ -80,7 +80,7 @@ struct InitializerGenerator {
         if linked {
             // Before the build tasks start: their factories may hold providers too.
             // A permanent container keeps itself alive through its link (see `Trellis.ContainerLink`).
-            let bind = container.options.permanent ? "bindKeeping" : "bind"
+            let bind = container.options.permanent == true ? "bindKeeping" : "bind"
             lines.append("\(GeneratedNames.link).\(bind)(\(ContainerGenerator.linkTarget(of: container)))")
         }
         return lines + asyncStarts()

@@ -5,11 +5,11 @@ import TrellisTool
 
 @Suite("trellis problem lines")
 struct ProblemLineTests {
-    @Test("every problem line has the compiler form path:line:column: error: [code] message")
+    @Test("every problem line has the compiler form path:line:column: error: [code] message (or warning:)")
     func compilerForm() throws {
         let result = ToolHarness.run(["validate", "Fixtures/EveryIssue", "Fixtures/Broken"])
         let pattern = try Regex(
-            #"^Fixtures/[A-Za-z]+/[A-Za-z]+\.swift:[1-9][0-9]*:[1-9][0-9]*: error: \[trellis\.[a-z-]+\] \S.*$"#)
+            #"^Fixtures/[A-Za-z]+/[A-Za-z]+\.swift:[1-9][0-9]*:[1-9][0-9]*: (error|warning): \[trellis\.[a-z-]+\] \S.*$"#)
         let lines = ToolHarness.lines(result.standardError)
         #expect(lines.count > 28)
         for line in lines {

@@ -92,6 +92,8 @@ struct DiagnosticCatalogTests {
             "@DIContainer struct C { @Assisted(factory: { (b: Int) throws in try A(b) }) func a(b: Int) -> A }",
         .readsAssistedMember:
             "@DIContainer struct C { @Assisted(factory: { (b: Int) in A(b) }) func a(b: Int) -> A; @Provide(.shared, factory: { (a: A) in a }, concrete: true) var d: A }",
+        .weakContainerLink:
+            "@DIContainer struct C { @Provide(.transient, factory: B(), concrete: true) var b: B; @Provide(.shared, factory: { (b: Provider<B>) in A(b) }, concrete: true, service: true) var a: A }",
     ]
 
     /// The declaration enclosing a code's source, where the rule is about the container's place.

@@ -176,6 +176,82 @@ struct ServiceTests {
         }
     }
 
+    @Test(
+        "a kept member holding the container's function, in a container with services, is warned of unless permanent: is written")
+    func weakLinkWithServices() throws {
+        assertMacro {
+            """
+            @DIContainer(concrete: true)
+            final class AppContainer: Sendable {
+                @Assisted(.scope)
+                func connection(name: String) -> ConnectionScope
+
+                @Provide(.shared, factory: ConnectionManager(), service: true)
+                var manager: ConnectionManager
+
+                @Provide(.shared, factory: { (connection: @escaping @Sendable (String) -> ConnectionScope) in
+                    App(connect: connection)
+                }, service: true)
+                var app: App
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer(concrete: true)
+            final class AppContainer: Sendable {
+                @Assisted(.scope)
+                func connection(name: String) -> ConnectionScope
+
+                @Provide(.shared, factory: ConnectionManager(), service: true)
+                var manager: ConnectionManager
+
+                @Provide(.shared, factory: { (connection: @escaping @Sendable (String) -> ConnectionScope) in
+                                              ┬──────────────────────────────────────────────────────────
+                                              ╰─ ⚠️ 'app' is kept by 'AppContainer' and holds the function 'connection', which reaches the container weakly, while the container's services run for as long as the program: declare '@DIContainer(permanent: true)' on a program's root (it is then never released), or 'permanent: false' where the program keeps the container itself (a call after it is released stops the program)
+                                                 ✏️ add 'permanent: true' to @DIContainer
+                    App(connect: connection)
+                }, service: true)
+                var app: App
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer(concrete: true, permanent: true)
+            final class AppContainer: Sendable {
+                @Assisted(.scope)
+                func connection(name: String) -> ConnectionScope
+
+                @Provide(.shared, factory: ConnectionManager(), service: true)
+                var manager: ConnectionManager
+
+                @Provide(.shared, factory: { (connection: @escaping @Sendable (String) -> ConnectionScope) in
+                    App(connect: connection)
+                }, service: true)
+                var app: App
+            }
+            """
+        }
+        // Said either way, the warning goes.
+        for permanent in ["true", "false"] {
+            let source = """
+                @DIContainer(concrete: true, permanent: \(permanent))
+                final class AppContainer: Sendable {
+                    @Assisted(.scope)
+                    func connection(name: String) -> ConnectionScope
+
+                    @Provide(.shared, factory: ConnectionManager(), service: true)
+                    var manager: ConnectionManager
+
+                    @Provide(.shared, factory: { (connection: @escaping @Sendable (String) -> ConnectionScope) in
+                        App(connect: connection)
+                    }, service: true)
+                    var app: App
+                }
+                """
+            #expect(try FixItRoundTests.diagnostics(source).diagnostics.isEmpty, "permanent: \(permanent)")
+        }
+    }
+
     @Test("an async or throwing service makes the start order an async, throwing property")
     func effects() {
         assertMacro {

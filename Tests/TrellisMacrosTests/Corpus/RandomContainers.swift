@@ -389,7 +389,11 @@ struct RandomContainer {
             mutation?.kind == kind && mutation?.target == position
         }
         var lines: [String] = []
-        let attribute = mainActor ? "@DIContainer(mainActor: true)" : "@DIContainer"
+        // A container with services says whether it is permanent (its test keeps it): otherwise a
+        // kept member holding a provider of it gets `trellis.weak-container-link`, a warning.
+        let permanent = members.contains(where: \.isService) ? "permanent: false" : nil
+        let options = (mainActor ? ["mainActor: true"] : []) + (permanent.map { [$0] } ?? [])
+        let attribute = options.isEmpty ? "@DIContainer" : "@DIContainer(\(options.joined(separator: ", ")))"
         let access = isPackage ? "package " : ""
         let generic = mutated(.generic) ? "<Value>" : ""
         let name = name(mutation?.kind)

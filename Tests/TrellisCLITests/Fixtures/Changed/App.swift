@@ -2,7 +2,7 @@ import Trellis
 
 // `Fixtures/Clean` after a change under review: `trellis diff` of their graphs is
 // `Golden/Clean-Changed.diff.txt`.
-@DIContainer(root: true)
+@DIContainer(root: true, permanent: true)
 struct AppContainer: RequestScopeDependencies, FeatureContainerDependencies {
     @Provide(.input)
     var baseURL: String

@@ -44,3 +44,14 @@ struct FactoryContainer {
     @Provide(.shared, factory: Service(twoResults))
     var readsInExpression: any ServiceProtocol
 }
+
+// trellis.weak-container-link: a kept service holding a provider of its container, which does not
+// say whether it is permanent.
+@DIContainer
+struct WeakLinkContainer {
+    @Provide(.transient, factory: Service())
+    var service: any ServiceProtocol
+
+    @Provide(.shared, factory: { (service: Provider<any ServiceProtocol>) in Runner(service) }, service: true)
+    var runner: any RunnerProtocol
+}

@@ -5,7 +5,11 @@ import Trellis
 /// from. Trellis orders its services: the database starts first, then the schema, then the sweeper
 /// (which reads the schema), and the server last, since the request scopes it creates may read any
 /// of them; shutdown runs in reverse, so the server stops taking requests first.
-@DIContainer(root: true, concrete: true)
+///
+/// `permanent: false`: the server, a `.shared` service, holds the scope function, which reaches the
+/// container weakly; the program keeps the container while the services run (`LibraryProgram.run`),
+/// and each test creates and lets go one of its own.
+@DIContainer(root: true, concrete: true, permanent: false)
 public final class LibraryContainer: Sendable {
     @Provide(.input) public var configuration: ServiceConfiguration
     @Provide(.input) public var logger: Logger
