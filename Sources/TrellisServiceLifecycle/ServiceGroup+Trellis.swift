@@ -71,6 +71,10 @@ extension ServiceStartOrder {
     /// try await app.runService()
     /// ```
     ///
+    /// A name is a member's name as declared, and one that names no service is ignored: after
+    /// renaming the application's member, rename it here too, or the application is among the
+    /// services it runs (and its server starts twice: "Address already in use").
+    ///
     /// - Throws: ``NotAServiceError`` for the first of them whose value is not a `Service`.
     public func services(excluding names: String...) throws(NotAServiceError) -> [any Service] {
         let excluded = Set(names)
