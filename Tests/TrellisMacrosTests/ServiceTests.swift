@@ -179,8 +179,7 @@ struct ServiceTests {
     @Test(
         "a kept member holding the container's function, in a container with services, is warned of unless permanent: is written")
     func weakLinkWithServices() throws {
-        assertMacro {
-            """
+        let source = """
             @DIContainer(concrete: true)
             final class AppContainer: Sendable {
                 @Assisted(.scope)
@@ -195,6 +194,8 @@ struct ServiceTests {
                 var app: App
             }
             """
+        assertMacro {
+            source
         } diagnostics: {
             """
             @DIContainer(concrete: true)
@@ -233,22 +234,9 @@ struct ServiceTests {
         }
         // Said either way, the warning goes.
         for permanent in ["true", "false"] {
-            let source = """
-                @DIContainer(concrete: true, permanent: \(permanent))
-                final class AppContainer: Sendable {
-                    @Assisted(.scope)
-                    func connection(name: String) -> ConnectionScope
-
-                    @Provide(.shared, factory: ConnectionManager(), service: true)
-                    var manager: ConnectionManager
-
-                    @Provide(.shared, factory: { (connection: @escaping @Sendable (String) -> ConnectionScope) in
-                        App(connect: connection)
-                    }, service: true)
-                    var app: App
-                }
-                """
-            #expect(try FixItRoundTests.diagnostics(source).diagnostics.isEmpty, "permanent: \(permanent)")
+            let said = source.replacing(
+                "@DIContainer(concrete: true)", with: "@DIContainer(concrete: true, permanent: \(permanent))")
+            #expect(try FixItRoundTests.diagnostics(said).diagnostics.isEmpty, "permanent: \(permanent)")
         }
     }
 
