@@ -40,6 +40,21 @@ public struct Container: Hashable, Sendable {
     /// actor, or to the main actor (``readsProvidersOnMainActor``). Swift has no check that a call
     /// is on another global actor, which a call from elsewhere would leave.
     public var givesProviders: Bool { isolatingActor == nil || readsProvidersOnMainActor }
+    /// The first read that makes the container `Sendable` where it does not declare it (the
+    /// `@DIContainer` extension adds the conformance): a `Provider`, a `Lazy` or a function value
+    /// reaching it through its link, which may be called from any thread; or, in a struct, an
+    /// `@Assisted` function taken through the container as a value (`c.scope`), which holds a copy of
+    /// the struct and which Swift checks while the macro that adds the conformance is being resolved
+    /// ("circular reference" without it). Nil when no read does.
+    public var sendableCause: (member: Member, dependency: Dependency)? {
+        for member in members {
+            for dependency in member.dependencies
+            where dependency.reachesContainerThroughLink || (kind == .structure && dependency.isFunctionValueThroughContainer) {
+                return (member, dependency)
+            }
+        }
+        return nil
+    }
     /// What the declaration holds besides its members, for ``DeclarationRules``.
     public var declaration = DeclarationFacts()
 

@@ -586,7 +586,7 @@ public enum ContainerValidator {
             // an expression's reads are reported as one (`expressionReadIssue`), whose fix-it carries
             // the effects.
             if dependency.origin == .contribution || dependency.origin == .expressionRead { continue }
-            if dependency.origin == .containerRead && dependency.access == .function {
+            if dependency.isFunctionValueThroughContainer {
                 // `c.scope` taken as a value: called later, so it carries no effect, but only a
                 // member built after the container exists has a container to call it on.
                 if let issue = AssistedRules.readIssue(of: target, by: member, dependency: dependency, at: anchor, in: container)

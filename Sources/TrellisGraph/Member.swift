@@ -138,15 +138,7 @@ public struct Member: Hashable, Sendable {
     /// Whether the member receives any other member as a `Provider`, a `Lazy` or a function value
     /// through a factory parameter, which reach the container through its link. A `c.function`
     /// taken as a value is not one: it calls the function on the container its builder is given.
-    public var readsThroughProvider: Bool {
-        dependencies.contains { !$0.access.readsAtConstruction && $0.origin != .containerRead }
-    }
-
-    /// Whether the member's factory takes an `@Assisted` function of the container as a value
-    /// (`c.scope`, not called).
-    public var takesFunctionThroughContainer: Bool {
-        dependencies.contains { $0.origin == .containerRead && $0.access == .function }
-    }
+    public var readsThroughProvider: Bool { dependencies.contains(where: \.reachesContainerThroughLink) }
 }
 
 /// The signature of an `@Assisted` function: the arguments its caller passes and the effects it declares.
@@ -407,6 +399,15 @@ public struct Dependency: Hashable, Sendable {
         self.valueType = valueType
         self.functionShape = functionShape
     }
+
+    /// Whether the read hands the reader a `Provider`, a `Lazy` or a function value through a
+    /// factory parameter, which reaches the container through its link (weakly from a member the
+    /// container keeps).
+    public var reachesContainerThroughLink: Bool { !access.readsAtConstruction && origin != .containerRead }
+
+    /// Whether the read takes an `@Assisted` function through the container as a value (`c.scope`,
+    /// not called): a closure calling it on the container a builder is given, which needs no link.
+    public var isFunctionValueThroughContainer: Bool { origin == .containerRead && access == .function }
 }
 
 /// A function type as a factory parameter declares it: how many parameters it takes and its effects.

@@ -12,6 +12,12 @@ public enum ServiceRules {
         }
     }
 
+    /// The names of the members a service group runs: marked `service: true`, in a scope a service
+    /// may have, in declaration order.
+    static func services(of container: Container) -> [String] {
+        container.members.filter { $0.isService && canBeService($0.scope) }.map(\.name)
+    }
+
     /// The issues of `member`'s `service:` argument in `container`.
     static func issues(of member: Member, in container: Container) -> [Issue] {
         guard member.isService, !canBeService(member.scope) else { return [] }
@@ -40,14 +46,10 @@ public enum ServiceRules {
     /// keeps it.
     static func weakLinkIssues(_ container: Container) -> [Issue] {
         guard container.options.permanent == nil, container.options.parent == nil,
-            container.members.contains(where: { $0.isService && canBeService($0.scope) })
+            !services(of: container).isEmpty
         else { return [] }
         for member in container.members where member.scope == .shared || member.scope == .onDemand {
-            guard
-                let index = member.dependencies.firstIndex(where: {
-                    !$0.access.readsAtConstruction && $0.origin != .containerRead
-                })
-            else { continue }
+            guard let index = member.dependencies.firstIndex(where: \.reachesContainerThroughLink) else { continue }
             let held = member.dependencies[index]
             let what =
                 held.access == .function
@@ -86,7 +88,7 @@ public enum ServiceRules {
     /// server that creates a scope per request or connection starts after the services its scopes
     /// may use, and stops before them.
     public static func startOrder(of container: Container) -> [String] {
-        let services = container.members.filter { $0.isService && canBeService($0.scope) }.map(\.name)
+        let services = services(of: container)
         guard services.count > 1 else { return services }
         let serviceNames = Set(services)
         let reads = Dictionary(

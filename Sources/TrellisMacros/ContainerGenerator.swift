@@ -374,20 +374,16 @@ struct ContainerGenerator {
         let name = "'\(container.name)'"
         let advice = "make this type Sendable, or build its value in the factory that reads it"
         if declaresSendable(container) { return "\(name) declares 'Sendable': \(advice)" }
-        for member in container.members {
-            for dependency in member.dependencies where !dependency.access.readsAtConstruction {
-                let taken =
-                    switch dependency.access {
-                    case .provider: "'\(dependency.name)' as a Provider"
-                    case .lazy: "'\(dependency.name)' as a Lazy"
-                    default:
-                        dependency.origin == .containerRead
-                            ? "'c.\(dependency.name)' as a function" : "'\(dependency.name)' as a function"
-                    }
-                return "\(name) is Sendable as '\(member.name)' takes \(taken), callable from any thread: \(advice)"
+        guard let (member, dependency) = container.sendableCause else { return "\(name) is Sendable: \(advice)" }
+        let taken =
+            switch dependency.access {
+            case .provider: "'\(dependency.name)' as a Provider"
+            case .lazy: "'\(dependency.name)' as a Lazy"
+            default:
+                dependency.isFunctionValueThroughContainer
+                    ? "'c.\(dependency.name)' as a function" : "'\(dependency.name)' as a function"
             }
-        }
-        return "\(name) is Sendable: \(advice)"
+        return "\(name) is Sendable as '\(member.name)' takes \(taken), callable from any thread: \(advice)"
     }
 
     /// The statement requiring `type` to be `Sendable`, placed at `place` (a member's type), with
@@ -420,13 +416,8 @@ struct ContainerGenerator {
 
     /// Whether the macro makes the container `Sendable`: its providers may be called from any thread.
     /// (Async members do not need it: see `Trellis.AsyncShared`.)
-    /// A struct whose factory takes `c.function` as a value is too: the function value holds a copy
-    /// of the struct, and where the struct is not `Sendable` Swift's check of that copy, made while
-    /// it type-checks `@Provide`'s arguments, ends in "circular reference" on the container's name.
-    static func needsSendable(_ container: Container) -> Bool {
-        container.members.contains(where: \.readsThroughProvider)
-            || (container.kind == .structure && container.members.contains(where: \.takesFunctionThroughContainer))
-    }
+    /// So is a struct whose factory takes `c.function` as a value (see ``Container/sendableCause``).
+    static func needsSendable(_ container: Container) -> Bool { container.sendableCause != nil }
 
     /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.
     static func hasProviders(_ container: Container) -> Bool {

@@ -552,8 +552,7 @@ final class ContainerReadRewriter: SyntaxRewriter {
         guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.baseName.memberName == parameter else {
             return super.visit(node)
         }
-        let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
-        let text = replacement(node.declName.baseName.memberName, isCalled)
+        let text = replacement(node.declName.baseName.memberName, FactoryReader.isCalled(Syntax(node)))
         let expression: ExprSyntax = text.contains("(") ? "(\(raw: text))" : "\(raw: text)"
         return expression.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
     }

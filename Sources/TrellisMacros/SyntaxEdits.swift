@@ -389,43 +389,26 @@ private final class ContainerReadMarker: SyntaxRewriter {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// Set inside an `await` that the rewriter marks with `try`: its reads need no `try` of their own.
+    /// Set inside an `await` not under a `try`: a read there that must be tried leaves the `try` to
+    /// the `await` (setting ``needsTryAbove``).
     private var triedAbove = false
+    /// Whether a read inside that `await` must be tried.
+    private var needsTryAbove = false
 
     override func visit(_ node: ClosureExprSyntax) -> ExprSyntax { ExprSyntax(node) }
 
     /// `await c.library`, where the read must also be tried: `try await c.library`, the order Swift
     /// requires (`await try` is an error).
     override func visit(_ node: AwaitExprSyntax) -> ExprSyntax {
-        guard !triedAbove, !coverage(of: Syntax(node)).try, readsNeedingTry(in: Syntax(node)) else {
-            return super.visit(node)
-        }
-        triedAbove = true
+        guard !triedAbove, !coverage(of: Syntax(node)).try else { return super.visit(node) }
+        (triedAbove, needsTryAbove) = (true, false)
         let visited = super.visit(node)
         triedAbove = false
+        guard needsTryAbove else { return visited }
         let leading = visited.leadingTrivia
         return ExprSyntax(
             TryExprSyntax(tryKeyword: .keyword(.try, trailingTrivia: .space), expression: visited.with(\.leadingTrivia, []))
         ).with(\.leadingTrivia, leading)
-    }
-
-    /// Whether `node` holds a read of a member in `trying` (outside nested closures).
-    private func readsNeedingTry(in node: Syntax) -> Bool {
-        for access in node.tokens(viewMode: .sourceAccurate) {
-            guard access.tokenKind == .identifier(parameter) || access.text == parameter,
-                let reference = access.parent?.as(DeclReferenceExprSyntax.self),
-                let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
-                trying.contains(member.declName.baseName.memberName)
-            else { continue }
-            var current = member.parent
-            var nested = false
-            while let ancestor = current, ancestor.id != node.id {
-                if ancestor.is(ClosureExprSyntax.self) { nested = true }
-                current = ancestor.parent
-            }
-            if !nested { return true }
-        }
-        return false
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> ExprSyntax {
@@ -435,7 +418,8 @@ private final class ContainerReadMarker: SyntaxRewriter {
         let name = node.declName.baseName.memberName
         let (covered, coveredByTry) = coverage(of: Syntax(node))
         let needsAwait = awaiting.contains(name) && !covered
-        let needsTry = trying.contains(name) && !coveredByTry && !triedAbove
+        var needsTry = trying.contains(name) && !coveredByTry
+        if needsTry && triedAbove { (needsTry, needsTryAbove) = (false, true) }
         guard needsAwait || needsTry else { return ExprSyntax(node) }
         let leading = node.leadingTrivia
         var marked = ExprSyntax(node.with(\.leadingTrivia, []))

@@ -125,8 +125,7 @@ public enum FactoryReader {
             // `c.scope` written without a call takes the function as a value (`.function`, which
             // `ContainerExtractor.resolveFunctionReads` keeps only for an `@Assisted` function).
             analysis.reads = usage.reads.map { read in
-                let isCalled = read.node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == read.node.id
-                return Read(name: read.name, node: read.node, origin: .containerRead, access: isCalled ? .value : .function)
+                Read(name: read.name, node: read.node, origin: .containerRead, access: isCalled(read.node) ? .value : .function)
             }
             analysis.containerEscapes = usage.escapes
             // A local hides `c.member` only where it is in scope: `if let store = c.store as? Disk`
