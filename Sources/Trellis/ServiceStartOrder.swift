@@ -25,6 +25,9 @@
 public struct ServiceStartOrder: @unchecked Sendable {
     /// The services' member names, in start order.
     public let names: [String]
+    /// Every member marked as a service, in start order, including an optional one that is `nil`
+    /// in this configuration (and so not in ``names``).
+    package let declaredNames: [String]
     /// The services' values, in start order. Only the `TrellisServiceLifecycle` library reads them,
     /// and it hands out only values that conform to `Service`, which is `Sendable`; that is why the
     /// order may be `Sendable` while holding values of any type.
@@ -36,6 +39,7 @@ public struct ServiceStartOrder: @unchecked Sendable {
     /// You do not call this directly: `@DIContainer` generates the call from the graph.
     public init(members: [(name: String, value: Any)]) {
         let present = members.filter { !Self.isAbsent($0.value) }
+        declaredNames = members.map(\.name)
         names = present.map(\.name)
         values = present.map(\.value)
     }

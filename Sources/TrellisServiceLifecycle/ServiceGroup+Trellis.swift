@@ -28,6 +28,27 @@ public struct NotAServiceError: Error, Hashable, CustomStringConvertible {
     }
 }
 
+/// A name given to ``Trellis/ServiceStartOrder/services(excluding:)`` that is no service member of
+/// the container.
+public struct UnknownServiceError: Error, Hashable, CustomStringConvertible {
+    /// The name as given.
+    public var name: String
+    /// The container's service members, in start order.
+    public var services: [String]
+
+    /// Creates the error for `name`, given to a container whose service members are `services`.
+    public init(name: String, services: [String]) {
+        self.name = name
+        self.services = services
+    }
+
+    /// What went wrong and how to fix it.
+    public var description: String {
+        let known = services.isEmpty ? "it has none" : "they are " + services.map { "'\($0)'" }.joined(separator: ", ")
+        return "services(excluding:) names '\(name)', which is not a member marked 'service: true' of the container (\(known)); name the member as it is declared"
+    }
+}
+
 // What `@DIContainer` asks, on each member marked `service: true` whose type is written as a type,
 // in a file that imports this library (see `Trellis.ServiceStartOrder.Check`).
 extension ServiceStartOrder.Check where Value: Service {
@@ -71,12 +92,17 @@ extension ServiceStartOrder {
     /// try await app.runService()
     /// ```
     ///
-    /// A name is a member's name as declared, and one that names no service is ignored: after
-    /// renaming the application's member, rename it here too, or the application is among the
-    /// services it runs (and its server starts twice: "Address already in use").
+    /// A name is a member's name as declared. One that names no service member (a typo, or the
+    /// application's member renamed and the name here not) is an error: the application would
+    /// otherwise be among the services it runs, and its server would start twice ("Address already
+    /// in use"). A service that is `nil` in this configuration (an optional member) may be named.
     ///
-    /// - Throws: ``NotAServiceError`` for the first of them whose value is not a `Service`.
-    public func services(excluding names: String...) throws(NotAServiceError) -> [any Service] {
+    /// - Throws: ``UnknownServiceError`` for a name that is no service member, before anything
+    ///   else is read; ``NotAServiceError`` for the first service whose value is not a `Service`.
+    public func services(excluding names: String...) throws -> [any Service] {
+        if let unknown = names.first(where: { !declaredNames.contains($0) }) {
+            throw UnknownServiceError(name: unknown, services: declaredNames)
+        }
         let excluded = Set(names)
         return try zip(self.names, services()).filter { !excluded.contains($0.0) }.map(\.1)
     }

@@ -302,7 +302,21 @@ struct ShutdownClosureTests {
         let order = ClosingContainer(log: EventLog(), withSpare: true).serviceStartOrder
         #expect(try order.services(excluding: "reader").count == 2)
         #expect(try order.services(excluding: "reader", "spare").count == 1)
-        #expect(try order.services(excluding: "nothing").map { "\($0)" }.last == "reader")
+        #expect(try order.services(excluding: "spare", "zclient").map { "\($0)" } == ["reader"])
+        // An optional service that is `nil` here may still be named: the name is declared.
+        let withoutSpare = ClosingContainer(log: EventLog(), withSpare: false).serviceStartOrder
+        #expect(try withoutSpare.services(excluding: "spare", "reader").count == 1)
+    }
+
+    @Test("services(excluding:) refuses a name that is no service member, as a typo would be")
+    func excludingUnknownName() throws {
+        let order = ClosingContainer(log: EventLog(), withSpare: true).serviceStartOrder
+        let error = try #require(throws: UnknownServiceError.self) { try order.services(excluding: "reader", "raeder") }
+        #expect(error == UnknownServiceError(name: "raeder", services: ["spare", "zclient", "reader"]))
+        #expect(
+            error.description
+                == "services(excluding:) names 'raeder', which is not a member marked 'service: true' of the container (they are 'spare', 'zclient', 'reader'); name the member as it is declared"
+        )
     }
 
     @Test("a test's override is what is closed")
