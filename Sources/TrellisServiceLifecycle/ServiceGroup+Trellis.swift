@@ -45,7 +45,8 @@ public struct UnknownServiceError: Error, Hashable, CustomStringConvertible {
     /// What went wrong and how to fix it.
     public var description: String {
         let known = services.isEmpty ? "it has none" : "they are " + services.map { "'\($0)'" }.joined(separator: ", ")
-        return "services(excluding:) names '\(name)', which is not a member marked 'service: true' of the container (\(known)); name the member as it is declared"
+        return
+            "services(excluding:) names '\(name)', which is not a member marked 'service: true' of the container (\(known)); name the member as it is declared"
     }
 }
 
