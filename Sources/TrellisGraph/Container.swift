@@ -42,14 +42,15 @@ public struct Container: Hashable, Sendable {
     public var givesProviders: Bool { isolatingActor == nil || readsProvidersOnMainActor }
     /// The first read that makes the container `Sendable` where it does not declare it (the
     /// `@DIContainer` extension adds the conformance): a `Provider`, a `Lazy` or a function value
-    /// reaching it through its link, which may be called from any thread; or, in a struct, an
-    /// `@Assisted` function taken through the container as a value (`c.scope`), which holds a copy of
-    /// the struct and which Swift checks while the macro that adds the conformance is being resolved
-    /// ("circular reference" without it). Nil when no read does.
+    /// reaching it through its link, or an `@Assisted` function taken through the container as a
+    /// value (`c.scope`), which holds the container; each may be called from any thread. (In a struct
+    /// the last also ends, without the conformance, in Swift's "circular reference" on the
+    /// container's name: Swift checks the copy the value holds while the macro that adds the
+    /// conformance is being resolved.) Nil when no read does.
     public var sendableCause: (member: Member, dependency: Dependency)? {
         for member in members {
             for dependency in member.dependencies
-            where dependency.reachesContainerThroughLink || (kind == .structure && dependency.isFunctionValueThroughContainer) {
+            where dependency.reachesContainerThroughLink || dependency.isFunctionValueThroughContainer {
                 return (member, dependency)
             }
         }

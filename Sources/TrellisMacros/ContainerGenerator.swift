@@ -416,7 +416,7 @@ struct ContainerGenerator {
 
     /// Whether the macro makes the container `Sendable`: its providers may be called from any thread.
     /// (Async members do not need it: see `Trellis.AsyncShared`.)
-    /// So is a struct whose factory takes `c.function` as a value (see ``Container/sendableCause``).
+    /// So is one whose factory takes `c.function` as a value (see ``Container/sendableCause``).
     static func needsSendable(_ container: Container) -> Bool { container.sendableCause != nil }
 
     /// Whether a member receives another as a `Provider` or `Lazy`, so the container has a link.

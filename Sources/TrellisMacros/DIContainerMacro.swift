@@ -158,8 +158,8 @@ extension DIContainerMacro {
         }
         // Most containers have no provider: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).
-        // A struct's factory may also take the container (`{ (c: Self) in ... c.scope ... }`).
-        let readsContainer = declaration.is(StructDeclSyntax.self)
+        // A factory may also take the container (`{ (c: Self) in ... c.scope ... }`).
+        let readsContainer = declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
         let mayNeedSendable = declaration.memberBlock.members.contains { item in
             if let function = item.decl.as(FunctionDeclSyntax.self) {
                 return ProvideAttributeReader.assistedAttribute(of: function.attributes).map(mentionsProvider) ?? false
@@ -167,7 +167,7 @@ extension DIContainerMacro {
             guard let variable = item.decl.as(VariableDeclSyntax.self),
                 let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
             else { return false }
-            return mentionsProvider(provide) || (readsContainer && provide.description.contains("in "))
+            return mentionsProvider(provide) || (readsContainer && takesClosure(provide))
         }
         guard mayNeedSendable else { return [] }
         let extraction = ExtractionCache.extraction(of: declaration, attribute: node)
@@ -177,6 +177,12 @@ extension DIContainerMacro {
             protocols.contains(where: { ContainerGenerator.namesSendable($0.trimmedDescription) })
         else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Sendable {}")]
+    }
+
+    /// Whether an attribute holds a closure with a signature (`{ (c: Self) in`, however the line
+    /// goes on after `in`), which may take the container.
+    private static func takesClosure(_ attribute: AttributeSyntax) -> Bool {
+        attribute.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.in) }
     }
 
     /// Whether an attribute's text names `Provider` or `Lazy`, which a factory parameter's type must,

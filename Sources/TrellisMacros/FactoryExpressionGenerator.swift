@@ -486,7 +486,13 @@ struct FactoryExpressionGenerator {
         let rewriter = ContainerReadRewriter(parameter: parameter) { name, isCalled in
             // `c.function` taken as a value: a closure calling it (see ``functionClosure(calling:signature:on:capture:)``).
             if !isCalled, context == .builder, let signature = plan.container.member(named: name)?.signature {
-                return functionClosure(calling: name, signature: signature, on: GeneratedNames.builderContainerParameter)
+                // `@Sendable`, as a factory parameter of the function's type is: a local holding it
+                // may go into a request handler. The container it holds is `Sendable` for it (see
+                // ``Container/sendableCause``), unless isolated to a global actor other than the
+                // main actor, whose function is called where the value is made.
+                return functionClosure(
+                    calling: name, signature: signature, on: GeneratedNames.builderContainerParameter,
+                    sendable: plan.container.givesProviders)
             }
             let read = reference(to: name, in: context, by: member)
             return read.hasPrefix("try ") ? String(read.dropFirst(4)) : read
@@ -508,10 +514,11 @@ extension FactoryExpressionGenerator {
     /// the function's type and `c.function` taken as a value get one; a closure rather than the
     /// method itself, which Swift 5 mode does not infer `@Sendable` ("converting non-Sendable function
     /// value" inside the expansion). In a main-actor container a synchronous function is called on
-    /// the main actor through `Trellis.MainActorRead`, an async one by awaiting it.
-    func functionClosure(calling name: String, signature: AssistedSignature, on receiver: String, capture: String = "")
-        -> String
-    {
+    /// the main actor through `Trellis.MainActorRead`, an async one by awaiting it. With `sendable`,
+    /// the closure says `@Sendable` itself, for a value no parameter type makes one.
+    func functionClosure(
+        calling name: String, signature: AssistedSignature, on receiver: String, capture: String = "", sendable: Bool = false
+    ) -> String {
         let parameters = signature.arguments.indices.map { "argument\($0)" }
         let arguments = zip(signature.arguments, parameters).map { argument, parameter in
             (argument.label.map { "\($0): " } ?? "") + parameter
@@ -520,7 +527,8 @@ extension FactoryExpressionGenerator {
         if plan.container.readsProvidersOnMainActor && !signature.isAsync {
             call = "\(signature.callEffects)Trellis.MainActorRead.value(of: \"\(MemberName.bare(name))\") { \(call) }"
         }
-        let head = [capture, parameters.joined(separator: ", ")].filter { !$0.isEmpty }.joined(separator: " ")
+        let head = [sendable ? "@Sendable" : "", capture, parameters.joined(separator: ", ")].filter { !$0.isEmpty }
+            .joined(separator: " ")
         return head.isEmpty ? "{ \(call) }" : "{ \(head) in \(call) }"
     }
 }

@@ -456,3 +456,58 @@ struct AssistedContainerFunctionValueTests {
         #expect(opener.path(5) == "test/5")
     }
 }
+
+// A class container, and a struct one, whose `.transient` member keeps `c.path` in a local and calls
+// it from a `@Sendable` closure, as a request handler would: the value is `@Sendable`, as a factory
+// parameter of the function's type is, and the container is made `Sendable` for it, though the
+// closure's `in` ends its line.
+struct RequestHandler: Sendable {
+    let handle: @Sendable (Int) -> String
+}
+
+@DIContainer
+final class HandlerContainer {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(factory: { (requestID: Int, region: String) in "\(region)/\(requestID)" })
+    func path(requestID: Int) -> String
+
+    @Provide(.transient, factory: { (c: Self) in
+        let path = c.path
+        return RequestHandler { requestID in path(requestID) }
+    }, concrete: true)
+    var handler: RequestHandler
+}
+
+@DIContainer
+struct HandlerStructContainer {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(factory: { (requestID: Int, region: String) in "\(region)/\(requestID)" })
+    func path(requestID: Int) -> String
+
+    @Provide(.transient, factory: { (c: Self) in
+        let path = c.path
+        return RequestHandler { requestID in path(requestID) }
+    }, concrete: true)
+    var handler: RequestHandler
+}
+
+@Suite("An @Assisted function taken through the container as a value, in a handler")
+struct ClassContainerFunctionValueTests {
+    @Test("the value is @Sendable: request handlers on other tasks call it")
+    func sendableValue() async {
+        for handler in [HandlerContainer(region: "eu").handler, HandlerStructContainer(region: "eu").handler] {
+            let paths = await withTaskGroup(of: String.self) { group in
+                for requestID in 1...3 { group.addTask { handler.handle(requestID) } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(paths.sorted() == ["eu/1", "eu/2", "eu/3"])
+        }
+        let sendable: [any Sendable] = [HandlerContainer(region: "us"), HandlerStructContainer(region: "us")]
+        #expect((sendable[0] as? HandlerContainer)?.handler.handle(7) == "us/7")
+        #expect((sendable[1] as? HandlerStructContainer)?.handler.handle(8) == "us/8")
+    }
+}
