@@ -473,10 +473,12 @@ final class HandlerContainer {
     @Assisted(factory: { (requestID: Int, region: String) in "\(region)/\(requestID)" })
     func path(requestID: Int) -> String
 
-    @Provide(.transient, factory: { (c: Self) in
-        let path = c.path
-        return RequestHandler { requestID in path(requestID) }
-    }, concrete: true)
+    @Provide(
+        .transient,
+        factory: { (c: Self) in
+            let path = c.path
+            return RequestHandler { requestID in path(requestID) }
+        }, concrete: true)
     var handler: RequestHandler
 }
 
@@ -488,10 +490,12 @@ struct HandlerStructContainer {
     @Assisted(factory: { (requestID: Int, region: String) in "\(region)/\(requestID)" })
     func path(requestID: Int) -> String
 
-    @Provide(.transient, factory: { (c: Self) in
-        let path = c.path
-        return RequestHandler { requestID in path(requestID) }
-    }, concrete: true)
+    @Provide(
+        .transient,
+        factory: { (c: Self) in
+            let path = c.path
+            return RequestHandler { requestID in path(requestID) }
+        }, concrete: true)
     var handler: RequestHandler
 }
 
