@@ -47,14 +47,16 @@ enum GeneratedSource {
 
     /// `text` with every line indented by four spaces: a body inside its braces. Lines that
     /// `#sourceLocation` maps to the user's file are left as they are, so that each keeps the
-    /// column it has there.
+    /// column it has there; so is a directive indented already (a body interpolated after spaces,
+    /// whose first line is the directive), as Swift reads it wherever it starts.
     static func indented(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard text.contains(mappedCodeStart) else { return lines.map { "    \($0)" }.joined(separator: "\n") }
         var mapped = false
         return lines.map { line in
-            if line.hasPrefix(mappedCodeStart) { mapped = true }
-            defer { if line.hasPrefix(mappedCodeEnd) { mapped = false } }
+            let directive = line.drop { $0 == " " }
+            if directive.hasPrefix(mappedCodeStart) { mapped = true }
+            defer { if directive.hasPrefix(mappedCodeEnd) { mapped = false } }
             return mapped ? String(line) : "    \(line)"
         }.joined(separator: "\n")
     }

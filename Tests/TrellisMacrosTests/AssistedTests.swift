@@ -302,9 +302,9 @@ struct AssistedTests {
                             if let override = _trellis_container._trellis_storage.values.connection {
                                 return override
                             }
-                            #sourceLocation(file: "Test.swift", line: 3)
-                                              return try await { () async throws in try await Connection.open() }()
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 3)
+                                          return try await { () async throws in try await Connection.open() }()
+                    #sourceLocation()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 6)

@@ -550,9 +550,9 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                 static func feature(_ _trellis_container: Checks) -> Feature {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 7)
-                                     Feature(dependencies: _trellis_container)
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                                 Feature(dependencies: _trellis_container)
+                #sourceLocation()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 10)

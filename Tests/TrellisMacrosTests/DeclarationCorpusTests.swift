@@ -204,6 +204,48 @@ struct DeclarationCorpusTests {
         #expect(placed.map { "\($0.line): \($0.severity)" }.sorted() == ["12: error", "16: warning", "9: error"])
     }
 
+    @Test(
+        "an error in a factory's body is reported at its own column, in each kind of builder the body is copied into"
+    )
+    func copiedCodeKeepsItsColumns() async throws {
+        // The compiler checks each closure twice: as the attribute's argument, at the column the user
+        // wrote, and copied into the builder. The copy must land on the same column: a builder whose
+        // body starts with the copy (an async member, an opaque transient, a child) once shifted it
+        // four columns right.
+        let source = """
+            protocol Shape {}
+            struct Square: Shape { let side: String }
+            struct Pool: Sendable { static func connect() async throws -> Pool { Pool() } }
+
+            @DIContainer(concrete: true)
+            struct ShapesContainer {
+                @Provide(.input) var side: Int
+                @Provide(.shared, asyncFactory: { (side: Int) async throws in
+                    let text: String = side
+                    return try await Pool.connect()
+                })
+                var pool: Pool
+                @Provide(.transient, factory: { (side: Int) in
+                    let text: String = side
+                    return Square(side: text)
+                })
+                var shape: some Shape
+                @Provide(.shared, factory: { (side: Int) in
+                    let text: String = side
+                    return Square(side: text)
+                })
+                var square: Square
+            }
+            """
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "copied code columns")
+        let conversions = placed.filter { $0.message.hasPrefix("cannot convert value of type 'Int'") }
+        #expect(Set(conversions.map(\.line)) == [9, 14, 19])
+        for line in [9, 14, 19] {
+            let columns = Set(conversions.filter { $0.line == line }.map(\.column))
+            #expect(columns == [28], "line \(line): \(conversions.filter { $0.line == line })")
+        }
+    }
+
     @Test("a member type that is not Sendable, in a Sendable container, is reported on the member's line")
     func nonSendableMemberIsReportedOnItsLine() async throws {
         let source = """
@@ -311,7 +353,8 @@ struct DeclarationCorpusTests {
         let generated = result.diagnostics.filter { $0.path != file }
         #expect(generated.isEmpty, "diagnostics inside generated code:\n\(generated.map(\.description).joined(separator: "\n"))")
         return result.diagnostics.filter { $0.path == file }.map {
-            RealCompiler.Diagnostic(path: $0.path, line: $0.line - 2, severity: $0.severity, message: $0.message)
+            RealCompiler.Diagnostic(
+                path: $0.path, line: $0.line - 2, column: $0.column, severity: $0.severity, message: $0.message)
         }
     }
 

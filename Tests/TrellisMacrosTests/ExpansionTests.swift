@@ -261,9 +261,9 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func catalog(_ _trellis_container: AppContainer) -> Catalog {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 6)
-                                                         { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 6)
+                                                     { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
+                    #sourceLocation()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 10)
@@ -451,9 +451,9 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 6)
-                                                          { (name: String) in [name, name] }(_trellis_container.name)
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 6)
+                                                      { (name: String) in [name, name] }(_trellis_container.name)
+                    #sourceLocation()
                         }
                     }
                 }
@@ -841,17 +841,17 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 6)
-                                                  try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 6)
+                                              try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
+                    #sourceLocation()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 9)
-                                                      await { () async in Cache(label: "cache") }()
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 9)
+                                                  await { () async in Cache(label: "cache") }()
+                    #sourceLocation()
                         }
                     }
                 }
@@ -958,9 +958,9 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 3)
-                                                      await { () async in Cache(label: "cache") }()
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 3)
+                                                  await { () async in Cache(label: "cache") }()
+                    #sourceLocation()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 7)
@@ -969,9 +969,9 @@ struct ExpansionTests {
                             if let override = c._trellis_storage.values.repository {
                                 return override
                             }
-                            #sourceLocation(file: "Test.swift", line: 6)
-                                                  return await { () async in Repository(cache: await c.cache) }()
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 6)
+                                              return await { () async in Repository(cache: await c.cache) }()
+                    #sourceLocation()
                         }
                     }
                 }

@@ -480,25 +480,25 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                 static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 7)
-                                     ProfileContainer(dependencies: _trellis_container)
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                                 ProfileContainer(dependencies: _trellis_container)
+                #sourceLocation()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 10)
-                                   AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
+                               AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
+                #sourceLocation()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 13)
                 static func editor(_ c: SettingsContainer) -> Editor {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 12)
-                                                                    Editor(logger: c.logger, audit: c.audit)
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 12)
+                                                                Editor(logger: c.logger, audit: c.audit)
+                #sourceLocation()
                     }
                 }
             }

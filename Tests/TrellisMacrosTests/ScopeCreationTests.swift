@@ -427,9 +427,9 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
                     #sourceLocation()
-                            #sourceLocation(file: "Test.swift", line: 4)
-                                                                     SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
-                        #sourceLocation()
+                        #sourceLocation(file: "Test.swift", line: 4)
+                                                                 SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
+                    #sourceLocation()
                         }
                     }
                 }

@@ -354,25 +354,25 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 4)
                 static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 3)
-                                              try await { () async throws in try await Pool.connect() }()
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                                          try await { () async throws in try await Pool.connect() }()
+                #sourceLocation()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 6)
                 static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 5)
-                                              try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                          try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
+                #sourceLocation()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 8)
                 static func cache(_ _trellis_container: ServerContainer) -> Cache {
                 #sourceLocation()
-                        #sourceLocation(file: "Test.swift", line: 7)
-                                                       Cache()
-                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                                                   Cache()
+                #sourceLocation()
                     }
                 }
 

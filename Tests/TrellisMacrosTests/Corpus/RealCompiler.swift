@@ -7,6 +7,8 @@ struct RealCompiler {
     struct Diagnostic: CustomStringConvertible {
         let path: String
         let line: Int
+        /// The column, where the compiler printed one.
+        var column: Int? = nil
         let severity: String
         let message: String
         var description: String { "\(path):\(line): \(severity): \(message)" }
@@ -105,9 +107,10 @@ struct RealCompiler {
     static func diagnostics(in output: String) -> [Diagnostic] {
         output.split(separator: "\n").compactMap { line in
             guard let first = line.first, first != " ", first != "`" else { return nil }
-            guard let match = line.wholeMatch(of: /(.+?):(\d+)(?::\d+)?: (error|warning): (.*)/) else { return nil }
+            guard let match = line.wholeMatch(of: /(.+?):(\d+)(?::(\d+))?: (error|warning): (.*)/) else { return nil }
             return Diagnostic(
-                path: String(match.1), line: Int(match.2) ?? 0, severity: String(match.3), message: String(match.4))
+                path: String(match.1), line: Int(match.2) ?? 0, column: match.3.flatMap { Int($0) },
+                severity: String(match.4), message: String(match.5))
         }
     }
 }
