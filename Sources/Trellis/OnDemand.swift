@@ -151,3 +151,13 @@ extension OnDemand: @unchecked Sendable where Value: Sendable {}
 public func unbuilt<Value>(_ type: Value.Type) -> Value {
     fatalError("Trellis: '\(Value.self)' was never built: its container has compile-time errors")
 }
+
+/// Stands in for the value `factory` would build, in generated code that never runs (the
+/// placeholders of a container with compile-time errors), where Swift needs the concrete type an
+/// opaque member's factory returns: the closure is never called, so its parameters, typed or not,
+/// need no values.
+///
+/// You do not use this function directly: `@DIContainer` generates its uses.
+public func unbuilt<each Parameter, Value>(resultOf factory: (repeat each Parameter) async throws -> Value) -> Value {
+    fatalError("Trellis: '\(Value.self)' was never built: its container has compile-time errors")
+}

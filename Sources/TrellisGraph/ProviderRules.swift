@@ -60,7 +60,7 @@ enum ProviderRules {
     static func functionIssues(
         of dependency: Dependency, target: Member, reader: Member, at anchor: Anchor, isolation: String?
     ) -> [Issue] {
-        guard let signature = target.signature, let shape = dependency.functionShape else { return [] }
+        guard let signature = target.signature else { return [] }
         let expected = expectedFunctionType(of: target)
         let receives = "'\(reader.displayName)' takes '\(target.displayName)' as a function"
         if let isolation {
@@ -71,6 +71,9 @@ enum ProviderRules {
                     at: anchor)
             ]
         }
+        // A parameter without a type (`{ query, configuration in ... }`) takes the type Swift
+        // infers from where the closure passes it, which the compiler checks.
+        guard let shape = dependency.functionShape else { return [] }
         var problems: [String] = []
         if shape.parameterCount != signature.arguments.count {
             problems.append(

@@ -22,15 +22,11 @@ enum AccessorGenerator {
 
     /// For an opaque member that is not `.transient` (an error): a getter returning a value of the
     /// type its factory builds, which the compiler accepts for `some P` without any other error, or
-    /// nil when that type is unknown. A synchronous factory closure is called with stand-ins
-    /// (``opaqueStandInCall(of:prefix:locator:)``); otherwise the type is read from the factory's
-    /// text (``opaqueStandIn(autoWiringType:factory:)``).
+    /// nil when that type is unknown. A factory closure gives it as its result
+    /// (``opaqueStandInCall(of:locator:container:)``); otherwise the type is read from the factory's text
+    /// (``opaqueStandIn(autoWiringType:factory:)``).
     static func opaqueStandInGetter(attribute: ProvideAttribute, locator: SourceLocator?) -> AccessorDeclSyntax? {
-        let throwing = attribute.effectiveFactory?.as(ClosureExprSyntax.self).map { FactoryReader.effects(of: $0).isThrowing }
-        if !attribute.isAsync,
-            let call = opaqueStandInCall(
-                of: attribute.effectiveFactory, prefix: throwing == true ? "try! " : "", locator: locator)
-        {
+        if let call = opaqueStandInCall(of: attribute.effectiveFactory, locator: locator) {
             return GeneratedSource.getter(async: false, throws: false, body: call)
         }
         return opaqueStandIn(autoWiringType: attribute.autoWiringType, factory: attribute.effectiveFactory).map { type in
@@ -50,24 +46,32 @@ enum AccessorGenerator {
             async: attribute.isAsync, throws: attribute.isThrowing, body: GeneratedSource.placed(call, on: type, in: context))
     }
 
-    /// For an opaque member in a container with errors: `return <prefix>` and its factory closure
-    /// called with a stand-in for each parameter (`Trellis.unbuilt((Router<Context>).self)`), placed
-    /// on the user's closure. Its `some P` is then the type Swift infers for the closure, as in a
-    /// container without errors; a type read from the names the closure calls could be a generic
-    /// type without its arguments, or an argument's type (`App(configuration: Configuration(...))`).
-    /// Nil unless the factory is a closure taking members, each with its type written.
-    static func opaqueStandInCall(of factory: ExprSyntax?, prefix: String, locator: SourceLocator?) -> String? {
-        guard let factory, let closure = factory.as(ClosureExprSyntax.self),
-            case .parameterClosure = FactoryReader.analyze(factory, containerName: "").form
-        else { return nil }
-        var arguments: [String] = []
-        for parameter in FactoryReader.parameters(of: closure) {
-            guard let type = parameter.type else { return nil }
-            arguments.append("\(GeneratedNames.unbuiltFunction)((\(type.trimmedDescription)).self)")
+    /// For an opaque member in a container with errors: `return Trellis.unbuilt(resultOf: <closure>)`,
+    /// the user's factory closure, never called, placed on the user's closure. Its `some P` is then
+    /// the type Swift infers for the closure's result, as in a container without errors, whether or
+    /// not its parameters have types (`{ query, configuration in App(...) }`); a type read from the
+    /// names the closure calls could be a generic type without its arguments, or an argument's type
+    /// (`App(configuration: Configuration(...))`). Nil unless the factory is a closure taking members
+    /// or the container.
+    /// In a builder, whose `Self` is the builders' enum, `container` names the container for the
+    /// `Self` a closure taking it is written with (`{ (c: Self) in ... }`).
+    static func opaqueStandInCall(of factory: ExprSyntax?, locator: SourceLocator?, container: String? = nil) -> String? {
+        guard let factory, let closure = factory.as(ClosureExprSyntax.self) else { return nil }
+        switch FactoryReader.analyze(factory, containerName: container ?? "").form {
+        case .parameterClosure, .containerClosure: break
+        case .expression: return nil
         }
-        let call = "return \(prefix)\(closure.trimmedDescription)(\(arguments.joined(separator: ", ")))"
+        let text =
+            container.map {
+                SelfTypeRewriter(typeName: $0).rewrite(closure, detach: true).trimmedDescription
+            } ?? closure.trimmedDescription
+        let head = "return \(GeneratedNames.unbuiltFunction)(resultOf:"
+        let call = head + " " + text + ")"
         guard let place = locator?.place(Syntax(closure)) else { return call }
-        return GeneratedSource.placed(call, at: place, offset: "return \(prefix)".count)
+        // The call's head on the line above, so that the closure keeps its column however far left
+        // it starts.
+        return GeneratedSource.placed(head: head, tail: text + ")", at: place)
+            ?? GeneratedSource.placed(call, at: place, offset: head.count + 1)
     }
 
     /// The type an opaque member's factory builds, as written: its AutoWiring type, or the first

@@ -597,8 +597,7 @@ struct ContainerGenerator {
             // returns the type its factory builds, when known (`Never` conforms to nothing).
             guard member.scope == .transient else { return nil }
             let syntax = extraction.members[member.name]
-            let prefix = (member.effectiveFactory?.isThrowing == true ? "try " : "") + (member.isAsync ? "await " : "")
-            if let call = AccessorGenerator.opaqueStandInCall(of: syntax?.factory, prefix: prefix, locator: locator) {
+            if let call = AccessorGenerator.opaqueStandInCall(of: syntax?.factory, locator: locator, container: container.name) {
                 return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: call)
             }
             let type = AccessorGenerator.opaqueStandIn(autoWiringType: syntax?.autoWiringType, factory: syntax?.factory)

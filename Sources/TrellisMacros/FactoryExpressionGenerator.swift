@@ -401,7 +401,11 @@ struct FactoryExpressionGenerator {
             guard let signature = plan.container.member(named: name)?.signature else {
                 return reference(to: name, in: context, by: member)
             }
-            return functionClosure(calling: name, signature: signature, on: reached, capture: capture)
+            // A parameter without a type takes the type of what it is given: the closure says
+            // `@Sendable` itself, as the function type written would have.
+            return functionClosure(
+                calling: name, signature: signature, on: reached, capture: capture,
+                sendable: dependency.functionShape == nil && plan.container.givesProviders)
         }
         let read = reference(to: name, in: .builder, by: member)
         let body = holdsContainer ? read : "let \(container) = \(reached); return \(read)"

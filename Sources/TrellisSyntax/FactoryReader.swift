@@ -146,11 +146,14 @@ public enum FactoryReader {
                 } else {
                     let deferred = parameter.type.flatMap(deferredAccess(of:))
                     let shape = parameter.type.flatMap(functionShape(of:))
+                    // A parameter of a function type, or of none (`{ query in ... }`, whose type Swift
+                    // infers), may take an `@Assisted` function as a value: `.function`, which
+                    // `ContainerExtractor.resolveFunctionReads` keeps only for such a function.
                     analysis.reads.append(
                         Read(
                             name: parameter.name, node: parameter.node, origin: .closureParameter,
-                            access: deferred?.access ?? (shape != nil ? .function : .value), valueType: deferred?.valueType,
-                            functionShape: shape))
+                            access: deferred?.access ?? (shape != nil || parameter.type == nil ? .function : .value),
+                            valueType: deferred?.valueType, functionShape: shape))
                 }
             }
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))

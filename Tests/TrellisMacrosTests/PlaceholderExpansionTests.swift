@@ -84,7 +84,7 @@ struct PlaceholderExpansionTests {
                     }
 
                     static func numbers(_ _trellis_container: AppContainer) -> some Collection<Int> {
-                        return { () in [1] }()
+                        return Trellis.unbuilt(resultOf: { () in [1] })
                     }
 
                     static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {

@@ -515,3 +515,56 @@ struct ClassContainerFunctionValueTests {
         #expect((sendable[1] as? HandlerStructContainer)?.handler.handle(8) == "us/8")
     }
 }
+
+// A Hummingbird-shaped application: an opaque `.transient` member whose factory leaves its
+// parameters' types out, one of them the scope function, which Swift types from the function it is
+// passed to. Trellis gives the function as a `@Sendable` value, as it does to a parameter of the
+// function type written out.
+protocol Serving: Sendable {
+    func serve(_ requestID: Int) -> String
+}
+
+struct Server<Routes: Sendable>: Serving {
+    let routes: Routes
+    let answer: @Sendable (Int) -> String
+    func serve(_ requestID: Int) -> String { answer(requestID) }
+}
+
+func makeServer(scope: @escaping @Sendable (Int) -> UntypedRequestScope, region: String) -> Server<[String]> {
+    Server(routes: [region]) { scope($0).path }
+}
+
+@DIContainer(root: true)
+final class UntypedParameterContainer {
+    @Provide(.input)
+    var region: String
+
+    @Assisted(.scope)
+    func scope(requestID: Int) -> UntypedRequestScope
+
+    @Provide(.transient, factory: { scope, region in makeServer(scope: scope, region: region) })
+    var server: some Serving
+}
+
+@DIContainer(parent: UntypedParameterContainer.self, concrete: true)
+final class UntypedRequestScope: Sendable {
+    @Provide(.argument)
+    var requestID: Int
+
+    @Provide(.transient, factory: { region, requestID in "\(region)/\(requestID)" })
+    var path: String
+}
+
+@Suite("A factory parameter without a type, naming an @Assisted function")
+struct UntypedFunctionParameterTests {
+    @Test("receives the function, which creates a scope per call, from a server's handler")
+    func untypedScopeFunction() async {
+        let server = UntypedParameterContainer(region: "eu").server
+        #expect(server.serve(3) == "eu/3")
+        let answers = await withTaskGroup(of: String.self) { group in
+            for requestID in 1...2 { group.addTask { server.serve(requestID) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.sorted() == ["eu/1", "eu/2"])
+    }
+}
