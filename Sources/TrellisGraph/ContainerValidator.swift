@@ -408,7 +408,7 @@ public enum ContainerValidator {
         guard !container.declaredConformances.contains(needs) else { return nil }
         let message =
             member.createsScope
-            ? "'\(container.name)' creates '\(typeName)' in '\(member.displayName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need"
+            ? "'\(container.name)' creates '\(typeName)' in '\(member.displayName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or declare '\(typeName)' '@DIContainer(parent: \(container.name).self)', which then reads this container's members itself"
             : "'\(container.name)' owns '\(typeName)' and provides what it needs: declare ': \(needs)' on '\(container.name)' so the compiler checks every need, or use '.forwardingChild' to pass its needs to this container's owner (a container declared with 'parent:' cannot be a child: create it with an '@Assisted(.scope)' function)"
         return Issue(
             .childNeedsNotDeclared, message, at: .member(container: container.name, member: member.name),

@@ -156,7 +156,7 @@ struct ParentProgramTests {
         }
         #expect(
             ProgramValidator.validate(program).map { "\($0.issue.code.rawValue) \($0.issue.message)" } == [
-                "trellis.child-needs-not-declared 'App' creates 'RequestScope' in 'request(id:)' and provides what it needs: declare ': RequestScopeDependencies' on 'App' so the compiler checks every need"
+                "trellis.child-needs-not-declared 'App' creates 'RequestScope' in 'request(id:)' and provides what it needs: declare ': RequestScopeDependencies' on 'App' so the compiler checks every need, or declare 'RequestScope' '@DIContainer(parent: App.self)', which then reads this container's members itself"
             ])
     }
 
