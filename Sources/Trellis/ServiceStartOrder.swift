@@ -2,9 +2,9 @@
 /// service it reads, directly or through other members. Stopping runs the order in reverse.
 ///
 /// A container with services gets a `serviceStartOrder` property of this type. The order comes from
-/// the graph the macro validates: it does not change when declarations are reordered (services that
-/// do not depend on each other start in the order of their names), and a cycle among services is a
-/// compile-time dependency cycle.
+/// the graph the macro validates: it does not change when declarations are reordered (of services
+/// that do not depend on each other, the one that reads fewer members starts first, then by name),
+/// and a cycle among services is a compile-time dependency cycle.
 ///
 /// A service member of an optional type (`var postgres: PostgresClient?`) exists in some
 /// configurations and not others: its `nil` is left out of the order, and whoever reads it gets the

@@ -78,10 +78,13 @@ public enum ServiceRules {
     }
 
     /// The services of `container` in the order they start: a service starts after every service it
-    /// reads, directly or through members that are not services; services that do not depend on
-    /// each other start in the order of their names. The order depends only on the graph, never on
-    /// the order of the declarations, and stopping runs it in reverse. Members in a dependency cycle
-    /// (an error reported elsewhere) keep their name order.
+    /// reads, directly or through members that are not services. Of services that do not depend on
+    /// each other, the one that reads fewer members (directly or through others) starts first, then
+    /// by name: a client's wrapper (`HTTPClientService(client:)`) before the application that reads
+    /// the client through its router and controllers, so that the application stops first and its
+    /// last requests still have the client. The order depends only on the graph, never on the order
+    /// of the declarations, and stopping runs it in reverse. Members in a dependency cycle (an error
+    /// reported elsewhere) keep that order.
     ///
     /// A scope an `@Assisted(.scope)` function creates may read any member of the container (the
     /// scope's declaration is not in view), so the function counts as reading every service: a
@@ -97,6 +100,8 @@ public enum ServiceRules {
             }, uniquingKeysWith: { first, _ in first })
         // The services each service reads through any chain of members.
         var after: [String: Set<String>] = [:]
+        // How many members each service reads, through any chain.
+        var reach: [String: Int] = [:]
         for service in services {
             var reached = Set<String>()
             var pending = reads[service] ?? []
@@ -105,12 +110,13 @@ public enum ServiceRules {
                 pending += reads[name] ?? []
             }
             after[service] = reached.intersection(serviceNames)
+            reach[service] = reached.count
         }
         var order: [String] = []
         var started = Set<String>()
-        var waiting = services.sorted()
+        var waiting = services.sorted { (reach[$0, default: 0], $0) < (reach[$1, default: 0], $1) }
         while !waiting.isEmpty {
-            // The first service by name whose own services have all started; in a cycle, the first by name.
+            // The first service whose own services have all started; in a cycle, the first of all.
             let index = waiting.firstIndex { after[$0, default: []].isSubset(of: started) } ?? 0
             let next = waiting.remove(at: index)
             order.append(next)

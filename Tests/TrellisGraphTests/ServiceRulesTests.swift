@@ -18,6 +18,18 @@ struct ServiceRulesTests {
         #expect(ServiceRules.startOrder(of: graph) == ["metrics", "pool", "server"])
     }
 
+    @Test(
+        "of independent services, one reading fewer members starts first: a client's wrapper before the application using the client"
+    )
+    func smallerFirst() {
+        // Hummingbird's `app.addServices(HTTPClientService(client: httpClient))`, as members: by name
+        // the application would start first and stop last, after the wrapper had closed its client.
+        let graph = container(
+            service(shared("app", reads: ["router"])), shared("router", reads: ["proxy"]), shared("proxy", reads: ["client"]),
+            shared("client"), service(shared("clientService", reads: ["client"])))
+        #expect(ServiceRules.startOrder(of: graph) == ["clientService", "app"])
+    }
+
     @Test("independent services start in name order; transient services and members without the mark are left out")
     func ties() {
         let graph = container(
