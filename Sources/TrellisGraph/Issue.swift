@@ -205,6 +205,9 @@ public enum Fix: Hashable, Sendable {
     /// it is when `names` is empty, otherwise as the body of a closure taking the members `names`,
     /// of types `types`, declared `throws` when `isThrowing`.
     case moveInitialValueToFactory(names: [String], types: [String], isThrowing: Bool)
+    /// Write the closure parameters at the anchor (`client in`) with their types:
+    /// `(client: HTTPClient) in`.
+    case typeClosureParameters(names: [String], types: [String])
 
     /// A stable identifier of the kind of fix (never its title, which may name a member).
     public var identifier: String {
@@ -238,6 +241,7 @@ public enum Fix: Hashable, Sendable {
         case .wrapInParameterClosure: "wrap-in-parameter-closure"
         case .addClosureParameters: "add-closure-parameters"
         case .moveInitialValueToFactory: "move-initial-value-to-factory"
+        case .typeClosureParameters: "type-closure-parameters"
         }
     }
 
@@ -277,6 +281,8 @@ public enum Fix: Hashable, Sendable {
         case .addClosureParameters(let names, _):
             names.count == 1
                 ? "take '\(names[0])' as a parameter" : "take \(names.map { "'\($0)'" }.joined(separator: ", ")) as parameters"
+        case .typeClosureParameters(let names, let types):
+            "write '(\(zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")))'"
         case .wrapInParameterClosure(let names, _, let isThrowing) where names.isEmpty:
             isThrowing ? "make it a closure that throws" : "make it a closure"
         case .wrapInParameterClosure(let names, _, _):

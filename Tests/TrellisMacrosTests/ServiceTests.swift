@@ -753,6 +753,47 @@ struct ServiceTests {
         }
     }
 
+    @Test("a 'shutdown:' closure whose parameter has no type gets the member's type, unwrapped, from its fix-it")
+    func untypedShutdownParameter() {
+        assertMacro {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, shutdown: { client in try await client.shutdown() })
+                var client: HTTPClient
+                @Provide(.shared, factory: { () -> HTTPClient? in nil }, concrete: true, shutdown: { (spare) in try await spare.shutdown() })
+                var spare: HTTPClient?
+            }
+            """
+        } diagnostics: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, shutdown: { client in try await client.shutdown() })
+                                                                                     ┬─────
+                                                                                     ╰─ 🛑 'shutdown:' closes the value of 'client', whose type Swift cannot infer in the attribute: write it, '{ (client: HTTPClient) in ... }'
+                                                                                        ✏️ write '(client: HTTPClient)'
+                var client: HTTPClient
+                @Provide(.shared, factory: { () -> HTTPClient? in nil }, concrete: true, shutdown: { (spare) in try await spare.shutdown() })
+                                                                                                     ┬──────
+                                                                                                     ╰─ 🛑 'shutdown:' closes the value of 'spare', whose type Swift cannot infer in the attribute: write it, '{ (spare: HTTPClient) in ... }'
+                                                                                                        ✏️ write '(spare: HTTPClient)'
+                var spare: HTTPClient?
+            }
+            """
+        } fixes: {
+            """
+            @DIContainer
+            struct ProxyContainer {
+                @Provide(.shared, factory: HTTPClient(), concrete: true, shutdown: { (client: HTTPClient) in try await client.shutdown() })
+                var client: HTTPClient
+                @Provide(.shared, factory: { () -> HTTPClient? in nil }, concrete: true, shutdown: { (spare: HTTPClient) in try await spare.shutdown() })
+                var spare: HTTPClient?
+            }
+            """
+        }
+    }
+
     @Test("a transient service is reported on 'service:', with a fix-it that removes it")
     func transientService() {
         assertMacro {
