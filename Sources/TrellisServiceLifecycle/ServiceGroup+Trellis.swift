@@ -75,7 +75,9 @@ extension ServiceStartOrder {
     /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
     public func services() throws(NotAServiceError) -> [any Service] {
         try members.map { name, value throws(NotAServiceError) in
-            if let shutdown = value as? ServiceStartOrder.Shutdown { return ClosingService(close: shutdown.close) }
+            if let shutdown = value as? ServiceStartOrder.Shutdown {
+                return ClosingService(member: name, close: shutdown.close)
+            }
             guard let service = value as? any Service else {
                 throw NotAServiceError(member: name, type: String(reflecting: Swift.type(of: value)))
             }
@@ -159,8 +161,14 @@ extension ServiceGroup {
 /// The service of a member with `shutdown:`: it waits for graceful shutdown (or for its task to be
 /// cancelled), then closes the member's value. In a group, where services shut down in reverse
 /// start order, that is after every service that reads the value has stopped.
-struct ClosingService: Service {
+struct ClosingService: Service, CustomStringConvertible {
+    /// The member whose value it closes.
+    let member: String
     let close: @Sendable () async throws -> Void
+
+    /// The member's name, as logs that name services print it (Hummingbird's, among others), so
+    /// that two such services can be told apart.
+    var description: String { "\(member) (closed on shutdown)" }
 
     func run() async throws {
         // Cancellation ends the wait too: the value is closed either way.
