@@ -363,7 +363,12 @@ struct ContainerGenerator {
     static func sendableChecks(of stored: [StoredProperty], in container: Container) -> [String] {
         let reason = sendableReason(of: container)
         return stored.compactMap { property in
-            property.checkedType.map { sendableCheck(of: $0, at: property.typePlace, reason: reason) }
+            // The parent a scope keeps: a member's advice (build it in a factory) does not apply.
+            let reason =
+                property.name == GeneratedNames.parent
+                ? "'\(container.name)' is Sendable and keeps its parent: declare '\(property.type)' Sendable (a container handing out its scope function or a provider is made so), or leave 'Sendable' off '\(container.name)'"
+                : reason
+            return property.checkedType.map { sendableCheck(of: $0, at: property.typePlace, reason: reason) }
         }
     }
 

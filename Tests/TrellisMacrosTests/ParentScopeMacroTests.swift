@@ -90,7 +90,7 @@ struct ParentScopeMacroTests {
                                                                                                           _ = Trellis.SendableValue<Report>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 1)
-                                 _ = Trellis.SendableValue<App>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                 _ = Trellis.SendableValue<App>.self // 'RequestScope' is Sendable and keeps its parent: declare 'App' Sendable (a container handing out its scope function or a provider is made so), or leave 'Sendable' off 'RequestScope'
                 #sourceLocation()
                     }
                 }
