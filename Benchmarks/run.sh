@@ -66,6 +66,14 @@ if [ "$runtime" = 1 ]; then
     # that way compiled the macros from a stale file list. Dropping the cached plan re-plans the build;
     # llbuild still recompiles only what changed.
     rm -f .build/release/description.json .build/release/plugin-tools-description.json
+    # Nor does it always recompile a harness's own module after a type of Trellis changed its layout
+    # (ServiceBenchmarks, built before ServiceStartOrder gained a field, passed it to the rebuilt
+    # library and crashed in ServiceGroup.init): each harness module is compiled afresh, a few
+    # seconds each, and RuntimeBenchmarks's generated containers with it.
+    for harness in RuntimeBenchmarks LoaderBenchmarks ScopeBenchmarks ConcurrentLoadBenchmarks \
+        ProviderCollectionBenchmarks ServiceBenchmarks; do
+        rm -rf ".build/release/$harness.build"
+    done
     echo "== runtime: building the release harness"
     swift build -c release --product RuntimeBenchmarks
     echo "== runtime: measuring"
