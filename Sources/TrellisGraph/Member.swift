@@ -264,6 +264,17 @@ public struct MemberType: Hashable, Sendable {
         return "any" + text.dropFirst(4)
     }
 
+    /// `T` for `T?`, `T!` or `Optional<T>` as written (trimmed, as member types are); any other type
+    /// as it is: what a closure given an optional member's value, when present, takes.
+    public var unwrappedText: String {
+        if text.hasSuffix("?") || text.hasSuffix("!") { return String(text.dropLast()) }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { return String(text.dropFirst("Optional<".count).dropLast()) }
+        return text
+    }
+
+    /// Whether the type, as written, is an optional (`T?`, `T!`, `Optional<T>`).
+    public var isOptional: Bool { unwrappedText != text }
+
     /// Whether a value of this type can be a factory closure's parameter written as `name: Type`
     /// (not an opaque type, which a parameter cannot have, nor a function type, which needs
     /// `@escaping`).

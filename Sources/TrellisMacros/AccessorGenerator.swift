@@ -51,16 +51,11 @@ enum AccessorGenerator {
     /// the type Swift infers for the closure's result, as in a container without errors, whether or
     /// not its parameters have types (`{ query, configuration in App(...) }`); a type read from the
     /// names the closure calls could be a generic type without its arguments, or an argument's type
-    /// (`App(configuration: Configuration(...))`). Nil unless the factory is a closure taking members
-    /// or the container.
+    /// (`App(configuration: Configuration(...))`). Nil unless the factory is a closure.
     /// In a builder, whose `Self` is the builders' enum, `container` names the container for the
     /// `Self` a closure taking it is written with (`{ (c: Self) in ... }`).
     static func opaqueStandInCall(of factory: ExprSyntax?, locator: SourceLocator?, container: String? = nil) -> String? {
-        guard let factory, let closure = factory.as(ClosureExprSyntax.self) else { return nil }
-        switch FactoryReader.analyze(factory, containerName: container ?? "").form {
-        case .parameterClosure, .containerClosure: break
-        case .expression: return nil
-        }
+        guard let closure = factory?.as(ClosureExprSyntax.self) else { return nil }
         let text =
             container.map {
                 SelfTypeRewriter(typeName: $0).rewrite(closure, detach: true).trimmedDescription

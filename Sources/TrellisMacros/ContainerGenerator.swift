@@ -86,7 +86,11 @@ struct ContainerGenerator {
         return [
             StoredProperty(
                 name: GeneratedNames.parent, type: parent, checkedType: parent,
-                typePlace: parentTypePlace(of: extraction, locator: locator))
+                typePlace: parentTypePlace(of: extraction, locator: locator),
+                // A member's advice (build it in a factory) does not apply to the parent.
+                sendableReason:
+                    "'\(extraction.container.name)' is Sendable and keeps its parent: declare '\(parent)' Sendable (a container handing out its scope function or a provider is made so), or leave 'Sendable' off '\(extraction.container.name)'"
+            )
         ]
     }
 
@@ -149,7 +153,7 @@ struct ContainerGenerator {
         let closings = closing.map { service in
             // A deprecated member's read (`read`) carries its own `try await`.
             let effects = bindsContainer && service.isDeprecated ? "" : effects(of: [service])
-            let type = GeneratedSource.unwrappedOptional(service.type.text)
+            let type = service.type.unwrappedText
             return shutdowns[service.name]!.statement(
                 head:
                     "let \(GeneratedNames.shutdown(service.name)) = \(effects)\(GeneratedNames.shutdownType)(of: (\(type)).self, \(value(of: service)),"
@@ -224,7 +228,7 @@ struct ContainerGenerator {
                 return sendableCheck(of: member.type.text, at: type.flatMap { locator?.place($0) })
             }
             guard member.type.kind == .concrete else { return nil }
-            let check = "_ = \(GeneratedNames.serviceCheckType)<\(GeneratedSource.unwrappedOptional(member.type.text))>"
+            let check = "_ = \(GeneratedNames.serviceCheckType)<\(member.type.unwrappedText)>"
             let property = ".conformsToService"
             let anchor = extraction.anchors[.memberArgument(container: container.name, member: name, argument: .service)]
             // The compiler points at the property's name (after its dot), which lands on `service:`;
@@ -363,12 +367,9 @@ struct ContainerGenerator {
     static func sendableChecks(of stored: [StoredProperty], in container: Container) -> [String] {
         let reason = sendableReason(of: container)
         return stored.compactMap { property in
-            // The parent a scope keeps: a member's advice (build it in a factory) does not apply.
-            let reason =
-                property.name == GeneratedNames.parent
-                ? "'\(container.name)' is Sendable and keeps its parent: declare '\(property.type)' Sendable (a container handing out its scope function or a provider is made so), or leave 'Sendable' off '\(container.name)'"
-                : reason
-            return property.checkedType.map { sendableCheck(of: $0, at: property.typePlace, reason: reason) }
+            property.checkedType.map {
+                sendableCheck(of: $0, at: property.typePlace, reason: property.sendableReason ?? reason)
+            }
         }
     }
 
@@ -764,6 +765,9 @@ struct StoredProperty {
     var checkedType: String? = nil
     /// Where the member's type is written, for the `#sourceLocation` lines around that check.
     var typePlace: SourceLocator.Place? = nil
+    /// Why the field's type must be `Sendable`, where the container's reason does not fit it (the
+    /// parent a scope keeps); nil for a member's field.
+    var sendableReason: String? = nil
     /// The member's type as the field's type spells it after `marker`, which the field places on
     /// ``typePlace``: the checked type, or an `@Assisted` function's return type after its override's
     /// arrow.

@@ -159,7 +159,6 @@ extension DIContainerMacro {
         // Most containers have no provider: find that out without extracting the container
         // (the plug-in is built without optimisation in debug builds, where this shows).
         // A factory may also take the container (`{ (c: Self) in ... c.scope ... }`).
-        let readsContainer = declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
         let mayNeedSendable = declaration.memberBlock.members.contains { item in
             if let function = item.decl.as(FunctionDeclSyntax.self) {
                 return ProvideAttributeReader.assistedAttribute(of: function.attributes).map(mentionsProvider) ?? false
@@ -167,7 +166,7 @@ extension DIContainerMacro {
             guard let variable = item.decl.as(VariableDeclSyntax.self),
                 let provide = ProvideAttributeReader.provideAttribute(of: variable.attributes)
             else { return false }
-            return mentionsProvider(provide) || (readsContainer && takesClosure(provide))
+            return mentionsProvider(provide) || takesClosure(provide)
         }
         guard mayNeedSendable else { return [] }
         let extraction = ExtractionCache.extraction(of: declaration, attribute: node)

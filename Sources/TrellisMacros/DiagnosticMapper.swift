@@ -211,15 +211,9 @@ struct DiagnosticMapper {
             let replacement = TypeSyntax("\(raw: type)").with(\.trailingTrivia, written.trailingTrivia)
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(written), newNode: Syntax(replacement))])
         case .typeClosureParameters(let names, let types):
-            let parameters = zip(names, types).enumerated().map { index, parameter in
-                ClosureParameterSyntax(
-                    firstName: .identifier(parameter.0), colon: .colonToken(trailingTrivia: .space),
-                    type: TypeSyntax("\(raw: parameter.1)"),
-                    trailingComma: index < names.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
-            }
-            let clause = ClosureParameterClauseSyntax(parameters: ClosureParameterListSyntax(parameters))
-                .with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
-            return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(clause))])
+            guard let clause = SyntaxEdits.parameterClause(names, types) else { return nil }
+            let placed = clause.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
+            return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(placed))])
         case .moveInitialValueToFactory(let names, let types, let isThrowing):
             guard let initializer = node.as(InitializerClauseSyntax.self),
                 let binding = initializer.parent?.as(PatternBindingSyntax.self), let attribute = memberSyntax?.attribute

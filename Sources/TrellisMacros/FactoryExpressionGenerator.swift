@@ -164,7 +164,7 @@ struct FactoryExpressionGenerator {
         // Coerced to the member's type, the factory is what it reports ("'Other' is not convertible
         // to 'Store?'"), on the user's line.
         let (open, close) =
-            GeneratedSource.isOptional(member.type.text) && origin != nil
+            member.type.isOptional && origin != nil
             ? ("(", ") as (\(member.type.text))") : ("", "")
         let head = linePrefix + effects + (fallback.map { "\($0) ?? " } ?? "") + open
         guard let origin, let place = locator?.place(origin) else { return head + core + close }
@@ -187,7 +187,7 @@ struct FactoryExpressionGenerator {
     /// unwrapped"), inside the expansion; with `??` it reports the factory's error alone, on the
     /// user's line. Other members keep the `if` expression, which costs the type checker less.
     static func usesOverrideFallback(_ member: Member) -> Bool {
-        GeneratedSource.isOptional(member.type.text) && member.collection == nil
+        member.type.isOptional && member.collection == nil
             && member.signature == nil && (member.effectiveFactory != nil || member.autoWiringType != nil)
     }
 

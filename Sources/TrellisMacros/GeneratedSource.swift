@@ -84,9 +84,6 @@ enum GeneratedSource {
         SourceLocator(context, root: Syntax(node).root).place(Syntax(node)).map { placed(code, at: $0) } ?? code
     }
 
-    /// Whether `type`, as written, is an optional (`T?`, `T!`, `Optional<T>`).
-    static func isOptional(_ type: String) -> Bool { unwrappedOptional(type) != type }
-
     /// `head` on the line above `place` and `tail` on the place's own line, padded so that what
     /// follows its first `offset` characters starts at the place's column: for a statement whose
     /// part the compiler points at (`tail`) must land on the place however long `head` is. `nil` on
@@ -187,14 +184,6 @@ extension GeneratedSource {
     /// when it carries `#sourceLocation` lines (see ``FactoryExpressionGenerator/expression(for:in:linePrefix:)``).
     static func enclosed(_ build: String) -> String {
         build.hasPrefix(GeneratedSource.mappedCodeStart) ? "\n\(build)\n" : " \(build) "
-    }
-
-    /// `T` for `T?`, `T!` or `Optional<T>` as written (trimmed, as member types are); any other type
-    /// as it is.
-    static func unwrappedOptional(_ type: String) -> String {
-        if type.hasSuffix("?") || type.hasSuffix("!") { return String(type.dropLast()) }
-        if type.hasPrefix("Optional<"), type.hasSuffix(">") { return String(type.dropFirst("Optional<".count).dropLast()) }
-        return type
     }
 
     /// `T?`, parenthesised where the type needs it (`(any P)?`).

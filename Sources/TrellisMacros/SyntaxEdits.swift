@@ -99,8 +99,22 @@ enum SyntaxEdits {
     static func closure(taking names: [String], types: [String], throws isThrowing: Bool, returning value: ExprSyntax)
         -> ExprSyntax
     {
-        let parameters = zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
-        return ExprSyntax("{ (\(raw: parameters))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
+        ExprSyntax(
+            "{ (\(raw: parameterList(names, types)))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
+    }
+
+    /// `name: Type, ...`: the closure parameters `names`, of types `types`, as written.
+    static func parameterList(_ names: [String], _ types: [String]) -> String {
+        zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
+    }
+
+    /// `(name: Type, ...)`: the parameter clause of a closure taking `names` of types `types`.
+    static func parameterClause(_ names: [String], _ types: [String]) -> ClosureParameterClauseSyntax? {
+        guard
+            case .parameterClause(let clause)? =
+                ExprSyntax("{ (\(raw: parameterList(names, types))) in }").as(ClosureExprSyntax.self)?.signature?.parameterClause
+        else { return nil }
+        return clause.trimmed
     }
 
     /// `attribute` with the call by name that builds its member (AutoWiring's `Type.self`, or a
@@ -131,7 +145,7 @@ enum SyntaxEdits {
     /// `{ () in ... log ... }` become `{ (log: Log) in ... }`. Its other captures, effects, result
     /// type and body stay as written. `nil` for a closure whose parameters have no types.
     static func addingParameters(names: [String], types: [String], to closure: ClosureExprSyntax) -> ExprSyntax? {
-        let added = zip(names, types).map { "\($0): \($1)" }
+        let added = zip(names, types).map { SyntaxEdits.parameterList([$0], [$1]) }
         let signature = closure.signature
         var parameters: [String] = []
         switch signature?.parameterClause {

@@ -3,26 +3,6 @@ import TrellisGraph
 
 /// Reads one `@Provide` variable into a ``Member`` of the extraction's container.
 enum MemberExtractor {
-    /// The parameters of `closure` written without types (`client in`, or `(client) in`) and the
-    /// node that declares them; nil when each has a type, or when the closure names none (`$0`,
-    /// which the compiler reports as it is).
-    static func untypedParameters(of closure: ClosureExprSyntax) -> (names: [String], node: Syntax)? {
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?:
-            return (list.map(\.name.text), Syntax(list))
-        case .parameterClause(let clause)? where clause.parameters.contains(where: { $0.type == nil }):
-            return (clause.parameters.map { ($0.secondName ?? $0.firstName).text }, Syntax(clause))
-        default:
-            return nil
-        }
-    }
-
-    /// `type` without a trailing `?` or `!`: what a closure given an optional member's value when
-    /// present takes.
-    static func unwrappingOptional(_ type: String) -> String {
-        type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
-    }
-
     static func extract(_ variable: VariableDeclSyntax, attribute: AttributeSyntax, into extraction: inout ContainerExtraction) {
         let containerName = extraction.container.name
         var details = 0
@@ -152,17 +132,20 @@ enum MemberExtractor {
             // Swift checks the attribute's closure alone, where nothing says what it is given: a
             // parameter without its type is "cannot infer type of closure parameter", which the fix-it
             // answers with the member's type.
-            if let closure = read.shutdown?.expression.as(ClosureExprSyntax.self), let typeSyntax,
-                let untyped = Self.untypedParameters(of: closure)
+            if let closure = read.shutdown?.expression.as(ClosureExprSyntax.self), typeSyntax != nil,
+                let clause = closure.signature?.parameterClause
             {
-                let type = Self.unwrappingOptional(typeSyntax.trimmedText)
-                let written = untyped.names.map { "\($0): \(type)" }.joined(separator: ", ")
-                problem(
-                    .invalidArgument,
-                    "'shutdown:' closes the value of '\(name)', whose type Swift cannot infer in the attribute: write it, '{ (\(written)) in ... }'",
-                    at: untyped.node, member: name,
-                    fixes: untyped.names.count == 1
-                        ? [.typeClosureParameters(names: untyped.names, types: [type])] : [])
+                let parameters = FactoryReader.parameters(of: closure)
+                if parameters.contains(where: { $0.type == nil }) {
+                    let type = member.type.unwrappedText
+                    let written = parameters.map { "\($0.name): \(type)" }.joined(separator: ", ")
+                    problem(
+                        .invalidArgument,
+                        "'shutdown:' closes the value of '\(name)', whose type Swift cannot infer in the attribute: write it, '{ (\(written)) in ... }'",
+                        at: clause, member: name,
+                        fixes: parameters.count == 1 ? [.typeClosureParameters(names: parameters.map(\.name), types: [type])] : []
+                    )
+                }
             }
             if read.service, let service = read.arguments[.service] {
                 problem(
