@@ -731,7 +731,20 @@ struct ContainerGenerator {
     /// written (at the user's columns) and what the compiler says of it ("capture of 'c' with
     /// non-Sendable type") is in the user's words; otherwise, or where that name would meet a local
     /// the builder declares or one of its `arguments`, ``GeneratedNames/builderContainerParameter``.
+    ///
+    /// A scope's creator names it `c` (or the first of `c1`, `c2`... no argument takes), short enough
+    /// for the creation's head to fit before the function's first parameter on its line (see
+    /// `FactoryExpressionGenerator.scopeCreation`).
     static func builderReceiver(of member: Member, besides arguments: [String]) -> String {
+        if member.signature?.createsScope == true {
+            var name = "c"
+            var index = 0
+            while arguments.contains(name) {
+                index += 1
+                name = "c\(index)"
+            }
+            return name
+        }
         guard case .containerClosure(let parameter)? = member.effectiveFactory?.form,
             parameter != "_", parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
             !parameter.hasPrefix(GeneratedNames.prefix), !arguments.contains(parameter),

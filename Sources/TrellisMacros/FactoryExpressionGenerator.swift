@@ -295,11 +295,16 @@ struct FactoryExpressionGenerator {
     /// Each argument is placed on the function's parameter, its value on the parameter's type (the
     /// two are written alike, `name: name` and `name: Type`), so that the compiler reports an
     /// argument the scope does not take ("extra argument 'kind' in call") on its name and one of
-    /// another type on its type; the call's head goes on the line above. Without parameters, or
+    /// another type on its type. The call's head, `.init(dependencies: (container`, goes before the
+    /// first parameter on its line where it fits, else on the line above; the parenthesis it opens
+    /// closes on the first parameter's line, where the compiler reports an argument missing after
+    /// `dependencies:` ("missing argument for parameter 'request' in call"). Without parameters, or
     /// where their places are unknown, the call is placed on the function's name.
     private func scopeCreation(of member: Member, signature: AssistedSignature, linePrefix: String) -> String {
         let (open, close) = signature.isThrowing ? ("try Trellis.AssistedKind.created(", ")") : ("", "")
-        let head = "\(linePrefix)\(open)\(member.type.text)(dependencies: \(GeneratedNames.builderContainerParameter)"
+        let container = ContainerGenerator.builderReceiver(
+            of: member, besides: signature.arguments.map { MemberName.parameterLabel($0.name) })
+        let head = "\(linePrefix)\(open)\(member.type.text)(dependencies: \(container)"
         let arguments = signature.arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
         let tail = ")" + close
         let places = signature.arguments.indices.map { index -> SourceLocator.Place? in
@@ -308,15 +313,13 @@ struct FactoryExpressionGenerator {
         }
         if !arguments.isEmpty, places.allSatisfy({ $0 != nil }),
             let placed = GeneratedSource.placedSignature(
-                head: head,
+                head: "\(linePrefix)\(open).init(dependencies: (\(container)",
                 parameters: signature.arguments.indices.map { index in
-                    // The first argument's comma goes on its line: an argument missing before it is
-                    // reported there, not past the end of the line above.
                     SignatureParameter(
-                        text: (index == 0 ? ", " : "") + arguments[index], spelled: signature.arguments[index].name,
+                        text: (index == 0 ? "), " : "") + arguments[index], spelled: signature.arguments[index].name,
                         place: places[index])
                 },
-                tail: tail)
+                tail: tail, headSharesLine: true)
         {
             return placed
         }
@@ -325,7 +328,6 @@ struct FactoryExpressionGenerator {
         // as the call's last argument ends on the function's closing parenthesis, where the
         // compiler reports "missing argument for parameter 'requestID' in call"; the rest of the
         // head goes on the line above.
-        let container = GeneratedNames.builderContainerParameter
         if arguments.isEmpty, head.hasSuffix(container), let function = extraction.members[member.name]?.function,
             let place = locator?.place(Syntax(function.signature.parameterClause.rightParen)),
             let placed = GeneratedSource.placed(

@@ -120,15 +120,20 @@ enum GeneratedSource {
     /// (that of its member's type) is on that place's line with the member's type (`spelled`) at its
     /// column, one parameter after another on a line where the places share one or are unknown.
     /// `head` goes on `headPlace` (at the column of its first `headOffset` characters' end) when that
-    /// is above the first parameter, else on the line above it. `preamble` lines (comments) come
-    /// first, above the head. Nil when no parameter has a place, or the first is on the file's
-    /// first line.
+    /// is above the first parameter, else on the line above it; with `headSharesLine`, on the first
+    /// parameter's own line when it ends before that parameter's column there. `preamble` lines
+    /// (comments) come first, above the head. Nil when no parameter has a place, or the head would go
+    /// above the file's first line.
     static func placedSignature(
         preamble: [String] = [], head: String, headPlace: SourceLocator.Place? = nil, headOffset: Int = 0,
-        parameters: [SignatureParameter], tail: String
+        parameters: [SignatureParameter], tail: String, headSharesLine: Bool = false
     ) -> String? {
         guard let first = parameters.lazy.compactMap(\.place).first else { return nil }
-        let headLine = headPlace.map { $0.line < first.line ? $0.line : first.line - 1 } ?? first.line - 1
+        var headLine = headPlace.map { $0.line < first.line ? $0.line : first.line - 1 } ?? first.line - 1
+        if headSharesLine, let opening = parameters.first, let place = opening.place {
+            let offset = opening.spelled.map { typeOffset(of: $0, after: ": ", in: opening.text) } ?? 0
+            if head.count <= place.column - 1 - offset { headLine = place.line }
+        }
         guard headLine - preamble.count >= 1 else { return nil }
         var text = (preamble + [""]).joined(separator: "\n")
         if let headPlace, headPlace.line == headLine {

@@ -30,3 +30,14 @@ final class OtherServerContainer: Sendable, RequestScopeDependencies {
     @Assisted(.scope)
     func request() -> RequestScope
 }
+
+// A parameter named unlike the scope's `.argument`, on the attribute's line: the compiler's error
+// names both labels, on the function's line (the creation's head fits before the parameter there),
+// not on the member declared above it.
+@DIContainer
+final class RenamingServerContainer: Sendable, RequestScopeDependencies {
+    @Provide(.shared, factory: { Connection() }, concrete: true)
+    var connection: Connection
+
+    @Assisted(.scope) func request(id: String) -> RequestScope
+}

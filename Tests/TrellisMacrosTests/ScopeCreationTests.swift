@@ -279,26 +279,26 @@ struct ScopeCreationTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func request(_ _trellis_container: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
+                    static func request(_ c: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_values.request {
-                            return override(_trellis_container, requestID, attempt)
+                            if let override = c._trellis_values.request {
+                            return override(c, requestID, attempt)
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
-                    return RequestScope(dependencies: _trellis_container
-                                      , requestID: requestID, attempt: attempt)
+                    return .init(dependencies: (c
+                                     ), requestID: requestID, attempt: attempt)
                     #sourceLocation()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func job(_ _trellis_container: ServerContainer, _ jobID: Int) throws -> JobScope {
+                    static func job(_ c: ServerContainer, _ jobID: Int) throws -> JobScope {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_values.job {
-                            return try override(_trellis_container, jobID)
+                            if let override = c._trellis_values.job {
+                            return try override(c, jobID)
                         }
                     #sourceLocation(file: "Test.swift", line: 6)
-                    return try Trellis.AssistedKind.created(JobScope(dependencies: _trellis_container
-                                 , jobID: jobID))
+                    return try Trellis.AssistedKind.created(.init(dependencies: (c
+                                ), jobID: jobID))
                     #sourceLocation()
                         }
                     }
@@ -543,14 +543,14 @@ struct ScopeCreationTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func request(_ _trellis_container: ServerContainer, _ requestID: String) -> RequestScope {
+                    static func request(_ c: ServerContainer, _ requestID: String) -> RequestScope {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_values.request {
-                            return override(_trellis_container, requestID)
+                            if let override = c._trellis_values.request {
+                            return override(c, requestID)
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
-                    return RequestScope(dependencies: _trellis_container
-                                   , requestID: requestID)
+                    return .init(dependencies: (c
+                                  ), requestID: requestID)
                     #sourceLocation()
                         }
                     }
