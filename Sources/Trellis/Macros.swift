@@ -138,6 +138,7 @@ public macro DIContainer(
     named(_trellis_Builders), named(serviceStartOrder), named(_trellis_parent)
 )
 @attached(extension, conformances: Sendable, ParentReading)
+@attached(peer)
 public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,
@@ -156,6 +157,7 @@ public macro DIContainer(
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Sendable, ParentReading)
+@attached(peer)
 public macro DIContainer(
     validate: Bool = true,
     root: Bool = false,

@@ -11,8 +11,9 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
     /// plug-in's time per expansion (Benchmarks/results/analysis.md has the figures).
     public static var formatMode: FormatMode { .disabled }
 
-    /// Reports every issue of the container and, when there is no error, generates its storage,
-    /// initializers, `Inputs` and builders.
+    /// Generates the container's storage, initializers, `Inputs` and builders when it has no error,
+    /// and placeholders otherwise. The peer role reports the issues (see
+    /// ``expansion(of:providingPeersOf:in:)``).
     public static func expansion(
         of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -24,8 +25,6 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         // While a declaration does not parse, the parser's errors are the only ones worth reading.
         let issues =
             extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
-        let mapper = DiagnosticMapper(extraction: extraction, declaration: declaration)
-        for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
         guard extraction.container.kind.canBeContainer else { return [] }
         guard !extraction.hasUnparsedDeclarations, !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container)
         else {
@@ -81,7 +80,13 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
 }
 
 extension DIContainerMacro {
-    /// Declares `<Name>Dependencies` beside the container: what it needs from its owner.
+    /// Reports every issue of the container, and declares `<Name>Dependencies` beside it: what it
+    /// needs from its owner.
+    ///
+    /// The issues are reported here rather than by the member role, which the compiler expands in
+    /// every compile job whose file reads the container's members: each error was printed once per
+    /// such job (26 times in a Vapor program of 26 files). The peer role is expanded where the
+    /// container's own file is compiled, and elsewhere only where a file names `<Name>Dependencies`.
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
@@ -90,6 +95,11 @@ extension DIContainerMacro {
         else { return [] }
         var extraction = ExtractionCache.extraction(of: group, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: group), into: &extraction)
+        // While a declaration does not parse, the parser's errors are the only ones worth reading.
+        let issues =
+            extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
+        let mapper = DiagnosticMapper(extraction: extraction, declaration: group)
+        for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
         // A generic or local type, or one nested in a generic type, cannot have a protocol beside it;
         // a container with a parent needs none.
         guard extraction.container.kind.canBeContainer, !extraction.hasNoNeedsProtocol,

@@ -204,6 +204,39 @@ struct DeclarationCorpusTests {
         #expect(placed.map { "\($0.line): \($0.severity)" }.sorted() == ["12: error", "16: warning", "9: error"])
     }
 
+    @Test("a Trellis error is printed once, however many files reading the container compile in jobs of their own")
+    func trellisErrorsArePrintedOnce() async throws {
+        let container = CorpusProgram(
+            name: "container",
+            source: """
+                struct Settings: Sendable { let port: Int }
+
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input) var port: Int
+                    @Provide(.shared, factory: { (port: Int) in Settings(port: port) })
+                    var settings: Settings
+                    @Provide(.shared, factory: { (prot: Int) in Settings(port: prot) }, concrete: true)
+                    var fallback: Settings
+                }
+                """,
+            expectedCode: nil)
+        // Each reader's job expands the container's members: the member role once reported the
+        // container's issues from each of them.
+        let readers = (1...3).map { index in
+            CorpusProgram(
+                name: "reader \(index)", source: "func read\(index)(_ c: AppContainer) -> Int { c.settings.port + c.port }",
+                expectedCode: nil)
+        }
+        let result = try await Self.compile([container] + readers, emitSIL: false, separateJobs: true)
+        let file = try #require(result.files.first)
+        #expect(result.diagnostics.allSatisfy { $0.path == file }, "\(result.output)")
+        #expect(
+            result.diagnostics.map { "\($0.line - 2): \($0.message.prefix(30))" }.sorted() == [
+                "7: 'settings' has the type 'Setti", "8: 'fallback' reads 'prot', which",
+            ], "\(result.output)")
+    }
+
     @Test(
         "an error in a factory's body is reported at its own column, in each kind of builder the body is copied into"
     )
@@ -367,8 +400,10 @@ struct DeclarationCorpusTests {
     }
 
     /// Writes the prelude and each program to its own file of a temporary folder and compiles them
-    /// as one module.
-    static func compile(_ programs: [CorpusProgram], emitSIL: Bool, style: RealCompiler.Style = .llvm) async throws -> (
+    /// as one module (in one frontend job, or with `separateJobs` one per file).
+    static func compile(
+        _ programs: [CorpusProgram], emitSIL: Bool, style: RealCompiler.Style = .llvm, separateJobs: Bool = false
+    ) async throws -> (
         diagnostics: [RealCompiler.Diagnostic], output: String, status: Int32, files: [String]
     ) {
         let compiler = try RealCompiler()
@@ -387,7 +422,8 @@ struct DeclarationCorpusTests {
             try ("import Trellis\n\n" + program.source + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             files.append(path)
         }
-        let result = try await compiler.compileOffThePool([prelude] + files, emitSIL: emitSIL, style: style)
+        let result = try await compiler.compileOffThePool(
+            [prelude] + files, emitSIL: emitSIL, style: style, separateJobs: separateJobs)
         return (result.diagnostics, result.output, result.status, files)
     }
 }

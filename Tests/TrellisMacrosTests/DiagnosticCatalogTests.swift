@@ -99,7 +99,7 @@ struct DiagnosticCatalogTests {
     /// The declaration enclosing a code's source, where the rule is about the container's place.
     static let enclosingDeclarations: [IssueCode: String] = [.localContainer: "func make() {}"]
 
-    /// The IDs of the diagnostics reported for `source`: by `@DIContainer` when the type has it,
+    /// The IDs of the diagnostics reported for `source`: by `@DIContainer` (its peer role) when the type has it,
     /// otherwise by each `@Provide` of its members (which then sees no enclosing container).
     static func diagnosticIDs(_ source: String, enclosedBy enclosing: String? = nil) throws -> [MessageID] {
         let file = Parser.parse(source: source)
@@ -107,7 +107,7 @@ struct DiagnosticCatalogTests {
         let outer = enclosing.flatMap { Parser.parse(source: $0).statements.first.map { Syntax($0.item) } }
         let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)] + (outer.map { [$0] } ?? []))
         if let attribute = declaration.attributes.first?.as(AttributeSyntax.self) {
-            _ = try DIContainerMacro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+            _ = try DIContainerMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
         } else {
             for item in declaration.memberBlock.members {
                 guard let variable = item.decl.as(VariableDeclSyntax.self),

@@ -69,13 +69,14 @@ struct FixItRoundTests {
         """,
     ]
 
-    /// The Trellis diagnostics `@DIContainer` reports for the container in `source`, each with its fix-its.
+    /// The Trellis diagnostics `@DIContainer` (its peer role) reports for the container in `source`, each
+    /// with its fix-its.
     static func diagnostics(_ source: String) throws -> (file: SourceFileSyntax, diagnostics: [Diagnostic]) {
         let file = Parser.parse(source: source)
         let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
         let context = BasicMacroExpansionContext(lexicalContext: [Syntax(declaration)])
         if let attribute = declaration.attributes.first?.as(AttributeSyntax.self) {
-            _ = try DIContainerMacro.expansion(of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
+            _ = try DIContainerMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
         }
         return (file, context.diagnostics)
     }

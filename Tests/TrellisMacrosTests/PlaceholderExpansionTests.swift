@@ -16,6 +16,8 @@ struct PlaceholderExpansionTests {
         let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
         let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
         let context = BasicMacroExpansionContext()
+        // The peer role reports the issues; the member role writes the members.
+        _ = try DIContainerMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
         let members = try DIContainerMacro.expansion(
             of: attribute, providingMembersOf: declaration, conformingTo: [], in: context)
         return (

@@ -57,10 +57,12 @@ struct RealCompiler {
 
     /// `swiftc` over `files` in one module: `-typecheck`, or `-emit-sil` for checks that run after
     /// type checking (definite initialization), with `plugin` (by default ``pluginPath``) serving
-    /// the macros. Returns every error and warning, with the output.
-    func compile(_ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm) throws -> (
-        diagnostics: [Diagnostic], output: String, status: Int32
-    ) {
+    /// the macros. With `separateJobs`, each file is compiled to an object in a frontend job of its
+    /// own, every job run even after one fails, as a package's debug build on a machine with as many
+    /// cores as files does. Returns every error and warning, with the output.
+    func compile(
+        _ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm, separateJobs: Bool = false
+    ) throws -> (diagnostics: [Diagnostic], output: String, status: Int32) {
         // The scratch folder is two levels above `<triple>/<configuration>`; swift-atomics' C shim
         // module lives in its checkout.
         let scratch = URL(fileURLWithPath: binPath).deletingLastPathComponent().deletingLastPathComponent().path
@@ -68,7 +70,11 @@ struct RealCompiler {
         var arguments = ["swiftc"]
         // One frontend job for all files, which reports every file's errors (separate jobs stop at
         // the first file that fails).
-        arguments += emitSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck", "-wmo"]
+        if separateJobs {
+            arguments += ["-c", "-j", "2", "-disable-batch-mode", "-continue-building-after-errors"]
+        } else {
+            arguments += emitSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck", "-wmo"]
+        }
         arguments += [
             "-swift-version", "6", "-package-name", "Corpus", "-module-name", "Corpus", "-diagnostic-style", style.rawValue,
             "-I", "\(binPath)/Modules", "-Xcc", "-fmodule-map-file=\(shims)",
@@ -78,6 +84,10 @@ struct RealCompiler {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        // Objects go to the working folder: the files' own.
+        if separateJobs, let first = files.first {
+            process.currentDirectoryURL = URL(fileURLWithPath: first).deletingLastPathComponent()
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -91,13 +101,16 @@ struct RealCompiler {
     /// ``compile(_:emitSIL:plugin:style:)`` on a thread of its own: waiting for the compiler blocks
     /// that thread for seconds, and on Swift's cooperative pool (as wide as the machine has cores) it
     /// would hold back every other test meanwhile, timing-sensitive ones included.
-    func compileOffThePool(_ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm) async throws -> (
-        diagnostics: [Diagnostic], output: String, status: Int32
-    ) {
+    func compileOffThePool(
+        _ files: [String], emitSIL: Bool, plugin: String? = nil, style: Style = .llvm, separateJobs: Bool = false
+    ) async throws -> (diagnostics: [Diagnostic], output: String, status: Int32) {
         try await withCheckedThrowingContinuation { continuation in
             let compiler = self
             Thread.detachNewThread {
-                continuation.resume(with: Result { try compiler.compile(files, emitSIL: emitSIL, plugin: plugin, style: style) })
+                continuation.resume(
+                    with: Result {
+                        try compiler.compile(files, emitSIL: emitSIL, plugin: plugin, style: style, separateJobs: separateJobs)
+                    })
             }
         }
     }
