@@ -244,8 +244,8 @@ public enum ContainerValidator {
                 Issue(
                     .opaqueTypeRequiresTransient,
                     member.scope.isSupplied
-                        ? "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; give it a type its caller can name, or an 'any' type"
-                        : "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type",
+                        ? "'\(name)' has the opaque type '\(member.type.text)', which an '.\(member.scope.rawValue)' cannot have: the container stores the value its creator passes; give it a type the creator can name, or an 'any' type"
+                        : "'\(name)' has the opaque type '\(member.type.text)', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (the only one when the factory itself returns an opaque type)",
                     at: .memberType(container: containerName, member: name),
                     fixes: (transient ? [.makeTransient] : []) + [.replaceOpaqueWithExistential]))
         }

@@ -317,7 +317,7 @@ struct TypeDiagnosticsTests {
                     @Provide(.shared, factory: APIClient())
                     var apiClient: some APIClientProtocol
                                    ┬─────────────────────
-                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (the only one when the factory itself returns an opaque type)
                                       ✏️ make it '.transient'
                                       ✏️ replace 'some' with 'any'
                 }
@@ -350,7 +350,7 @@ struct TypeDiagnosticsTests {
                     @Provide(.input)
                     var apiClient: some APIClientProtocol
                                    ┬─────────────────────
-                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which only a '.transient' member can return; give it a type its caller can name, or an 'any' type
+                                   ╰─ 🛑 'apiClient' has the opaque type 'some APIClientProtocol', which an '.input' cannot have: the container stores the value its creator passes; give it a type the creator can name, or an 'any' type
                                       ✏️ replace 'some' with 'any'
                 }
                 """

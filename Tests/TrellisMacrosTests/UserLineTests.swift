@@ -424,7 +424,7 @@ struct UserLineTests {
                 """
             #expect(
                 try await UserLineTests.diagnostics(of: source, "opaque member") == [
-                    "10: error: 'app' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (from macro 'DIContainer')",
+                    "10: error: 'app' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (the only one when the factory itself returns an opaque type) (from macro 'DIContainer')",
                     "12: error: 'server' is '.transient', built anew on every read; a service is one instance that runs as long as the container: make it '.shared' or remove 'service:' (from macro 'DIContainer')",
                 ])
         }
@@ -465,7 +465,7 @@ struct UserLineTests {
                     "13: error: 'router' is built synchronously but reads 'library', which is built by an asyncFactory; build 'router' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
                     "14: error: 'app' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'app' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
                     "22: error: 'kept' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'kept' with an asyncFactory declared 'async throws' (from macro 'DIContainer')",
-                    "25: error: 'kept' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (from macro 'DIContainer')",
+                    "25: error: 'kept' has the opaque type 'some ApplicationProtocol', which only a '.transient' member can return; make it '.transient' (built on every read; not a service, which is one instance), or give it a type the container can store: the type its factory builds (with its generic arguments), or an 'any' type (the only one when the factory itself returns an opaque type) (from macro 'DIContainer')",
                 ])
         }
 
