@@ -22,9 +22,7 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         guard !isRepetition(node, named: "DIContainer", in: declaration.attributes, context) else { return [] }
         var extraction = ExtractionCache.extraction(of: declaration, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: declaration), into: &extraction)
-        // While a declaration does not parse, the parser's errors are the only ones worth reading.
-        let issues =
-            extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
+        let issues = ExtractionCache.issues(of: extraction, declaration: declaration, attribute: node)
         guard extraction.container.kind.canBeContainer else { return [] }
         guard !extraction.hasUnparsedDeclarations, !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container)
         else {
@@ -95,9 +93,7 @@ extension DIContainerMacro {
         else { return [] }
         var extraction = ExtractionCache.extraction(of: group, attribute: node)
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: group), into: &extraction)
-        // While a declaration does not parse, the parser's errors are the only ones worth reading.
-        let issues =
-            extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
+        let issues = ExtractionCache.issues(of: extraction, declaration: group, attribute: node)
         let mapper = DiagnosticMapper(extraction: extraction, declaration: group)
         for issue in issues { context.diagnose(mapper.diagnostic(for: issue)) }
         // A generic or local type, or one nested in a generic type, cannot have a protocol beside it;

@@ -1,4 +1,5 @@
 import SwiftSyntax
+import TrellisGraph
 import TrellisHostSupport
 import TrellisSyntax
 
@@ -23,6 +24,23 @@ enum ExtractionCache {
         return extraction
     }
 
+    /// The issues of `extraction`, made from `declaration` with `attribute` and read in the
+    /// declaration's lexical context (the same for each role): the peer role reports them and the
+    /// member role decides from them whether to write placeholders, so they are found once.
+    static func issues(
+        of extraction: ContainerExtraction, declaration: some DeclGroupSyntax, attribute: AttributeSyntax
+    ) -> [Issue] {
+        let key = Key(declaration: Syntax(declaration), attribute: Syntax(attribute))
+        if let hit = lastIssues.withLock({ $0.flatMap { $0.key.identifies(key) ? $0.issues : nil } }) {
+            return hit
+        }
+        // While a declaration does not parse, the parser's errors are the only ones worth reading.
+        let issues =
+            extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
+        lastIssues.withLock { $0 = IssuesEntry(key: key, issues: issues) }
+        return issues
+    }
+
     /// The nodes an extraction was made from; holding them holds their trees.
     private struct Key: Sendable {
         let declaration: Syntax
@@ -38,6 +56,12 @@ enum ExtractionCache {
         let extraction: ContainerExtraction
     }
 
+    private struct IssuesEntry: Sendable {
+        let key: Key
+        let issues: [Issue]
+    }
+
     /// Expansions may run on several threads at once (the tests do).
     private static let last = Locked<Entry?>(nil)
+    private static let lastIssues = Locked<IssuesEntry?>(nil)
 }
