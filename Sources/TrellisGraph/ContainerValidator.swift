@@ -692,10 +692,12 @@ public enum ContainerValidator {
         member.type.kind.requiresConcreteOptIn && !member.concreteOptIn && !container.options.concrete
     }
 
-    /// The standard library's concrete types, which are never protocols.
+    /// Concrete types of the standard library and Foundation, which are never protocols: their
+    /// members are not told to write `any`.
     static let standardConcreteTypes: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
         "Bool", "String", "Substring", "Character", "Swift.Int", "Swift.String", "Swift.Bool", "Swift.Double",
+        "Void", "Swift.Void", "Never", "Duration", "Data", "Date", "URL", "UUID", "Decimal", "TimeInterval",
     ]
 
     /// How a member (or an `@Assisted` function, `named` and `calledAs` as its readers call it) is

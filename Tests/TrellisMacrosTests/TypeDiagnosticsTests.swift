@@ -41,6 +41,38 @@ struct TypeDiagnosticsTests {
             }
         }
 
+        @Test("a member of a standard type that is no protocol ('Void', 'URL') is not told to write 'any'")
+        func standardType() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { LoggingSystem.bootstrap(StreamLogHandler.standardOutput) })
+                    var loggingSystem: Void
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { LoggingSystem.bootstrap(StreamLogHandler.standardOutput) })
+                    var loggingSystem: Void
+                                       ┬───
+                                       ╰─ 🛑 'loggingSystem' has the concrete type 'Void'; opt in with 'concrete: true', or depend on a protocol
+                                          ✏️ add 'concrete: true'
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { LoggingSystem.bootstrap(StreamLogHandler.standardOutput) }, concrete: true)
+                    var loggingSystem: Void
+                }
+                """
+            }
+        }
+
         @Test("a bare @Provide of a concrete type reports the missing factory and the concrete type")
         func attributeWithoutArguments() {
             assertMacro {
