@@ -286,7 +286,7 @@ struct ScopeCreationTests {
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
                     return .init(dependencies: (c
-                                     ), requestID: requestID, attempt: attempt)
+                                     ), requestID: requestID, attempt: attempt) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }
 
@@ -298,7 +298,7 @@ struct ScopeCreationTests {
                         }
                     #sourceLocation(file: "Test.swift", line: 6)
                     return try Trellis.AssistedKind.created(.init(dependencies: (c
-                                ), jobID: jobID))
+                                ), jobID: jobID)) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }
                     }
@@ -550,7 +550,7 @@ struct ScopeCreationTests {
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
                     return .init(dependencies: (c
-                                  ), requestID: requestID)
+                                  ), requestID: requestID) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }
                     }
