@@ -308,8 +308,9 @@ struct FactoryExpressionGenerator {
         let arguments = signature.arguments.map { "\(MemberName.bare($0.name)): \($0.name)" }
         // The excerpt the compiler prints under an error in the call shows this line: it says, in
         // Trellis's words, what the call passes.
-        let tail =
-            ")" + close + " // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names"
+        let explanation =
+            "an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names"
+        let tail = ")" + close + " // " + explanation
         let places = signature.arguments.indices.map { index -> SourceLocator.Place? in
             let anchor = extraction.anchors[.argument(container: plan.container.name, member: member.name, index: index)]
             return anchor?.as(FunctionParameterSyntax.self).flatMap { locator?.place(Syntax($0.type)) }
