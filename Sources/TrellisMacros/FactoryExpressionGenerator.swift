@@ -122,8 +122,11 @@ struct FactoryExpressionGenerator {
         let core: String
         // The user's syntax the first character of `core` comes from.
         var origin: Syntax?
+        // Said at the end of the line of a placed build, where the excerpt under an error in it shows it.
+        var explanation = ""
         if let typeExpression = syntax.autoWiringType, member.effectiveFactory == nil {
             origin = Syntax(typeExpression)
+            explanation = autoWiringExplanation(of: member, type: typeExpression.trimmedDescription)
             // An `@Assisted` function passes its own arguments first, with their labels.
             let passed = (member.signature?.arguments ?? []).map { argument in
                 argument.label.map { "\($0): \(argument.name)" } ?? argument.name
@@ -172,12 +175,26 @@ struct FactoryExpressionGenerator {
         // user's columns.
         if let fallback,
             let placed = GeneratedSource.placed(
-                head: linePrefix + effects + "\(fallback) ??", tail: open + core + close, at: place, offset: open.count)
+                head: linePrefix + effects + "\(fallback) ??", tail: open + core + close + explanation, at: place,
+                offset: open.count)
         {
             return placed
         }
         // The copied code starts at the user's column, unless what Trellis writes before it is longer.
-        return GeneratedSource.placed(head + core + close, at: place, offset: head.count)
+        return GeneratedSource.placed(head + core + close + explanation, at: place, offset: head.count)
+    }
+
+    /// ` // AutoWiring passes ...`: what an AutoWiring call passes, and the factory closure that
+    /// passes the same members under other labels, for the excerpt the compiler prints under an
+    /// error in the call ("incorrect argument label in call (have 'authToken:', expected
+    /// 'expectedToken:')"). Empty for an `@Assisted` function or a type built without members.
+    private func autoWiringExplanation(of member: Member, type: String) -> String {
+        guard member.signature == nil, let entries = member.withEntries, !entries.isEmpty else { return "" }
+        let parameters = entries.map { name in
+            plan.container.member(named: name).map { "\(name): \($0.type.text)" } ?? name
+        }
+        let closure = "{ (\(parameters.joined(separator: ", "))) in \(type)(...) }"
+        return " // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: \(closure)"
     }
 
     /// Whether the value of `member` is written `<override> ?? <build>` rather than as an `if let`

@@ -93,7 +93,7 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
-                                          APIClient(config: config, logger: logger)
+                                          APIClient(config: config, logger: logger) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (config: AppConfig, logger: Logger) in APIClient(...) }
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -1323,7 +1323,7 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                                          APIClient(baseURL: baseURL)
+                                          APIClient(baseURL: baseURL) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (baseURL: String) in APIClient(...) }
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -1620,7 +1620,7 @@ struct ExpansionTests {
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
-                                          APIClient(baseURL: baseURL)
+                                          APIClient(baseURL: baseURL) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (baseURL: String) in APIClient(...) }
                     #sourceLocation()
                         }
                     #sourceLocation(file: "Test.swift", line: 3)

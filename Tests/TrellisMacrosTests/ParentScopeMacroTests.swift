@@ -151,7 +151,7 @@ struct ParentScopeMacroTests {
                                                let clock = parent.clock
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                                  return Audit(clock: clock, logger: _trellis_container.logger)
+                                  return Audit(clock: clock, logger: _trellis_container.logger) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (clock, logger: Logger) in Audit(...) }
                 #sourceLocation()
                     }() }
                     }

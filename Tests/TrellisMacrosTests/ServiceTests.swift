@@ -99,14 +99,14 @@ struct ServiceTests {
                            let router: Router = if let router { router } else {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                                      Router(pool: pool)
+                                      Router(pool: pool) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (pool: Pool) in Router(...) }
                 #sourceLocation()
                     }
                 #sourceLocation(file: "Test.swift", line: 4)
                            let server: Server = if let server { server } else {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
-                                      Server(router: router)
+                                      Server(router: router) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (router: Router) in Server(...) }
                 #sourceLocation()
                     }
                 #sourceLocation(file: "Test.swift", line: 3)
@@ -614,7 +614,7 @@ struct ServiceTests {
                     let proxy: Proxy = if let proxy { proxy } else {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
-                                      Proxy(client: client)
+                                      Proxy(client: client) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (client: HTTPClient) in Proxy(...) }
                 #sourceLocation()
                     }
                     return _trellis_StoredValues(
