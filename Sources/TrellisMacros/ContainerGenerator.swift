@@ -484,7 +484,7 @@ struct ContainerGenerator {
     /// labelled as `init(dependencies:)` is, so that the parent's `@Assisted(.scope)` functions
     /// create either kind of scope with one call.
     static func parentParameter(of container: Container) -> [String] {
-        container.options.parent.map { ["dependencies \(GeneratedNames.parent): \($0)"] } ?? []
+        container.options.parent.map { ["dependencies \(GeneratedNames.parentParameter(in: container)): \($0)"] } ?? []
     }
 
     /// The initializer parameter of a member: required for `.input` and `.argument`, an optional

@@ -47,7 +47,8 @@ struct FactoryExpressionGenerator {
         let effects = effects(of: member)
         let signature = "()\(effects.awaits ? " async" : "")\(effects.throws ? " throws" : "") -> \(member.type.text)"
         let lines =
-            ["{ \(signature) in", bindings.parentLine, "// What the factory reads from the parent:"] + bindings.lines
+            ["{ \(signature) in"] + (bindings.parentLine.map { [$0] } ?? []) + ["// What the factory reads from the parent:"]
+            + bindings.lines
             + [build, "}()"]
         return linePrefix + effectPrefix(for: member) + (fallback.map { "\($0) ?? " } ?? "") + lines.joined(separator: "\n")
     }
@@ -71,20 +72,32 @@ struct FactoryExpressionGenerator {
             places.append(place)
         }
         guard !names.isEmpty else { return nil }
-        // A name for the parent that no binding takes.
-        let parentName = ["parent", "parentContainer"].first { !names.contains($0) } ?? "\(GeneratedNames.parent)Value"
+        // The initializer reads the parent through its parameter (`parent.router`), where no binding
+        // takes that name; elsewhere, a local that no binding takes is bound to it.
+        let reference = parentReference(in: context)
+        let parentName: String
+        let parentLine: String?
+        if context == .initializer, !names.contains(reference) {
+            (parentName, parentLine) = (reference, nil)
+        } else {
+            parentName =
+                ["parent", "parentContainer"].first { !names.contains($0) && $0 != reference }
+                ?? "\(GeneratedNames.parent)Value"
+            parentLine = "let \(parentName) = \(reference)"
+        }
         let lines = zip(names, places).map { name, place in
             let head = "let \(name) = \(parentName)."
             return GeneratedSource.placed(head + MemberName.bare(name), at: place, offset: head.count)
         }
-        return ParentBindings(names: names, parentLine: "let \(parentName) = \(parentReference(in: context))", lines: lines)
+        return ParentBindings(names: names, parentLine: parentLine, lines: lines)
     }
 
     /// The locals a member's build reads its parent's members from: their names, the line binding
-    /// the parent, and the lines binding each name (see ``parentBindings(of:in:)``).
+    /// the parent (none where the parent is read through the initializer's parameter), and the lines
+    /// binding each name (see ``parentBindings(of:in:)``).
     struct ParentBindings {
         let names: [String]
-        let parentLine: String
+        let parentLine: String?
         let lines: [String]
     }
 
@@ -102,7 +115,7 @@ struct FactoryExpressionGenerator {
     private func parentReference(in context: Context) -> String {
         switch context {
         case .initializer:
-            return GeneratedNames.parent
+            return GeneratedNames.parentParameter(in: plan.container)
         case .builder:
             let parent = GeneratedNames.storedValue(GeneratedNames.parent, in: plan.container.kind)
             return "\(GeneratedNames.builderContainerParameter).\(parent)"

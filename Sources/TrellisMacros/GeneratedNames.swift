@@ -133,6 +133,15 @@ enum GeneratedNames {
     /// ``parentReadingType`` reads the parent's members as the container's own.
     static let parent = "\(prefix)parent"
 
+    /// The initializer's own name for the parent it is given (`init(dependencies parent: App, ...)`):
+    /// `parent`, or `parentContainer` where a member takes that name, so that the declaration the
+    /// compiler quotes under a call that does not match it ("'init(dependencies:request:)' declared
+    /// here") reads as the user's code. ``parent`` where members take both.
+    static func parentParameter(in container: Container) -> String {
+        let taken = Set(container.members.map(\.name))
+        return ["parent", "parentContainer"].first { !taken.contains($0) } ?? parent
+    }
+
     /// The runtime protocol a container with a parent conforms to: `\Self.member` and
     /// `container.member` reach the parent's members through it.
     static let parentReadingType = "Trellis.ParentReading"

@@ -172,7 +172,8 @@ struct InitializerGenerator {
                 (GeneratedNames.forwardedInputs($0.name), GeneratedNames.forwardedInputs($0.name))
             }
             + (ContainerGenerator.hasProviders(container) ? [(GeneratedNames.link, GeneratedNames.link)] : [])
-            + (container.options.parent != nil ? [(GeneratedNames.parent, GeneratedNames.parent)] : [])
+            + (container.options.parent != nil
+                ? [(GeneratedNames.parent, GeneratedNames.parentParameter(in: container))] : [])
         let together = ContainerGenerator.keepsStorageTogether(container.kind)
         let target =
             returning
@@ -264,7 +265,8 @@ struct InitializerGenerator {
     private func parentInputs() -> [String] {
         guard container.options.parent != nil else { return [] }
         return container.members.filter { $0.scope == .input }.map { member in
-            let read = "let \(member.name): \(member.type.text) = \(GeneratedNames.parent).\(member.name)"
+            let read =
+                "let \(member.name): \(member.type.text) = \(GeneratedNames.parentParameter(in: container)).\(member.name)"
             guard let anchor = generator.extraction.anchors[.member(container: container.name, member: member.name)],
                 let place = generator.locator?.place(anchor)
             else { return read }

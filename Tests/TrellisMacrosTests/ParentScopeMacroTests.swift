@@ -98,7 +98,7 @@ struct ParentScopeMacroTests {
                 private let _trellis_values: _trellis_StoredValues
 
                 #sourceLocation(file: "Test.swift", line: 2)
-                init(dependencies _trellis_parent: App,
+                init(dependencies parent: App,
                                             requestID: String,
 
                                                                                          unitOfWork: UnitOfWork? = nil,
@@ -106,12 +106,11 @@ struct ParentScopeMacroTests {
                                                                                                       report: Report? = nil) {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
-                                         let logger: Logger = _trellis_parent.logger
+                                         let logger: Logger = parent.logger
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                                                                                      let unitOfWork: UnitOfWork = if let unitOfWork { unitOfWork } else { { () -> UnitOfWork in
                 #sourceLocation()
-                    let parent = _trellis_parent
                     // What the factory reads from the parent:
                 #sourceLocation(file: "Test.swift", line: 5)
                                          let database = parent.database
@@ -127,7 +126,7 @@ struct ParentScopeMacroTests {
                                                                                          unitOfWork: unitOfWork,
                                                                                             audit: audit,
                                                                                                       report: report,
-                    _trellis_parent: _trellis_parent
+                    _trellis_parent: parent
                 )
                 #sourceLocation()
                 }
@@ -212,7 +211,7 @@ struct ParentScopeMacroTests {
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
                 #sourceLocation(file: "Test.swift", line: 2)
-                init(dependencies _trellis_parent: App,
+                init(dependencies parent: App,
                                             jobID: Int,
 
                         job: Job? = nil) {
@@ -222,7 +221,7 @@ struct ParentScopeMacroTests {
                                             jobID: jobID,
 
                         job: job,
-                    _trellis_parent: _trellis_parent
+                    _trellis_parent: parent
                 ))
                 #sourceLocation()
                 }
