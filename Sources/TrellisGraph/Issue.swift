@@ -282,7 +282,7 @@ public enum Fix: Hashable, Sendable {
             names.count == 1
                 ? "take '\(names[0])' as a parameter" : "take \(names.map { "'\($0)'" }.joined(separator: ", ")) as parameters"
         case .typeClosureParameters(let names, let types):
-            "write '(\(zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")))'"
+            "write '(\(Self.parameterList(names, types)))'"
         case .wrapInParameterClosure(let names, _, let isThrowing) where names.isEmpty:
             isThrowing ? "make it a closure that throws" : "make it a closure"
         case .wrapInParameterClosure(let names, _, _):
@@ -290,5 +290,13 @@ public enum Fix: Hashable, Sendable {
                 + (names.count == 1
                     ? "'\(names[0])'" : "\(names.dropLast().map { "'\($0)'" }.joined(separator: ", ")) and '\(names.last ?? "")'")
         }
+    }
+}
+
+extension Fix {
+    /// `name: Type, ...`: closure parameters `names` of types `types`, as a fix writes them and its
+    /// message quotes them.
+    public static func parameterList(_ names: [String], _ types: [String]) -> String {
+        zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
     }
 }

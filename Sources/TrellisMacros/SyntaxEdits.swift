@@ -100,19 +100,16 @@ enum SyntaxEdits {
         -> ExprSyntax
     {
         ExprSyntax(
-            "{ (\(raw: parameterList(names, types)))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }")
-    }
-
-    /// `name: Type, ...`: the closure parameters `names`, of types `types`, as written.
-    static func parameterList(_ names: [String], _ types: [String]) -> String {
-        zip(names, types).map { "\($0): \($1)" }.joined(separator: ", ")
+            "{ (\(raw: Fix.parameterList(names, types)))\(raw: isThrowing ? " throws" : "") in \(raw: value.trimmedDescription) }"
+        )
     }
 
     /// `(name: Type, ...)`: the parameter clause of a closure taking `names` of types `types`.
     static func parameterClause(_ names: [String], _ types: [String]) -> ClosureParameterClauseSyntax? {
         guard
             case .parameterClause(let clause)? =
-                ExprSyntax("{ (\(raw: parameterList(names, types))) in }").as(ClosureExprSyntax.self)?.signature?.parameterClause
+                ExprSyntax("{ (\(raw: Fix.parameterList(names, types))) in }").as(ClosureExprSyntax.self)?.signature?
+                .parameterClause
         else { return nil }
         return clause.trimmed
     }
@@ -145,7 +142,7 @@ enum SyntaxEdits {
     /// `{ () in ... log ... }` become `{ (log: Log) in ... }`. Its other captures, effects, result
     /// type and body stay as written. `nil` for a closure whose parameters have no types.
     static func addingParameters(names: [String], types: [String], to closure: ClosureExprSyntax) -> ExprSyntax? {
-        let added = zip(names, types).map { SyntaxEdits.parameterList([$0], [$1]) }
+        let added = zip(names, types).map { Fix.parameterList([$0], [$1]) }
         let signature = closure.signature
         var parameters: [String] = []
         switch signature?.parameterClause {

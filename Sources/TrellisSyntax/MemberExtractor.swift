@@ -138,7 +138,7 @@ enum MemberExtractor {
                 let parameters = FactoryReader.parameters(of: closure)
                 if parameters.contains(where: { $0.type == nil }) {
                     let type = member.type.unwrappedText
-                    let written = parameters.map { "\($0.name): \(type)" }.joined(separator: ", ")
+                    let written = Fix.parameterList(parameters.map(\.name), parameters.map { _ in type })
                     problem(
                         .invalidArgument,
                         "'shutdown:' closes the value of '\(name)', whose type Swift cannot infer in the attribute: write it, '{ (\(written)) in ... }'",
