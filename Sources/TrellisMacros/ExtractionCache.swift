@@ -20,7 +20,7 @@ enum ExtractionCache {
             return hit
         }
         let extraction = ContainerExtractor.extract(declaration, attribute: attribute)
-        last.withLock { $0 = Entry(key: key, extraction: extraction) }
+        last.withLock { $0 = Entry(key: key, extraction: extraction, issues: nil) }
         return extraction
     }
 
@@ -31,13 +31,16 @@ enum ExtractionCache {
         of extraction: ContainerExtraction, declaration: some DeclGroupSyntax, attribute: AttributeSyntax
     ) -> [Issue] {
         let key = Key(declaration: Syntax(declaration), attribute: Syntax(attribute))
-        if let hit = lastIssues.withLock({ $0.flatMap { $0.key.identifies(key) ? $0.issues : nil } }) {
+        if let hit = last.withLock({ $0.flatMap { $0.key.identifies(key) ? $0.issues : nil } }) {
             return hit
         }
         // While a declaration does not parse, the parser's errors are the only ones worth reading.
         let issues =
             extraction.hasUnparsedDeclarations ? [] : extraction.problems + ContainerValidator.validate(extraction.container)
-        lastIssues.withLock { $0 = IssuesEntry(key: key, issues: issues) }
+        // Kept with the extraction they come from; another container's entry is left alone.
+        last.withLock { entry in
+            if entry?.key.identifies(key) == true { entry?.issues = issues }
+        }
         return issues
     }
 
@@ -54,14 +57,10 @@ enum ExtractionCache {
     private struct Entry: Sendable {
         let key: Key
         let extraction: ContainerExtraction
-    }
-
-    private struct IssuesEntry: Sendable {
-        let key: Key
-        let issues: [Issue]
+        /// The extraction's issues, once a role has found them.
+        var issues: [Issue]?
     }
 
     /// Expansions may run on several threads at once (the tests do).
     private static let last = Locked<Entry?>(nil)
-    private static let lastIssues = Locked<IssuesEntry?>(nil)
 }
