@@ -737,13 +737,9 @@ struct ContainerGenerator {
     /// `FactoryExpressionGenerator.scopeCreation`).
     static func builderReceiver(of member: Member, besides arguments: [String]) -> String {
         if member.signature?.createsScope == true {
-            var name = "c"
-            var index = 0
-            while arguments.contains(name) {
-                index += 1
-                name = "c\(index)"
-            }
-            return name
+            // One more candidate than there are arguments: one is free.
+            let candidates = ["c"] + arguments.indices.map { "c\($0 + 1)" }
+            return GeneratedNames.unused(candidates, besides: arguments.contains, else: GeneratedNames.builderContainerParameter)
         }
         guard case .containerClosure(let parameter)? = member.effectiveFactory?.form,
             parameter != "_", parameter.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),

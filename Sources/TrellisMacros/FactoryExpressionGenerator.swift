@@ -80,9 +80,9 @@ struct FactoryExpressionGenerator {
         if context == .initializer, !names.contains(reference) {
             (parentName, parentLine) = (reference, nil)
         } else {
-            parentName =
-                ["parent", "parentContainer"].first { !names.contains($0) && $0 != reference }
-                ?? "\(GeneratedNames.parent)Value"
+            parentName = GeneratedNames.unused(
+                ["parent", "parentContainer"], besides: { names.contains($0) || $0 == reference },
+                else: "\(GeneratedNames.parent)Value")
             parentLine = "let \(parentName) = \(reference)"
         }
         let lines = zip(names, places).map { name, place in
@@ -362,7 +362,7 @@ struct FactoryExpressionGenerator {
         // as the call's last argument ends on the function's closing parenthesis, where the
         // compiler reports "missing argument for parameter 'requestID' in call"; the rest of the
         // head goes on the line above.
-        if arguments.isEmpty, head.hasSuffix(container), let function = extraction.members[member.name]?.function,
+        if arguments.isEmpty, let function = extraction.members[member.name]?.function,
             let place = locator?.place(Syntax(function.signature.parameterClause.rightParen)),
             let placed = GeneratedSource.placed(
                 head: String(head.dropLast(container.count)), tail: container + tail, at: place, offset: container.count)

@@ -139,7 +139,13 @@ enum GeneratedNames {
     /// here") reads as the user's code. ``parent`` where members take both.
     static func parentParameter(in container: Container) -> String {
         let taken = Set(container.members.map(\.name))
-        return ["parent", "parentContainer"].first { !taken.contains($0) } ?? parent
+        return unused(["parent", "parentContainer"], besides: taken.contains, else: parent)
+    }
+
+    /// The first of `candidates` (names for a local the generated code declares) that `isTaken`
+    /// does not claim; `fallback` when it claims them all.
+    static func unused(_ candidates: [String], besides isTaken: (String) -> Bool, else fallback: String) -> String {
+        candidates.first { !isTaken($0) } ?? fallback
     }
 
     /// The runtime protocol a container with a parent conforms to: `\Self.member` and
