@@ -13,7 +13,8 @@ public struct BuildPlan: Hashable, Sendable {
     /// member reads them (directly or through other members built there).
     public let transientsReadAtInitialization: Set<String>
     /// `.onDemand` members that the initializer builds (and keeps) because a synchronous `.shared`
-    /// member reads them.
+    /// member reads them. Never an async one: a synchronous member cannot read it (the validator
+    /// reports that), and it is built by its first reader.
     public let onDemandBuiltAtInitialization: Set<String>
     /// Members whose values the container may keep, itself or inside another value it keeps: every
     /// `.shared` and `.onDemand` member and child, and every member one of those reads, through a
@@ -45,7 +46,7 @@ public struct BuildPlan: Hashable, Sendable {
         var readAtInitialization = Set<String>()
         var pending = container.members.filter { $0.scope == .shared && !$0.isAsync }.flatMap(\.constructionDependencyNames)
         while let name = pending.popLast() {
-            guard let target = byName[name], target.scope.isBuiltOnEveryRead || target.scope == .onDemand,
+            guard let target = byName[name], target.scope.isBuiltOnEveryRead || (target.scope == .onDemand && !target.isAsync),
                 readAtInitialization.insert(name).inserted
             else { continue }
             pending += target.constructionDependencyNames

@@ -170,13 +170,6 @@ public enum ContainerValidator {
             // Its rules are the collection's (`CollectionRules`), which `validate` applies instead.
             break
         case .shared, .transient, .onDemand:
-            if member.scope == .onDemand && member.asyncFactory != nil {
-                issues.append(
-                    Issue(
-                        .asyncOnDemand,
-                        "'.onDemand' member '\(name)' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created",
-                        at: at(.asyncFactory), fixes: [.makeShared]))
-            }
             issues += buildIssues(
                 of: member, named: "'.\(member.scope.rawValue)' member '\(name)'", calledAs: name,
                 ways: "'factory:', 'asyncFactory:' or 'Type.self, with: [...]'", in: containerName)
@@ -201,16 +194,11 @@ public enum ContainerValidator {
                         at: at(argument), fixes: [.addResultType(member.type.text)]))
             }
             if let factory = member.factory, factory.isAsync {
-                // An on-demand member is built by its first, synchronous read: 'asyncFactory:' alone
-                // would be an error of its own (`trellis.async-on-demand`), so no fix-it offers it.
-                let onDemand = member.scope == .onDemand
                 issues.append(
                     Issue(
                         .asyncClosureInFactory,
-                        onDemand
-                            ? "factory of '\(name)' is async, and an '.onDemand' member is built by its first read, which is synchronous; make it '.shared' and pass the closure as 'asyncFactory:'"
-                            : "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
-                        at: at(.factory), fixes: onDemand ? [] : [.useAsyncFactoryLabel]))
+                        "factory of '\(name)' is async; pass it as 'asyncFactory:' so the accessor can await it",
+                        at: at(.factory), fixes: [.useAsyncFactoryLabel]))
             }
             if needsConcreteOptIn(member, in: container) {
                 // A bare name may be a protocol, but also a struct, a class, or a typealias of an
@@ -535,10 +523,10 @@ public enum ContainerValidator {
         return Set(container.members.filter(\.readThrows).map(\.name)).union(becoming.keys)
     }
 
-    /// Whether a member can become async by an edit of its own: a `.shared` or `.transient` member
-    /// built by a `factory:` closure (an `.onDemand` member cannot be built asynchronously).
+    /// Whether a member can become async by an edit of its own: a `.shared`, `.transient` or
+    /// `.onDemand` member built by a `factory:` closure or a call by name.
     static func canBecomeAsync(_ member: Member) -> Bool {
-        (member.scope == .shared || member.scope == .transient) && member.asyncFactory == nil
+        (member.scope == .shared || member.scope == .transient || member.scope == .onDemand) && member.asyncFactory == nil
             && (member.factory?.form.isClosure == true || member.callByName != nil)
     }
 
@@ -629,15 +617,13 @@ public enum ContainerValidator {
         guard !awaitingReads.isEmpty else { return issues + throwingReads }
         let mustThrow = !throwingReads.isEmpty || readsBecomingThrowing
         let effects = mustThrow ? "async throws" : "async"
-        // Only a `.shared` or `.transient` member built by a `factory:` closure can become async by
-        // an edit of its own (an `.onDemand` member cannot be built asynchronously).
+        // Only a member built by a `factory:` closure (or a call by name) can become async by an
+        // edit of its own.
         let convertible = canBecomeAsync(member)
         let advice =
-            member.scope == .onDemand
-            ? "make '\(member.name)' '.shared' with an asyncFactory"
-            : member.autoWiringType != nil && member.effectiveFactory == nil
-                ? "AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build '\(member.name)' with an asyncFactory: 'asyncFactory: \(container.callingClosure(of: member, effects: effects)?.text ?? "{ ... }")'"
-                : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
+            member.autoWiringType != nil && member.effectiveFactory == nil
+            ? "AutoWiring cannot read it (a key path cannot name a member read with 'await'), so build '\(member.name)' with an asyncFactory: 'asyncFactory: \(container.callingClosure(of: member, effects: effects)?.text ?? "{ ... }")'"
+            : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
         func reason(_ target: Member) -> String {
             if target.isAssisted { return "is async" }
             if !target.readAwaits, let becoming = becomingAsync[target.name] {

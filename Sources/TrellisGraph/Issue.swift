@@ -159,9 +159,6 @@ public enum Fix: Hashable, Sendable {
     case makeFinal
     /// Remove a `@Provide` argument.
     case removeArgument(ProvideArgument)
-    /// Write the member's scope as `.shared` (an `.onDemand` member with an `asyncFactory`, which
-    /// `.shared` builds when the container is created).
-    case makeShared
     /// Write the member's scope as `.transient` (an opaque member, which only a member built on
     /// every read can return).
     case makeTransient
@@ -223,7 +220,6 @@ public enum Fix: Hashable, Sendable {
         case .addThrowsEffect: "add-throws-effect"
         case .makeFinal: "make-final"
         case .removeArgument: "remove-argument"
-        case .makeShared: "make-shared"
         case .makeTransient: "make-transient"
         case .useAsyncFactoryLabel: "use-async-factory-label"
         case .declareConformance: "declare-conformance"
@@ -260,7 +256,6 @@ public enum Fix: Hashable, Sendable {
         case .makeFinal: "make the class 'final'"
         case .removeArgument(.type): "remove 'Type.self'"
         case .removeArgument(let argument): "remove '\(argument.rawValue):'"
-        case .makeShared: "make it '.shared'"
         case .makeTransient: "make it '.transient'"
         case .useAsyncFactoryLabel: "use 'asyncFactory:'"
         case .declareConformance(let name): "declare ': \(name)'"

@@ -101,8 +101,6 @@ public enum IssueCode: String, Hashable, Sendable, CaseIterable {
     /// A member isolated to a global actor (`@MainActor var model`) that the container, not isolated
     /// to it, would build in its nonisolated initializer or builders.
     case memberIsolationMismatch = "trellis.member-isolation-mismatch"
-    /// An `.onDemand` member with an `asyncFactory`.
-    case asyncOnDemand = "trellis.async-on-demand"
     /// `service: true` on a member that is not one instance for the container's life (a
     /// `.transient` member or a child container).
     case serviceNotSingleInstance = "trellis.service-not-single-instance"

@@ -86,17 +86,18 @@ enum AccessorGenerator {
         switch attribute.scope {
         case .input, .argument:
             body = value
-        case .shared:
-            // The builder is called only where nothing started the build (see `Trellis.AsyncShared`).
+        case .shared,
+            .onDemand where attribute.isAsync:
+            // The builder is called only where nothing started the build (see `Trellis.AsyncShared`);
+            // nothing starts an async `.onDemand` member's, so its first reader builds it.
             body = attribute.isAsync ? "\(prefix)\(value).value { \(build) }" : value
         case .transient, .collection:
             body = build
-        case .onDemand where attribute.isAsync, .child where attribute.isAsync, .forwardingChild where attribute.isAsync:
-            // Built on first read, which is synchronous: an `asyncFactory` here is an error that
-            // `@DIContainer` reports (`trellis.async-on-demand`), and the container keeps a
-            // synchronous cell. A getter with the signature the attribute gives, which type-checks
-            // alone, keeps that error the only one.
-            body = "fatalError(\"Trellis: '\(MemberName.bare(name))' cannot be built asynchronously on demand\")"
+        case .child where attribute.isAsync, .forwardingChild where attribute.isAsync:
+            // A child is built by its owner's initializer, never by an `asyncFactory`, which
+            // `@DIContainer` reports. A getter with the signature the attribute gives, which
+            // type-checks alone, keeps that error the only one.
+            body = "fatalError(\"Trellis: '\(MemberName.bare(name))' is a child container, which no asyncFactory builds\")"
         case .onDemand, .child, .forwardingChild:
             // The built value first, so that a read after the first forms no builder closure (which
             // would capture the container).

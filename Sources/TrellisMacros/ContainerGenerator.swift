@@ -285,7 +285,8 @@ struct ContainerGenerator {
             return StoredProperty(name: name, type: type)
         case .shared where !member.isAsync:
             return StoredProperty(name: name, type: type)
-        case .shared:
+        case .shared,
+            .onDemand where member.isAsync:
             let failure = member.asyncFactory?.isThrowing == true ? "any Error" : "Never"
             return StoredProperty(name: name, type: "\(GeneratedNames.asyncSharedType)<\(type), \(failure)>")
         case .transient where member.type.kind == .opaque:

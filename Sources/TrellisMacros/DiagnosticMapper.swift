@@ -193,9 +193,9 @@ struct DiagnosticMapper {
                     .replace(
                         oldNode: Syntax(attribute), newNode: Syntax(SyntaxEdits.settingContainerOption(option, in: attribute)))
                 ])
-        case .makeShared, .makeTransient:
-            let scope = fix == .makeShared ? "shared" : "transient"
-            guard let attribute = memberSyntax?.attribute, let edited = SyntaxEdits.settingScope(scope, in: attribute) else {
+        case .makeTransient:
+            guard let attribute = memberSyntax?.attribute, let edited = SyntaxEdits.settingScope("transient", in: attribute)
+            else {
                 return nil
             }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(edited))])

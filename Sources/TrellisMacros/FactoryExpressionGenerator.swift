@@ -490,6 +490,7 @@ struct FactoryExpressionGenerator {
         case .transient, .collection:
             return build
         case .onDemand, .child, .forwardingChild:
+            // An async on-demand cell (`Trellis.AsyncShared`) is read the same way.
             return "\(prefix)\(value).value { \(build) }"
         }
     }

@@ -67,7 +67,6 @@ struct DiagnosticCatalogTests {
         .childNeedsNotDeclared: "@DIContainer struct C { @Provide(.child) var f: F }",
         .eagerReadsChild:
             "@DIContainer struct C: FDependencies { @Provide(.child) var f: F; @Provide(.shared, factory: { (f: F) in A(f) }) var a: any P }",
-        .asyncOnDemand: "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
         .serviceNotSingleInstance: "@DIContainer struct C { @Provide(.transient, factory: A(), service: true) var a: any P }",
         .providerTypeMismatch:
             "@DIContainer struct C { @Provide(.input) var b: any P; @Provide(.shared, factory: { (b: Provider<Int>) in A(b) }) var a: any P }",

@@ -73,6 +73,7 @@ struct FastPathReplayTests {
         let attributes = [
             "\n    @Provide(.shared, S0.self, concrete: true)", "\n    @Provide(.transient, factory: { (a: A) in B(a: a) })",
             "\n    @Provide(.onDemand)", "\n    @Provide",
+            "\n    @Provide(.onDemand, asyncFactory: { (a: A) async throws in try await B(a: a) })",
         ]
         var samples: [[UInt8]] = [capability]
         for (index, rest) in ProvideDeclarationTextTests.sampleRests(count: 300).enumerated() {

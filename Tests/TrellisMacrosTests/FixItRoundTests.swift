@@ -37,8 +37,13 @@ struct FixItRoundTests {
         """,
         // An @Assisted function returning an opaque type, which a test's replacement cannot be stored as.
         "@DIContainer struct C { @Assisted(factory: { (id: Int) in A(id) }) func make(id: Int) -> some P }",
-        // An on-demand member built asynchronously, which only a shared member can be.
-        "@DIContainer struct C { @Provide(.onDemand, asyncFactory: { () async in A() }) var a: any P }",
+        // An on-demand member reading an async one: its fix-it builds it asynchronously too.
+        """
+        @DIContainer struct C {
+            @Provide(.onDemand, asyncFactory: { () async in B() }) var b: any P
+            @Provide(.onDemand, factory: { (b: any P) in A(b) }) var a: any P
+        }
+        """,
         // A concrete type without `concrete: true`.
         "@DIContainer struct C { @Provide(.shared, factory: A()) var a: A }",
         // An initial value reading a member, where `factory:` belongs.

@@ -195,39 +195,7 @@ struct HierarchyDiagnosticsTests {
 
     @Suite("On-demand members")
     struct OnDemand {
-        @Test("an on-demand member cannot have an asyncFactory: a fix-it makes it shared")
-        func asyncOnDemand() {
-            assertMacro {
-                """
-                @DIContainer
-                struct AppContainer {
-                    @Provide(.onDemand, asyncFactory: { () async in Report() })
-                    var report: any ReportProtocol
-                }
-                """
-            } diagnostics: {
-                """
-                @DIContainer
-                struct AppContainer {
-                    @Provide(.onDemand, asyncFactory: { () async in Report() })
-                                        ┬─────────────────────────────────────
-                                        ╰─ 🛑 '.onDemand' member 'report' is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created
-                                           ✏️ make it '.shared'
-                    var report: any ReportProtocol
-                }
-                """
-            } fixes: {
-                """
-                @DIContainer
-                struct AppContainer {
-                    @Provide(.shared, asyncFactory: { () async in Report() })
-                    var report: any ReportProtocol
-                }
-                """
-            }
-        }
-
-        @Test("an on-demand member with an async closure as factory: no fix-it to asyncFactory, which it cannot have")
+        @Test("an on-demand member with an async closure as factory: a fix-it passes it as asyncFactory")
         func asyncClosureOnDemand() {
             assertMacro {
                 """
@@ -241,7 +209,15 @@ struct HierarchyDiagnosticsTests {
                 @DIContainer struct AppContainer {
                     @Provide(.onDemand, factory: { () async in Report() })
                                         ┬────────────────────────────────
-                                        ╰─ 🛑 factory of 'report' is async, and an '.onDemand' member is built by its first read, which is synchronous; make it '.shared' and pass the closure as 'asyncFactory:'
+                                        ╰─ 🛑 factory of 'report' is async; pass it as 'asyncFactory:' so the accessor can await it
+                                           ✏️ use 'asyncFactory:'
+                    var report: any ReportProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer struct AppContainer {
+                    @Provide(.onDemand, asyncFactory: { () async in Report() })
                     var report: any ReportProtocol
                 }
                 """

@@ -538,10 +538,13 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: source, "try c.member", emitSIL: true) == [])
         }
 
-        @Test("an on-demand member with an asyncFactory gets Trellis's errors alone, and compiles once made shared")
+        @Test(
+            "an on-demand member with an asyncFactory compiles; one that is not async, or read synchronously, gets Trellis's errors alone, and compiles with their fix-its applied"
+        )
         func asyncOnDemand() async throws {
             let source = """
                 final class Report: Sendable { init() {} }
+                struct Summary { let report: Report }
 
                 @DIContainer(concrete: true)
                 struct Reports {
@@ -549,24 +552,28 @@ struct UserLineTests {
                     var declared: Report
                     @Provide(.onDemand, asyncFactory: { Report() })
                     var notAsync: Report
+                    @Provide(.onDemand, factory: { (declared: Report) in Summary(report: declared) })
+                    var summary: Summary
                 }
 
                 func read(_ reports: Reports) async {
                     _ = await reports.declared
                 }
                 """
-            let onDemand =
-                "is read synchronously; build it with 'factory:', or make it '.shared' to build it asynchronously when the container is created"
             let diagnostics = try await UserLineTests.diagnostics(of: source, "async on demand")
             #expect(
                 diagnostics == [
-                    "5: error: '.onDemand' member 'declared' \(onDemand) (from macro 'DIContainer')",
-                    "7: error: '.onDemand' member 'notAsync' \(onDemand) (from macro 'DIContainer')",
-                    "7: error: asyncFactory of 'notAsync' must be an async closure; write '{ (...) async in ... }' or use 'factory:' (from macro 'DIContainer')",
+                    "8: error: asyncFactory of 'notAsync' must be an async closure; write '{ (...) async in ... }' or use 'factory:' (from macro 'DIContainer')",
+                    "10: error: 'summary' is built synchronously but reads 'declared', which is built by an asyncFactory; build 'summary' with an asyncFactory declared 'async' (from macro 'DIContainer')",
                 ], "\(diagnostics)")
-            let fixed = source.replacingOccurrences(of: ".onDemand", with: ".shared")
-                .replacingOccurrences(of: "asyncFactory: { Report() }", with: "asyncFactory: { () async in Report() }")
-            #expect(try await UserLineTests.diagnostics(of: fixed, "async made shared", emitSIL: true) == [])
+            // What the two fix-its write.
+            let edits = [
+                ("asyncFactory: { Report() }", "asyncFactory: { () async in Report() }"),
+                ("factory: { (declared: Report) in", "asyncFactory: { (declared: Report) async in"),
+                ("_ = await reports.declared", "_ = await reports.declared\n    _ = await reports.summary"),
+            ]
+            let fixed = edits.reduce(source) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+            #expect(try await UserLineTests.diagnostics(of: fixed, "async on demand, fixed", emitSIL: true) == [])
         }
 
         @Test("closures reading the container, made async by Trellis's fix-its, compile: each read gets its 'try await'")

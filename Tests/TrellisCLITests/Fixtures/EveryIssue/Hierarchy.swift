@@ -37,9 +37,6 @@ final class DashboardContainer: InsightsContainerDependencies {
 
     @Provide(.shared, factory: { (insights: InsightsContainer) in Summary(insights) }, concrete: true)
     var eager: Summary
-
-    @Provide(.onDemand, asyncFactory: { () async in Summary() }, concrete: true)
-    var asyncOnDemand: Summary
 }
 
 @DIContainer
