@@ -557,6 +557,21 @@ public enum ContainerValidator {
                     member.isAssisted && dependency.origin == .closureParameter
                     ? "'\(member.displayName)' reads '\(dependency.name)', which is neither a member of '\(container.name)' nor one of its arguments"
                     : "'\(member.name)' reads '\(dependency.name)', which is not a member of '\(container.name)'"
+                // `{ c in App(router: c.router) }`: the container, written without its type.
+                let readThrough = dependency.namesReadThrough.compactMap { membersByName[$0] }
+                if !member.isAssisted, dependency.origin == .closureParameter, let first = readThrough.first {
+                    message +=
+                        "; to read the container's members through it ('\(dependency.name).\(first.name)'), declare it '(\(dependency.name): Self)'"
+                    // The closure then reads them as it is written: a fix-it only where none of them
+                    // needs an effect the closure does not have.
+                    let effects = member.effectiveFactory
+                    let plain = readThrough.allSatisfy { read in
+                        (!read.readAwaits || effects?.isAsync == true) && (!read.readThrows || effects?.isThrowing == true)
+                    }
+                    let fix = Fix.declareContainerParameter(named: dependency.name)
+                    issues.append(Issue(.unknownMember, message, at: anchor, fixes: plain ? [fix] : []))
+                    continue
+                }
                 if let suggestion {
                     message += "; did you mean '\(suggestion)'?"
                 } else if member.isAssisted && dependency.origin == .closureParameter {

@@ -145,6 +145,9 @@ public enum Fix: Hashable, Sendable {
     case replaceOpaqueWithExistential
     /// Rename the dependency at the anchor to a member that exists.
     case renameDependency(to: String)
+    /// Declare the closure parameter at the anchor the container, `(c: Self)`: it is not a member,
+    /// and the closure reads members through it.
+    case declareContainerParameter(named: String)
     /// Remove the user-written initializer at the anchor.
     case removeInitializer
     /// Remove the declaration modifier at the anchor (`static`, `lazy`, `weak`), named.
@@ -213,6 +216,7 @@ public enum Fix: Hashable, Sendable {
         case .makeTypeExistential: "make-type-existential"
         case .replaceOpaqueWithExistential: "replace-opaque-with-existential"
         case .renameDependency: "rename-dependency"
+        case .declareContainerParameter: "declare-container-parameter"
         case .removeInitializer: "remove-initializer"
         case .removeModifier: "remove-modifier"
         case .removeAttribute: "remove-attribute"
@@ -248,6 +252,7 @@ public enum Fix: Hashable, Sendable {
         case .makeTypeExistential: "write 'any' before the type (if it is a protocol)"
         case .replaceOpaqueWithExistential: "replace 'some' with 'any'"
         case .renameDependency(let name): "rename to '\(name)'"
+        case .declareContainerParameter(let name): "declare it '(\(name): Self)'"
         case .removeInitializer: "remove the initializer"
         case .removeModifier(let modifier): "remove '\(modifier)'"
         case .removeAttribute(let name): "remove this '@\(name)'"

@@ -398,17 +398,22 @@ public struct Dependency: Hashable, Sendable {
     /// For a factory parameter of a function type (a ``DependencyAccess/function`` read): the
     /// shape of that type.
     public var functionShape: FunctionShape?
+    /// For the lone parameter of a factory closure, written without a type (`{ c in ... }`): the
+    /// names its body reads from it as `c.name`, in source order. A parameter that is not a member
+    /// but reads members so was meant to be the container, `(c: Self)`.
+    public var namesReadThrough: [String]
 
     /// Creates a dependency.
     public init(
         _ name: String, origin: DependencyOrigin, access: DependencyAccess = .value, valueType: String? = nil,
-        functionShape: FunctionShape? = nil
+        functionShape: FunctionShape? = nil, namesReadThrough: [String] = []
     ) {
         self.name = name
         self.origin = origin
         self.access = access
         self.valueType = valueType
         self.functionShape = functionShape
+        self.namesReadThrough = namesReadThrough
     }
 
     /// Whether the read hands the reader a `Provider`, a `Lazy` or a function value through a

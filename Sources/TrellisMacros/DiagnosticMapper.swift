@@ -102,6 +102,8 @@ struct DiagnosticMapper {
         case .renameDependency(let name):
             let changes = SyntaxEdits.rename(node, to: name)
             return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
+        case .declareContainerParameter:
+            return SyntaxEdits.declaringContainerParameter(node).map { FixIt(message: message, changes: [$0]) }
         case .removeInitializer:
             return FixIt(message: message, changes: [.replace(oldNode: node, newNode: Syntax(SyntaxEdits.emptyDeclaration))])
         case .removeAttribute:

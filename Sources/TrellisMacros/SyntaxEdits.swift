@@ -238,6 +238,32 @@ enum SyntaxEdits {
         return tokens.map { .replace(oldNode: Syntax($0), newNode: Syntax($0.with(\.tokenKind, .identifier(name)))) }
     }
 
+    /// The change that declares the closure parameter at `node`, written without a type, the
+    /// container: `{ c in` becomes `{ (c: Self) in`, `{ (c) in` becomes `{ (c: Self) in`. Nil for any
+    /// other node.
+    static func declaringContainerParameter(_ node: Syntax) -> FixIt.Change? {
+        if let parameter = node.as(ClosureShorthandParameterSyntax.self),
+            let list = parameter.parent?.as(ClosureShorthandParameterListSyntax.self), list.count == 1
+        {
+            let clause = ClosureParameterClauseSyntax(
+                parameters: [
+                    ClosureParameterSyntax(
+                        firstName: parameter.name.trimmed, colon: .colonToken(trailingTrivia: .space), type: TypeSyntax("Self"))
+                ]
+            )
+            return .replace(
+                oldNode: Syntax(list),
+                newNode: Syntax(clause.with(\.leadingTrivia, list.leadingTrivia).with(\.trailingTrivia, list.trailingTrivia)))
+        }
+        if let parameter = node.as(ClosureParameterSyntax.self), parameter.type == nil {
+            let typed = parameter.with(\.colon, .colonToken(trailingTrivia: .space)).with(
+                \.type, TypeSyntax("Self").with(\.trailingTrivia, parameter.trailingTrivia)
+            ).with(\.firstName, parameter.firstName.with(\.trailingTrivia, []))
+            return .replace(oldNode: Syntax(parameter), newNode: Syntax(typed))
+        }
+        return nil
+    }
+
     /// The closure `node` stands in. A loop over parents rather than swift-syntax's `ancestorOrSelf`,
     /// which is internal before swift-syntax 601.
     private static func enclosingClosure(of node: Syntax) -> ClosureExprSyntax? {

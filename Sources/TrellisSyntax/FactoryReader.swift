@@ -26,6 +26,8 @@ public enum FactoryReader {
         public var valueType: String? = nil
         /// The shape of a parameter declared with a function type.
         public var functionShape: FunctionShape? = nil
+        /// For a closure's lone parameter without a type: the names read from it as `p.name`.
+        public var namesReadThrough: [String] = []
     }
 
     /// Everything read from one factory expression.
@@ -149,11 +151,18 @@ public enum FactoryReader {
                     // A parameter of a function type, or of none (`{ query in ... }`, whose type Swift
                     // infers), may take an `@Assisted` function as a value: `.function`, which
                     // `ContainerExtractor.resolveFunctionReads` keeps only for such a function.
-                    analysis.reads.append(
-                        Read(
-                            name: parameter.name, node: parameter.node, origin: .closureParameter,
-                            access: deferred?.access ?? (shape != nil || parameter.type == nil ? .function : .value),
-                            valueType: deferred?.valueType, functionShape: shape))
+                    var read = Read(
+                        name: parameter.name, node: parameter.node, origin: .closureParameter,
+                        access: deferred?.access ?? (shape != nil || parameter.type == nil ? .function : .value),
+                        valueType: deferred?.valueType, functionShape: shape)
+                    if parameters.count == 1 && parameter.type == nil {
+                        // `{ c in App(router: c.router) }`: what it reads through the parameter, in
+                        // case it meant the container.
+                        let usage = ContainerParameterVisitor(parameter: parameter.name)
+                        usage.walk(closure.statements)
+                        read.namesReadThrough = usage.reads.map(\.name)
+                    }
+                    analysis.reads.append(read)
                 }
             }
             analysis.form = .parameterClosure(parameters: parameters.map(\.name))

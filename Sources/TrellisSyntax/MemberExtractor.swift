@@ -262,7 +262,7 @@ enum MemberExtractor {
                 member.dependencies.append(
                     Dependency(
                         read.name, origin: read.origin, access: read.access, valueType: read.valueType,
-                        functionShape: read.functionShape))
+                        functionShape: read.functionShape, namesReadThrough: read.namesReadThrough))
                 dependencyNodes.append(read.node)
             }
             for node in analysis.unnamedParameters {

@@ -162,6 +162,88 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("an untyped parameter that is no member but reads members is the container: a fix-it declares it '(c: Self)'")
+        func untypedContainerParameter() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { c in NetworkService(session: c.session) })
+                    var network: any NetworkServiceProtocol
+
+                    @Provide(.transient, factory: { (container) in NetworkService(session: container.session) })
+                    var another: any NetworkServiceProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { c in NetworkService(session: c.session) })
+                                                 ┬
+                                                 ╰─ 🛑 'network' reads 'c', which is not a member of 'AppContainer'; to read the container's members through it ('c.session'), declare it '(c: Self)'
+                                                    ✏️ declare it '(c: Self)'
+                    var network: any NetworkServiceProtocol
+
+                    @Provide(.transient, factory: { (container) in NetworkService(session: container.session) })
+                                                     ┬────────
+                                                     ╰─ 🛑 'another' reads 'container', which is not a member of 'AppContainer'; to read the container's members through it ('container.session'), declare it '(container: Self)'
+                                                        ✏️ declare it '(container: Self)'
+                    var another: any NetworkServiceProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.input)
+                    var session: any URLSessionProtocol
+
+                    @Provide(.shared, factory: { (c: Self) in NetworkService(session: c.session) })
+                    var network: any NetworkServiceProtocol
+
+                    @Provide(.transient, factory: { (container: Self) in NetworkService(session: container.session) })
+                    var another: any NetworkServiceProtocol
+                }
+                """
+            }
+        }
+
+        @Test("an untyped container parameter reading an async member gets the advice without a fix-it, which would need 'await'")
+        func untypedContainerParameterReadingAsync() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in Cache() })
+                    var cache: any CacheProtocol
+
+                    @Provide(.transient, factory: { c in Client(cache: c.cache) })
+                    var client: any ClientProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { () async in Cache() })
+                    var cache: any CacheProtocol
+
+                    @Provide(.transient, factory: { c in Client(cache: c.cache) })
+                                                    ┬
+                                                    ╰─ 🛑 'client' reads 'c', which is not a member of 'AppContainer'; to read the container's members through it ('c.cache'), declare it '(c: Self)'
+                    var client: any ClientProtocol
+                }
+                """
+            }
+        }
+
         @Test("a closure using '$0' is reported on it: its parameter has no name to resolve")
         func anonymousArgument() {
             assertMacro {

@@ -37,6 +37,13 @@ struct FixItRoundTests {
         """,
         // An @Assisted function returning an opaque type, which a test's replacement cannot be stored as.
         "@DIContainer struct C { @Assisted(factory: { (id: Int) in A(id) }) func make(id: Int) -> some P }",
+        // The container parameter written without its type.
+        """
+        @DIContainer struct C {
+            @Provide(.shared, factory: { B() }) var b: any P
+            @Provide(.transient, factory: { c in A(c.b) }) var a: any P
+        }
+        """,
         // An on-demand member reading an async one: its fix-it builds it asynchronously too.
         """
         @DIContainer struct C {

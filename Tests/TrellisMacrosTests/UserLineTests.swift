@@ -576,6 +576,41 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "async on demand, fixed", emitSIL: true) == [])
         }
 
+        @Test(
+            "the container parameter written without its type: Trellis says to declare it '(c: Self)', and the program compiles so"
+        )
+        func untypedContainerParameter() async throws {
+            // Hummingbird's html-form as a new user first wrote it.
+            let source = """
+                protocol ApplicationProtocol {}
+                struct Router {}
+                struct Application: ApplicationProtocol { init(router: Router, port: Int) {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input) var port: Int
+                    @Provide(.shared, factory: { Router() })
+                    var router: Router
+                    @Provide(.transient, factory: { c in
+                        Application(router: c.router, port: c.port)
+                    })
+                    var app: some ApplicationProtocol
+                }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "untyped container parameter")
+            #expect(
+                diagnostics == [
+                    "10: error: 'app' reads 'c', which is not a member of 'AppContainer'; to read the container's members through it ('c.router'), declare it '(c: Self)' (from macro 'DIContainer')",
+                    // Swift's own, twice, and its cascade while the attribute does not type-check
+                    // (Troubleshooting).
+                    "10: error: cannot infer type of closure parameter 'c' without a type annotation",
+                    "10: error: cannot infer type of closure parameter 'c' without a type annotation",
+                    "13: error: property declares an opaque return type, but has no initializer expression from which to infer an underlying type [#OpaqueTypeInference]",
+                ], "\(diagnostics)")
+            let fixed = source.replacingOccurrences(of: "factory: { c in", with: "factory: { (c: Self) in")
+            #expect(try await UserLineTests.diagnostics(of: fixed, "container parameter declared", emitSIL: true) == [])
+        }
+
         @Test("closures reading the container, made async by Trellis's fix-its, compile: each read gets its 'try await'")
         func containerReadsMarkedByFixIts() async throws {
             // Hummingbird's html-form, written with `(c: Self)`: the router reads the async library
