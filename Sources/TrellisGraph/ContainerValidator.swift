@@ -92,7 +92,7 @@ public enum ContainerValidator {
             issues.append(
                 Issue(
                     .userDefinedInitializer,
-                    "@DIContainer generates the initializer of '\(name)'; remove this init and pass overrides to the generated one",
+                    "@DIContainer generates the initializer of '\(name)'; remove this init and pass overrides to the generated one, or make it a static function that calls it ('static func make(...) -> \(name)')",
                     at: .userInitializer(container: name, index: index), fixes: [.removeInitializer]))
         }
         if let parent = container.options.parent {

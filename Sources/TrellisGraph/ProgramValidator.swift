@@ -133,11 +133,11 @@ public enum ProgramValidator {
                         sameFile
                         ? Issue(
                             .userDefinedInitializer,
-                            "@DIContainer generates the initializer of '\(typeName)'; remove this init from the extension and pass overrides to the generated one",
+                            "@DIContainer generates the initializer of '\(typeName)'; remove this init from the extension and pass overrides to the generated one, or make it a static function that calls it ('static func make(...) -> \(typeName)')",
                             at: anchor, fixes: [.removeInitializer])
                         : Issue(
                             .crossFileInitializer,
-                            "@DIContainer generates the initializer of '\(typeName)', declared in \(entries.map(\.file).joined(separator: ", ")); remove this init from the extension and pass overrides to the generated one",
+                            "@DIContainer generates the initializer of '\(typeName)', declared in \(entries.map(\.file).joined(separator: ", ")); remove this init from the extension and pass overrides to the generated one, or make it a static function that calls it ('static func make(...) -> \(typeName)')",
                             at: anchor, fixes: [.removeInitializer])
                     issues.append(LocatedIssue(file: file.path, container: nil, issue: issue))
                 }

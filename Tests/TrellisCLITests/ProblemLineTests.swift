@@ -22,7 +22,7 @@ struct ProblemLineTests {
         let result = ToolHarness.run(["validate", "Fixtures/Broken/Cycle.swift", "Fixtures/Broken/Duplicate.swift"])
         #expect(
             ToolHarness.lines(result.standardError).contains(
-                "Fixtures/Broken/Duplicate.swift:10:5: error: [trellis.cross-file-initializer] @DIContainer generates the initializer of 'ShopContainer', declared in Fixtures/Broken/Cycle.swift; remove this init from the extension and pass overrides to the generated one"
+                "Fixtures/Broken/Duplicate.swift:10:5: error: [trellis.cross-file-initializer] @DIContainer generates the initializer of 'ShopContainer', declared in Fixtures/Broken/Cycle.swift; remove this init from the extension and pass overrides to the generated one, or make it a static function that calls it ('static func make(...) -> ShopContainer')"
             ))
     }
 

@@ -130,7 +130,7 @@ struct DeclarationDiagnosticsTests {
                     var baseURL: String
 
                     init() {
-                    ╰─ 🛑 @DIContainer generates the initializer of 'AppContainer'; remove this init and pass overrides to the generated one
+                    ╰─ 🛑 @DIContainer generates the initializer of 'AppContainer'; remove this init and pass overrides to the generated one, or make it a static function that calls it ('static func make(...) -> AppContainer')
                        ✏️ remove the initializer
                         self.init(baseURL: "https://example.com")
                     }
