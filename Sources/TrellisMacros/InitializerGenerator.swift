@@ -141,10 +141,16 @@ struct InitializerGenerator {
         let signature =
             GeneratedSource.placedSignature(preamble: [comment], head: head, parameters: parameters, tail: tail)
             ?? "\(comment)\n\(head)\(parameters.map(\.text).joined(separator: ", "))\(tail)"
+        // The builds run in a closure called at once: a factory's body copied here that calls an
+        // async function without `await` gets Swift's error on the user's line, and no note asking
+        // to make this function async, which no user wrote (a closure gets none).
+        let attempt = plan.initializerThrows ? "try " : ""
         return GeneratedSource.declaration(
             """
             \(signature)
+            return \(attempt){ ()\(effects) -> \(result) in
             \(buildLines(returning: true).map(GeneratedSource.indented).joined(separator: "\n"))
+            }()
             }
             """)
     }

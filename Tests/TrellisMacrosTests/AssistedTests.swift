@@ -62,10 +62,12 @@ struct AssistedTests {
 
                     detail: __owned ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
                             detail: detail
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -166,10 +168,12 @@ struct AssistedTests {
 
                     detail: __owned ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             repository: repository,
                             detail: detail
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -272,10 +276,12 @@ struct AssistedTests {
 
                     rows: __owned ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             connection: connection,
                             rows: rows
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -379,10 +385,12 @@ struct AssistedTests {
 
                     first: __owned Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             model: model,
                             first: first
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -472,9 +480,11 @@ struct AssistedTests {
                     @inline(__always) @MainActor private static func _trellis_make(
                     screen: __owned (@MainActor (ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                         return _trellis_StoredValues(
                             screen: screen
                         )
+                    }()
                     }
 
                     @MainActor private init(_trellis_values: _trellis_StoredValues) {

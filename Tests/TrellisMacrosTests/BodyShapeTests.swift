@@ -347,10 +347,12 @@ struct BodyShapeTests {
 
                     callback: __owned (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             now: now,
                             callback: callback
                         ))
+                    }()
                     }
 
                     /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
@@ -449,6 +451,7 @@ struct BodyShapeTests {
 
                     name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
@@ -456,6 +459,7 @@ struct BodyShapeTests {
                             name: name
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `ClockContainer` is created from: its inputs, and those of the children it forwards.
@@ -601,6 +605,7 @@ struct BodyShapeTests {
 
                     handler: __owned @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 5)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             settings: settings,
@@ -610,6 +615,7 @@ struct BodyShapeTests {
                             handler: handler
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `SettingsContainer` is created from: its inputs, and those of the children it forwards.
@@ -772,6 +778,7 @@ struct BodyShapeTests {
 
                     pair: __owned (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 8)
                         let old: any Store = if let old { old } else {
                     #sourceLocation()
@@ -784,6 +791,7 @@ struct BodyShapeTests {
                             old: old,
                             pair: pair
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

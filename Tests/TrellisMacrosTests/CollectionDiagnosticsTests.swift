@@ -114,6 +114,7 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                     let health: any Route = if let health { health } else {
                 #sourceLocation()
@@ -135,6 +136,7 @@ struct CollectionDiagnosticsTests {
                         disk: disk,
                         checks: checks
                     ))
+                }()
                 }
 
                 /// The values `Routes` is created from: its inputs, and those of the children it forwards.
@@ -511,6 +513,7 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                     let disk: any Check = if let disk { disk } else {
                 #sourceLocation()
@@ -527,6 +530,7 @@ struct CollectionDiagnosticsTests {
                         featureChecks: featureChecks,
                         checks: checks
                     ))
+                }()
                 }
 
                 /// The values `Checks` is created from: its inputs, and those of the children it forwards.

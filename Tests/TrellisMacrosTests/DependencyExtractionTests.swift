@@ -65,6 +65,7 @@ struct DependencyExtractionTests {
 
                 host: __owned Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let host: Host = if let host { host } else {
                 #sourceLocation()
@@ -83,6 +84,7 @@ struct DependencyExtractionTests {
                         label: label,
                         host: host
                     ))
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -202,6 +204,7 @@ struct DependencyExtractionTests {
 
                 prefix: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 10)
                     let names: [String] = if let names { names } else {
                 #sourceLocation()
@@ -240,6 +243,7 @@ struct DependencyExtractionTests {
                         prefix: prefix
                 ))
                 #sourceLocation()
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -349,6 +353,7 @@ struct DependencyExtractionTests {
 
                 cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 10)
                     let cache: any CacheProtocol = if let cache { cache } else {
                 #sourceLocation()
@@ -375,6 +380,7 @@ struct DependencyExtractionTests {
                         client: client,
                         cache: cache
                     ))
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -457,6 +463,7 @@ struct DependencyExtractionTests {
 
                 urls: __owned [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                     let clients: any ClientsProtocol = if let clients { clients } else {
                 #sourceLocation()
@@ -468,6 +475,7 @@ struct DependencyExtractionTests {
                         clients: clients,
                         urls: urls
                     ))
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -82,6 +82,7 @@ struct ExpansionTests {
 
                     logger: __owned Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 10)
                         let logger: Logger = if let logger { logger } else {
                     #sourceLocation()
@@ -107,6 +108,7 @@ struct ExpansionTests {
                             logger: logger
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -219,6 +221,7 @@ struct ExpansionTests {
 
                     page: __owned Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_catalog = Trellis.OnDemand<Catalog>(override: catalog)
                     #sourceLocation()
@@ -233,6 +236,7 @@ struct ExpansionTests {
                             page: page
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -329,9 +333,11 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     greeter: __owned (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -418,11 +424,13 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -543,6 +551,7 @@ struct ExpansionTests {
 
                     homeViewModel: __owned HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 4)
                         let session: any URLSessionProtocol = if let session { session } else {
                     #sourceLocation()
@@ -562,6 +571,7 @@ struct ExpansionTests {
                             networkService: networkService,
                             homeViewModel: homeViewModel
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -657,6 +667,7 @@ struct ExpansionTests {
 
                     greeters: __owned [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
                     #sourceLocation()
@@ -675,6 +686,7 @@ struct ExpansionTests {
                             freshGreeter: freshGreeter,
                             greeters: greeters
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -793,6 +805,7 @@ struct ExpansionTests {
 
                     cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_database = Trellis.AsyncShared<any DatabaseProtocol, any Error>(override: database)
                     #sourceLocation()
@@ -810,6 +823,7 @@ struct ExpansionTests {
                             cache: _trellis_cell_cache
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -926,6 +940,7 @@ struct ExpansionTests {
 
                     repository: __owned Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
                     #sourceLocation()
@@ -933,6 +948,7 @@ struct ExpansionTests {
                             cache: _trellis_cell_cache,
                             repository: repository
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1056,6 +1072,7 @@ struct ExpansionTests {
 
                     nextPort: __owned Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 7)
                         let address: Address = if let address { address } else {
                     #sourceLocation()
@@ -1074,6 +1091,7 @@ struct ExpansionTests {
                             nextPort: nextPort
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1182,6 +1200,7 @@ struct ExpansionTests {
 
                     label: __owned String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 4)
                         let address: Address = if let address { address } else {
                     #sourceLocation()
@@ -1193,6 +1212,7 @@ struct ExpansionTests {
                             address: address,
                             label: label
                         ))
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1319,6 +1339,7 @@ struct ExpansionTests {
 
                     apiClient: __owned (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 11)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
@@ -1338,6 +1359,7 @@ struct ExpansionTests {
                             apiClient: apiClient
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1426,11 +1448,13 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                            baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                                    baseURL: baseURL
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -1509,11 +1533,13 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     settings: __owned Settings) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                     #sourceLocation(file: "Test.swift", line: 3)
                     return _trellis_StoredValues(
                             settings: settings
                     )
                     #sourceLocation()
+                    }()
                     }
 
                     private init(_trellis_values: _trellis_StoredValues) {
@@ -1616,6 +1642,7 @@ struct ExpansionTests {
 
                     apiClient: __owned (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                     #sourceLocation(file: "Test.swift", line: 7)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
@@ -1631,6 +1658,7 @@ struct ExpansionTests {
                             apiClient: apiClient
                     )
                     #sourceLocation()
+                    }()
                     }
 
                     private init(_trellis_values: _trellis_StoredValues) {

@@ -117,6 +117,7 @@ struct FactoryBodyTests {
 
                 index: __owned Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let catalog: Catalog = if let catalog { catalog } else {
                 #sourceLocation()
@@ -162,6 +163,7 @@ struct FactoryBodyTests {
                         index: index
                 ))
                 #sourceLocation()
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -382,6 +384,7 @@ struct FactoryBodyTests {
 
                 attributed: __owned Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: Session = if let session { session } else {
                 #sourceLocation()
@@ -459,6 +462,7 @@ struct FactoryBodyTests {
                         throwing: throwing,
                         attributed: attributed
                     ))
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

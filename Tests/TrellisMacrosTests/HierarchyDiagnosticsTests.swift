@@ -389,6 +389,7 @@ struct HierarchyDiagnosticsTests {
 
                 editor: __owned Editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 7)
                 let _trellis_cell_profile = Trellis.OnDemand<ProfileContainer>(override: profile)
                 #sourceLocation()
@@ -413,6 +414,7 @@ struct HierarchyDiagnosticsTests {
                     _trellis_inputs_audit: _trellis_inputs_audit
                 )
                 #sourceLocation()
+                }()
                 }
 
                 private init(_trellis_values: _trellis_StoredValues) {

@@ -74,11 +74,13 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) @MainActor private static func _trellis_make(
                 baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
                 ))
                 #sourceLocation()
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.
@@ -177,11 +179,13 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) private static func _trellis_make(
                             baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 3)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                                     baseURL: baseURL
                 ))
                 #sourceLocation()
+                }()
                 }
 
                 /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -100,6 +100,7 @@ struct ProviderDiagnosticsTests {
 
                 handle: __owned Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner = if let runner { runner } else {
                 #sourceLocation()
@@ -113,6 +114,7 @@ struct ProviderDiagnosticsTests {
                         handle: handle,
                         _trellis_link: _trellis_link
                     ))
+                }()
                 }
 
                 private init(_trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>) {
@@ -237,6 +239,7 @@ struct ProviderDiagnosticsTests {
 
                 authenticator: __owned (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
                 #sourceLocation()
@@ -256,6 +259,7 @@ struct ProviderDiagnosticsTests {
                         authenticator: authenticator,
                         _trellis_link: _trellis_link
                     )
+                }()
                 }
 
                 private init(_trellis_values: _trellis_StoredValues) {
@@ -357,6 +361,7 @@ struct ProviderDiagnosticsTests {
 
                 runner: __owned (any RunnerProtocol)? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let runner: any RunnerProtocol = if let runner { runner } else {
                 #sourceLocation()
@@ -369,6 +374,7 @@ struct ProviderDiagnosticsTests {
                         runner: runner,
                         _trellis_link: _trellis_link
                     )
+                }()
                 }
 
                 private init(_trellis_values: _trellis_StoredValues) {
@@ -688,6 +694,7 @@ struct ProviderDiagnosticsTests {
 
                 table: __owned Table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 7)
                     let list: ListModel = if let list { list } else {
                 #sourceLocation()
@@ -717,6 +724,7 @@ struct ProviderDiagnosticsTests {
                         table: table,
                         _trellis_link: _trellis_link
                     )
+                }()
                 }
 
                 @MainActor private init(_trellis_values: _trellis_StoredValues) {

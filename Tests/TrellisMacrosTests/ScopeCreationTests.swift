@@ -103,6 +103,7 @@ struct ScopeCreationTests {
 
                     work: __owned Work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                     #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work = if let work { work } else {
                     #sourceLocation()
@@ -119,6 +120,7 @@ struct ScopeCreationTests {
                             work: work
                     )
                     #sourceLocation()
+                    }()
                     }
 
                     private init(_trellis_values: _trellis_StoredValues) {
@@ -242,6 +244,7 @@ struct ScopeCreationTests {
 
                     job: __owned (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {
                     #sourceLocation()
@@ -254,6 +257,7 @@ struct ScopeCreationTests {
                             request: request,
                             job: job
                         )
+                    }()
                     }
 
                     private init(_trellis_values: _trellis_StoredValues) {
@@ -375,6 +379,7 @@ struct ScopeCreationTests {
                                                settings: __owned SettingsContainer? = nil,
                                                                                                      greeting: __owned Greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                                                          let greeting: Greeting = if let greeting { greeting } else {
                     #sourceLocation()
@@ -393,6 +398,7 @@ struct ScopeCreationTests {
                         _trellis_inputs_settings: _trellis_inputs_settings
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `SessionScope` is created from: its inputs, and those of the children it forwards.
@@ -507,6 +513,7 @@ struct ScopeCreationTests {
 
                     request: __owned (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                    return { () -> _trellis_StoredValues in
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {
                     #sourceLocation()
@@ -518,6 +525,7 @@ struct ScopeCreationTests {
                             log: log,
                             request: request
                         )
+                    }()
                     }
 
                     private init(_trellis_values: _trellis_StoredValues) {

@@ -88,6 +88,7 @@ struct ServiceTests {
 
                        metrics: __owned Metrics) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 8)
                            let pool: Pool = if let pool { pool } else {
                 #sourceLocation()
@@ -120,6 +121,7 @@ struct ServiceTests {
                                metrics: metrics
                 )
                 #sourceLocation()
+                }()
                 }
 
                 private init(_trellis_values: _trellis_StoredValues) {
@@ -314,6 +316,7 @@ struct ServiceTests {
 
                 cache: __owned Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 4)
                 let _trellis_cell_pool = Trellis.AsyncShared<Pool, any Error>(override: pool)
                 #sourceLocation()
@@ -328,6 +331,7 @@ struct ServiceTests {
                         worker: _trellis_cell_worker,
                         cache: _trellis_cell_cache
                     ))
+                }()
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -458,6 +462,7 @@ struct ServiceTests {
 
                 pool: __owned Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: LegacyPool = if let legacy { legacy } else {
                 #sourceLocation()
@@ -476,6 +481,7 @@ struct ServiceTests {
                         legacy: legacy,
                         pool: pool
                     ))
+                }()
                 }
 
                 /// The values `ServerContainer` is created from: its inputs, and those of the children it forwards.
@@ -599,6 +605,7 @@ struct ServiceTests {
 
                 proxy: __owned Proxy? = nil) -> _trellis_StoredValues {
                 #sourceLocation()
+                return { () -> _trellis_StoredValues in
                 #sourceLocation(file: "Test.swift", line: 5)
                     let client: HTTPClient = if let client { client } else {
                 #sourceLocation()
@@ -622,6 +629,7 @@ struct ServiceTests {
                         pool: pool,
                         proxy: proxy
                     )
+                }()
                 }
 
                 private init(_trellis_values: _trellis_StoredValues) {

@@ -256,6 +256,7 @@ struct TypeDiagnosticsTests {
 
                     anything: __owned Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
@@ -270,6 +271,7 @@ struct TypeDiagnosticsTests {
                             anything: anything
                     ))
                     #sourceLocation()
+                    }()
                     }
 
                     /// The values `AppContainer` is created from: its inputs, and those of the children it forwards.

@@ -577,6 +577,33 @@ struct UserLineTests {
         }
 
         @Test(
+            "a factory calling an async initializer without 'await' gets Swift's errors on its line, and no note naming generated code"
+        )
+        func asyncCallInFactory() async throws {
+            let source = """
+                struct Library: Sendable { init(directory: String) async throws {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: { Library(directory: "/tmp") })
+                    var library: Library
+                }
+                """
+            let result = try await DeclarationCorpusTests.compile(
+                [CorpusProgram(name: "async call in factory", source: source, expectedCode: nil)], emitSIL: false,
+                style: .swift)
+            let file = try #require(result.files.first)
+            let own = result.diagnostics.filter { $0.path == file && $0.severity == "error" }
+            #expect(
+                own.map { "\($0.line - 2): \($0.message)" } == [
+                    "5: 'async' call in a function that does not support concurrency",
+                    "5: call can throw, but it is not marked with 'try' and the error is not handled",
+                ], "\(result.output.prefix(6000))")
+            // Swift asked to make the initializer's builder async when the copy sat in a function.
+            #expect(!result.output.contains("_trellis_"), "\(result.output.prefix(6000))")
+        }
+
+        @Test(
             "the container parameter written without its type: Trellis says to declare it '(c: Self)', and the program compiles so"
         )
         func untypedContainerParameter() async throws {
