@@ -576,6 +576,47 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "async on demand, fixed", emitSIL: true) == [])
         }
 
+        @Test("the article's container of values that are not Sendable compiles as printed, with Hummingbird's shapes")
+        func articleNotSendableSample() async throws {
+            // ScopesAndFactories, "Values that are not Sendable", after stand-ins of Hummingbird's
+            // generic router and application. A stranger copied it and met "'router' reads 'store',
+            // whose factory throws" when `router` did not say `throws`.
+            let standIns = """
+                struct BasicRequestContext {}
+                final class RouterGroup<Context> {}
+                final class Router<Context> {
+                    init(context: Context.Type = BasicRequestContext.self) {}
+                    func group(_ path: String) -> RouterGroup<Context> { RouterGroup() }
+                }
+                struct RouterResponder<Context> {}
+                protocol ApplicationProtocol {}
+                struct ApplicationConfiguration {
+                    enum Address { case hostname(String, port: Int) }
+                    init(address: Address) {}
+                }
+                struct Application<Responder>: ApplicationProtocol {
+                    init<Context>(router: Router<Context>, configuration: ApplicationConfiguration)
+                    where Responder == RouterResponder<Context> {}
+                }
+                struct Configuration: Sendable { var databaseURL = ""; var host = "127.0.0.1"; var port = 0 }
+                struct TodoStore: Sendable { static func connect(_ url: String) async throws -> TodoStore { TodoStore() } }
+                struct TodoController {
+                    let store: TodoStore
+                    func addRoutes(to group: RouterGroup<BasicRequestContext>) {}
+                }
+
+                """
+            let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let article = try String(
+                contentsOf: root.appending(path: "Sources/Trellis/Trellis.docc/ScopesAndFactories.md"), encoding: .utf8)
+            let section = try #require(article.range(of: "### Values that are not Sendable"))
+            let block = try #require(article[section.upperBound...].range(of: "```swift\n"))
+            let end = try #require(article[block.upperBound...].range(of: "```"))
+            let sample = String(article[block.upperBound..<end.lowerBound])
+            #expect(try await UserLineTests.diagnostics(of: standIns + sample, "article sample", emitSIL: true) == [])
+        }
+
         @Test(
             "a factory calling an async initializer without 'await' gets Swift's errors on its line, and no note naming generated code"
         )
