@@ -443,11 +443,16 @@ public enum ContainerValidator {
     /// The members the fix-its of `trellis.synchronous-reads-asynchronous` make async, with those
     /// whose reads reach them, to any depth: `router` reads the async `library`, so its fix-it makes it
     /// async, and `app`, which reads `router`, must then be async too. Reporting `app` in the same
-    /// round saves a round of errors per level.
+    /// round saves a round of errors per level. A member whose `factory:` closure is async becomes
+    /// async by its own fix-it (`trellis.async-closure-in-factory`, which passes the closure as
+    /// `asyncFactory:`), so its readers are reported in the same round too.
     static func membersBecomingAsync(
         in container: Container, membersByName: [String: Member], becomingThrowing: [String: String] = [:]
     ) -> [String: BecomingAsync] {
         var becoming: [String: BecomingAsync] = [:]
+        for member in container.members where asyncClosureInFactory(member) {
+            becoming[member.name] = BecomingAsync(asyncMember: member.name, throwing: member.factory?.isThrowing == true)
+        }
         var changed = true
         while changed {
             changed = false
@@ -521,6 +526,13 @@ public enum ContainerValidator {
         let membersByName = Dictionary(container.members.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let becoming = membersBecomingEffectful(in: container, membersByName: membersByName).throwing
         return Set(container.members.filter(\.readThrows).map(\.name)).union(becoming.keys)
+    }
+
+    /// Whether `member` passes an async closure as `factory:`, which its fix-it passes as
+    /// `asyncFactory:`.
+    static func asyncClosureInFactory(_ member: Member) -> Bool {
+        !member.isAssisted && !member.scope.isSupplied && member.asyncFactory == nil && member.factory?.isAsync == true
+            && (member.scope == .shared || member.scope == .transient || member.scope == .onDemand)
     }
 
     /// Whether a member can become async by an edit of its own: a `.shared`, `.transient` or
@@ -641,6 +653,9 @@ public enum ContainerValidator {
             : "build '\(member.name)' with an asyncFactory declared '\(effects)'"
         func reason(_ target: Member) -> String {
             if target.isAssisted { return "is async" }
+            if asyncClosureInFactory(target) {
+                return "is built by an async closure (its own fix-it passes it as 'asyncFactory:')"
+            }
             if !target.readAwaits, let becoming = becomingAsync[target.name] {
                 return "must be built by an asyncFactory too, as it reads '\(becoming.asyncMember)'"
             }

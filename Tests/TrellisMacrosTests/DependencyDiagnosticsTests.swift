@@ -777,6 +777,62 @@ struct DependencyDiagnosticsTests {
             }
         }
 
+        @Test("the readers of a member whose async closure is passed as 'factory:' are reported in the same round as it")
+        func readersOfAsyncClosureInFactory() {
+            assertMacro {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (library: any LibraryProtocol) in Router(library: library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (router: any RouterProtocol) in App(router: router) })
+                    var app: any AppProtocol
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, factory: { try await Library() })
+                                      ┬───────────────────────────────
+                                      ╰─ 🛑 factory of 'library' is async; pass it as 'asyncFactory:' so the accessor can await it
+                                         ✏️ use 'asyncFactory:'
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, factory: { (library: any LibraryProtocol) in Router(library: library) })
+                                                  ┬───────────────────────────
+                                                  ╰─ 🛑 'router' is built synchronously but reads 'library', which is built by an async closure (its own fix-it passes it as 'asyncFactory:'); build 'router' with an asyncFactory declared 'async throws'
+                                                     ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, factory: { (router: any RouterProtocol) in App(router: router) })
+                                                     ┬─────────────────────────
+                                                     ╰─ 🛑 'app' is built synchronously but reads 'router', which must be built by an asyncFactory too, as it reads 'library'; build 'app' with an asyncFactory declared 'async throws'
+                                                        ✏️ use 'asyncFactory:' with an 'async throws' closure
+                    var app: any AppProtocol
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer
+                struct AppContainer {
+                    @Provide(.shared, asyncFactory: { try await Library() })
+                    var library: any LibraryProtocol
+
+                    @Provide(.shared, asyncFactory: { (library: any LibraryProtocol) async throws in Router(library: library) })
+                    var router: any RouterProtocol
+
+                    @Provide(.transient, asyncFactory: { (router: any RouterProtocol) async throws in App(router: router) })
+                    var app: any AppProtocol
+                }
+                """
+            }
+        }
+
         @Test("readers of a member that must declare 'throws' are reported in the same round, their 'await' reads tried")
         func readsBecomingThrowing() {
             assertMacro {

@@ -187,6 +187,23 @@ struct FixItRoundTests {
         #expect(fixed.contains("asyncFactory: { (app: any P) async throws in"), "\(fixed)")
     }
 
+    @Test("an async closure passed as 'factory:' and the chain of its readers are reported in one round")
+    func asyncClosureInFactoryChainTakesOneRound() throws {
+        // Hummingbird's html-form, ported with `try await` in a `factory:` closure.
+        let source = """
+            @DIContainer struct C {
+                @Provide(.shared, factory: { try await Library() }) var library: any P
+                @Provide(.shared, factory: { (library: any P) in Router(library) }) var router: any P
+                @Provide(.transient, factory: { (router: any P) in App(router) }) var app: any P
+            }
+            """
+        let (file, before) = try Self.diagnostics(source)
+        #expect(before.count == 3 && before.allSatisfy { $0.fixIts.count == 1 }, "\(before.map(\.message))")
+        let fixed = Self.applying(before.flatMap { $0.fixIts.first?.edits ?? [] }, to: file.description)
+        #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
+        #expect(fixed.contains("asyncFactory: { (router: any P) async throws in"), "\(fixed)")
+    }
+
     @Test("members of concrete types, fixed by the container's option at once")
     func containerConcreteOptionTakesOneRound() throws {
         let source = """
