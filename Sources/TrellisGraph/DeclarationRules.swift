@@ -123,13 +123,8 @@ public enum DeclarationRules {
                     "'\(member.name)' is declared inside '\(member.directive)': a container has one dependency graph in every build configuration; declare '\(member.name)' once, outside '#if', and put the '#if' inside its factory closure",
                     at: member.anchor))
         }
-        let level = initializerLevel(of: container)
         for hidden in lessVisibleTypes(of: container) {
-            issues.append(
-                Issue(
-                    .memberTypeLessVisible,
-                    "'\(hidden.member)' has the type '\(hidden.type)', which is \(hidden.level.rawValue), but the initializer @DIContainer generates for '\(name)' is \(level.rawValue) and takes every member; declare '\(hidden.type)' \(level.rawValue)",
-                    at: .memberType(container: name, member: hidden.member)))
+            issues.append(memberTypeLessVisible(hidden, in: container))
         }
         for declared in reservedNameDeclarations(of: container) {
             issues.append(
@@ -148,16 +143,35 @@ public enum DeclarationRules {
     /// The members whose type names one of the container's own types less visible than the
     /// initializer, which takes every member (all but an opaque `.transient`), each with that type.
     public static func lessVisibleTypes(of container: Container) -> [(member: String, type: String, level: AccessLevel)] {
+        lessVisibleTypes(of: container) { container.declaration.nestedTypeAccess[$0] }
+    }
+
+    /// The members whose type names a type less visible than the initializer, by `access` (a type's
+    /// access level, `nil` for a name it does not know), each with the first such type.
+    public static func lessVisibleTypes(
+        of container: Container, access: (String) -> AccessLevel?
+    ) -> [(member: String, type: String, level: AccessLevel)] {
         let level = initializerLevel(of: container)
-        let facts = container.declaration
-        return container.members.compactMap { member in
-            guard !(member.scope == .transient && member.type.kind == .opaque) else { return nil }
-            let hidden = (facts.memberTypeNames[member.name] ?? []).lazy.compactMap { name -> (String, AccessLevel)? in
-                guard let access = facts.nestedTypeAccess[name], access.visibility < level.visibility else { return nil }
-                return (name, access)
-            }.first
-            return hidden.map { (member.name, $0.0, $0.1) }
+        var hidden: [(member: String, type: String, level: AccessLevel)] = []
+        for member in container.members where !(member.scope == .transient && member.type.kind == .opaque) {
+            for name in container.declaration.memberTypeNames[member.name] ?? [] {
+                guard let found = access(name), found.visibility < level.visibility else { continue }
+                hidden.append((member.name, name, found))
+                break
+            }
         }
+        return hidden
+    }
+
+    /// The issue of a member whose type is less visible than the container's initializer.
+    public static func memberTypeLessVisible(
+        _ hidden: (member: String, type: String, level: AccessLevel), in container: Container
+    ) -> Issue {
+        let level = initializerLevel(of: container)
+        return Issue(
+            .memberTypeLessVisible,
+            "'\(hidden.member)' has the type '\(hidden.type)', which is \(hidden.level.rawValue), but the initializer @DIContainer generates for '\(container.name)' is \(level.rawValue) and takes every member; declare '\(hidden.type)' \(level.rawValue)",
+            at: .memberType(container: container.name, member: hidden.member))
     }
 
     /// The declarations of the body named as one `@DIContainer` adds to the container: `Inputs`

@@ -7,12 +7,18 @@ public struct ProgramFile: Hashable, Sendable {
     public var containers: [DeclaredContainer]
     /// The extensions in source order.
     public var extensions: [TypeExtension]
+    /// The access level of each type and typealias the file declares at its top level, by name.
+    public var typeAccess: [String: AccessLevel]
 
     /// Creates a file description.
-    public init(path: String, containers: [DeclaredContainer] = [], extensions: [TypeExtension] = []) {
+    public init(
+        path: String, containers: [DeclaredContainer] = [], extensions: [TypeExtension] = [],
+        typeAccess: [String: AccessLevel] = [:]
+    ) {
         self.path = path
         self.containers = containers
         self.extensions = extensions
+        self.typeAccess = typeAccess
     }
 }
 

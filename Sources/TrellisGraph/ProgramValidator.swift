@@ -49,6 +49,36 @@ public enum ProgramValidator {
         issues += childNeedIssues(everyContainer)
         issues += ScopeRules.programIssues(everyContainer)
         issues += ParentRules.programIssues(everyContainer)
+        issues += memberTypeVisibilityIssues(files)
+        return issues
+    }
+
+    /// A member whose type, declared at the top level of any file of the program, is less visible
+    /// than the initializer `@DIContainer` generates, which takes every member: the macro sees only
+    /// the types the container's body declares (``DeclarationRules/lessVisibleTypes(of:)``), and
+    /// the compiler reports the rest inside the expansion, one type per build. A name declared more
+    /// than once counts at its most visible declaration.
+    static func memberTypeVisibilityIssues(_ files: [ProgramFile]) -> [LocatedIssue] {
+        var access: [String: AccessLevel] = [:]
+        for file in files {
+            for (name, level) in file.typeAccess where level.visibility > access[name]?.visibility ?? -1 {
+                access[name] = level
+            }
+        }
+        var issues: [LocatedIssue] = []
+        for file in files {
+            for declared in file.containers where declared.container.options.validateDAG {
+                let container = declared.container
+                let nested = container.declaration.nestedTypeAccess
+                // The container's own types are the macro's rule.
+                let hidden = DeclarationRules.lessVisibleTypes(of: container) { nested[$0] == nil ? access[$0] : nil }
+                issues += hidden.map {
+                    LocatedIssue(
+                        file: file.path, container: declared.qualifiedName,
+                        issue: DeclarationRules.memberTypeLessVisible($0, in: container))
+                }
+            }
+        }
         return issues
     }
 

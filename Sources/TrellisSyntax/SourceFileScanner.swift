@@ -20,6 +20,8 @@ public struct SourceFileScan {
     public var problems: [Issue] = []
     /// The syntax of file-level anchors: extension initializers and the problems above.
     public var anchors: [Anchor: Syntax] = [:]
+    /// The access level of each type and typealias declared at the file's top level, by name.
+    public var typeAccess: [String: AccessLevel] = [:]
 
     /// An empty scan.
     public init() {}
@@ -29,7 +31,7 @@ public struct SourceFileScan {
         ProgramFile(
             path: path,
             containers: containers.map { DeclaredContainer($0.extraction.container, qualifiedName: $0.qualifiedName) },
-            extensions: extensions)
+            extensions: extensions, typeAccess: typeAccess)
     }
 }
 
@@ -99,6 +101,8 @@ private struct DeclarationWalker {
             } else if let named = group.asProtocol(NamedDeclSyntax.self) {
                 walk(type: group, name: named.name.text)
             }
+        } else if let alias = declaration.as(TypeAliasDeclSyntax.self) {
+            recordAccess(of: alias.name.text, modifiers: alias.modifiers)
         } else if let variable = declaration.as(VariableDeclSyntax.self) {
             if !insideContainer { reportStrayProvide(variable) }
         } else if let function = declaration.as(FunctionDeclSyntax.self) {
@@ -125,7 +129,16 @@ private struct DeclarationWalker {
         walk(statements: statements)
     }
 
+    /// Records the access level of a type or typealias declared at the file's top level.
+    private mutating func recordAccess(of name: String, modifiers: DeclModifierListSyntax) {
+        guard scopes.isEmpty, localDepth == 0 else { return }
+        let level = ContainerExtractor.accessLevel(of: modifiers)
+        // A `private` declaration at the top level is visible in its file, as a `fileprivate` one is.
+        result.typeAccess[name] = level == .private ? .fileprivate : level
+    }
+
     private mutating func walk(type declaration: some DeclGroupSyntax, name: String) {
+        recordAccess(of: name, modifiers: declaration.modifiers)
         let context = DeclarationContext(isLocal: localDepth > 0, genericEnclosingType: genericTypes.last)
         scopes.append(name)
         let wasInExtension = inExtension

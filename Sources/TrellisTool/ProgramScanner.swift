@@ -18,6 +18,13 @@ struct ScannedFile {
     var places: SourcePlaces
     /// The names the file reads, when the scan was asked for them (`validate --unused`).
     var references = NameReferences()
+
+    /// Whether the file declares a container whose initializer is more visible than `internal`.
+    var declaresVisibleContainer: Bool {
+        programFile.containers.contains {
+            DeclarationRules.initializerLevel(of: $0.container).visibility > AccessLevel.internal.visibility
+        }
+    }
 }
 
 /// A parsed file with what the scanner found in it; its anchors name nodes of `tree`.
@@ -65,18 +72,32 @@ enum ProgramScanner {
         }
         var files: [ScannedFile] = []
         var warnings: [String] = []
-        for outcome in results.values() {
+        var irrelevant: [SourceFileLocation] = []
+        for (index, outcome) in results.values().enumerated() {
             switch outcome {
             case .scanned(let file): files.append(file)
             case .skipped(let warning): warnings.append(warning)
-            case .irrelevant, nil: continue
+            case .irrelevant: irrelevant.append(locations[index])
+            case nil: continue
+            }
+        }
+        // A public or package container's initializer takes its members' types, which the rest of
+        // the files declare: read their top-level types too (a file that does not parse declares
+        // none this rule can use, and the compiler reports it).
+        if !irrelevant.isEmpty, files.contains(where: \.declaresVisibleContainer) {
+            for location in irrelevant {
+                if case .scanned(let file) = read(location, collectingReferences: false, everyFile: true) {
+                    files.append(file)
+                }
             }
         }
         return ScannedProgram(files: files, warnings: warnings)
     }
 
-    static func read(_ location: SourceFileLocation, collectingReferences: Bool) -> FileReadOutcome {
-        switch parse(location, everyFile: collectingReferences) {
+    static func read(_ location: SourceFileLocation, collectingReferences: Bool, everyFile: Bool = false)
+        -> FileReadOutcome
+    {
+        switch parse(location, everyFile: collectingReferences || everyFile) {
         case .parsed(let parsed):
             let path = location.displayPath
             var problems = parsed.scan.problems.map { LocatedIssue(file: path, container: nil, issue: $0) }
