@@ -531,15 +531,19 @@ public enum ContainerValidator {
     /// Whether `member` passes an async closure as `factory:`, which its fix-it passes as
     /// `asyncFactory:`.
     static func asyncClosureInFactory(_ member: Member) -> Bool {
-        !member.isAssisted && !member.scope.isSupplied && member.asyncFactory == nil && member.factory?.isAsync == true
-            && (member.scope == .shared || member.scope == .transient || member.scope == .onDemand)
+        !member.isAssisted && mayHaveAsyncFactory(member) && member.asyncFactory == nil && member.factory?.isAsync == true
     }
 
     /// Whether a member can become async by an edit of its own: a `.shared`, `.transient` or
     /// `.onDemand` member built by a `factory:` closure or a call by name.
     static func canBecomeAsync(_ member: Member) -> Bool {
-        (member.scope == .shared || member.scope == .transient || member.scope == .onDemand) && member.asyncFactory == nil
+        mayHaveAsyncFactory(member) && member.asyncFactory == nil
             && (member.factory?.form.isClosure == true || member.callByName != nil)
+    }
+
+    /// Whether `member`'s scope takes an `asyncFactory`: `.shared`, `.transient` or `.onDemand`.
+    private static func mayHaveAsyncFactory(_ member: Member) -> Bool {
+        member.scope == .shared || member.scope == .transient || member.scope == .onDemand
     }
 
     static func dependencyIssues(

@@ -70,25 +70,24 @@ enum ProgramScanner {
                 results.store(read(locations[index], collectingReferences: collectingReferences), at: index)
             }
         }
-        var files: [ScannedFile] = []
-        var warnings: [String] = []
-        var irrelevant: [SourceFileLocation] = []
-        for (index, outcome) in results.values().enumerated() {
-            switch outcome {
-            case .scanned(let file): files.append(file)
-            case .skipped(let warning): warnings.append(warning)
-            case .irrelevant: irrelevant.append(locations[index])
-            case nil: continue
-            }
-        }
+        var outcomes = results.values()
         // A public or package container's initializer takes its members' types, which the rest of
         // the files declare: read their top-level types too (a file that does not parse declares
         // none this rule can use, and the compiler reports it).
-        if !irrelevant.isEmpty, files.contains(where: \.declaresVisibleContainer) {
-            for location in irrelevant {
-                if case .scanned(let file) = read(location, collectingReferences: false, everyFile: true) {
-                    files.append(file)
-                }
+        let visible = outcomes.contains { if case .scanned(let file) = $0 { file.declaresVisibleContainer } else { false } }
+        for index in outcomes.indices where visible {
+            guard case .irrelevant = outcomes[index],
+                case .scanned(let file) = read(locations[index], collectingReferences: false, everyFile: true)
+            else { continue }
+            outcomes[index] = .scanned(file)
+        }
+        var files: [ScannedFile] = []
+        var warnings: [String] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .scanned(let file): files.append(file)
+            case .skipped(let warning): warnings.append(warning)
+            case .irrelevant, nil: continue
             }
         }
         return ScannedProgram(files: files, warnings: warnings)

@@ -198,7 +198,6 @@ struct FixItRoundTests {
         let fixed = Self.applying(before.flatMap { $0.fixIts.first?.edits ?? [] }, to: file.description)
         #expect(try Self.diagnostics(fixed).diagnostics.map(\.message) == [], "\(fixed)")
         #expect(fixed.contains("asyncFactory: { (router: any P) async throws in"), "\(fixed)")
-        #expect(!fixed.contains("factory: { (app: any P) in"), "\(fixed)")
     }
 
     @Test("members of concrete types, fixed by the container's option at once")

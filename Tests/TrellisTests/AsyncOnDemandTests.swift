@@ -1,18 +1,5 @@
-import Synchronization
 import Testing
 import Trellis
-
-/// Counts the builds of the members that read it.
-final class OnDemandBuilds: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func next() -> Int {
-        count.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-}
 
 /// A connection opened on first use: what a member built by an async factory on demand holds.
 final class LazyConnection: Sendable {
@@ -26,12 +13,12 @@ struct ConnectionRefused: Error, Equatable {}
 /// unless an async `.shared` member reads it.
 @DIContainer(concrete: true)
 final class OnDemandConnections: Sendable {
-    @Provide(.input) var counter: OnDemandBuilds
-    @Provide(.input) var pool: OnDemandBuilds
+    @Provide(.input) var counter: ReadBuildCounter
+    @Provide(.input) var pool: ReadBuildCounter
 
     @Provide(
         .onDemand,
-        asyncFactory: { (counter: OnDemandBuilds) async in
+        asyncFactory: { (counter: ReadBuildCounter) async in
             try? await Task.sleep(for: .milliseconds(20))
             return LazyConnection(id: counter.next())
         })
@@ -39,7 +26,7 @@ final class OnDemandConnections: Sendable {
 
     @Provide(
         .onDemand,
-        asyncFactory: { (counter: OnDemandBuilds) async throws -> LazyConnection in
+        asyncFactory: { (counter: ReadBuildCounter) async throws -> LazyConnection in
             _ = counter.next()
             throw ConnectionRefused()
         })
@@ -53,7 +40,7 @@ final class OnDemandConnections: Sendable {
     @Provide(.shared, asyncFactory: { (pooled: LazyConnection) async in "pool of \(pooled.id)" })
     var poolName: String
 
-    @Provide(.onDemand, asyncFactory: { (pool: OnDemandBuilds) async in LazyConnection(id: pool.next()) })
+    @Provide(.onDemand, asyncFactory: { (pool: ReadBuildCounter) async in LazyConnection(id: pool.next()) })
     var pooled: LazyConnection
 }
 
@@ -61,9 +48,9 @@ final class OnDemandConnections: Sendable {
 /// is built by its first reader too.
 @DIContainer(concrete: true)
 struct LocalConnections {
-    @Provide(.input) var counter: OnDemandBuilds
+    @Provide(.input) var counter: ReadBuildCounter
     @Provide(.input) var scratch: NonSendableScratch
-    @Provide(.onDemand, asyncFactory: { (counter: OnDemandBuilds) async in LazyConnection(id: counter.next()) })
+    @Provide(.onDemand, asyncFactory: { (counter: ReadBuildCounter) async in LazyConnection(id: counter.next()) })
     var connection: LazyConnection
 }
 
@@ -75,8 +62,8 @@ final class NonSendableScratch {
 
 @DIContainer(concrete: true, mainActor: true)
 final class MainActorConnections {
-    @Provide(.input) var counter: OnDemandBuilds
-    @Provide(.onDemand, asyncFactory: { (counter: OnDemandBuilds) async in LazyConnection(id: counter.next()) })
+    @Provide(.input) var counter: ReadBuildCounter
+    @Provide(.onDemand, asyncFactory: { (counter: ReadBuildCounter) async in LazyConnection(id: counter.next()) })
     var connection: LazyConnection
 }
 
@@ -84,8 +71,8 @@ final class MainActorConnections {
 struct AsyncOnDemandTests {
     @Test("an async on-demand member is built by its first read, once, however many readers race")
     func builtOnFirstRead() async throws {
-        let counter = OnDemandBuilds()
-        let container = OnDemandConnections(counter: counter, pool: OnDemandBuilds())
+        let counter = ReadBuildCounter()
+        let container = OnDemandConnections(counter: counter, pool: ReadBuildCounter())
         try await Task.sleep(for: .milliseconds(50))
         #expect(counter.value == 0)
         let connections = await withTaskGroup(of: LazyConnection.self) { group in
@@ -101,8 +88,8 @@ struct AsyncOnDemandTests {
 
     @Test("an async shared member that reads an async on-demand member builds it with the container")
     func readBySharedMember() async throws {
-        let pool = OnDemandBuilds()
-        let container = OnDemandConnections(counter: OnDemandBuilds(), pool: pool)
+        let pool = ReadBuildCounter()
+        let container = OnDemandConnections(counter: ReadBuildCounter(), pool: pool)
         #expect(await container.poolName == "pool of 1")
         #expect(await container.pooled.id == 1)
         #expect(pool.value == 1)
@@ -110,8 +97,8 @@ struct AsyncOnDemandTests {
 
     @Test("a failed build keeps its error: every reader gets it, and the factory is not run again")
     func failureIsKept() async {
-        let counter = OnDemandBuilds()
-        let container = OnDemandConnections(counter: counter, pool: OnDemandBuilds())
+        let counter = ReadBuildCounter()
+        let container = OnDemandConnections(counter: counter, pool: ReadBuildCounter())
         await #expect(throws: ConnectionRefused.self) { try await container.refused }
         await #expect(throws: ConnectionRefused.self) { try await container.refused }
         #expect(counter.value == 1)
@@ -119,9 +106,9 @@ struct AsyncOnDemandTests {
 
     @Test("an override replaces the factory, also for the members that read it")
     func override() async {
-        let counter = OnDemandBuilds()
+        let counter = ReadBuildCounter()
         let container = OnDemandConnections(
-            counter: counter, pool: OnDemandBuilds(), connection: LazyConnection(id: 42), pooled: LazyConnection(id: 7))
+            counter: counter, pool: ReadBuildCounter(), connection: LazyConnection(id: 42), pooled: LazyConnection(id: 7))
         #expect(await container.connection.id == 42)
         #expect(await container.connectionID == 42)
         #expect(await container.poolName == "pool of 7")
@@ -130,7 +117,7 @@ struct AsyncOnDemandTests {
 
     @Test("in a container that is not Sendable, the first reader builds it")
     func notSendableContainer() async {
-        let counter = OnDemandBuilds()
+        let counter = ReadBuildCounter()
         let local = LocalConnections(counter: counter, scratch: NonSendableScratch())
         #expect(counter.value == 0)
         let first = await local.connection
@@ -141,7 +128,7 @@ struct AsyncOnDemandTests {
     @Test("in a main-actor container, the first reader builds it")
     @MainActor
     func mainActorContainer() async {
-        let counter = OnDemandBuilds()
+        let counter = ReadBuildCounter()
         let container = MainActorConnections(counter: counter)
         #expect(counter.value == 0)
         let first = await container.connection

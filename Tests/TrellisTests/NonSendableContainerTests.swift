@@ -19,6 +19,8 @@ final class LegacyClient {
 final class ReadBuildCounter: Sendable {
     private let count = ManagedAtomic(0)
     func increment() { count.wrappingIncrement(ordering: .relaxed) }
+    /// Counts one more build and returns how many there have been (an id for what it builds).
+    func next() -> Int { count.wrappingIncrementThenLoad(ordering: .relaxed) }
     var value: Int { count.load(ordering: .relaxed) }
 }
 
