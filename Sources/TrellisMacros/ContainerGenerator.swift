@@ -602,7 +602,10 @@ struct ContainerGenerator {
             }
             // An opaque `.transient`'s getter returns its builder's value as `some P`: the builder
             // returns the type its factory builds, when known (`Never` conforms to nothing).
-            guard member.scope == .transient else { return nil }
+            // A factory reading a name the container lacks (`c.routr`) fails where Swift checks
+            // `@Provide`'s arguments, so no getter calls this builder, and a copy of the closure
+            // would repeat Swift's error inside the expansion.
+            guard member.scope == .transient, !extraction.readsUndeclaredName(member) else { return nil }
             let syntax = extraction.members[member.name]
             if let call = AccessorGenerator.opaqueStandInCall(of: syntax?.factory, locator: locator, container: container.name) {
                 return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: call)

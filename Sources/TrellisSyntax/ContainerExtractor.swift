@@ -67,6 +67,7 @@ public enum ContainerExtractor {
                 }
                 continue
             }
+            extraction.otherDeclaredNames.formUnion(DeclarationBodyReader.plainNames(of: item.decl))
             if let initializer = item.decl.as(InitializerDeclSyntax.self) {
                 let anchor = Anchor.userInitializer(container: name, index: extraction.container.userInitializerCount)
                 extraction.anchors[anchor] = Syntax(initializer)
@@ -82,6 +83,7 @@ public enum ContainerExtractor {
             {
                 AssistedExtractor.extract(function, attribute: assisted, into: &extraction)
             } else if let block = item.decl.as(IfConfigDeclSyntax.self) {
+                extraction.hasConditionalDeclarations = true
                 DeclarationBodyReader.readConditionalMembers(block, into: &extraction)
             }
         }

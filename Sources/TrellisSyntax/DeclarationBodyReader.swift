@@ -138,6 +138,20 @@ enum DeclarationBodyReader {
 
     /// Records a stored property without `@Provide` that has no initial value: the generated
     /// initializer sets only the container's members, so it would fail to initialize it.
+    /// The names `declaration` declares in the body unless it is a `@Provide` or `@Assisted` member:
+    /// each binding of a plain `var` or `let`, a function's name, a nested type's.
+    static func plainNames(of declaration: DeclSyntax) -> [String] {
+        if let variable = declaration.as(VariableDeclSyntax.self) {
+            guard ProvideAttributeReader.provideAttribute(of: variable.attributes) == nil else { return [] }
+            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.memberName }
+        }
+        if let function = declaration.as(FunctionDeclSyntax.self) {
+            guard ProvideAttributeReader.assistedAttribute(of: function.attributes) == nil else { return [] }
+            return [function.name.memberName]
+        }
+        return declaration.asProtocol(NamedDeclSyntax.self).map { [$0.name.memberName] } ?? []
+    }
+
     static func readStoredProperty(_ variable: VariableDeclSyntax, into extraction: inout ContainerExtraction) {
         let isStatic = variable.modifiers.contains {
             [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)

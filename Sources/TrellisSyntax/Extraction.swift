@@ -50,11 +50,31 @@ public struct ContainerExtraction: Sendable {
     /// The names declared by more than one `@Provide` member: the model keeps the first
     /// declaration (the compiler reports the others as redeclarations).
     public var redeclaredMembers: Set<String> = []
+    /// The names of the body's declarations that are not `@Provide` or `@Assisted` members
+    /// (computed properties, methods, plain stored properties), and whether any declaration sits in
+    /// an `#if`, whose names are not all read: together they tell whether `c.name` in a factory
+    /// can type-check (see ``readsUndeclaredName(_:)``).
+    public var otherDeclaredNames: Set<String> = []
+    /// Some declaration of the body sits in an `#if` (see ``otherDeclaredNames``).
+    public var hasConditionalDeclarations = false
     /// The container is declared `@frozen`: the type of every stored property, the generated
     /// storage's included, must be public or `@usableFromInline`.
     public var isFrozen = false
     /// How many ``Anchor/containerDetail(container:index:)`` anchors the extractor has assigned.
     var containerDetails = 0
+
+    /// Whether `member`'s factory reads through the container parameter (`c.name`) a name that
+    /// neither a member nor any other declaration of the body has: Swift then rejects the closure
+    /// where `@Provide`'s arguments are type-checked, does not expand `@Provide`, and so nothing
+    /// calls the member's builder. False where an `#if` may declare the name, or the parent reads
+    /// it; a name declared in an extension is not seen, as the macro sees the declaration alone.
+    public func readsUndeclaredName(_ member: Member) -> Bool {
+        guard !hasConditionalDeclarations else { return false }
+        return member.dependencies.contains { dependency in
+            dependency.origin == .containerRead && container.member(named: dependency.name) == nil
+                && !otherDeclaredNames.contains(dependency.name) && !container.readsFromParent(dependency.name, by: member)
+        }
+    }
 
     /// The syntax an anchor points at, falling back to the container's attribute.
     public func node(for anchor: Anchor) -> Syntax? {

@@ -204,6 +204,38 @@ struct DeclarationCorpusTests {
         #expect(placed.map { "\($0.line): \($0.severity)" }.sorted() == ["12: error", "16: warning", "9: error"])
     }
 
+    @Test(
+        "a misspelt 'c.member' in an opaque member's factory is reported once by Trellis and once by Swift, never again from a copy"
+    )
+    func misspeltReadInOpaqueFactoryIsNotCopied() async throws {
+        // Hummingbird's `var app: some ApplicationProtocol`, built from `(c: Self)`. The misspelt
+        // read fails where Swift checks `@Provide`'s arguments, so nothing calls the member's
+        // builder: a copy of the closure there only repeated Swift's error, with the expansion
+        // printed under it. A name the body declares otherwise keeps the copy, which compiles.
+        let source = """
+            protocol Shape {}
+            struct Square: Shape { let side: Int }
+
+            @DIContainer(concrete: true)
+            struct ShapesContainer {
+                @Provide(.input) var side: Int
+                var doubled: Int { side * 2 }
+                @Provide(.transient, factory: { (c: Self) in Square(side: c.sid) })
+                var square: some Shape
+                @Provide(.transient, factory: { (c: Self) in Square(side: c.doubled) })
+                var bigger: some Shape
+            }
+            """
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "misspelt read")
+        #expect(
+            placed.map { "\($0.line):\($0.column ?? 0): \($0.message.replacing(/\s\[#\w+\]$/, with: ""))" }.sorted() == [
+                "10:63: 'bigger' reads 'doubled', which is not a member of 'ShapesContainer'; the container parameter only reads the container's members (from macro 'DIContainer')",
+                "8:63: 'square' reads 'sid', which is not a member of 'ShapesContainer'; did you mean 'side'? (from macro 'DIContainer')",
+                "8:65: value of type 'ShapesContainer' has no member 'sid'",
+                "9:9: property declares an opaque return type, but has no initializer expression from which to infer an underlying type",
+            ])
+    }
+
     @Test("a Trellis error is printed once, however many files reading the container compile in jobs of their own")
     func trellisErrorsArePrintedOnce() async throws {
         let container = CorpusProgram(
