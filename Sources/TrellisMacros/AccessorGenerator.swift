@@ -54,19 +54,57 @@ enum AccessorGenerator {
     /// (`App(configuration: Configuration(...))`). Nil unless the factory is a closure.
     /// In a builder, whose `Self` is the builders' enum, `container` names the container for the
     /// `Self` a closure taking it is written with (`{ (c: Self) in ... }`).
-    static func opaqueStandInCall(of factory: ExprSyntax?, locator: SourceLocator?, container: String? = nil) -> String? {
-        guard let closure = factory?.as(ClosureExprSyntax.self) else { return nil }
+    ///
+    /// `parameterType` gives the type of a parameter written without one (the member's of its
+    /// name, the container's for `c` in `{ c in c.router }`): Swift rejects such a parameter where
+    /// it checks `@Provide`'s arguments when the closure uses its members, and an untyped copy
+    /// only repeated that error here, with the expansion printed under it. Typed, the copy
+    /// compiles as the inlined body of a container without errors does.
+    static func opaqueStandInCall(
+        of factory: ExprSyntax?, locator: SourceLocator?, container: String? = nil,
+        parameterType: (String) -> String? = { _ in nil }
+    ) -> String? {
+        guard let written = factory?.as(ClosureExprSyntax.self) else { return nil }
+        let closure = typingParameters(of: written, with: parameterType)
         let text =
             container.map {
                 SelfTypeRewriter(typeName: $0).rewrite(closure, detach: true).trimmedDescription
             } ?? closure.trimmedDescription
         let head = "return \(GeneratedNames.unbuiltFunction)(resultOf:"
         let call = head + " " + text + ")"
-        guard let place = locator?.place(Syntax(closure)) else { return call }
+        guard let place = locator?.place(Syntax(written)) else { return call }
         // The call's head on the line above, so that the closure keeps its column however far left
         // it starts.
         return GeneratedSource.placed(head: head, tail: text + ")", at: place)
             ?? GeneratedSource.placed(call, at: place, offset: head.count + 1)
+    }
+
+    /// `closure` with each parameter that has no type given `parameterType`'s, when it gives one
+    /// for all of them (`{ router, reader in` becomes `{ (router: Router, reader: Reader) in`);
+    /// otherwise `closure` as it is.
+    private static func typingParameters(
+        of closure: ClosureExprSyntax, with parameterType: (String) -> String?
+    ) -> ClosureExprSyntax {
+        let parameters = FactoryReader.parameters(of: closure)
+        guard parameters.contains(where: { $0.type == nil }), var signature = closure.signature else { return closure }
+        var typed: [(name: String, type: String)] = []
+        for parameter in parameters {
+            guard let type = parameter.type?.trimmedDescription ?? parameterType(parameter.name) else { return closure }
+            typed.append((parameter.name, type))
+        }
+        let clause = ClosureParameterClauseSyntax(
+            parameters: ClosureParameterListSyntax(
+                typed.enumerated().map { index, parameter in
+                    ClosureParameterSyntax(
+                        firstName: .identifier(parameter.name), colon: .colonToken(trailingTrivia: .space),
+                        type: TypeSyntax(stringLiteral: parameter.type),
+                        trailingComma: index < typed.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+                }),
+            trailingTrivia: .space)
+        signature.parameterClause = .parameterClause(clause)
+        var result = closure
+        result.signature = signature
+        return result
     }
 
     /// The type an opaque member's factory builds, as written: its AutoWiring type, or the first

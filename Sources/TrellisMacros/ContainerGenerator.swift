@@ -607,7 +607,15 @@ struct ContainerGenerator {
             // would repeat Swift's error inside the expansion.
             guard member.scope == .transient, !extraction.readsUndeclaredName(member) else { return nil }
             let syntax = extraction.members[member.name]
-            if let call = AccessorGenerator.opaqueStandInCall(of: syntax?.factory, locator: locator, container: container.name) {
+            // A parameter without a type is the member of its name, or, alone and read through
+            // (`{ c in c.router }`), the container.
+            let readsThrough = member.dependencies.contains { !$0.namesReadThrough.isEmpty }
+            let parameterType = { (name: String) -> String? in
+                container.member(named: name)?.type.text ?? (readsThrough ? container.name : nil)
+            }
+            if let call = AccessorGenerator.opaqueStandInCall(
+                of: syntax?.factory, locator: locator, container: container.name, parameterType: parameterType)
+            {
                 return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: call)
             }
             let type = AccessorGenerator.opaqueStandIn(autoWiringType: syntax?.autoWiringType, factory: syntax?.factory)

@@ -669,9 +669,8 @@ struct UserLineTests {
             #expect(
                 diagnostics == [
                     "10: error: 'app' reads 'c', which is not a member of 'AppContainer'; to read the container's members through it ('c.router'), declare it '(c: Self)' (from macro 'DIContainer')",
-                    // Swift's own, twice, and its cascade while the attribute does not type-check
-                    // (Troubleshooting).
-                    "10: error: cannot infer type of closure parameter 'c' without a type annotation",
+                    // Swift's own, once (the placeholders' copy of the closure types 'c'), and its
+                    // cascade while the attribute does not type-check (Troubleshooting).
                     "10: error: cannot infer type of closure parameter 'c' without a type annotation",
                     "13: error: property declares an opaque return type, but has no initializer expression from which to infer an underlying type [#OpaqueTypeInference]",
                 ], "\(diagnostics)")
