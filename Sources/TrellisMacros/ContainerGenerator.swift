@@ -15,6 +15,9 @@ struct ContainerGenerator {
     /// Where a class container's inheritance clause names its first type (a superclass, or a
     /// protocol), for the end of the initializer, where a superclass's `init()` is called.
     var superclassPlace: SourceLocator.Place? = nil
+    /// Where the container's name is written, for what the compiler blames on the generated code
+    /// as a whole (see `InitializerGenerator.make()`).
+    var namePlace: SourceLocator.Place? = nil
     /// Where the initializers go when a member's type may be less visible (see ``SignaturePlaces``).
     var signaturePlaces = SignaturePlaces()
     var expressions: FactoryExpressionGenerator {

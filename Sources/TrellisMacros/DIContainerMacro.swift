@@ -37,6 +37,7 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)
         generator.signaturePlaces = SignaturePlaces(
             extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: { locator })
+        generator.namePlace = (declaration.asProtocol(NamedDeclSyntax.self)?.name).flatMap { locator.place(Syntax($0)) }
         // The protocols a class container usually names first cannot be superclasses.
         if let inherited = declaration.as(ClassDeclSyntax.self)?.inheritanceClause?.inheritedTypes.first,
             case let first = inherited.type.trimmedDescription,

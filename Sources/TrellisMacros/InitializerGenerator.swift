@@ -144,11 +144,17 @@ struct InitializerGenerator {
         // The builds run in a closure called at once: a factory's body copied here that calls an
         // async function without `await` gets Swift's error on the user's line, and no note asking
         // to make this function async, which no user wrote (a closure gets none).
+        // Where the compiler fails to say what is wrong inside the closure ("failed to produce
+        // diagnostic", as for an argument of type `any Collection` passed to a closure taking
+        // `any Collection<Int>`), it blames the closure: its brace is on the container's name.
         let attempt = plan.initializerThrows ? "try " : ""
+        let opening = "return \(attempt){ ()\(effects) -> \(result) in"
+        let placedOpening =
+            generator.namePlace.map { GeneratedSource.placed(opening, at: $0, offset: "return \(attempt)".count) } ?? opening
         return GeneratedSource.declaration(
             """
             \(signature)
-            return \(attempt){ ()\(effects) -> \(result) in
+            \(placedOpening)
             \(buildLines(returning: true).map(GeneratedSource.indented).joined(separator: "\n"))
             }()
             }

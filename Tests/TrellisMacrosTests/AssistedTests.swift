@@ -62,7 +62,9 @@ struct AssistedTests {
 
                     detail: __owned ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
                             detail: detail
@@ -168,7 +170,9 @@ struct AssistedTests {
 
                     detail: __owned ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             repository: repository,
                             detail: detail
@@ -276,7 +280,9 @@ struct AssistedTests {
 
                     rows: __owned ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             connection: connection,
                             rows: rows
@@ -385,7 +391,9 @@ struct AssistedTests {
 
                     first: __owned Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             model: model,
                             first: first
@@ -480,7 +488,9 @@ struct AssistedTests {
                     @inline(__always) @MainActor private static func _trellis_make(
                     screen: __owned (@MainActor (ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                         return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                         return _trellis_StoredValues(
                             screen: screen
                         )

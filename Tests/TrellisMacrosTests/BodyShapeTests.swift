@@ -347,7 +347,9 @@ struct BodyShapeTests {
 
                     callback: __owned (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             now: now,
                             callback: callback
@@ -451,7 +453,9 @@ struct BodyShapeTests {
 
                     name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             clock: clock,
@@ -605,7 +609,9 @@ struct BodyShapeTests {
 
                     handler: __owned @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             settings: settings,
@@ -778,7 +784,9 @@ struct BodyShapeTests {
 
                     pair: __owned (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 8)
                         let old: any Store = if let old { old } else {
                     #sourceLocation()

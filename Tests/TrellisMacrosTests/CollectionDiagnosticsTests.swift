@@ -114,7 +114,9 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let health: any Route = if let health { health } else {
                 #sourceLocation()
@@ -513,7 +515,9 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let disk: any Check = if let disk { disk } else {
                 #sourceLocation()

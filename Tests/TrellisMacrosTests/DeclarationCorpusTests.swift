@@ -241,6 +241,28 @@ struct DeclarationCorpusTests {
             ])
     }
 
+    @Test(
+        "what the compiler cannot explain inside the initializer's builds it reports on the container's name, not in the expansion"
+    )
+    func unexplainedErrorIsOnTheContainerName() async throws {
+        // A member typed `any Collection` passed to a closure taking `any Collection<Int>`: Swift
+        // 6.3 fails to say what is wrong ("failed to produce diagnostic for expression") and blames
+        // the closure the builds run in, whose brace was inside the expansion (random corpus, seed 1).
+        let source = """
+            @DIContainer
+            struct NumbersContainer {
+                @Provide(.shared, factory: [1, 2])
+                var numbers: any Collection
+                @Provide(.shared, factory: { (numbers: any Collection<Int>) in use(numbers, value: ServiceImpl()) })
+                var service: any Service
+            }
+            """
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "unexplained error")
+        // Whatever Swift says, it says it on the user's lines (a later Swift may say it on line 5).
+        #expect(!placed.filter { $0.severity == "error" }.isEmpty)
+        #expect(placed.allSatisfy { [2, 5].contains($0.line) }, "\(placed)")
+    }
+
     @Test("a Trellis error is printed once, however many files reading the container compile in jobs of their own")
     func trellisErrorsArePrintedOnce() async throws {
         let container = CorpusProgram(

@@ -65,7 +65,9 @@ struct DependencyExtractionTests {
 
                 host: __owned Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let host: Host = if let host { host } else {
                 #sourceLocation()
@@ -204,7 +206,9 @@ struct DependencyExtractionTests {
 
                 prefix: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let names: [String] = if let names { names } else {
                 #sourceLocation()
@@ -353,7 +357,9 @@ struct DependencyExtractionTests {
 
                 cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let cache: any CacheProtocol = if let cache { cache } else {
                 #sourceLocation()
@@ -463,7 +469,9 @@ struct DependencyExtractionTests {
 
                 urls: __owned [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let clients: any ClientsProtocol = if let clients { clients } else {
                 #sourceLocation()

@@ -82,7 +82,9 @@ struct ExpansionTests {
 
                     logger: __owned Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
                         let logger: Logger = if let logger { logger } else {
                     #sourceLocation()
@@ -221,7 +223,9 @@ struct ExpansionTests {
 
                     page: __owned Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_catalog = Trellis.OnDemand<Catalog>(override: catalog)
                     #sourceLocation()
@@ -333,7 +337,9 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     greeter: __owned (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             greeter: greeter
                         ))
@@ -424,7 +430,9 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             name: name
@@ -551,7 +559,9 @@ struct ExpansionTests {
 
                     homeViewModel: __owned HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                         let session: any URLSessionProtocol = if let session { session } else {
                     #sourceLocation()
@@ -667,7 +677,9 @@ struct ExpansionTests {
 
                     greeters: __owned [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
                     #sourceLocation()
@@ -805,7 +817,9 @@ struct ExpansionTests {
 
                     cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                     let _trellis_cell_database = Trellis.AsyncShared<any DatabaseProtocol, any Error>(override: database)
                     #sourceLocation()
@@ -940,7 +954,9 @@ struct ExpansionTests {
 
                     repository: __owned Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
                     #sourceLocation()
@@ -1072,7 +1088,9 @@ struct ExpansionTests {
 
                     nextPort: __owned Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let address: Address = if let address { address } else {
                     #sourceLocation()
@@ -1200,7 +1218,9 @@ struct ExpansionTests {
 
                     label: __owned String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                         let address: Address = if let address { address } else {
                     #sourceLocation()
@@ -1339,7 +1359,9 @@ struct ExpansionTests {
 
                     apiClient: __owned (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 11)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()
@@ -1448,7 +1470,9 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                            baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
-                    return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                           return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                                    baseURL: baseURL
@@ -1533,7 +1557,9 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     settings: __owned Settings) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                                return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return _trellis_StoredValues(
                             settings: settings
@@ -1642,7 +1668,9 @@ struct ExpansionTests {
 
                     apiClient: __owned (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                         return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let apiClient: any APIClientProtocol = if let apiClient { apiClient } else {
                     #sourceLocation()

@@ -117,7 +117,9 @@ struct FactoryBodyTests {
 
                 index: __owned Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let catalog: Catalog = if let catalog { catalog } else {
                 #sourceLocation()
@@ -384,7 +386,9 @@ struct FactoryBodyTests {
 
                 attributed: __owned Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: Session = if let session { session } else {
                 #sourceLocation()

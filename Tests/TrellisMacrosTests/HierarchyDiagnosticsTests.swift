@@ -389,7 +389,9 @@ struct HierarchyDiagnosticsTests {
 
                 editor: __owned Editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                     return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                 let _trellis_cell_profile = Trellis.OnDemand<ProfileContainer>(override: profile)
                 #sourceLocation()

@@ -74,7 +74,9 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) @MainActor private static func _trellis_make(
                 baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 3)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                         baseURL: baseURL
@@ -179,7 +181,9 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) private static func _trellis_make(
                             baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return Trellis.ContainerStorage(_trellis_StoredValues(
                                     baseURL: baseURL

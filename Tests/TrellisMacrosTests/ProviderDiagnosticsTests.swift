@@ -100,7 +100,9 @@ struct ProviderDiagnosticsTests {
 
                 handle: __owned Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let runner: JobRunner = if let runner { runner } else {
                 #sourceLocation()
@@ -239,7 +241,9 @@ struct ProviderDiagnosticsTests {
 
                 authenticator: __owned (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                     return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let authenticator: any Authenticator = if let authenticator { authenticator } else {
                 #sourceLocation()
@@ -361,7 +365,9 @@ struct ProviderDiagnosticsTests {
 
                 runner: __owned (any RunnerProtocol)? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                     return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let runner: any RunnerProtocol = if let runner { runner } else {
                 #sourceLocation()
@@ -694,7 +700,9 @@ struct ProviderDiagnosticsTests {
 
                 table: __owned Table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                     return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                     let list: ListModel = if let list { list } else {
                 #sourceLocation()

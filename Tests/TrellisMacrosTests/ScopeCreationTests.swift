@@ -103,7 +103,9 @@ struct ScopeCreationTests {
 
                     work: __owned Work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                         return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let work: Work = if let work { work } else {
                     #sourceLocation()
@@ -244,7 +246,9 @@ struct ScopeCreationTests {
 
                     job: __owned (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                         return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {
                     #sourceLocation()
@@ -379,7 +383,9 @@ struct ScopeCreationTests {
                                                settings: __owned SettingsContainer? = nil,
                                                                                                      greeting: __owned Greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                                                          let greeting: Greeting = if let greeting { greeting } else {
                     #sourceLocation()
@@ -513,7 +519,9 @@ struct ScopeCreationTests {
 
                     request: __owned (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
-                    return { () -> _trellis_StoredValues in
+                    #sourceLocation(file: "Test.swift", line: 2)
+                         return { () -> _trellis_StoredValues in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: RequestLog = if let log { log } else {
                     #sourceLocation()

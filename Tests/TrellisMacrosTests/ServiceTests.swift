@@ -88,7 +88,9 @@ struct ServiceTests {
 
                        metrics: __owned Metrics) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                            return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
                            let pool: Pool = if let pool { pool } else {
                 #sourceLocation()
@@ -316,7 +318,9 @@ struct ServiceTests {
 
                 cache: __owned Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                 let _trellis_cell_pool = Trellis.AsyncShared<Pool, any Error>(override: pool)
                 #sourceLocation()
@@ -462,7 +466,9 @@ struct ServiceTests {
 
                 pool: __owned Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: LegacyPool = if let legacy { legacy } else {
                 #sourceLocation()
@@ -605,7 +611,9 @@ struct ServiceTests {
 
                 proxy: __owned Proxy? = nil) -> _trellis_StoredValues {
                 #sourceLocation()
-                return { () -> _trellis_StoredValues in
+                #sourceLocation(file: "Test.swift", line: 2)
+                     return { () -> _trellis_StoredValues in
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                     let client: HTTPClient = if let client { client } else {
                 #sourceLocation()

@@ -256,7 +256,9 @@ struct TypeDiagnosticsTests {
 
                     anything: __owned Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                             client: client,
