@@ -379,11 +379,15 @@ struct ContainerGenerator {
 
     /// Why `container`, which is `Sendable`, is: it declares it, or a member takes a `Provider`, a
     /// `Lazy` or a function value of it, which may be called from any thread. The reader fixes the
-    /// member's type, or builds a value only one member reads inside that member's factory.
+    /// member's type, or builds a value only one member reads inside that member's factory, or
+    /// (where the conformance is declared) drops it.
     static func sendableReason(of container: Container) -> String {
         let name = "'\(container.name)'"
         let advice = "make this type Sendable, or build its value in the factory that reads it"
-        if declaresSendable(container) { return "\(name) declares 'Sendable': \(advice)" }
+        // Declared by hand, often out of habit: a container that no other task reads need not be.
+        if declaresSendable(container) {
+            return "\(name) declares 'Sendable' (drop it if no other task reads the container): \(advice)"
+        }
         guard let (member, dependency) = container.sendableCause else { return "\(name) is Sendable: \(advice)" }
         let taken =
             switch dependency.access {

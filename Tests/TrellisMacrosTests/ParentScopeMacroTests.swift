@@ -75,19 +75,19 @@ struct ParentScopeMacroTests {
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
                 #sourceLocation(file: "Test.swift", line: 3)
-                                                   _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                   _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
-                                             _ = Trellis.SendableValue<Logger>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                             _ = Trellis.SendableValue<Logger>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                                                                                                 _ = Trellis.SendableValue<UnitOfWork>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                                                                 _ = Trellis.SendableValue<UnitOfWork>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                                                                                               _ = Trellis.SendableValue<Audit>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                                                               _ = Trellis.SendableValue<Audit>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                                                                                                          _ = Trellis.SendableValue<Report>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                                                                          _ = Trellis.SendableValue<Report>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 1)
                                  _ = Trellis.SendableValue<App>.self // 'RequestScope' is Sendable and keeps its parent: declare 'App' Sendable (a container handing out its scope function or a provider is made so), or leave 'Sendable' off 'RequestScope'

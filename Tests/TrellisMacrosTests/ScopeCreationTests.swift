@@ -67,16 +67,16 @@ struct ScopeCreationTests {
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                       _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                       _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
-                                              _ = Trellis.SendableValue<RequestLog>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                              _ = Trellis.SendableValue<RequestLog>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                                                     _ = Trellis.SendableValue<Int>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                     _ = Trellis.SendableValue<Int>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                              _ = Trellis.SendableValue<Work>.self // 'RequestScope' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                              _ = Trellis.SendableValue<Work>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                         }
                     }
@@ -219,7 +219,7 @@ struct ScopeCreationTests {
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                                                          _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                                                          _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                         }
                     }
@@ -496,7 +496,7 @@ struct ScopeCreationTests {
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                                                          _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                                                                                          _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
                         }
                     }

@@ -578,13 +578,13 @@ struct ServiceTests {
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
                 #sourceLocation(file: "Test.swift", line: 5)
-                            _ = Trellis.SendableValue<HTTPClient>.self // 'ProxyContainer' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                            _ = Trellis.SendableValue<HTTPClient>.self // 'ProxyContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                          _ = Trellis.SendableValue<Pool?>.self // 'ProxyContainer' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                          _ = Trellis.SendableValue<Pool?>.self // 'ProxyContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
-                           _ = Trellis.SendableValue<Proxy>.self // 'ProxyContainer' declares 'Sendable': make this type Sendable, or build its value in the factory that reads it
+                           _ = Trellis.SendableValue<Proxy>.self // 'ProxyContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
                     }
                 }
