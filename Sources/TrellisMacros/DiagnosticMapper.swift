@@ -23,8 +23,8 @@ struct TrellisFixIt: FixItMessage {
     let message: String
     let fixItID: MessageID
 
-    init(_ fix: Fix) {
-        message = fix.title
+    init(_ fix: Fix, message: String? = nil) {
+        self.message = message ?? fix.title
         fixItID = MessageID(domain: "Trellis", id: "fix.\(fix.identifier)")
     }
 }
@@ -101,7 +101,13 @@ struct DiagnosticMapper {
                 message: message, changes: [.replace(oldNode: Syntax(opaque.someOrAnySpecifier), newNode: Syntax(replacement))])
         case .renameDependency(let name):
             let changes = SyntaxEdits.rename(node, to: name)
-            return changes.isEmpty ? nil : FixIt(message: message, changes: changes)
+            // A parameter the body uses is renamed there too: said, for whoever applies it by hand
+            // from a build log, which shows the note and not the edit.
+            let uses = changes.count - 1
+            let spelled = uses == 1 ? "use" : "\(uses) uses"
+            let renamed =
+                uses > 0 ? TrellisFixIt(fix, message: "rename to '\(name)', and its \(spelled) in the closure's body") : message
+            return changes.isEmpty ? nil : FixIt(message: renamed, changes: changes)
         case .declareContainerParameter:
             return SyntaxEdits.declaringContainerParameter(node).map { FixIt(message: message, changes: [$0]) }
         case .removeInitializer:

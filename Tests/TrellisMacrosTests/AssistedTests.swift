@@ -638,7 +638,7 @@ struct AssistedTests {
                     @Assisted(factory: { (itemId: Int) in Model(id: itemId) })
                                           ┬──────────
                                           ╰─ 🛑 'model(itemID:)' reads 'itemId', which is neither a member of 'AppContainer' nor one of its arguments; did you mean 'itemID'?
-                                             ✏️ rename to 'itemID'
+                                             ✏️ rename to 'itemID', and its use in the closure's body
                     func model(itemID: Int) -> Model
                                ┬──────────
                                ╰─ 🛑 'model(itemID:)' never passes its argument 'itemID' to its factory; add a parameter 'itemID: Int' to its factory closure, or remove the argument

@@ -33,7 +33,7 @@ struct DependencyDiagnosticsTests {
                     @Provide(.shared, factory: { (sesion: any URLSessionProtocol) in NetworkService(session: sesion) })
                                                   ┬─────────────────────────────
                                                   ╰─ 🛑 'networkService' reads 'sesion', which is not a member of 'AppContainer'; did you mean 'session'?
-                                                     ✏️ rename to 'session'
+                                                     ✏️ rename to 'session', and its use in the closure's body
                     var networkService: any NetworkServiceProtocol
                 }
                 """
