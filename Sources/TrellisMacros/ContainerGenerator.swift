@@ -713,9 +713,14 @@ struct ContainerGenerator {
             body = placedOnType(of: member, "\(member.type.text)(inputs: \(container).\(inputs))")
         }
         let effects = (member.isAsync ? " async" : "") + (plan.isThrowing(member) ? " throws" : "")
+        // A synchronous builder of the user's code runs it in a closure called at once, as the
+        // initializer does: a factory calling an async function without `await` then gets Swift's
+        // error on the user's line and no note asking to make the builder, named like the member,
+        // async (a closure gets none).
+        let wrapped = !member.isAsync && (member.scope == .transient || member.scope == .onDemand)
         return Self.builderDeclaration(
             for: member, in: plan.container, effects: effects, returnType: member.type.text, body: body,
-            typePlace: typePlace(of: member))
+            typePlace: typePlace(of: member), wrapped: wrapped)
     }
 
     /// ` async throws` as an `@Assisted` function declares them: its builder declares the same, so
@@ -727,21 +732,28 @@ struct ContainerGenerator {
     /// `static func <member>(_ container: <Container>[, _ argument: Type...]) <effects> -> <returnType> { <body> }`,
     /// its first line placed on `typePlace`, where the member's type is written, when known (see
     /// ``GeneratedSource/placed(_:spelling:after:at:)``).
+    ///
+    /// With `wrapped`, the body runs in a closure called at once, which opens on the head's line
+    /// (placed on the member's type), so that what the compiler blames on the closure as a whole is
+    /// on the user's line.
     static func builderDeclaration(
         for member: Member, in container: Container, effects: String, returnType: String, body: String,
-        typePlace: SourceLocator.Place? = nil
+        typePlace: SourceLocator.Place? = nil, wrapped: Bool = false
     ) -> String {
         let isolation = isolation(of: container)
         let argumentNames = (member.signature?.arguments ?? []).map { MemberName.parameterLabel($0.name) }
         let arguments = zip(argumentNames, member.signature?.arguments ?? []).map { ", _ \($0): \($1.type)" }
         let receiver = builderReceiver(of: member, besides: argumentNames)
-        let head =
+        var head =
             "\(isolation)static func \(member.name)(_ \(receiver): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
+        // No result type: the closure's is the function's, from its `return` (and `some P` cannot
+        // be a closure's), and a type written once more is one more place to report it missing.
+        if wrapped { head += " return \(effects.contains("throws") ? "try " : ""){ ()\(effects) in" }
         let builder = GeneratedNames.builderContainerParameter
         return """
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
                 \(receiver == builder ? body : body.replacing(builder, with: receiver))
-            }
+            \(wrapped ? "}()\n}" : "}")
             """
     }
 

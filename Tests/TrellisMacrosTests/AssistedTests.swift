@@ -431,13 +431,14 @@ struct AssistedTests {
                         }
 
                     #sourceLocation(file: "Test.swift", line: 6)
-                    static func first(_ c: AppContainer) -> Model {
+                    static func first(_ c: AppContainer) -> Model { return { () in
                     #sourceLocation()
                             if let value = c._trellis_storage.values.first { value } else {
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                      c.model(id: 7)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }

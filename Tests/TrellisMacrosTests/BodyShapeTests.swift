@@ -821,23 +821,25 @@ struct BodyShapeTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func legacy(_ _trellis_container: AppContainer) -> any Store {
+                    static func legacy(_ _trellis_container: AppContainer) -> any Store { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.legacy { value } else {
                     #sourceLocation(file: "Test.swift", line: 4)
                                                       LegacyStore()
                     #sourceLocation()
                         }
+                        }()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func pair(_ _trellis_container: AppContainer) -> any PairProtocol {
+                    static func pair(_ _trellis_container: AppContainer) -> any PairProtocol { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.pair { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }

@@ -160,13 +160,14 @@ struct CollectionDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 7)
-                static func library(_ _trellis_container: Routes) -> [any Route] {
+                static func library(_ _trellis_container: Routes) -> [any Route] { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.library { value } else {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                           [BookRoute(), AuthorRoute()]
                 #sourceLocation()
                     }
+                    }()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 10)
@@ -564,13 +565,14 @@ struct CollectionDiagnosticsTests {
                     }
 
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] {
+                static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.featureChecks { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (feature: Feature) in feature.checks }(_trellis_container.feature)
                 #sourceLocation()
                     }
+                    }()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 13)

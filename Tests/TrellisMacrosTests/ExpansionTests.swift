@@ -267,21 +267,23 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func catalog(_ _trellis_container: AppContainer) -> Catalog {
+                    static func catalog(_ _trellis_container: AppContainer) -> Catalog { return { () in
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 6)
                                                      { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
                     #sourceLocation()
+                        }()
                         }
 
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func page(_ _trellis_container: AppContainer) -> Page {
+                    static func page(_ _trellis_container: AppContainer) -> Page { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.page { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -365,13 +367,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func greeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    static func greeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.greeter { value } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -465,11 +468,12 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func names(_ _trellis_container: AppContainer) -> some Collection<String> {
+                    static func names(_ _trellis_container: AppContainer) -> some Collection<String> { return { () in
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 6)
                                                       { (name: String) in [name, name] }(_trellis_container.name)
                     #sourceLocation()
+                        }()
                         }
                     }
                 }
@@ -603,13 +607,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func homeViewModel(_ c: AppContainer) -> HomeViewModel {
+                    static func homeViewModel(_ c: AppContainer) -> HomeViewModel { return { () in
                     #sourceLocation()
                             if let value = c._trellis_storage.values.homeViewModel { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                                              HomeViewModel(service: c.networkService)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -720,13 +725,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter {
+                    static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -1136,13 +1142,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func nextPort(_ _trellis_container: AppContainer) throws -> Port {
+                    static func nextPort(_ _trellis_container: AppContainer) throws -> Port { return try { () throws in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.nextPort { value } else {
                     #sourceLocation(file: "Test.swift", line: 9)
                                                   try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -1254,13 +1261,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func label(_ _trellis_container: AppContainer) -> String {
+                    static func label(_ _trellis_container: AppContainer) -> String { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.label { value } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (address: Address) in "\(address)" }(_trellis_container.address)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }
@@ -1408,13 +1416,14 @@ struct ExpansionTests {
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
                     #sourceLocation(file: "Test.swift", line: 7)
-                    @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel {
+                    @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.viewModel { value } else {
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
                     #sourceLocation()
                         }
+                        }()
                         }
                     }
                 }

@@ -488,13 +488,14 @@ struct FactoryBodyTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func token(_ _trellis_container: AppContainer) -> Token {
+                static func token(_ _trellis_container: AppContainer) -> Token { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.token { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()
                 #sourceLocation()
                     }
+                    }()
                     }
                 }
             }

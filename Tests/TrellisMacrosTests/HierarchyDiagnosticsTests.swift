@@ -474,11 +474,12 @@ struct HierarchyDiagnosticsTests {
                     }
 
                 #sourceLocation(file: "Test.swift", line: 13)
-                static func editor(_ c: SettingsContainer) -> Editor {
+                static func editor(_ c: SettingsContainer) -> Editor { return { () in
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 12)
                                                                 Editor(logger: c.logger, audit: c.audit)
                 #sourceLocation()
+                    }()
                     }
                 }
             }

@@ -141,7 +141,7 @@ struct ParentScopeMacroTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 6)
-                                          static func audit(_ _trellis_container: RequestScope) -> Audit {
+                                          static func audit(_ _trellis_container: RequestScope) -> Audit { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_values.audit { value } else { { () -> Audit in
                     let parent = _trellis_container._trellis_values._trellis_parent
@@ -153,16 +153,18 @@ struct ParentScopeMacroTests {
                                   return Audit(clock: clock, logger: _trellis_container.logger) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (clock, logger: Logger) in Audit(...) }
                 #sourceLocation()
                     }() }
+                    }()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 7)
-                                                                     static func report(_ c: RequestScope) -> Report {
+                                                                     static func report(_ c: RequestScope) -> Report { return { () in
                 #sourceLocation()
                         if let value = c._trellis_values.report { value } else {
                 #sourceLocation(file: "Test.swift", line: 7)
                                                                  Report(c.unitOfWork, c._trellis_values._trellis_parent.clock)
                 #sourceLocation()
                     }
+                    }()
                     }
                 }
             }
@@ -236,7 +238,7 @@ struct ParentScopeMacroTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 5)
-                static func job(_ _trellis_container: JobScope) -> Job {
+                static func job(_ _trellis_container: JobScope) -> Job { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.job { value } else { { () -> Job in
                     let parent = _trellis_container._trellis_storage.values._trellis_parent
@@ -248,6 +250,7 @@ struct ParentScopeMacroTests {
                                            return { (database: any Database, jobID: Int) in Job(database, jobID) }(database, _trellis_container.jobID)
                 #sourceLocation()
                     }() }
+                    }()
                     }
                 }
             }

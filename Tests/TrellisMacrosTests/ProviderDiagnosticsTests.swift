@@ -144,23 +144,25 @@ struct ProviderDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 4)
-                static func handler(_ _trellis_container: JobContainer) -> JobHandler {
+                static func handler(_ _trellis_container: JobContainer) -> JobHandler { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handler { value } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           JobHandler()
                 #sourceLocation()
                     }
+                    }()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func handle(_ _trellis_container: JobContainer) -> Handle {
+                static func handle(_ _trellis_container: JobContainer) -> Handle { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handle { value } else {
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_container] in _trellis_container.runner })
                 #sourceLocation()
                     }
+                    }()
                     }
                 }
             }
@@ -408,13 +410,14 @@ struct ProviderDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 4)
-                static func handler(_ _trellis_container: AppContainer) -> any HandlerProtocol {
+                static func handler(_ _trellis_container: AppContainer) -> any HandlerProtocol { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_values.handler { value } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                     Handler()
                 #sourceLocation()
                     }
+                    }()
                     }
                 }
             }
@@ -760,13 +763,14 @@ struct ProviderDiagnosticsTests {
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
                 #sourceLocation(file: "Test.swift", line: 4)
-                @MainActor static func detail(_ _trellis_container: ScreenContainer) -> DetailModel {
+                @MainActor static func detail(_ _trellis_container: ScreenContainer) -> DetailModel { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_values.detail { value } else {
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           DetailModel()
                 #sourceLocation()
                     }
+                    }()
                     }
 
                 #sourceLocation(file: "Test.swift", line: 13)

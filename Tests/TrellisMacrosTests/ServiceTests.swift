@@ -376,11 +376,12 @@ struct ServiceTests {
                     }
 
                 #sourceLocation(file: "Test.swift", line: 8)
-                static func cache(_ _trellis_container: ServerContainer) -> Cache {
+                static func cache(_ _trellis_container: ServerContainer) -> Cache { return { () in
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                                                    Cache()
                 #sourceLocation()
+                    }()
                     }
                 }
 
