@@ -182,7 +182,11 @@ extension GeneratedSource {
     static func overridden(by override: String, else build: String) -> String {
         let isName = override.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
         let binding = isName ? "if let \(override) { \(override) }" : "if let value = \(override) { value }"
-        return "\(binding) else {\(enclosed(build))}"
+        // In a builder the override is read from the container's storage: a comment between it and
+        // the user's code keeps that line out of the two lines the compiler prints above an error
+        // in the code.
+        let note = !isName && build.hasPrefix(mappedCodeStart) ? "\n// Not overridden: the member's factory, as written." : ""
+        return "\(binding) else {\(note)\(enclosed(build))}"
     }
 
     /// `build` as the content of braces: between spaces on the braces' line, or on lines of its own

@@ -434,6 +434,7 @@ struct AssistedTests {
                     static func first(_ c: AppContainer) -> Model { return { () in
                     #sourceLocation()
                             if let value = c._trellis_storage.values.first { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 5)
                                                                      c.model(id: 7)
                     #sourceLocation()

@@ -824,6 +824,7 @@ struct BodyShapeTests {
                     static func legacy(_ _trellis_container: AppContainer) -> any Store { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.legacy { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 4)
                                                       LegacyStore()
                     #sourceLocation()
@@ -835,6 +836,7 @@ struct BodyShapeTests {
                     static func pair(_ _trellis_container: AppContainer) -> any PairProtocol { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.pair { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old)
                     #sourceLocation()

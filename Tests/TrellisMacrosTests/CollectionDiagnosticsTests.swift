@@ -163,6 +163,7 @@ struct CollectionDiagnosticsTests {
                 static func library(_ _trellis_container: Routes) -> [any Route] { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.library { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 6)
                                                           [BookRoute(), AuthorRoute()]
                 #sourceLocation()
@@ -568,6 +569,7 @@ struct CollectionDiagnosticsTests {
                 static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.featureChecks { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (feature: Feature) in feature.checks }(_trellis_container.feature)
                 #sourceLocation()

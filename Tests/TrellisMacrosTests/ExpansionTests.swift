@@ -279,6 +279,7 @@ struct ExpansionTests {
                     static func page(_ _trellis_container: AppContainer) -> Page { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.page { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
                                                       { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
                     #sourceLocation()
@@ -370,6 +371,7 @@ struct ExpansionTests {
                     static func greeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.greeter { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
                     #sourceLocation()
@@ -610,6 +612,7 @@ struct ExpansionTests {
                     static func homeViewModel(_ c: AppContainer) -> HomeViewModel { return { () in
                     #sourceLocation()
                             if let value = c._trellis_storage.values.homeViewModel { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
                                                                              HomeViewModel(service: c.networkService)
                     #sourceLocation()
@@ -728,6 +731,7 @@ struct ExpansionTests {
                     static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
                     #sourceLocation()
@@ -1145,6 +1149,7 @@ struct ExpansionTests {
                     static func nextPort(_ _trellis_container: AppContainer) throws -> Port { return try { () throws in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.nextPort { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
                                                   try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
                     #sourceLocation()
@@ -1264,6 +1269,7 @@ struct ExpansionTests {
                     static func label(_ _trellis_container: AppContainer) -> String { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.label { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (address: Address) in "\(address)" }(_trellis_container.address)
                     #sourceLocation()
@@ -1419,6 +1425,7 @@ struct ExpansionTests {
                     @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel { return { () in
                     #sourceLocation()
                             if let value = _trellis_container._trellis_storage.values.viewModel { value } else {
+                        // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)
                                                       { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
                     #sourceLocation()

@@ -491,6 +491,7 @@ struct FactoryBodyTests {
                 static func token(_ _trellis_container: AppContainer) -> Token { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.token { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()
                 #sourceLocation()

@@ -160,6 +160,7 @@ struct ParentScopeMacroTests {
                                                                      static func report(_ c: RequestScope) -> Report { return { () in
                 #sourceLocation()
                         if let value = c._trellis_values.report { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 7)
                                                                  Report(c.unitOfWork, c._trellis_values._trellis_parent.clock)
                 #sourceLocation()

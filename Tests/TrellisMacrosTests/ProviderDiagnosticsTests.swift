@@ -147,6 +147,7 @@ struct ProviderDiagnosticsTests {
                 static func handler(_ _trellis_container: JobContainer) -> JobHandler { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handler { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           JobHandler()
                 #sourceLocation()
@@ -158,6 +159,7 @@ struct ProviderDiagnosticsTests {
                 static func handle(_ _trellis_container: JobContainer) -> Handle { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_storage.values.handle { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_container] in _trellis_container.runner })
                 #sourceLocation()
@@ -413,6 +415,7 @@ struct ProviderDiagnosticsTests {
                 static func handler(_ _trellis_container: AppContainer) -> any HandlerProtocol { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_values.handler { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                     Handler()
                 #sourceLocation()
@@ -766,6 +769,7 @@ struct ProviderDiagnosticsTests {
                 @MainActor static func detail(_ _trellis_container: ScreenContainer) -> DetailModel { return { () in
                 #sourceLocation()
                         if let value = _trellis_container._trellis_values.detail { value } else {
+                    // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           DetailModel()
                 #sourceLocation()

@@ -646,9 +646,11 @@ struct UserLineTests {
                 ], "\(result.output.prefix(6000))")
             // Swift asked to make the initializer's builder async when the copy sat in a function,
             // and the transient's builder, named like the member ("add 'async' to function 'fresh'").
-            // (The excerpt of the expansion Swift prints under an error still shows generated code.)
-            let notes = result.output.split(separator: "\n").filter { $0.contains("note:") }
-            #expect(!notes.contains { $0.contains("_trellis_") || $0.contains("asynchronous") }, "\(notes)")
+            // Nor does the excerpt of the expansion Swift prints under each error name generated
+            // code: the transient's override check, read from the container's storage, sits above a
+            // comment line, out of the excerpt's two lines.
+            #expect(!result.output.contains("_trellis_"), "\(result.output.prefix(6000))")
+            #expect(!result.output.contains("asynchronous"), "\(result.output.prefix(6000))")
         }
 
         @Test(
