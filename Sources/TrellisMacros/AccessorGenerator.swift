@@ -65,7 +65,7 @@ enum AccessorGenerator {
         parameterType: (String) -> String? = { _ in nil }
     ) -> String? {
         guard let written = factory?.as(ClosureExprSyntax.self) else { return nil }
-        let closure = typingParameters(of: written, with: parameterType)
+        let closure = SyntaxEdits.typingParameters(of: written, with: parameterType)
         let text =
             container.map {
                 SelfTypeRewriter(typeName: $0).rewrite(closure, detach: true).trimmedDescription
@@ -77,34 +77,6 @@ enum AccessorGenerator {
         // it starts.
         return GeneratedSource.placed(head: head, tail: text + ")", at: place)
             ?? GeneratedSource.placed(call, at: place, offset: head.count + 1)
-    }
-
-    /// `closure` with each parameter that has no type given `parameterType`'s, when it gives one
-    /// for all of them (`{ router, reader in` becomes `{ (router: Router, reader: Reader) in`);
-    /// otherwise `closure` as it is.
-    private static func typingParameters(
-        of closure: ClosureExprSyntax, with parameterType: (String) -> String?
-    ) -> ClosureExprSyntax {
-        let parameters = FactoryReader.parameters(of: closure)
-        guard parameters.contains(where: { $0.type == nil }), var signature = closure.signature else { return closure }
-        var typed: [(name: String, type: String)] = []
-        for parameter in parameters {
-            guard let type = parameter.type?.trimmedDescription ?? parameterType(parameter.name) else { return closure }
-            typed.append((parameter.name, type))
-        }
-        let clause = ClosureParameterClauseSyntax(
-            parameters: ClosureParameterListSyntax(
-                typed.enumerated().map { index, parameter in
-                    ClosureParameterSyntax(
-                        firstName: .identifier(parameter.name), colon: .colonToken(trailingTrivia: .space),
-                        type: TypeSyntax(stringLiteral: parameter.type),
-                        trailingComma: index < typed.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
-                }),
-            trailingTrivia: .space)
-        signature.parameterClause = .parameterClause(clause)
-        var result = closure
-        result.signature = signature
-        return result
     }
 
     /// The type an opaque member's factory builds, as written: its AutoWiring type, or the first

@@ -616,9 +616,9 @@ struct ContainerGenerator {
             let syntax = extraction.members[member.name]
             // A parameter without a type is the member of its name, or, alone and read through
             // (`{ c in c.router }`), the container.
-            let readsThrough = member.dependencies.contains { !$0.namesReadThrough.isEmpty }
             let parameterType = { (name: String) -> String? in
-                container.member(named: name)?.type.text ?? (readsThrough ? container.name : nil)
+                let readsThrough = member.dependencies.contains { $0.name == name && !$0.namesReadThrough.isEmpty }
+                return container.member(named: name)?.type.text ?? (readsThrough ? container.name : nil)
             }
             if let call = AccessorGenerator.opaqueStandInCall(
                 of: syntax?.factory, locator: locator, container: container.name, parameterType: parameterType)
@@ -748,12 +748,12 @@ struct ContainerGenerator {
             "\(isolation)static func \(member.name)(_ \(receiver): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
         // No result type: the closure's is the function's, from its `return` (and `some P` cannot
         // be a closure's), and a type written once more is one more place to report it missing.
-        if wrapped { head += " return \(effects.contains("throws") ? "try " : ""){ ()\(effects) in" }
+        if wrapped { head += " " + GeneratedSource.calledAtOnce(effects: effects) }
         let builder = GeneratedNames.builderContainerParameter
         return """
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
                 \(receiver == builder ? body : body.replacing(builder, with: receiver))
-            \(wrapped ? "}()\n}" : "}")
+            \(wrapped ? "\(GeneratedSource.calledAtOnceEnd)\n}" : "}")
             """
     }
 

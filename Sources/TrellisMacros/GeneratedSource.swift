@@ -175,6 +175,19 @@ enum GeneratedSource {
 }
 
 extension GeneratedSource {
+    /// `return [try ]{ ()<effects>[ -> result] in`: the head of a closure called at once (closed by
+    /// ``calledAtOnceEnd``), in which the initializer and synchronous builders run the user's code,
+    /// so that Swift's error for an async call without `await` there comes with no note asking to
+    /// make a generated function async (a closure gets none). `effects` is ` throws`, ` async
+    /// throws` or empty, as a function's.
+    static func calledAtOnce(effects: String, result: String? = nil) -> String {
+        let attempt = effects.hasSuffix("throws") ? "try " : ""
+        return "return \(attempt){ ()\(effects)\(result.map { " -> \($0)" } ?? "") in"
+    }
+
+    /// The end of ``calledAtOnce(effects:result:)``'s closure, which calls it.
+    static let calledAtOnceEnd = "}()"
+
     /// `override ?? build` without the operator: an `if` expression, whose branches the compiler
     /// checks alone and which needs no autoclosure. With `??`, each member would cost the generated code
     /// a closure to type-check and compile (Benchmarks/results/analysis.md has the figures). `override` is a member name (the initializer's parameter)

@@ -147,16 +147,17 @@ struct InitializerGenerator {
         // Where the compiler fails to say what is wrong inside the closure ("failed to produce
         // diagnostic", as for an argument of type `any Collection` passed to a closure taking
         // `any Collection<Int>`), it blames the closure: its brace is on the container's name.
-        let attempt = plan.initializerThrows ? "try " : ""
-        let opening = "return \(attempt){ ()\(effects) -> \(result) in"
+        let opening = GeneratedSource.calledAtOnce(effects: effects, result: result)
         let placedOpening =
-            generator.namePlace.map { GeneratedSource.placed(opening, at: $0, offset: "return \(attempt)".count) } ?? opening
+            generator.namePlace.map {
+                GeneratedSource.placed(opening, at: $0, offset: opening.count - opening.drop { $0 != "{" }.count)
+            } ?? opening
         return GeneratedSource.declaration(
             """
             \(signature)
             \(placedOpening)
             \(buildLines(returning: true).map(GeneratedSource.indented).joined(separator: "\n"))
-            }()
+            \(GeneratedSource.calledAtOnceEnd)
             }
             """)
     }

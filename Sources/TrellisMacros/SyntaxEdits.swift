@@ -245,12 +245,7 @@ enum SyntaxEdits {
         if let parameter = node.as(ClosureShorthandParameterSyntax.self),
             let list = parameter.parent?.as(ClosureShorthandParameterListSyntax.self), list.count == 1
         {
-            let clause = ClosureParameterClauseSyntax(
-                parameters: [
-                    ClosureParameterSyntax(
-                        firstName: parameter.name.trimmed, colon: .colonToken(trailingTrivia: .space), type: TypeSyntax("Self"))
-                ]
-            )
+            let clause = typedParameterClause([(parameter.name.trimmed, TypeSyntax("Self"))])
             return .replace(
                 oldNode: Syntax(list),
                 newNode: Syntax(clause.with(\.leadingTrivia, list.leadingTrivia).with(\.trailingTrivia, list.trailingTrivia)))
@@ -262,6 +257,37 @@ enum SyntaxEdits {
             return .replace(oldNode: Syntax(parameter), newNode: Syntax(typed))
         }
         return nil
+    }
+
+    /// `(a: A, b: B)`: a closure's parameter clause, each parameter with its type.
+    static func typedParameterClause(_ parameters: [(name: TokenSyntax, type: TypeSyntax)]) -> ClosureParameterClauseSyntax {
+        ClosureParameterClauseSyntax(
+            parameters: ClosureParameterListSyntax(
+                parameters.enumerated().map { index, parameter in
+                    ClosureParameterSyntax(
+                        firstName: parameter.name, colon: .colonToken(trailingTrivia: .space), type: parameter.type,
+                        trailingComma: index < parameters.count - 1 ? .commaToken(trailingTrivia: .space) : nil)
+                }))
+    }
+
+    /// `closure` with each parameter that has no type given `parameterType`'s, when it gives one
+    /// for all of them (`{ router, reader in` becomes `{ (router: Router, reader: Reader) in`);
+    /// otherwise `closure` as it is.
+    static func typingParameters(
+        of closure: ClosureExprSyntax, with parameterType: (String) -> String?
+    ) -> ClosureExprSyntax {
+        let parameters = FactoryReader.parameters(of: closure)
+        guard parameters.contains(where: { $0.type == nil }), var signature = closure.signature else { return closure }
+        var typed: [(name: TokenSyntax, type: TypeSyntax)] = []
+        for parameter in parameters {
+            guard let type = parameter.type?.trimmed ?? parameterType(parameter.name).map({ TypeSyntax(stringLiteral: $0) })
+            else { return closure }
+            typed.append((.identifier(parameter.name), type))
+        }
+        signature.parameterClause = .parameterClause(typedParameterClause(typed).with(\.trailingTrivia, .space))
+        var result = closure
+        result.signature = signature
+        return result
     }
 
     /// The closure `node` stands in. A loop over parents rather than swift-syntax's `ancestorOrSelf`,

@@ -83,7 +83,6 @@ public enum ContainerExtractor {
             {
                 AssistedExtractor.extract(function, attribute: assisted, into: &extraction)
             } else if let block = item.decl.as(IfConfigDeclSyntax.self) {
-                extraction.hasConditionalDeclarations = true
                 DeclarationBodyReader.readConditionalMembers(block, into: &extraction)
             }
         }
@@ -261,15 +260,7 @@ public enum ContainerExtractor {
             guard modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) else {
                 continue
             }
-            if let variable = item.decl.as(VariableDeclSyntax.self) {
-                for binding in variable.bindings {
-                    if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
-                        names.insert(identifier.identifier.memberName)
-                    }
-                }
-            } else if let function = item.decl.as(FunctionDeclSyntax.self) {
-                names.insert(function.name.memberName)
-            }
+            names.formUnion(DeclarationBodyReader.valueNames(of: item.decl) ?? [])
         }
         return names
     }

@@ -136,22 +136,33 @@ enum DeclarationBodyReader {
         extraction.conditionalMembers.append(.directive("#endif"))
     }
 
-    /// Records a stored property without `@Provide` that has no initial value: the generated
-    /// initializer sets only the container's members, so it would fail to initialize it.
     /// The names `declaration` declares in the body unless it is a `@Provide` or `@Assisted` member:
     /// each binding of a plain `var` or `let`, a function's name, a nested type's.
     static func plainNames(of declaration: DeclSyntax) -> [String] {
-        if let variable = declaration.as(VariableDeclSyntax.self) {
-            guard ProvideAttributeReader.provideAttribute(of: variable.attributes) == nil else { return [] }
-            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.memberName }
+        if let variable = declaration.as(VariableDeclSyntax.self),
+            ProvideAttributeReader.provideAttribute(of: variable.attributes) != nil
+        {
+            return []
         }
-        if let function = declaration.as(FunctionDeclSyntax.self) {
-            guard ProvideAttributeReader.assistedAttribute(of: function.attributes) == nil else { return [] }
-            return [function.name.memberName]
+        if let function = declaration.as(FunctionDeclSyntax.self),
+            ProvideAttributeReader.assistedAttribute(of: function.attributes) != nil
+        {
+            return []
         }
-        return declaration.asProtocol(NamedDeclSyntax.self).map { [$0.name.memberName] } ?? []
+        return valueNames(of: declaration) ?? declaration.asProtocol(NamedDeclSyntax.self).map { [$0.name.memberName] } ?? []
     }
 
+    /// The names a `var` or `let` (each binding that is a plain name) or a function declares; nil
+    /// for any other declaration.
+    static func valueNames(of declaration: DeclSyntax) -> [String]? {
+        if let variable = declaration.as(VariableDeclSyntax.self) {
+            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.memberName }
+        }
+        return declaration.as(FunctionDeclSyntax.self).map { [$0.name.memberName] }
+    }
+
+    /// Records a stored property without `@Provide` that has no initial value: the generated
+    /// initializer sets only the container's members, so it would fail to initialize it.
     static func readStoredProperty(_ variable: VariableDeclSyntax, into extraction: inout ContainerExtraction) {
         let isStatic = variable.modifiers.contains {
             [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind)

@@ -51,12 +51,9 @@ public struct ContainerExtraction: Sendable {
     /// declaration (the compiler reports the others as redeclarations).
     public var redeclaredMembers: Set<String> = []
     /// The names of the body's declarations that are not `@Provide` or `@Assisted` members
-    /// (computed properties, methods, plain stored properties), and whether any declaration sits in
-    /// an `#if`, whose names are not all read: together they tell whether `c.name` in a factory
-    /// can type-check (see ``readsUndeclaredName(_:)``).
+    /// (computed properties, methods, plain stored properties, nested types), outside `#if`: they
+    /// tell whether `c.name` in a factory can type-check (see ``readsUndeclaredName(_:)``).
     public var otherDeclaredNames: Set<String> = []
-    /// Some declaration of the body sits in an `#if` (see ``otherDeclaredNames``).
-    public var hasConditionalDeclarations = false
     /// The container is declared `@frozen`: the type of every stored property, the generated
     /// storage's included, must be public or `@usableFromInline`.
     public var isFrozen = false
@@ -69,7 +66,8 @@ public struct ContainerExtraction: Sendable {
     /// calls the member's builder. False where an `#if` may declare the name, or the parent reads
     /// it; a name declared in an extension is not seen, as the macro sees the declaration alone.
     public func readsUndeclaredName(_ member: Member) -> Bool {
-        guard !hasConditionalDeclarations else { return false }
+        // Every `#if` of the body leaves its directives here; the names it declares are not read.
+        guard conditionalMembers.isEmpty else { return false }
         return member.dependencies.contains { dependency in
             dependency.origin == .containerRead && container.member(named: dependency.name) == nil
                 && !otherDeclaredNames.contains(dependency.name) && !container.readsFromParent(dependency.name, by: member)
