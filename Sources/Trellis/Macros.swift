@@ -53,7 +53,7 @@
 /// prefix reserved for Trellis: do not declare members with it.
 @attached(
     member,
-    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
+    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_Types), named(_trellis_values),
     named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder), named(_trellis_make)
 )
 @attached(extension, conformances: Sendable)
@@ -75,7 +75,7 @@ public macro DIContainer(
 /// `mainActor:` use the declaration above and never pay for it.
 @attached(
     member,
-    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_values),
+    names: named(init), named(Inputs), named(_trellis_StoredValues), named(_trellis_Types), named(_trellis_values),
     named(_trellis_storage), named(_trellis_Builders), named(serviceStartOrder), named(_trellis_make)
 )
 @attached(memberAttribute)
@@ -134,7 +134,7 @@ public macro DIContainer(
 ///     (`trellis.invalid-argument`); see ``DIContainer(validate:root:validateDAG:concrete:permanent:)``.
 @attached(
     member,
-    names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
+    names: named(init), named(_trellis_StoredValues), named(_trellis_Types), named(_trellis_values), named(_trellis_storage),
     named(_trellis_Builders), named(serviceStartOrder), named(_trellis_parent)
 )
 @attached(extension, conformances: Sendable, ParentReading)
@@ -152,7 +152,7 @@ public macro DIContainer(
 /// ``DIContainer(validate:root:validateDAG:concrete:mainActor:permanent:)``).
 @attached(
     member,
-    names: named(init), named(_trellis_StoredValues), named(_trellis_values), named(_trellis_storage),
+    names: named(init), named(_trellis_StoredValues), named(_trellis_Types), named(_trellis_values), named(_trellis_storage),
     named(_trellis_Builders), named(serviceStartOrder), named(_trellis_parent)
 )
 @attached(memberAttribute)

@@ -12,6 +12,8 @@ struct ContainerGenerator {
     /// Where each member's type is written in the user's file, by member name (see
     /// ``typePlaces(in:locator:)``), found once for every declaration that spells a type.
     let typePlaces: [String: SourceLocator.Place]
+    /// The aliases through which the storage names the members' types (see ``MemberTypeAliases``).
+    let typeAliases: MemberTypeAliases
     /// Where a class container's inheritance clause names its first type (a superclass, or a
     /// protocol), for the end of the initializer, where a superclass's `init()` is called.
     var superclassPlace: SourceLocator.Place? = nil
@@ -31,6 +33,7 @@ struct ContainerGenerator {
         self.extraction = extraction
         self.locator = locator
         typePlaces = Self.typePlaces(in: extraction, locator: locator)
+        typeAliases = MemberTypeAliases(container: plan.container, frozen: extraction.isFrozen, typePlaces: typePlaces)
     }
 
     /// `@MainActor ` for the members, initializers and builders of a `mainActor: true` container.
@@ -49,12 +52,13 @@ struct ContainerGenerator {
         let hierarchy = HierarchyGenerator(container: container, places: signaturePlaces, typePlaces: typePlaces)
         let sendable = Self.isSendable(container)
         let stored =
-            Self.memberStoredProperties(of: container.members, in: container, typePlaces: typePlaces)
+            Self.memberStoredProperties(of: container.members, in: container, typePlaces: typePlaces, aliases: typeAliases)
             + hierarchy.forwardedStoredProperties
             + (Self.hasProviders(container)
                 ? [StoredProperty(name: GeneratedNames.link, type: Self.linkType(of: container))] : [])
             + Self.parentStoredProperty(of: extraction, locator: locator)
-        var declarations = Self.storage(
+        var declarations = typeAliases.declaration.map { [$0] } ?? []
+        declarations += Self.storage(
             stored, in: container.kind, sendable: sendable ? Self.sendableChecks(of: stored, in: container) : nil,
             frozen: extraction.isFrozen)
         let initializers = InitializerGenerator(generator: self)
@@ -243,12 +247,16 @@ struct ContainerGenerator {
     }
 
     /// The fields of `members` (the container's, in declaration order), each with its member's
-    /// type's place, where a check of the field's type is written (see ``sendableChecks(of:in:)``).
+    /// type's place, where a check of the field's type is written (see ``sendableChecks(of:in:)``),
+    /// and each naming its member's type through `aliases` where it has one.
     static func memberStoredProperties(
-        of members: [Member], in container: Container, typePlaces: [String: SourceLocator.Place]
+        of members: [Member], in container: Container, typePlaces: [String: SourceLocator.Place],
+        aliases: MemberTypeAliases? = nil
     ) -> [StoredProperty] {
         members.compactMap { member in
-            guard var property = storedProperty(for: member, in: container) else { return nil }
+            let alias = aliases?.references[member.name]
+            guard var property = storedProperty(for: member, in: container, type: alias) else { return nil }
+            property.aliasedType = alias
             property.typePlace = typePlaces[member.name]
             // An override of an `@Assisted` function is `@Sendable` in a `Sendable` container.
             property.checkedType = member.isAssisted ? nil : member.type.text
@@ -275,14 +283,15 @@ struct ContainerGenerator {
     }
 
     /// The stored property behind a member; none for an opaque `.transient` (nothing to override).
-    static func storedProperty(for member: Member, in container: Container? = nil) -> StoredProperty? {
+    /// `type` is how it names the member's type (its alias), where not as written.
+    static func storedProperty(for member: Member, in container: Container? = nil, type: String? = nil) -> StoredProperty? {
         // An `@Assisted` function keeps only the override a test may pass: each call builds anew.
         if member.isAssisted {
             guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
             return StoredProperty(name: member.name, type: "(\(type))?")
         }
         let name = member.name
-        let type = member.type.text
+        let type = type ?? member.type.text
         switch member.scope {
         case .input, .argument:
             return StoredProperty(name: name, type: type)
@@ -499,7 +508,8 @@ struct ContainerGenerator {
     /// override otherwise. With `defaultValue` false, an `.input` has no default argument; with
     /// `owned`, the parameter is `__owned`.
     static func initializerParameter(
-        for member: Member, in container: Container? = nil, defaultValue: Bool = true, owned: Bool = false
+        for member: Member, in container: Container? = nil, defaultValue: Bool = true, owned: Bool = false,
+        type: String? = nil
     ) -> String? {
         // `__owned`: taken as an initializer takes its own parameters, so that each value moves into
         // the storage (borrowed, it would be retained once more to be stored).
@@ -513,11 +523,11 @@ struct ContainerGenerator {
         switch member.scope {
         case .input, .argument:
             let escaping = member.type.isFunction ? "@escaping " : ""
-            return "\(written)\(escaping)\(member.type.text)"
+            return "\(written)\(escaping)\(type ?? member.type.text)"
                 + (member.defaultValue.map { defaultValue ? " = \($0)" : "" } ?? "")
         case .transient where member.type.kind == .opaque: return nil
         case .shared, .transient, .onDemand, .child, .forwardingChild, .collection:
-            return "\(written)\(GeneratedSource.optional(member.type.text)) = nil"
+            return "\(written)\(GeneratedSource.optional(type ?? member.type.text)) = nil"
         }
     }
 
@@ -526,10 +536,10 @@ struct ContainerGenerator {
     /// signature; nil where the member has no parameter.
     static func signatureParameter(
         for member: Member, in container: Container? = nil, defaultValue: Bool = true, owned: Bool = false,
-        place: SourceLocator.Place?
+        type: String? = nil, place: SourceLocator.Place?
     ) -> SignatureParameter? {
-        initializerParameter(for: member, in: container, defaultValue: defaultValue, owned: owned).map {
-            SignatureParameter(text: $0, spelled: member.type.text, place: place)
+        initializerParameter(for: member, in: container, defaultValue: defaultValue, owned: owned, type: type).map {
+            SignatureParameter(text: $0, spelled: type ?? member.type.text, place: place)
         }
     }
 
@@ -812,8 +822,10 @@ struct StoredProperty {
     /// ``typePlace``: the checked type, or an `@Assisted` function's return type after its override's
     /// arrow.
     var placedType: (type: String, marker: String)? {
-        checkedType.map { ($0, ": ") } ?? returnType.map { ($0, "-> ") }
+        (aliasedType ?? checkedType).map { ($0, ": ") } ?? returnType.map { ($0, "-> ") }
     }
+    /// The alias through which the field names its member's type (see ``MemberTypeAliases``), if any.
+    var aliasedType: String? = nil
     /// An `@Assisted` function's return type, which its override's type spells after its arrow.
     var returnType: String? = nil
 }

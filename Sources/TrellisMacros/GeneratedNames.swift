@@ -59,6 +59,13 @@ enum GeneratedNames {
     /// members that read it while the container is being created.
     static func initializationBuilder(_ name: String) -> String { "\(prefix)build_\(MemberName.bare(name))" }
 
+    /// The nested enum of the members' type aliases (see `MemberTypeAliases`): one per member whose
+    /// type the generated storage names, each named as its member.
+    static let memberTypesType = "\(prefix)Types"
+
+    /// The alias of member `name`'s type, as code inside the container names it.
+    static func memberTypeAlias(_ name: String) -> String { "\(memberTypesType).\(name)" }
+
     /// The runtime type that stores an async shared member.
     static let asyncSharedType = "Trellis.AsyncShared"
 
@@ -155,6 +162,6 @@ enum GeneratedNames {
     /// Every member name `@DIContainer`'s member role may add, as its declaration lists them.
     static let memberRoleNames = [
         "init", inputsType, storedValuesType, valuesProperty, storageReference, buildersType,
-        ServiceRules.startOrderProperty, parent, make,
+        ServiceRules.startOrderProperty, parent, make, memberTypesType,
     ]
 }

@@ -125,7 +125,7 @@ struct InitializerGenerator {
         // Taken owned, as an initializer takes its parameters (borrowed, every member was retained
         // once more: +1 us to build a 250-member container).
         let parameters =
-            signatureParameters(defaultValues: false, owned: true)
+            signatureParameters(defaultValues: false, owned: true, aliased: true)
             + hierarchy.forwardedParameters(owned: true).map { SignatureParameter(text: $0) }
             + (ContainerGenerator.hasProviders(container)
                 ? [SignatureParameter(text: "_ \(GeneratedNames.link): \(ContainerGenerator.linkType(of: container))")] : [])
@@ -164,11 +164,13 @@ struct InitializerGenerator {
 
     /// The members' parameters of the designated initializer, as declared, each with its member's
     /// type as written and where that is; with `defaultValues` false, an `.input`'s initial value is
-    /// not its default (``make()``'s callers pass every input).
-    private func signatureParameters(defaultValues: Bool, owned: Bool = false) -> [SignatureParameter] {
+    /// not its default (``make()``'s callers pass every input); with `aliased`, each type is named
+    /// through its alias (``MemberTypeAliases``), as ``make()``, which is no API, names them.
+    private func signatureParameters(defaultValues: Bool, owned: Bool = false, aliased: Bool = false) -> [SignatureParameter] {
         container.members.compactMap {
             ContainerGenerator.signatureParameter(
-                for: $0, in: container, defaultValue: defaultValues, owned: owned, place: generator.typePlace(of: $0))
+                for: $0, in: container, defaultValue: defaultValues, owned: owned,
+                type: aliased ? generator.typeAliases.storedType(of: $0) : nil, place: generator.typePlace(of: $0))
         }
     }
 
@@ -335,10 +337,13 @@ struct InitializerGenerator {
     /// `code`, a statement declaring a local that spells `member`'s type, its first line placed on
     /// that type (after `marker`; see ``GeneratedSource/placed(_:spelling:after:at:indent:)``). The
     /// lines after it, which may map code of their own, stay as they are.
-    private func placedOnType(of member: Member, _ code: String, after marker: String = ": ") -> String {
+    private func placedOnType(of member: Member, _ code: String, after marker: String = ": ", spelling: String? = nil)
+        -> String
+    {
         guard let place = generator.typePlace(of: member) else { return code }
         let lines = code.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let first = GeneratedSource.placed(String(lines[0]), spelling: member.type.text, after: marker, at: place)
+        let first = GeneratedSource.placed(
+            String(lines[0]), spelling: spelling ?? member.type.text, after: marker, at: place)
         return lines.count > 1 ? first + "\n" + lines[1] : first
     }
 
@@ -348,10 +353,11 @@ struct InitializerGenerator {
     /// ("generic parameter could not be inferred").
     private func cells() -> [String] {
         container.members.compactMap { member -> String? in
-            guard Self.keepsCell(member), let field = ContainerGenerator.storedProperty(for: member, in: container)
+            let type = generator.typeAliases.storedType(of: member)
+            guard Self.keepsCell(member), let field = ContainerGenerator.storedProperty(for: member, in: container, type: type)
             else { return nil }
             let cell = "let \(GeneratedNames.cell(member.name)) = \(field.type)(override: \(member.name))"
-            return placedOnType(of: member, cell, after: "= ")
+            return placedOnType(of: member, cell, after: "= ", spelling: type)
         }
     }
 

@@ -33,10 +33,19 @@ struct AssistedTests {
                     return _trellis_Builders.detail(self, itemID)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias clock =
+                                                    any Clock
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                         let clock: any Clock
+                                         let clock: _trellis_Types.clock
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let detail: ((AppContainer, Int) ->
@@ -58,7 +67,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                     clock: __owned any Clock,
+                                     clock: __owned _trellis_Types.clock,
 
                     detail: __owned ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
@@ -142,10 +151,19 @@ struct AssistedTests {
                     return _trellis_Builders.detail(self, id, title)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias repository =
+                                                         any Repository
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                         let repository: any Repository
+                                         let repository: _trellis_Types.repository
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                      let detail: ((AppContainer, Int, String) -> DetailModel)?
@@ -166,7 +184,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                     repository: __owned any Repository,
+                                     repository: __owned _trellis_Types.repository,
 
                     detail: __owned ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
@@ -251,10 +269,19 @@ struct AssistedTests {
                     return try await _trellis_Builders.rows(self, query)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias connection =
+                                        any ConnectionProtocol
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                       let connection: (any ConnectionProtocol)?
+                        let connection: _trellis_Types.connection?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                     let rows: ((AppContainer, String) async throws ->
@@ -276,7 +303,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    connection: __owned (any ConnectionProtocol)? = nil,
+                    connection: __owned _trellis_Types.connection? = nil,
 
                     rows: __owned ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
@@ -362,6 +389,15 @@ struct AssistedTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                        typealias first =
+                                   Model
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -369,7 +405,7 @@ struct AssistedTests {
                                                Model)?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
-                        let first: Model?
+                        let first: _trellis_Types.first?
                     #sourceLocation()
                     }
 
@@ -389,7 +425,7 @@ struct AssistedTests {
                     @inline(__always) private static func _trellis_make(
                     model: __owned ((AppContainer, Int) -> Model)? = nil,
 
-                    first: __owned Model? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    first: __owned _trellis_Types.first? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in

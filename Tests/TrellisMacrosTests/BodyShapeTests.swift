@@ -319,13 +319,26 @@ struct BodyShapeTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias now =
+                                 @Sendable () -> Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                        typealias callback =
+                                      (@Sendable (Int) -> Void)?
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let now: @Sendable () -> Int
+                        let now: _trellis_Types.now
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
-                        let callback: (@Sendable (Int) -> Void)?
+                        let callback: _trellis_Types.callback
                     #sourceLocation()
                     }
 
@@ -343,9 +356,9 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    now: __owned @escaping @Sendable () -> Int,
+                    now: __owned @escaping _trellis_Types.now,
 
-                    callback: __owned (@Sendable (Int) -> Void)?) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    callback: __owned _trellis_Types.callback) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -424,13 +437,26 @@ struct BodyShapeTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias clock =
+                                   any Clock
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                        typealias name =
+                                  String
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let clock: any Clock
+                        let clock: _trellis_Types.clock
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
-                        let name: String
+                        let name: _trellis_Types.name
                     #sourceLocation()
                     }
 
@@ -449,9 +475,9 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    clock: __owned any Clock,
+                    clock: __owned _trellis_Types.clock,
 
-                    name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    name: __owned _trellis_Types.name) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -574,16 +600,33 @@ struct BodyShapeTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 5)
+                        typealias settings =
+                                      Settings
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                        typealias handlers =
+                                      [Handler]
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias handler =
+                                     Handler
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 6)
-                        let settings: Settings
+                        let settings: _trellis_Types.settings
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 8)
-                        let handlers: [Handler]
+                        let handlers: _trellis_Types.handlers
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let handler: Handler
+                        let handler: _trellis_Types.handler
                     #sourceLocation()
                     }
 
@@ -603,11 +646,11 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    settings: __owned Settings,
+                    settings: __owned _trellis_Types.settings,
 
-                    handlers: __owned [Handler],
+                    handlers: __owned _trellis_Types.handlers,
 
-                    handler: __owned @escaping Handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    handler: __owned @escaping _trellis_Types.handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -747,16 +790,33 @@ struct BodyShapeTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias legacy =
+                                    any Store
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                        typealias old =
+                                 any Store
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias pair =
+                                  any PairProtocol
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 5)
-                       let legacy: (any Store)?
+                        let legacy: _trellis_Types.legacy?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 8)
-                        let old: any Store
+                        let old: _trellis_Types.old
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                       let pair: (any PairProtocol)?
+                        let pair: _trellis_Types.pair?
                     #sourceLocation()
                     }
 
@@ -777,12 +837,12 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    legacy: __owned (any Store)? = nil,
+                    legacy: __owned _trellis_Types.legacy? = nil,
 
 
-                    old: __owned (any Store)? = nil,
+                    old: __owned _trellis_Types.old? = nil,
 
-                    pair: __owned (any PairProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    pair: __owned _trellis_Types.pair? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in

@@ -57,19 +57,36 @@ struct CollectionDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias health =
+                                any Route
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias library =
+                                 [any Route]
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias disk =
+                              any Check
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let health: any Route
+                    let health: _trellis_Types.health
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let library: [any Route]?
+                    let library: _trellis_Types.library?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
                     let routes: [any Route]?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                    let disk: any Check
+                    let disk: _trellis_Types.disk
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 16)
                     let checks: [String: any Check]?
@@ -100,16 +117,16 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                health: __owned (any Route)? = nil,
+                health: __owned _trellis_Types.health? = nil,
 
 
-                library: __owned [any Route]? = nil,
+                library: __owned _trellis_Types.library? = nil,
 
 
                 routes: __owned [any Route]? = nil,
 
 
-                disk: __owned (any Check)? = nil,
+                disk: __owned _trellis_Types.disk? = nil,
 
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
@@ -469,16 +486,29 @@ struct CollectionDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias disk =
+                              any Check
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias featureChecks =
+                                       [String: any Check]
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let disk: any Check
+                    let disk: _trellis_Types.disk
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                 let feature: Trellis.OnDemand<Feature>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let featureChecks: [String: any Check]?
+                    let featureChecks: _trellis_Types.featureChecks?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
                     let checks: [String: any Check]?
@@ -506,13 +536,13 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                disk: __owned (any Check)? = nil,
+                disk: __owned _trellis_Types.disk? = nil,
 
 
                 feature: __owned Feature? = nil,
 
 
-                featureChecks: __owned [String: any Check]? = nil,
+                featureChecks: __owned _trellis_Types.featureChecks? = nil,
 
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {

@@ -35,13 +35,26 @@ struct DependencyExtractionTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias label =
+                               String
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias host =
+                              Host
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let label: String
+                    let label: _trellis_Types.label
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let host: Host
+                    let host: _trellis_Types.host
                 #sourceLocation()
                 }
 
@@ -60,10 +73,10 @@ struct DependencyExtractionTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                label: __owned String? = nil,
+                label: __owned _trellis_Types.label? = nil,
 
 
-                host: __owned Host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                host: __owned _trellis_Types.host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -158,19 +171,40 @@ struct DependencyExtractionTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias client =
+                                any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias names =
+                               [String]
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias logger =
+                                Logger
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 15)
+                    typealias prefix =
+                                String
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let client: any ClientProtocol
+                    let client: _trellis_Types.client
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let names: [String]
+                    let names: _trellis_Types.names
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                    let logger: Logger
+                    let logger: _trellis_Types.logger
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 16)
-                    let prefix: String
+                    let prefix: _trellis_Types.prefix
                 #sourceLocation()
                 }
 
@@ -195,16 +229,16 @@ struct DependencyExtractionTests {
                 #sourceLocation(file: "Test.swift", line: 5)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                client: __owned (any ClientProtocol)? = nil,
+                client: __owned _trellis_Types.client? = nil,
 
 
-                names: __owned [String]? = nil,
+                names: __owned _trellis_Types.names? = nil,
 
 
-                logger: __owned Logger? = nil,
+                logger: __owned _trellis_Types.logger? = nil,
 
 
-                prefix: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                prefix: __owned _trellis_Types.prefix) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -318,16 +352,33 @@ struct DependencyExtractionTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias session =
+                                 any SessionProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias client =
+                                any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias cache =
+                               any CacheProtocol
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let session: any SessionProtocol
+                    let session: _trellis_Types.session
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let client: any ClientProtocol
+                    let client: _trellis_Types.client
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let cache: any CacheProtocol
+                    let cache: _trellis_Types.cache
                 #sourceLocation()
                 }
 
@@ -349,13 +400,13 @@ struct DependencyExtractionTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                session: __owned (any SessionProtocol)? = nil,
+                session: __owned _trellis_Types.session? = nil,
 
 
-                client: __owned (any ClientProtocol)? = nil,
+                client: __owned _trellis_Types.client? = nil,
 
 
-                cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -439,13 +490,26 @@ struct DependencyExtractionTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias clients =
+                                 any ClientsProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias urls =
+                              [URL]
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let clients: any ClientsProtocol
+                    let clients: _trellis_Types.clients
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let urls: [URL]
+                    let urls: _trellis_Types.urls
                 #sourceLocation()
                 }
 
@@ -464,10 +528,10 @@ struct DependencyExtractionTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                clients: __owned (any ClientsProtocol)? = nil,
+                clients: __owned _trellis_Types.clients? = nil,
 
 
-                urls: __owned [URL]) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                urls: __owned _trellis_Types.urls) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in

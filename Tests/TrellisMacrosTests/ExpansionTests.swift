@@ -43,16 +43,33 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias apiClient =
+                                       any APIClientProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias config =
+                                    AppConfig
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias logger =
+                                    Logger
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let apiClient: any APIClientProtocol
+                        let apiClient: _trellis_Types.apiClient
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let config: AppConfig
+                        let config: _trellis_Types.config
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let logger: Logger
+                        let logger: _trellis_Types.logger
                     #sourceLocation()
                     }
 
@@ -74,13 +91,13 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    apiClient: __owned (any APIClientProtocol)? = nil,
+                    apiClient: __owned _trellis_Types.apiClient? = nil,
 
 
-                    config: __owned AppConfig,
+                    config: __owned _trellis_Types.config,
 
 
-                    logger: __owned Logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    logger: __owned _trellis_Types.logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -184,16 +201,33 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias baseURL =
+                                     String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias catalog =
+                                     Catalog
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias page =
+                                  Page
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let baseURL: String
+                        let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                    let catalog: Trellis.OnDemand<Catalog>
+                    let catalog: Trellis.OnDemand<_trellis_Types.catalog>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let page: Page?
+                        let page: _trellis_Types.page?
                     #sourceLocation()
                     }
 
@@ -215,19 +249,19 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    baseURL: __owned String,
+                    baseURL: __owned _trellis_Types.baseURL,
 
 
-                    catalog: __owned Catalog? = nil,
+                    catalog: __owned _trellis_Types.catalog? = nil,
 
 
-                    page: __owned Page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    page: __owned _trellis_Types.page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                    let _trellis_cell_catalog = Trellis.OnDemand<Catalog>(override: catalog)
+                    let _trellis_cell_catalog = Trellis.OnDemand<_trellis_Types.catalog>(override: catalog)
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -319,10 +353,19 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias greeter =
+                                     any Greeter
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                       let greeter: (any Greeter)?
+                        let greeter: _trellis_Types.greeter?
                     #sourceLocation()
                     }
 
@@ -338,7 +381,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    greeter: __owned (any Greeter)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    greeter: __owned _trellis_Types.greeter? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -414,10 +457,19 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias name =
+                                  String
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let name: String
+                        let name: _trellis_Types.name
                     #sourceLocation()
                     }
 
@@ -433,7 +485,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    name: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    name: __owned _trellis_Types.name) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -526,16 +578,33 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias session =
+                                     any URLSessionProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias networkService =
+                                            any NetworkServiceProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias homeViewModel =
+                                           HomeViewModel
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let session: any URLSessionProtocol
+                        let session: _trellis_Types.session
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let networkService: any NetworkServiceProtocol
+                        let networkService: _trellis_Types.networkService
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let homeViewModel: HomeViewModel?
+                        let homeViewModel: _trellis_Types.homeViewModel?
                     #sourceLocation()
                     }
 
@@ -557,13 +626,13 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    session: __owned (any URLSessionProtocol)? = nil,
+                    session: __owned _trellis_Types.session? = nil,
 
 
-                    networkService: __owned (any NetworkServiceProtocol)? = nil,
+                    networkService: __owned _trellis_Types.networkService? = nil,
 
 
-                    homeViewModel: __owned HomeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    homeViewModel: __owned _trellis_Types.homeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -655,13 +724,26 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias freshGreeter =
+                                          any Greeter
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias greeters =
+                                      [any Greeter]
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                       let freshGreeter: (any Greeter)?
+                        let freshGreeter: _trellis_Types.freshGreeter?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let greeters: [any Greeter]
+                        let greeters: _trellis_Types.greeters
                     #sourceLocation()
                     }
 
@@ -680,10 +762,10 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    freshGreeter: __owned (any Greeter)? = nil,
+                    freshGreeter: __owned _trellis_Types.freshGreeter? = nil,
 
 
-                    greeters: __owned [any Greeter]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    greeters: __owned _trellis_Types.greeters? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -785,16 +867,33 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias config =
+                                    AppConfig
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias database =
+                                      any DatabaseProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias cache =
+                                   any CacheProtocol
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let config: AppConfig
+                        let config: _trellis_Types.config
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                    let database: Trellis.AsyncShared<any DatabaseProtocol, any Error>
+                    let database: Trellis.AsyncShared<_trellis_Types.database, any Error>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                    let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    let cache: Trellis.AsyncShared<_trellis_Types.cache, Never>
                     #sourceLocation()
                     }
 
@@ -819,22 +918,22 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    config: __owned AppConfig,
+                    config: __owned _trellis_Types.config,
 
 
-                    database: __owned (any DatabaseProtocol)? = nil,
+                    database: __owned _trellis_Types.database? = nil,
 
 
-                    cache: __owned (any CacheProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                    let _trellis_cell_database = Trellis.AsyncShared<any DatabaseProtocol, any Error>(override: database)
+                    let _trellis_cell_database = Trellis.AsyncShared<_trellis_Types.database, any Error>(override: database)
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                    let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
+                    let _trellis_cell_cache = Trellis.AsyncShared<_trellis_Types.cache, Never>(override: cache)
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                     return Trellis.ContainerStorage(_trellis_StoredValues(
@@ -932,13 +1031,26 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias cache =
+                                   any CacheProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias repository =
+                                        Repository
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                    let cache: Trellis.AsyncShared<any CacheProtocol, Never>
+                    let cache: Trellis.AsyncShared<_trellis_Types.cache, Never>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let repository: Repository?
+                        let repository: _trellis_Types.repository?
                     #sourceLocation()
                     }
 
@@ -959,16 +1071,16 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    cache: __owned (any CacheProtocol)? = nil,
+                    cache: __owned _trellis_Types.cache? = nil,
 
 
-                    repository: __owned Repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    repository: __owned _trellis_Types.repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
-                    let _trellis_cell_cache = Trellis.AsyncShared<any CacheProtocol, Never>(override: cache)
+                    let _trellis_cell_cache = Trellis.AsyncShared<_trellis_Types.cache, Never>(override: cache)
                     #sourceLocation()
                         return Trellis.ContainerStorage(_trellis_StoredValues(
                             cache: _trellis_cell_cache,
@@ -1059,16 +1171,33 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias port =
+                                  Int
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias address =
+                                     Address
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias nextPort =
+                                      Port
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let port: Int
+                        let port: _trellis_Types.port
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let address: Address
+                        let address: _trellis_Types.address
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let nextPort: Port?
+                        let nextPort: _trellis_Types.nextPort?
                     #sourceLocation()
                     }
 
@@ -1090,13 +1219,13 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    port: __owned Int,
+                    port: __owned _trellis_Types.port,
 
 
-                    address: __owned Address? = nil,
+                    address: __owned _trellis_Types.address? = nil,
 
 
-                    nextPort: __owned Port? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    nextPort: __owned _trellis_Types.nextPort? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -1200,13 +1329,26 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias address =
+                                     Address
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias label =
+                                   String
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let address: Address
+                        let address: _trellis_Types.address
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let label: String?
+                        let label: _trellis_Types.label?
                     #sourceLocation()
                     }
 
@@ -1225,10 +1367,10 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    address: __owned Address? = nil,
+                    address: __owned _trellis_Types.address? = nil,
 
 
-                    label: __owned String? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    label: __owned _trellis_Types.label? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -1332,16 +1474,33 @@ struct ExpansionTests {
 
                     var notProvided: Int { 1 }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias baseURL =
+                                     String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias viewModel =
+                                       ViewModel
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 10)
+                        typealias apiClient =
+                                       any APIClientProtocol
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let baseURL: String
+                        let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let viewModel: ViewModel?
+                        let viewModel: _trellis_Types.viewModel?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 11)
-                        let apiClient: any APIClientProtocol
+                        let apiClient: _trellis_Types.apiClient
                     #sourceLocation()
                     }
 
@@ -1364,14 +1523,14 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) @MainActor private static func _trellis_make(
-                    baseURL: __owned String,
+                    baseURL: __owned _trellis_Types.baseURL,
 
 
-                    viewModel: __owned ViewModel? = nil,
+                    viewModel: __owned _trellis_Types.viewModel? = nil,
 
 
 
-                    apiClient: __owned (any APIClientProtocol)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    apiClient: __owned _trellis_Types.apiClient? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -1465,10 +1624,19 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias baseURL =
+                                            String
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                               let baseURL: String
+                               let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
                     }
 
@@ -1484,7 +1652,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                           baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                           baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                            return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -1551,10 +1719,19 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias settings =
+                                      Settings
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let settings: Settings
+                        let settings: _trellis_Types.settings
                     #sourceLocation()
                     }
 
@@ -1571,7 +1748,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    settings: __owned Settings) -> _trellis_StoredValues {
+                    settings: __owned _trellis_Types.settings) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                                 return { () -> _trellis_StoredValues in
@@ -1654,13 +1831,26 @@ struct ExpansionTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias baseURL =
+                                     String
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias apiClient =
+                                       any APIClientProtocol
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let baseURL: String
+                        let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let apiClient: any APIClientProtocol
+                        let apiClient: _trellis_Types.apiClient
                     #sourceLocation()
                     }
 
@@ -1679,10 +1869,10 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    baseURL: __owned String,
+                    baseURL: __owned _trellis_Types.baseURL,
 
 
-                    apiClient: __owned (any APIClientProtocol)? = nil) -> _trellis_StoredValues {
+                    apiClient: __owned _trellis_Types.apiClient? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in

@@ -60,22 +60,47 @@ struct FactoryBodyTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias baseURL =
+                                 String
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias catalog =
+                                 Catalog
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias page =
+                              Page
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias reader =
+                                Reader
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 15)
+                    typealias index =
+                               Index
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let baseURL: String
+                    let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let catalog: Catalog
+                    let catalog: _trellis_Types.catalog
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let page: Page
+                    let page: _trellis_Types.page
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                    let reader: Reader
+                    let reader: _trellis_Types.reader
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 16)
-                    let index: Index
+                    let index: _trellis_Types.index
                 #sourceLocation()
                 }
 
@@ -103,19 +128,19 @@ struct FactoryBodyTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                baseURL: __owned String,
+                baseURL: __owned _trellis_Types.baseURL,
 
 
-                catalog: __owned Catalog? = nil,
+                catalog: __owned _trellis_Types.catalog? = nil,
 
 
-                page: __owned Page? = nil,
+                page: __owned _trellis_Types.page? = nil,
 
 
-                reader: __owned Reader? = nil,
+                reader: __owned _trellis_Types.reader? = nil,
 
 
-                index: __owned Index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                index: __owned _trellis_Types.index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -287,34 +312,75 @@ struct FactoryBodyTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias session =
+                                 Session
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias widened =
+                                 any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias token =
+                               Token
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias signer =
+                                Signer
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 18)
+                    typealias statements =
+                                    any ClientProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 21)
+                    typealias captured =
+                                  Tagged
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 24)
+                    typealias typedResult =
+                                     Client
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 27)
+                    typealias throwing =
+                                  Client
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 30)
+                    typealias attributed =
+                                    Client
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let session: Session
+                    let session: _trellis_Types.session
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let widened: any ClientProtocol
+                    let widened: _trellis_Types.widened
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let token: Token?
+                    let token: _trellis_Types.token?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                    let signer: Signer
+                    let signer: _trellis_Types.signer
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 19)
-                    let statements: any ClientProtocol
+                    let statements: _trellis_Types.statements
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 22)
-                    let captured: Tagged
+                    let captured: _trellis_Types.captured
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 25)
-                    let typedResult: Client
+                    let typedResult: _trellis_Types.typedResult
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 28)
-                    let throwing: Client
+                    let throwing: _trellis_Types.throwing
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 31)
-                    let attributed: Client
+                    let attributed: _trellis_Types.attributed
                 #sourceLocation()
                 }
 
@@ -357,34 +423,34 @@ struct FactoryBodyTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                session: __owned Session? = nil,
+                session: __owned _trellis_Types.session? = nil,
 
 
-                widened: __owned (any ClientProtocol)? = nil,
+                widened: __owned _trellis_Types.widened? = nil,
 
 
-                token: __owned Token? = nil,
+                token: __owned _trellis_Types.token? = nil,
 
 
-                signer: __owned Signer? = nil,
+                signer: __owned _trellis_Types.signer? = nil,
 
 
 
 
 
-                statements: __owned (any ClientProtocol)? = nil,
+                statements: __owned _trellis_Types.statements? = nil,
 
 
-                captured: __owned Tagged? = nil,
+                captured: __owned _trellis_Types.captured? = nil,
 
 
-                typedResult: __owned Client? = nil,
+                typedResult: __owned _trellis_Types.typedResult? = nil,
 
 
-                throwing: __owned Client? = nil,
+                throwing: __owned _trellis_Types.throwing? = nil,
 
 
-                attributed: __owned Client? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                attributed: __owned _trellis_Types.attributed? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in

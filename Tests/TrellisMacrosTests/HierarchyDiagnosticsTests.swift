@@ -340,10 +340,23 @@ struct HierarchyDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias logger =
+                                Logger
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias editor =
+                                Editor
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let logger: Logger
+                    let logger: _trellis_Types.logger
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
                 let profile: Trellis.OnDemand<ProfileContainer>
@@ -352,7 +365,7 @@ struct HierarchyDiagnosticsTests {
                 let audit: Trellis.OnDemand<AuditContainer>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                let editor: Trellis.OnDemand<Editor>
+                let editor: Trellis.OnDemand<_trellis_Types.editor>
                 #sourceLocation()
                     let _trellis_inputs_audit: AuditContainer.Inputs
                 }
@@ -378,7 +391,7 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                logger: __owned Logger,
+                logger: __owned _trellis_Types.logger,
 
 
                 profile: __owned ProfileContainer? = nil,
@@ -387,7 +400,7 @@ struct HierarchyDiagnosticsTests {
                 audit: __owned AuditContainer? = nil,
 
 
-                editor: __owned Editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
+                editor: __owned _trellis_Types.editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
@@ -399,7 +412,7 @@ struct HierarchyDiagnosticsTests {
                 let _trellis_cell_audit = Trellis.OnDemand<AuditContainer>(override: audit)
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 13)
-                let _trellis_cell_editor = Trellis.OnDemand<Editor>(override: editor)
+                let _trellis_cell_editor = Trellis.OnDemand<_trellis_Types.editor>(override: editor)
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return _trellis_StoredValues(

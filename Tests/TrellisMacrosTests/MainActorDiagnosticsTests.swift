@@ -53,10 +53,19 @@ struct MainActorDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 4)
+                    typealias baseURL =
+                                 String
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 5)
-                    let baseURL: String
+                    let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
                 }
 
@@ -72,7 +81,7 @@ struct MainActorDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) @MainActor private static func _trellis_make(
-                baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -160,10 +169,19 @@ struct MainActorDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias baseURL =
+                                             String
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                                let baseURL: String
+                                let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
                 }
 
@@ -179,7 +197,7 @@ struct MainActorDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                            baseURL: __owned String) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                            baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in

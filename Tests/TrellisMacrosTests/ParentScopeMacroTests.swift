@@ -51,22 +51,43 @@ struct ParentScopeMacroTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias logger =
+                                                 Logger
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 4)
+                    typealias unitOfWork =
+                                                                                                     UnitOfWork
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                    typealias audit =
+                                                                                                   Audit
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias report =
+                                                                                                              Report
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 3)
                                         let requestID: String
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
-                                     let logger: Logger
+                                     let logger: _trellis_Types.logger
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                                                                                     let unitOfWork: UnitOfWork
+                                                                                     let unitOfWork: _trellis_Types.unitOfWork
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                                                                                        let audit: Audit?
+                                                                                        let audit: _trellis_Types.audit?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                                                                                                  let report: Report?
+                                                                                                  let report: _trellis_Types.report?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 1)
                 let _trellis_parent: App
@@ -198,13 +219,22 @@ struct ParentScopeMacroTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 4)
+                    typealias job =
+                             Job
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 3)
                                         let jobID: Int
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                    let job: Job?
+                    let job: _trellis_Types.job?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 1)
                 let _trellis_parent: App

@@ -45,16 +45,33 @@ struct ProviderDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias handler =
+                                 JobHandler
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias runner =
+                                JobRunner
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias handle =
+                                Handle
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let handler: JobHandler?
+                    let handler: _trellis_Types.handler?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let runner: JobRunner
+                    let runner: _trellis_Types.runner
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let handle: Handle?
+                    let handle: _trellis_Types.handle?
                 #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>
 
@@ -92,13 +109,13 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                handler: __owned JobHandler? = nil,
+                handler: __owned _trellis_Types.handler? = nil,
 
 
-                runner: __owned JobRunner? = nil,
+                runner: __owned _trellis_Types.runner? = nil,
 
 
-                handle: __owned Handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                handle: __owned _trellis_Types.handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -202,13 +219,26 @@ struct ProviderDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias session =
+                                 any SessionProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias authenticator =
+                                       any Authenticator
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let session: any SessionProtocol
+                    let session: _trellis_Types.session
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let authenticator: any Authenticator
+                    let authenticator: _trellis_Types.authenticator
                 #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>
 
@@ -240,10 +270,10 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                session: __owned (any SessionProtocol)? = nil,
+                session: __owned _trellis_Types.session? = nil,
 
 
-                authenticator: __owned (any Authenticator)? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
+                authenticator: __owned _trellis_Types.authenticator? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
@@ -326,13 +356,26 @@ struct ProviderDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias handler =
+                                 any HandlerProtocol
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias runner =
+                                any RunnerProtocol
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 4)
-                   let handler: (any HandlerProtocol)?
+                    let handler: _trellis_Types.handler?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let runner: any RunnerProtocol
+                    let runner: _trellis_Types.runner
                 #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>
 
@@ -364,10 +407,10 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                handler: __owned (any HandlerProtocol)? = nil,
+                handler: __owned _trellis_Types.handler? = nil,
 
 
-                runner: __owned (any RunnerProtocol)? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
+                runner: __owned _trellis_Types.runner? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
@@ -645,23 +688,44 @@ struct ProviderDiagnosticsTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias detail =
+                                DetailModel
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias list =
+                              ListModel
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias view =
+                              View
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 15)
+                    typealias table =
+                               Table
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                    let detail: DetailModel?
+                    let detail: _trellis_Types.detail?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let list: ListModel
+                    let list: _trellis_Types.list
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                    let view: View
+                    let view: _trellis_Types.view
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 12)
                 let row: (@MainActor (ScreenContainer, Int) throws ->
                                                 Row)?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 16)
-                    let table: Table
+                    let table: _trellis_Types.table
                 #sourceLocation()
                     let _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>
                 }
@@ -692,19 +756,19 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) @MainActor private static func _trellis_make(
-                detail: __owned DetailModel? = nil,
+                detail: __owned _trellis_Types.detail? = nil,
 
 
-                list: __owned ListModel? = nil,
+                list: __owned _trellis_Types.list? = nil,
 
 
-                view: __owned View? = nil,
+                view: __owned _trellis_Types.view? = nil,
 
 
                 row: __owned (@MainActor (ScreenContainer, Int) throws -> Row)? = nil,
 
 
-                table: __owned Table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
+                table: __owned _trellis_Types.table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in

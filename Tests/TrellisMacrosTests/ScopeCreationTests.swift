@@ -49,19 +49,32 @@ struct ScopeCreationTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias log =
+                                                  RequestLog
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias work =
+                                  Work
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
                     #sourceLocation(file: "Test.swift", line: 3)
                                             let requestID: String
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
-                                         let log: RequestLog
+                                         let log: _trellis_Types.log
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                                             let attempt: Int
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let work: Work
+                        let work: _trellis_Types.work
                     #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -98,10 +111,10 @@ struct ScopeCreationTests {
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
                                         requestID: __owned String,
-                                     log: __owned RequestLog,
+                                     log: __owned _trellis_Types.log,
                                         attempt: __owned Int,
 
-                    work: __owned Work? = nil) -> _trellis_StoredValues {
+                    work: __owned _trellis_Types.work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
@@ -202,10 +215,19 @@ struct ScopeCreationTests {
                     return try _trellis_Builders.job(self, jobID)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias log =
+                                                                                              RequestLog
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                                                     let log: RequestLog
+                                                                                     let log: _trellis_Types.log
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let request: (@Sendable (ServerContainer, String, Int) ->
@@ -240,7 +262,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                                                                 log: __owned RequestLog? = nil,
+                                                                                 log: __owned _trellis_Types.log? = nil,
 
                     request: __owned (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
 
@@ -351,6 +373,15 @@ struct ScopeCreationTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias greeting =
+                                                                                                                       Greeting
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -360,7 +391,7 @@ struct ScopeCreationTests {
                                   let settings: Trellis.OnDemand<SettingsContainer>
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                                                                                                         let greeting: Greeting
+                                                                                                         let greeting: _trellis_Types.greeting
                     #sourceLocation()
                         let _trellis_inputs_settings: SettingsContainer.Inputs
                     }
@@ -381,7 +412,7 @@ struct ScopeCreationTests {
                     @inline(__always) private static func _trellis_make(
                                         user: __owned String,
                                                settings: __owned SettingsContainer? = nil,
-                                                                                                     greeting: __owned Greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                                                                                                     greeting: __owned _trellis_Types.greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -483,10 +514,19 @@ struct ScopeCreationTests {
                     return _trellis_Builders.request(self, requestID)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias log =
+                                                                                              RequestLog
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                                                                     let log: RequestLog
+                                                                                     let log: _trellis_Types.log
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                     let request: (@Sendable (ServerContainer, String) ->
@@ -515,7 +555,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                                                                 log: __owned RequestLog? = nil,
+                                                                                 log: __owned _trellis_Types.log? = nil,
 
                     request: __owned (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
                     #sourceLocation()

@@ -46,19 +46,40 @@ struct ServiceTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias server =
+                                       Server
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                    typealias router =
+                                       Router
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    typealias pool =
+                                     Pool
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 9)
+                    typealias metrics =
+                                        Metrics
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                           let server: Server
+                           let server: _trellis_Types.server
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                           let router: Router
+                           let router: _trellis_Types.router
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
-                           let pool: Pool
+                           let pool: _trellis_Types.pool
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 10)
-                           let metrics: Metrics
+                           let metrics: _trellis_Types.metrics
                 #sourceLocation()
                 }
 
@@ -80,13 +101,13 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                       server: __owned Server? = nil,
+                       server: __owned _trellis_Types.server? = nil,
 
-                       router: __owned Router? = nil,
+                       router: __owned _trellis_Types.router? = nil,
 
-                       pool: __owned Pool? = nil,
+                       pool: __owned _trellis_Types.pool? = nil,
 
-                       metrics: __owned Metrics) -> _trellis_StoredValues {
+                       metrics: __owned _trellis_Types.metrics) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                             return { () -> _trellis_StoredValues in
@@ -280,16 +301,33 @@ struct ServiceTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 3)
+                    typealias pool =
+                              Pool
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 5)
+                    typealias worker =
+                                Worker
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 7)
+                    typealias cache =
+                               Cache
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 4)
-                let pool: Trellis.AsyncShared<Pool, any Error>
+                let pool: Trellis.AsyncShared<_trellis_Types.pool, any Error>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                let worker: Trellis.AsyncShared<Worker, any Error>
+                let worker: Trellis.AsyncShared<_trellis_Types.worker, any Error>
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
-                let cache: Trellis.OnDemand<Cache>
+                let cache: Trellis.OnDemand<_trellis_Types.cache>
                 #sourceLocation()
                 }
 
@@ -312,23 +350,23 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 2)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                pool: __owned Pool? = nil,
+                pool: __owned _trellis_Types.pool? = nil,
 
-                worker: __owned Worker? = nil,
+                worker: __owned _trellis_Types.worker? = nil,
 
-                cache: __owned Cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
-                let _trellis_cell_pool = Trellis.AsyncShared<Pool, any Error>(override: pool)
+                let _trellis_cell_pool = Trellis.AsyncShared<_trellis_Types.pool, any Error>(override: pool)
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                let _trellis_cell_worker = Trellis.AsyncShared<Worker, any Error>(override: worker)
+                let _trellis_cell_worker = Trellis.AsyncShared<_trellis_Types.worker, any Error>(override: worker)
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
-                let _trellis_cell_cache = Trellis.OnDemand<Cache>(override: cache)
+                let _trellis_cell_cache = Trellis.OnDemand<_trellis_Types.cache>(override: cache)
                 #sourceLocation()
                     return Trellis.ContainerStorage(_trellis_StoredValues(
                         pool: _trellis_cell_pool,
@@ -439,13 +477,26 @@ struct ServiceTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 4)
+                    typealias legacy =
+                                LegacyPool
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias pool =
+                              Pool
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 5)
-                    let legacy: LegacyPool
+                    let legacy: _trellis_Types.legacy
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let pool: Pool
+                    let pool: _trellis_Types.pool
                 #sourceLocation()
                 }
 
@@ -463,9 +514,9 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                legacy: __owned LegacyPool? = nil,
+                legacy: __owned _trellis_Types.legacy? = nil,
 
-                pool: __owned Pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                pool: __owned _trellis_Types.pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
@@ -564,16 +615,33 @@ struct ServiceTests {
                 }
                 }
 
+                /// Each member's type, as declared: the storage below names it through its alias, so that a
+                /// type Swift cannot find is reported where it is written, and once.
+                private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 4)
+                    typealias client =
+                                HTTPClient
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 6)
+                    typealias pool =
+                              Pool?
+                #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 8)
+                    typealias proxy =
+                               Proxy
+                #sourceLocation()
+                }
+
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 5)
-                    let client: HTTPClient
+                    let client: _trellis_Types.client
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 7)
-                    let pool: Pool?
+                    let pool: _trellis_Types.pool
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
-                    let proxy: Proxy
+                    let proxy: _trellis_Types.proxy
                 #sourceLocation()
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -606,11 +674,11 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
-                client: __owned HTTPClient? = nil,
+                client: __owned _trellis_Types.client? = nil,
 
-                pool: __owned (Pool?)? = nil,
+                pool: __owned _trellis_Types.pool? = nil,
 
-                proxy: __owned Proxy? = nil) -> _trellis_StoredValues {
+                proxy: __owned _trellis_Types.proxy? = nil) -> _trellis_StoredValues {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in

@@ -208,19 +208,40 @@ struct TypeDiagnosticsTests {
                     }
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias client =
+                                    any APIClientProtocol
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias both =
+                                  APIClientProtocol & Sendable
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 9)
+                        typealias maybe =
+                                   (any APIClientProtocol)?
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 12)
+                        typealias anything =
+                                      Any
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 4)
-                        let client: any APIClientProtocol
+                        let client: _trellis_Types.client
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                        let both: APIClientProtocol & Sendable
+                        let both: _trellis_Types.both
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                        let maybe: (any APIClientProtocol)?
+                        let maybe: _trellis_Types.maybe
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 13)
-                        let anything: Any
+                        let anything: _trellis_Types.anything
                     #sourceLocation()
                     }
 
@@ -245,16 +266,16 @@ struct TypeDiagnosticsTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    client: __owned any APIClientProtocol,
+                    client: __owned _trellis_Types.client,
 
 
-                    both: __owned APIClientProtocol & Sendable,
+                    both: __owned _trellis_Types.both,
 
 
-                    maybe: __owned (any APIClientProtocol)?,
+                    maybe: __owned _trellis_Types.maybe,
 
 
-                    anything: __owned Any) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                    anything: __owned _trellis_Types.anything) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in

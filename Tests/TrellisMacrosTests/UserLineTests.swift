@@ -343,15 +343,22 @@ struct UserLineTests {
                 }
                 """
             let diagnostics = try await UserLineTests.diagnostics(of: source, "unknown member type")
-            // Once for the declaration, once for each place the generated code names the type
-            // (initializers, stored values, Inputs, the needs protocol, the local it is built into).
-            // The factory's own `HTTPClient()` twice: where Swift checks the attribute's argument,
-            // and where the copied code is.
+            // Once for the declaration, once for its alias, which the storage names it through
+            // (MemberTypeAliases), and once for each place where the container's API or the user's
+            // code meets the type: the initializer's parameter, and for an input `Inputs` and the
+            // needs protocol, for a shared member the local its factory's value is kept in. The
+            // factory's own `HTTPClient()` twice: where Swift checks the attribute's argument, and
+            // where the copied code is.
             #expect(
-                diagnostics == Array(repeating: "5: error: cannot find type 'Router' in scope", count: 6)
+                diagnostics == Array(repeating: "5: error: cannot find type 'Router' in scope", count: 5)
                     + Array(repeating: "6: error: cannot find 'HTTPClient' in scope", count: 2)
-                    + Array(repeating: "7: error: cannot find type 'HTTPClient' in scope", count: 5),
+                    + Array(repeating: "7: error: cannot find type 'HTTPClient' in scope", count: 4),
                 "\(diagnostics)")
+            // And no excerpt Swift prints under them shows a name the user never wrote.
+            let result = try await DeclarationCorpusTests.compile(
+                [CorpusProgram(name: "unknown member type", source: source, expectedCode: nil)], emitSIL: false,
+                style: .swift)
+            #expect(!result.output.contains(DeclarationRules.reservedPrefix), "\(result.output.prefix(8000))")
         }
 
         @Test("a contribution to a collection whose type does not exist is reported only where it is written")
@@ -366,11 +373,12 @@ struct UserLineTests {
                     var counts: [Int]
                 }
                 """
-            // Once for the declaration, once for each place the generated code names the type (the
-            // assembler's parameter among them).
+            // Once for the declaration, once for its alias, and once for each place the generated
+            // code spells the type: the initializer's parameter, the builder's result, the
+            // assembler's parameter.
             let diagnostics = try await UserLineTests.diagnostics(of: source, "unknown contribution type")
             #expect(
-                diagnostics == Array(repeating: "4: error: cannot find type 'Answr' in scope", count: 6), "\(diagnostics)")
+                diagnostics == Array(repeating: "4: error: cannot find type 'Answr' in scope", count: 5), "\(diagnostics)")
         }
 
         @Test("an async member of a type that does not exist, in a main-actor container: only Swift's getter error is elsewhere")
@@ -394,7 +402,7 @@ struct UserLineTests {
             let user = result.diagnostics.filter { $0.path == file && !$0.isInGeneratedCode }
             #expect(
                 user.map { "\($0.line): \($0.message)" }
-                    == Array(repeating: "8: cannot find type 'Settin' in scope", count: 6), "\(result.output.prefix(6000))")
+                    == Array(repeating: "8: cannot find type 'Settin' in scope", count: 4), "\(result.output.prefix(6000))")
             // Swift takes the unknown type for a noncopyable one and reports the getter `@Provide`
             // writes, as it does for the same getter written by hand; an accessor's expansion cannot
             // be placed on the user's line. Nothing else is reported inside an expansion.
