@@ -753,16 +753,21 @@ struct ContainerGenerator {
         let isolation = isolation(of: container)
         let argumentNames = (member.signature?.arguments ?? []).map { MemberName.parameterLabel($0.name) }
         let arguments = zip(argumentNames, member.signature?.arguments ?? []).map { ", _ \($0): \($1.type)" }
-        let receiver = builderReceiver(of: member, besides: argumentNames)
+        let receiver = builderReceiver(of: member, besides: argumentNames, body: body)
         var head =
             "\(isolation)static func \(member.name)(_ \(receiver): \(container.name)\(arguments.joined()))\(effects) -> \(returnType) {"
         // No result type: the closure's is the function's, from its `return` (and `some P` cannot
         // be a closure's), and a type written once more is one more place to report it missing.
         if wrapped { head += " " + GeneratedSource.calledAtOnce(effects: effects) }
         let builder = GeneratedNames.builderContainerParameter
+        // A comment on each side of the head keeps generated names (the override's read from the
+        // storage) out of the lines the compiler quotes around an error in it (a result type it
+        // cannot find).
+        let override = body.hasPrefix("if let ") ? "// (a test's override first, where the initializer was given one)\n    " : ""
         return """
+            // Builds '\(MemberName.bare(member.name))' from its declaration:
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
-                \(receiver == builder ? body : body.replacing(builder, with: receiver))
+                \(override)\(receiver == builder ? body : body.replacing(builder, with: receiver))
             \(wrapped ? "\(GeneratedSource.calledAtOnceEnd)\n}" : "}")
             """
     }
@@ -771,12 +776,17 @@ struct ContainerGenerator {
     /// (`{ (c: Self) in ... }`), the user's own, so that the code copied from it reads `c.member` as
     /// written (at the user's columns) and what the compiler says of it ("capture of 'c' with
     /// non-Sendable type") is in the user's words; otherwise, or where that name would meet a local
-    /// the builder declares or one of its `arguments`, ``GeneratedNames/builderContainerParameter``.
+    /// the builder declares or one of its `arguments`, `container` where `body` (the builder's, as
+    /// generated) names nothing else so, and ``GeneratedNames/builderContainerParameter`` where it
+    /// does or is not given. The line the compiler quotes under an error in a factory's body calls
+    /// the factory with the members it reads (`{ (token: Token) in Client(token) }(container.token)`):
+    /// that line reads as the user's code, and no name of it could mean something else, since
+    /// nothing in the body but the receiver is called `container`.
     ///
     /// A scope's creator names it `c` (or the first of `c1`, `c2`... no argument takes), short enough
     /// for the creation's head to fit before the function's first parameter on its line (see
     /// `FactoryExpressionGenerator.scopeCreation`).
-    static func builderReceiver(of member: Member, besides arguments: [String]) -> String {
+    static func builderReceiver(of member: Member, besides arguments: [String], body: String? = nil) -> String {
         if member.signature?.createsScope == true {
             // One more candidate than there are arguments: one is free.
             let candidates = ["c"] + arguments.indices.map { "c\($0 + 1)" }
@@ -787,7 +797,13 @@ struct ContainerGenerator {
             !parameter.hasPrefix(GeneratedNames.prefix), !arguments.contains(parameter),
             !["value", "override", "parent", "parentContainer"].contains(parameter),
             !(parameter.hasPrefix("argument") && parameter.dropFirst("argument".count).allSatisfy(\.isNumber))
-        else { return GeneratedNames.builderContainerParameter }
+        else {
+            let readable = "container"
+            guard let body, !arguments.contains(readable),
+                !body.replacing(GeneratedNames.builderContainerParameter, with: "").contains(readable)
+            else { return GeneratedNames.builderContainerParameter }
+            return readable
+        }
         return parameter
     }
 

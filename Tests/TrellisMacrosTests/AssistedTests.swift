@@ -104,14 +104,16 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'detail' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func detail(_ _trellis_container: AppContainer, _ itemID: Int) -> DetailModel {
+                    static func detail(_ container: AppContainer, _ itemID: Int) -> DetailModel {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.detail {
-                            return override(_trellis_container, itemID)
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_storage.values.detail {
+                            return override(container, itemID)
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
-                                    return { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, _trellis_container.clock)
+                                    return { (itemID: Int, clock: any Clock) in DetailModel(id: itemID, clock: clock) }(itemID, container.clock)
                     #sourceLocation()
                         }
                     }
@@ -221,14 +223,16 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'detail' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func detail(_ _trellis_container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
+                    static func detail(_ container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.detail {
-                            return override(_trellis_container, id, title)
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_storage.values.detail {
+                            return override(container, id, title)
                         }
                     #sourceLocation(file: "Test.swift", line: 4)
-                           return DetailModel(id: id, title, repository: _trellis_container.repository)
+                           return DetailModel(id: id, title, repository: container.repository)
                     #sourceLocation()
                         }
                     }
@@ -335,10 +339,12 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'connection' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func connection(_ _trellis_container: AppContainer) async throws -> any ConnectionProtocol {
+                    static func connection(_ container: AppContainer) async throws -> any ConnectionProtocol {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.connection {
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_storage.values.connection {
                                 return override
                             }
                         #sourceLocation(file: "Test.swift", line: 3)
@@ -346,14 +352,16 @@ struct AssistedTests {
                     #sourceLocation()
                         }
 
+                        // Builds 'rows' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 6)
-                    static func rows(_ _trellis_container: AppContainer, _ query: String) async throws -> Rows {
+                    static func rows(_ container: AppContainer, _ query: String) async throws -> Rows {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.rows {
-                            return try await override(_trellis_container, query)
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_storage.values.rows {
+                            return try await override(container, query)
                         }
                     #sourceLocation(file: "Test.swift", line: 5)
-                          return try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, _trellis_container.connection)
+                          return try await { (query: String, connection: any ConnectionProtocol) in Rows(query, connection) }(query, container.connection)
                     #sourceLocation()
                         }
                     }
@@ -455,20 +463,24 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'model' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func model(_ _trellis_container: AppContainer, _ id: Int) -> Model {
+                    static func model(_ container: AppContainer, _ id: Int) -> Model {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_storage.values.model {
-                            return override(_trellis_container, id)
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_storage.values.model {
+                            return override(container, id)
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
                                     return { (id: Int) in Model(id: id) }(id)
                     #sourceLocation()
                         }
 
+                        // Builds 'first' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 6)
                     static func first(_ c: AppContainer) -> Model { return { () in
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let value = c._trellis_storage.values.first { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 5)
@@ -557,11 +569,13 @@ struct AssistedTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'screen' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    @MainActor static func screen(_ _trellis_container: ScreenContainer, _ id: Int) -> Screen {
+                    @MainActor static func screen(_ container: ScreenContainer, _ id: Int) -> Screen {
                     #sourceLocation()
-                            if let override = _trellis_container._trellis_values.screen {
-                            return override(_trellis_container, id)
+                            // (a test's override first, where the initializer was given one)
+                            if let override = container._trellis_values.screen {
+                            return override(container, id)
                         }
                     #sourceLocation(file: "Test.swift", line: 3)
                                     return { (id: Int) in Screen(id: id) }(id)

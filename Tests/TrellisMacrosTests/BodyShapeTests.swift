@@ -880,10 +880,12 @@ struct BodyShapeTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'legacy' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 5)
-                    static func legacy(_ _trellis_container: AppContainer) -> any Store { return { () in
+                    static func legacy(_ container: AppContainer) -> any Store { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.legacy { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.legacy { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 4)
                                                       LegacyStore()
@@ -892,13 +894,15 @@ struct BodyShapeTests {
                         }()
                         }
 
+                        // Builds 'pair' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func pair(_ _trellis_container: AppContainer) -> any PairProtocol { return { () in
+                    static func pair(_ container: AppContainer) -> any PairProtocol { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.pair { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.pair { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
-                                                      { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(_trellis_container), _trellis_container._trellis_storage.values.old)
+                                                      { (legacy: any Store, old: any Store) in Pair(legacy, old) }(_trellis_Builders.legacy(container), container._trellis_storage.values.old)
                     #sourceLocation()
                         }
                         }()

@@ -176,10 +176,12 @@ struct CollectionDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'library' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 7)
-                static func library(_ _trellis_container: Routes) -> [any Route] { return { () in
+                static func library(_ container: Routes) -> [any Route] { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.library { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.library { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 6)
                                                           [BookRoute(), AuthorRoute()]
@@ -188,16 +190,20 @@ struct CollectionDiagnosticsTests {
                     }()
                     }
 
+                    // Builds 'routes' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func routes(_ _trellis_container: Routes) -> [any Route] {
+                static func routes(_ container: Routes) -> [any Route] {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.routes { value } else { _trellis_Builders._trellis_assemble_routes(_trellis_container.health, _trellis_container.library) }
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.routes { value } else { _trellis_Builders._trellis_assemble_routes(container.health, container.library) }
                     }
 
+                    // Builds 'checks' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 16)
-                static func checks(_ _trellis_container: Routes) -> [String: any Check] {
+                static func checks(_ container: Routes) -> [String: any Check] {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk) }
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk) }
                     }
 
                 #sourceLocation(file: "Test.swift", line: 3)
@@ -587,30 +593,35 @@ struct CollectionDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'feature' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 7)
-                static func feature(_ _trellis_container: Checks) -> Feature {
+                static func feature(_ container: Checks) -> Feature {
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                                 Feature(dependencies: _trellis_container)
+                                 Feature(dependencies: container)
                 #sourceLocation()
                     }
 
+                    // Builds 'featureChecks' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func featureChecks(_ _trellis_container: Checks) -> [String: any Check] { return { () in
+                static func featureChecks(_ container: Checks) -> [String: any Check] { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.featureChecks { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.featureChecks { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
-                                                  { (feature: Feature) in feature.checks }(_trellis_container.feature)
+                                                  { (feature: Feature) in feature.checks }(container.feature)
                 #sourceLocation()
                     }
                     }()
                     }
 
+                    // Builds 'checks' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 13)
-                static func checks(_ _trellis_container: Checks) -> [String: any Check] {
+                static func checks(_ container: Checks) -> [String: any Check] {
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(_trellis_container.disk, _trellis_container.featureChecks) }
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk, container.featureChecks) }
                     }
 
                 #sourceLocation(file: "Test.swift", line: 3)

@@ -300,22 +300,25 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'catalog' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func catalog(_ _trellis_container: AppContainer) -> Catalog { return { () in
+                    static func catalog(_ container: AppContainer) -> Catalog { return { () in
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 6)
-                                                     { (baseURL: String) in Catalog(url: baseURL) }(_trellis_container.baseURL)
+                                                     { (baseURL: String) in Catalog(url: baseURL) }(container.baseURL)
                     #sourceLocation()
                         }()
                         }
 
+                        // Builds 'page' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func page(_ _trellis_container: AppContainer) -> Page { return { () in
+                    static func page(_ container: AppContainer) -> Page { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.page { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.page { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
-                                                      { (catalog: Catalog) in Page(catalog: catalog) }(_trellis_container.catalog)
+                                                      { (catalog: Catalog) in Page(catalog: catalog) }(container.catalog)
                     #sourceLocation()
                         }
                         }()
@@ -410,10 +413,12 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'greeter' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func greeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
+                    static func greeter(_ container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.greeter { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.greeter { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -521,11 +526,12 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'names' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func names(_ _trellis_container: AppContainer) -> some Collection<String> { return { () in
+                    static func names(_ container: AppContainer) -> some Collection<String> { return { () in
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 6)
-                                                      { (name: String) in [name, name] }(_trellis_container.name)
+                                                      { (name: String) in [name, name] }(container.name)
                     #sourceLocation()
                         }()
                         }
@@ -677,9 +683,11 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'homeViewModel' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func homeViewModel(_ c: AppContainer) -> HomeViewModel { return { () in
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let value = c._trellis_storage.values.homeViewModel { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
@@ -809,10 +817,12 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'freshGreeter' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func freshGreeter(_ _trellis_container: AppContainer) -> any Greeter { return { () in
+                    static func freshGreeter(_ container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.freshGreeter { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.freshGreeter { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -975,16 +985,18 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'database' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                    static func database(_ container: AppContainer) async throws -> any DatabaseProtocol {
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 6)
-                                              try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(_trellis_container.config)
+                                              try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(container.config)
                     #sourceLocation()
                         }
 
+                        // Builds 'cache' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    static func cache(_ container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 9)
                                                   await { () async in Cache(label: "cache") }()
@@ -1109,17 +1121,20 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'cache' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func cache(_ _trellis_container: AppContainer) async -> any CacheProtocol {
+                    static func cache(_ container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 3)
                                                   await { () async in Cache(label: "cache") }()
                     #sourceLocation()
                         }
 
+                        // Builds 'repository' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func repository(_ c: AppContainer) async -> Repository {
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let override = c._trellis_storage.values.repository {
                                 return override
                             }
@@ -1274,13 +1289,15 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'nextPort' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 10)
-                    static func nextPort(_ _trellis_container: AppContainer) throws -> Port { return try { () throws in
+                    static func nextPort(_ container: AppContainer) throws -> Port { return try { () throws in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.nextPort { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.nextPort { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
-                                                  try { (port: Int) throws in try Port(port + 1) }(_trellis_container.port)
+                                                  try { (port: Int) throws in try Port(port + 1) }(container.port)
                     #sourceLocation()
                         }
                         }()
@@ -1407,13 +1424,15 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'label' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
-                    static func label(_ _trellis_container: AppContainer) -> String { return { () in
+                    static func label(_ container: AppContainer) -> String { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.label { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.label { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)
-                                                      { (address: Address) in "\(address)" }(_trellis_container.address)
+                                                      { (address: Address) in "\(address)" }(container.address)
                     #sourceLocation()
                         }
                         }()
@@ -1580,13 +1599,15 @@ struct ExpansionTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'viewModel' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
-                    @MainActor static func viewModel(_ _trellis_container: AppContainer) -> ViewModel { return { () in
+                    @MainActor static func viewModel(_ container: AppContainer) -> ViewModel { return { () in
                     #sourceLocation()
-                            if let value = _trellis_container._trellis_storage.values.viewModel { value } else {
+                            // (a test's override first, where the initializer was given one)
+                            if let value = container._trellis_storage.values.viewModel { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)
-                                                      { (baseURL: String) in ViewModel(baseURL: baseURL) }(_trellis_container.baseURL)
+                                                      { (baseURL: String) in ViewModel(baseURL: baseURL) }(container.baseURL)
                     #sourceLocation()
                         }
                         }()

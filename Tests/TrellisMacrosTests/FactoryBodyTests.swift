@@ -553,10 +553,12 @@ struct FactoryBodyTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'token' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func token(_ _trellis_container: AppContainer) -> Token { return { () in
+                static func token(_ container: AppContainer) -> Token { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.token { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.token { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()

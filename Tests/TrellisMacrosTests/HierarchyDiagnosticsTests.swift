@@ -470,22 +470,25 @@ struct HierarchyDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'profile' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 7)
-                static func profile(_ _trellis_container: SettingsContainer) -> ProfileContainer {
+                static func profile(_ container: SettingsContainer) -> ProfileContainer {
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
-                                 ProfileContainer(dependencies: _trellis_container)
+                                 ProfileContainer(dependencies: container)
                 #sourceLocation()
                     }
 
+                    // Builds 'audit' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func audit(_ _trellis_container: SettingsContainer) -> AuditContainer {
+                static func audit(_ container: SettingsContainer) -> AuditContainer {
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 10)
-                               AuditContainer(inputs: _trellis_container._trellis_values._trellis_inputs_audit)
+                               AuditContainer(inputs: container._trellis_values._trellis_inputs_audit)
                 #sourceLocation()
                     }
 
+                    // Builds 'editor' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 13)
                 static func editor(_ c: SettingsContainer) -> Editor { return { () in
                 #sourceLocation()

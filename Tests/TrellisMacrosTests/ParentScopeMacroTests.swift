@@ -161,25 +161,29 @@ struct ParentScopeMacroTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'audit' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 6)
-                                          static func audit(_ _trellis_container: RequestScope) -> Audit { return { () in
+                                                   static func audit(_ container: RequestScope) -> Audit { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_values.audit { value } else { { () -> Audit in
-                    let parent = _trellis_container._trellis_values._trellis_parent
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_values.audit { value } else { { () -> Audit in
+                    let parent = container._trellis_values._trellis_parent
                     // What the factory reads from the parent:
                 #sourceLocation(file: "Test.swift", line: 6)
                                                let clock = parent.clock
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 6)
-                                  return Audit(clock: clock, logger: _trellis_container.logger) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (clock, logger: Logger) in Audit(...) }
+                                  return Audit(clock: clock, logger: container.logger) // AutoWiring passes each 'with:' member labelled with its name; for other labels, write factory: { (clock, logger: Logger) in Audit(...) }
                 #sourceLocation()
                     }() }
                     }()
                     }
 
+                    // Builds 'report' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 7)
                                                                      static func report(_ c: RequestScope) -> Report { return { () in
                 #sourceLocation()
+                        // (a test's override first, where the initializer was given one)
                         if let value = c._trellis_values.report { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 7)
@@ -268,17 +272,19 @@ struct ParentScopeMacroTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'job' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 5)
-                static func job(_ _trellis_container: JobScope) -> Job { return { () in
+                static func job(_ container: JobScope) -> Job { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.job { value } else { { () -> Job in
-                    let parent = _trellis_container._trellis_storage.values._trellis_parent
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.job { value } else { { () -> Job in
+                    let parent = container._trellis_storage.values._trellis_parent
                     // What the factory reads from the parent:
                 #sourceLocation(file: "Test.swift", line: 4)
                                let database = parent.database
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
-                                           return { (database: any Database, jobID: Int) in Job(database, jobID) }(database, _trellis_container.jobID)
+                                           return { (database: any Database, jobID: Int) in Job(database, jobID) }(database, container.jobID)
                 #sourceLocation()
                     }() }
                     }()

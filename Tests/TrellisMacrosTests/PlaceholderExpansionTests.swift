@@ -81,15 +81,18 @@ struct PlaceholderExpansionTests {
                 }
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
-                    static func viewModel(_ _trellis_container: AppContainer) throws -> any ViewModelProtocol {
+                    // Builds 'viewModel' from its declaration:
+                    static func viewModel(_ container: AppContainer) throws -> any ViewModelProtocol {
                         fatalError("Trellis: 'AppContainer' has compile-time errors")
                     }
 
-                    static func numbers(_ _trellis_container: AppContainer) -> some Collection<Int> {
+                    // Builds 'numbers' from its declaration:
+                    static func numbers(_ container: AppContainer) -> some Collection<Int> {
                         return Trellis.unbuilt(resultOf: { () in [1] })
                     }
 
-                    static func database(_ _trellis_container: AppContainer) async throws -> any DatabaseProtocol {
+                    // Builds 'database' from its declaration:
+                    static func database(_ container: AppContainer) async throws -> any DatabaseProtocol {
                         fatalError("Trellis: 'AppContainer' has compile-time errors")
                     }
                 }

@@ -160,10 +160,12 @@ struct ProviderDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'handler' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 4)
-                static func handler(_ _trellis_container: JobContainer) -> JobHandler { return { () in
+                static func handler(_ container: JobContainer) -> JobHandler { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.handler { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.handler { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           JobHandler()
@@ -172,13 +174,15 @@ struct ProviderDiagnosticsTests {
                     }()
                     }
 
+                    // Builds 'handle' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 10)
-                static func handle(_ _trellis_container: JobContainer) -> Handle { return { () in
+                static func handle(_ container: JobContainer) -> Handle { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_storage.values.handle { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_storage.values.handle { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
-                                                  { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [_trellis_container] in _trellis_container.runner })
+                                                  { (runner: Lazy<JobRunner>) in Handle(runner) }(Trellis.Lazy { [container] in container.runner })
                 #sourceLocation()
                     }
                     }()
@@ -454,10 +458,12 @@ struct ProviderDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'handler' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 4)
-                static func handler(_ _trellis_container: AppContainer) -> any HandlerProtocol { return { () in
+                static func handler(_ container: AppContainer) -> any HandlerProtocol { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_values.handler { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_values.handler { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                     Handler()
@@ -829,10 +835,12 @@ struct ProviderDiagnosticsTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'detail' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 4)
-                @MainActor static func detail(_ _trellis_container: ScreenContainer) -> DetailModel { return { () in
+                @MainActor static func detail(_ container: ScreenContainer) -> DetailModel { return { () in
                 #sourceLocation()
-                        if let value = _trellis_container._trellis_values.detail { value } else {
+                        // (a test's override first, where the initializer was given one)
+                        if let value = container._trellis_values.detail { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
                                                           DetailModel()
@@ -841,11 +849,13 @@ struct ProviderDiagnosticsTests {
                     }()
                     }
 
+                    // Builds 'row' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 13)
-                @MainActor static func row(_ _trellis_container: ScreenContainer, _ id: Int) throws -> Row {
+                @MainActor static func row(_ container: ScreenContainer, _ id: Int) throws -> Row {
                 #sourceLocation()
-                        if let override = _trellis_container._trellis_values.row {
-                        return try override(_trellis_container, id)
+                        // (a test's override first, where the initializer was given one)
+                        if let override = container._trellis_values.row {
+                        return try override(container, id)
                     }
                 #sourceLocation(file: "Test.swift", line: 12)
                             return try { (id: Int) throws in try Row(id) }(id)

@@ -308,9 +308,11 @@ struct ScopeCreationTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'request' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func request(_ c: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let override = c._trellis_values.request {
                             return override(c, requestID, attempt)
                         }
@@ -320,9 +322,11 @@ struct ScopeCreationTests {
                     #sourceLocation()
                         }
 
+                        // Builds 'job' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func job(_ c: ServerContainer, _ jobID: Int) throws -> JobScope {
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let override = c._trellis_values.job {
                             return try override(c, jobID)
                         }
@@ -467,11 +471,12 @@ struct ScopeCreationTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'settings' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 4)
-                    static func settings(_ _trellis_container: SessionScope) -> SettingsContainer {
+                    static func settings(_ container: SessionScope) -> SettingsContainer {
                     #sourceLocation()
                         #sourceLocation(file: "Test.swift", line: 4)
-                                                                 SettingsContainer(inputs: _trellis_container._trellis_storage.values._trellis_inputs_settings)
+                                                                 SettingsContainer(inputs: container._trellis_storage.values._trellis_inputs_settings)
                     #sourceLocation()
                         }
                     }
@@ -598,9 +603,11 @@ struct ScopeCreationTests {
 
                     /// Builds the members that are built after the container exists.
                     private enum _trellis_Builders {
+                        // Builds 'request' from its declaration:
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func request(_ c: ServerContainer, _ requestID: String) -> RequestScope {
                     #sourceLocation()
+                            // (a test's override first, where the initializer was given one)
                             if let override = c._trellis_values.request {
                             return override(c, requestID)
                         }

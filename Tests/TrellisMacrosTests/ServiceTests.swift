@@ -397,24 +397,27 @@ struct ServiceTests {
 
                 /// Builds the members that are built after the container exists.
                 private enum _trellis_Builders {
+                    // Builds 'pool' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 4)
-                static func pool(_ _trellis_container: ServerContainer) async throws -> Pool {
+                static func pool(_ container: ServerContainer) async throws -> Pool {
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                           try await { () async throws in try await Pool.connect() }()
                 #sourceLocation()
                     }
 
+                    // Builds 'worker' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 6)
-                static func worker(_ _trellis_container: ServerContainer) async throws -> Worker {
+                static func worker(_ container: ServerContainer) async throws -> Worker {
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                                          try await { (pool: Pool) async throws in Worker(pool) }(_trellis_container.pool)
+                                          try await { (pool: Pool) async throws in Worker(pool) }(container.pool)
                 #sourceLocation()
                     }
 
+                    // Builds 'cache' from its declaration:
                 #sourceLocation(file: "Test.swift", line: 8)
-                static func cache(_ _trellis_container: ServerContainer) -> Cache { return { () in
+                static func cache(_ container: ServerContainer) -> Cache { return { () in
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                                                    Cache()
