@@ -56,16 +56,16 @@ struct MemberTypeAliases {
     }
 
     /// Whether `member`'s type can be named through an alias in a nested enum: a member built or
-    /// given as a value of its type (not an `@Assisted` function, a child, a collection, whose
-    /// contributions Swift checks against its element type, or a scope's argument), whose type is
+    /// given as a value of its type (not an `@Assisted` function, a child, or a collection, whose
+    /// contributions Swift checks against its element type), whose type is
     /// not opaque, nor implicitly unwrapped (which an alias cannot be), and names neither `Self` (the
     /// enum, inside it) nor any member (`names`, which the aliases would hide); and whose name an
     /// alias can take.
     static func isAliasable(_ member: Member, besides names: Set<String>) -> Bool {
         guard !member.isAssisted, member.type.kind != .opaque, !member.type.text.hasSuffix("!") else { return false }
         switch member.scope {
-        case .input, .shared, .transient, .onDemand: break
-        case .argument, .collection, .child, .forwardingChild: return false
+        case .input, .argument, .shared, .transient, .onDemand: break
+        case .collection, .child, .forwardingChild: return false
         }
         guard !["Type", "Protocol", "self", "Self", "init"].contains(MemberName.bare(member.name)) else { return false }
         let identifiers = identifiers(in: member.type.text)

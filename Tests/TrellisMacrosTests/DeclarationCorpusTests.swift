@@ -129,6 +129,8 @@ struct DeclarationCorpusTests {
         // A diagnostic inside an expansion names its container in the buffer's mangled name.
         let generated = result.diagnostics.filter { !files.contains($0.path) }
         var placed: [Slip: (all: Int, onUserLines: Int)] = [:]
+        // How often Swift prints "cannot find type" for one unknown member type, program by program.
+        var unknownTypeCounts: [Int] = []
         for ((slip, name, program, type), file) in zip(programs, result.files) {
             let inside = generated.filter { $0.path.contains("\(name.count)\(name)") }
             // The getter of an async member whose type does not exist: the compiler takes the type
@@ -137,6 +139,9 @@ struct DeclarationCorpusTests {
             let asyncGetter = inside.filter { $0.message == "getter of noncopyable type cannot be 'async' or 'throws'" }
             let rest = inside.filter { $0.message != "getter of noncopyable type cannot be 'async' or 'throws'" }
             let own = result.diagnostics.filter { $0.path == file && $0.severity == "error" }
+            if slip == .unknownType {
+                unknownTypeCounts.append(own.filter { $0.message.hasPrefix("cannot find type 'Missing") }.count)
+            }
             placed[slip, default: (0, 0)].all += 1
             if inside.isEmpty { placed[slip, default: (0, 0)].onUserLines += 1 }
             if slip == .deletedToken && !Self.parsesAsTheCompiler {
@@ -173,6 +178,13 @@ struct DeclarationCorpusTests {
             return "\(slip): \(counts.onUserLines)/\(counts.all)"
         }
         print("Slip corpus (seed \(Self.seed)), all diagnostics on the user's lines: \(summary.joined(separator: ", "))")
+        // Once for the declaration, once for the storage's alias, once for the initializer's
+        // parameter, once where the factory's value meets it (a local or a builder); an input adds
+        // `Inputs` and the needs protocol, a `Sendable` container its check (MemberTypeAliases).
+        let histogram = Dictionary(grouping: unknownTypeCounts, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }
+        let counts = histogram.map { "\($0.key): \($0.value)" }
+        print("Slip corpus (seed \(Self.seed)), times an unknown member type is printed: \(counts)")
+        #expect(unknownTypeCounts.allSatisfy { (1...6).contains($0) }, "\(histogram)")
     }
 
     @Test("what the compiler finds in factory code copied into the expansion, it reports on the user's own line, once")

@@ -54,6 +54,10 @@ struct ParentScopeMacroTests {
                 /// Each member's type, as declared: the storage below names it through its alias, so that a
                 /// type Swift cannot find is reported where it is written, and once.
                 private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 2)
+                    typealias requestID =
+                                                       String
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 3)
                     typealias logger =
                                                  Logger
@@ -75,7 +79,7 @@ struct ParentScopeMacroTests {
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
                 #sourceLocation(file: "Test.swift", line: 3)
-                                        let requestID: String
+                                        let requestID: _trellis_Types.requestID
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                                      let logger: _trellis_Types.logger
@@ -226,6 +230,10 @@ struct ParentScopeMacroTests {
                 /// Each member's type, as declared: the storage below names it through its alias, so that a
                 /// type Swift cannot find is reported where it is written, and once.
                 private enum _trellis_Types {
+                #sourceLocation(file: "Test.swift", line: 2)
+                    typealias jobID =
+                                                   Int
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 4)
                     typealias job =
                              Job
@@ -235,7 +243,7 @@ struct ParentScopeMacroTests {
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
                 #sourceLocation(file: "Test.swift", line: 3)
-                                        let jobID: Int
+                                        let jobID: _trellis_Types.jobID
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
                     let job: _trellis_Types.job?

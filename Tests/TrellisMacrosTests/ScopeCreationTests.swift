@@ -52,9 +52,17 @@ struct ScopeCreationTests {
                     /// Each member's type, as declared: the storage below names it through its alias, so that a
                     /// type Swift cannot find is reported where it is written, and once.
                     private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias requestID =
+                                                           String
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                         typealias log =
                                                   RequestLog
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias attempt =
+                                                         Int
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                         typealias work =
@@ -65,13 +73,13 @@ struct ScopeCreationTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                            let requestID: String
+                                            let requestID: _trellis_Types.requestID
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                                          let log: _trellis_Types.log
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                                            let attempt: Int
+                                            let attempt: _trellis_Types.attempt
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 7)
                         let work: _trellis_Types.work
@@ -110,9 +118,9 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                        requestID: __owned String,
+                                        requestID: __owned _trellis_Types.requestID,
                                      log: __owned _trellis_Types.log,
-                                        attempt: __owned Int,
+                                        attempt: __owned _trellis_Types.attempt,
 
                     work: __owned _trellis_Types.work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
@@ -380,6 +388,10 @@ struct ScopeCreationTests {
                     /// Each member's type, as declared: the storage below names it through its alias, so that a
                     /// type Swift cannot find is reported where it is written, and once.
                     private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 2)
+                        typealias user =
+                                                      String
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                         typealias greeting =
                                                                                                                        Greeting
@@ -389,7 +401,7 @@ struct ScopeCreationTests {
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
                     #sourceLocation(file: "Test.swift", line: 3)
-                                            let user: String
+                                            let user: _trellis_Types.user
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 4)
                                   let settings: Trellis.OnDemand<SettingsContainer>
@@ -414,7 +426,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                                        user: __owned String,
+                                        user: __owned _trellis_Types.user,
                                                settings: __owned SettingsContainer? = nil,
                                                                                                      greeting: __owned _trellis_Types.greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
