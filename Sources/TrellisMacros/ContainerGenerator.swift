@@ -254,7 +254,7 @@ struct ContainerGenerator {
         aliases: MemberTypeAliases? = nil
     ) -> [StoredProperty] {
         members.compactMap { member in
-            let alias = aliases?.references[member.name]
+            let alias = aliases?.alias(of: member)
             guard var property = storedProperty(for: member, in: container, type: alias) else { return nil }
             property.aliasedType = alias
             property.typePlace = typePlaces[member.name]
@@ -760,14 +760,14 @@ struct ContainerGenerator {
         // be a closure's), and a type written once more is one more place to report it missing.
         if wrapped { head += " " + GeneratedSource.calledAtOnce(effects: effects) }
         let builder = GeneratedNames.builderContainerParameter
-        // A comment on each side of the head keeps generated names (the override's read from the
-        // storage) out of the lines the compiler quotes around an error in it (a result type it
-        // cannot find).
-        let override = body.hasPrefix("if let ") ? "// (a test's override first, where the initializer was given one)\n    " : ""
+        // A comment on each side of the head keeps generated names (the enum's, the override's read
+        // from the storage) out of the lines the compiler quotes around an error in it (a result
+        // type it cannot find).
         return """
             // Builds '\(MemberName.bare(member.name))' from its declaration:
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
-                \(override)\(receiver == builder ? body : body.replacing(builder, with: receiver))
+                // (generated code)
+                \(receiver == builder ? body : body.replacing(builder, with: receiver))
             \(wrapped ? "\(GeneratedSource.calledAtOnceEnd)\n}" : "}")
             """
     }

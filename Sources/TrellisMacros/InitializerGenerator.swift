@@ -170,7 +170,7 @@ struct InitializerGenerator {
         container.members.compactMap {
             ContainerGenerator.signatureParameter(
                 for: $0, in: container, defaultValue: defaultValues, owned: owned,
-                type: aliased ? generator.typeAliases.storedType(of: $0) : nil, place: generator.typePlace(of: $0))
+                type: aliased ? generator.typeAliases.alias(of: $0) : nil, place: generator.typePlace(of: $0))
         }
     }
 
@@ -353,7 +353,7 @@ struct InitializerGenerator {
     /// ("generic parameter could not be inferred").
     private func cells() -> [String] {
         container.members.compactMap { member -> String? in
-            let type = generator.typeAliases.storedType(of: member)
+            let type = generator.typeAliases.alias(of: member)
             guard Self.keepsCell(member), let field = ContainerGenerator.storedProperty(for: member, in: container, type: type)
             else { return nil }
             let cell = "let \(GeneratedNames.cell(member.name)) = \(field.type)(override: \(member.name))"

@@ -16,7 +16,7 @@ import TrellisSyntax
 /// types, the `Sendable` checks.
 struct MemberTypeAliases {
     /// Member name -> the alias code inside the container names its type through.
-    private(set) var references: [String: String] = [:]
+    private var references: [String: String] = [:]
     /// The aliases, in declaration order: `typealias <member> = <type>`, each placed on its type.
     private var lines: [String] = []
 
@@ -39,8 +39,9 @@ struct MemberTypeAliases {
         }
     }
 
-    /// The type of `member` as the storage names it: its alias, or its type as written.
-    func storedType(of member: Member) -> String { references[member.name] ?? member.type.text }
+    /// The alias through which the storage names `member`'s type; nil where it spells the type as
+    /// written.
+    func alias(of member: Member) -> String? { references[member.name] }
 
     /// The nested enum of the aliases, or nil where no member has one.
     var declaration: DeclSyntax? {

@@ -108,7 +108,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func detail(_ container: AppContainer, _ itemID: Int) -> DetailModel {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_storage.values.detail {
                             return override(container, itemID)
                         }
@@ -227,7 +227,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func detail(_ container: AppContainer, _ id: Int, _ title: String) -> DetailModel {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_storage.values.detail {
                             return override(container, id, title)
                         }
@@ -343,7 +343,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func connection(_ container: AppContainer) async throws -> any ConnectionProtocol {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_storage.values.connection {
                                 return override
                             }
@@ -356,7 +356,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 6)
                     static func rows(_ container: AppContainer, _ query: String) async throws -> Rows {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_storage.values.rows {
                             return try await override(container, query)
                         }
@@ -467,7 +467,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func model(_ container: AppContainer, _ id: Int) -> Model {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_storage.values.model {
                             return override(container, id)
                         }
@@ -480,7 +480,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 6)
                     static func first(_ c: AppContainer) -> Model { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = c._trellis_storage.values.first { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 5)
@@ -573,7 +573,7 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     @MainActor static func screen(_ container: ScreenContainer, _ id: Int) -> Screen {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = container._trellis_values.screen {
                             return override(container, id)
                         }

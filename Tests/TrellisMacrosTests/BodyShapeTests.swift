@@ -884,7 +884,7 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func legacy(_ container: AppContainer) -> any Store { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.legacy { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 4)
@@ -898,7 +898,7 @@ struct BodyShapeTests {
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func pair(_ container: AppContainer) -> any PairProtocol { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.pair { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)

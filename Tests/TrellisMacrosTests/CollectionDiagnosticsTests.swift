@@ -180,7 +180,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                 static func library(_ container: Routes) -> [any Route] { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.library { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 6)
@@ -194,7 +194,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func routes(_ container: Routes) -> [any Route] {
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.routes { value } else { _trellis_Builders._trellis_assemble_routes(container.health, container.library) }
                     }
 
@@ -202,7 +202,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 16)
                 static func checks(_ container: Routes) -> [String: any Check] {
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk) }
                     }
 
@@ -597,6 +597,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                 static func feature(_ container: Checks) -> Feature {
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 7)
                                  Feature(dependencies: container)
                 #sourceLocation()
@@ -606,7 +607,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func featureChecks(_ container: Checks) -> [String: any Check] { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.featureChecks { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
@@ -620,7 +621,7 @@ struct CollectionDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 13)
                 static func checks(_ container: Checks) -> [String: any Check] {
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk, container.featureChecks) }
                     }
 

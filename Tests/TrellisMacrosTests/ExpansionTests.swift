@@ -304,6 +304,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func catalog(_ container: AppContainer) -> Catalog { return { () in
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 6)
                                                      { (baseURL: String) in Catalog(url: baseURL) }(container.baseURL)
                     #sourceLocation()
@@ -314,7 +315,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func page(_ container: AppContainer) -> Page { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.page { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
@@ -417,7 +418,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func greeter(_ container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.greeter { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -530,6 +531,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func names(_ container: AppContainer) -> some Collection<String> { return { () in
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 6)
                                                       { (name: String) in [name, name] }(container.name)
                     #sourceLocation()
@@ -687,7 +689,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func homeViewModel(_ c: AppContainer) -> HomeViewModel { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = c._trellis_storage.values.homeViewModel { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
@@ -821,7 +823,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func freshGreeter(_ container: AppContainer) -> any Greeter { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.freshGreeter { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 3)
@@ -989,6 +991,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func database(_ container: AppContainer) async throws -> any DatabaseProtocol {
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 6)
                                               try await { (config: AppConfig) async throws in try await Database.connect(config: config) }(container.config)
                     #sourceLocation()
@@ -998,6 +1001,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func cache(_ container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 9)
                                                   await { () async in Cache(label: "cache") }()
                     #sourceLocation()
@@ -1125,6 +1129,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func cache(_ container: AppContainer) async -> any CacheProtocol {
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 3)
                                                   await { () async in Cache(label: "cache") }()
                     #sourceLocation()
@@ -1134,7 +1139,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func repository(_ c: AppContainer) async -> Repository {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = c._trellis_storage.values.repository {
                                 return override
                             }
@@ -1293,7 +1298,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 10)
                     static func nextPort(_ container: AppContainer) throws -> Port { return try { () throws in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.nextPort { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 9)
@@ -1428,7 +1433,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func label(_ container: AppContainer) -> String { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.label { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)
@@ -1603,7 +1608,7 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     @MainActor static func viewModel(_ container: AppContainer) -> ViewModel { return { () in
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let value = container._trellis_storage.values.viewModel { value } else {
                         // Not overridden: the member's factory, as written.
                     #sourceLocation(file: "Test.swift", line: 6)

@@ -557,7 +557,7 @@ struct FactoryBodyTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func token(_ container: AppContainer) -> Token { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.token { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)

@@ -474,6 +474,7 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                 static func profile(_ container: SettingsContainer) -> ProfileContainer {
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 7)
                                  ProfileContainer(dependencies: container)
                 #sourceLocation()
@@ -483,6 +484,7 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func audit(_ container: SettingsContainer) -> AuditContainer {
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 10)
                                AuditContainer(inputs: container._trellis_values._trellis_inputs_audit)
                 #sourceLocation()
@@ -492,6 +494,7 @@ struct HierarchyDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 13)
                 static func editor(_ c: SettingsContainer) -> Editor { return { () in
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 12)
                                                                 Editor(logger: c.logger, audit: c.audit)
                 #sourceLocation()

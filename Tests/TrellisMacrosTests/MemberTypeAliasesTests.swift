@@ -1,7 +1,5 @@
 import SwiftParser
 import SwiftSyntax
-import SwiftSyntaxMacroExpansion
-import SwiftSyntaxMacros
 import Testing
 
 @testable import TrellisMacros
@@ -11,21 +9,10 @@ import Testing
 @Suite("Member type aliases")
 struct MemberTypeAliasesTests {
     /// The names of the aliases `@DIContainer` declares for the first container of `source`.
-    static func aliasNames(_ text: String) throws -> [String] {
-        // The aliases are placed on the types: the context knows the file, as the compiler's does.
-        let source = Parser.parse(source: text)
-        let declaration = try #require(source.statements.first?.item.asProtocol(DeclGroupSyntax.self))
-        let attribute = try #require(
-            declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
-                $0.attributeName.trimmedDescription == "DIContainer"
-            })
-        let context = BasicMacroExpansionContext(
-            sourceFiles: [source: .init(moduleName: "App", fullFilePath: "App.swift")])
-        _ = try DIContainerMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
-        #expect(context.diagnostics.isEmpty, "\(context.diagnostics.map(\.message))")
-        let members = try DIContainerMacro.expansion(
-            of: attribute, providingMembersOf: declaration, conformingTo: [], in: context
-        ).map(\.description).joined(separator: "\n")
+    static func aliasNames(_ source: String) throws -> [String] {
+        // The aliases are placed on the types: the context knows the file.
+        let (members, diagnostics) = try PlaceholderExpansionTests.expandMembers(source, fileName: "App.swift")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
         let file = Parser.parse(source: "struct Wrapper {\n\(members)\n}")
         let wrapper = try #require(file.statements.first?.item.as(StructDeclSyntax.self))
         guard

@@ -169,7 +169,7 @@ struct ParentScopeMacroTests {
                 #sourceLocation(file: "Test.swift", line: 6)
                                                    static func audit(_ container: RequestScope) -> Audit { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_values.audit { value } else { { () -> Audit in
                     let parent = container._trellis_values._trellis_parent
                     // What the factory reads from the parent:
@@ -187,7 +187,7 @@ struct ParentScopeMacroTests {
                 #sourceLocation(file: "Test.swift", line: 7)
                                                                      static func report(_ c: RequestScope) -> Report { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = c._trellis_values.report { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 7)
@@ -284,7 +284,7 @@ struct ParentScopeMacroTests {
                 #sourceLocation(file: "Test.swift", line: 5)
                 static func job(_ container: JobScope) -> Job { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.job { value } else { { () -> Job in
                     let parent = container._trellis_storage.values._trellis_parent
                     // What the factory reads from the parent:

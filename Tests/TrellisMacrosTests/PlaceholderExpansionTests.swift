@@ -11,11 +11,17 @@ import TrellisMacros
 struct PlaceholderExpansionTests {
     /// The members `@DIContainer` adds to the first type declaration of `source`, and the IDs of
     /// the diagnostics it reports.
-    static func expandMembers(_ source: String) throws -> (members: String, diagnostics: [MessageID]) {
+    /// With `fileName`, the context knows the source file, as the compiler's does, so that what the
+    /// macro places on the user's lines has places.
+    static func expandMembers(_ source: String, fileName: String? = nil) throws -> (members: String, diagnostics: [MessageID]) {
         let file = Parser.parse(source: source)
         let declaration = try #require(file.statements.first?.item.asProtocol(DeclGroupSyntax.self))
-        let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
-        let context = BasicMacroExpansionContext()
+        let attribute = try #require(
+            declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
+                $0.attributeName.trimmedDescription == "DIContainer"
+            })
+        let context = BasicMacroExpansionContext(
+            sourceFiles: fileName.map { [file: .init(moduleName: "App", fullFilePath: $0)] } ?? [:])
         // The peer role reports the issues; the member role writes the members.
         _ = try DIContainerMacro.expansion(of: attribute, providingPeersOf: declaration, in: context)
         let members = try DIContainerMacro.expansion(
@@ -83,16 +89,19 @@ struct PlaceholderExpansionTests {
                 private enum _trellis_Builders {
                     // Builds 'viewModel' from its declaration:
                     static func viewModel(_ container: AppContainer) throws -> any ViewModelProtocol {
+                        // (generated code)
                         fatalError("Trellis: 'AppContainer' has compile-time errors")
                     }
 
                     // Builds 'numbers' from its declaration:
                     static func numbers(_ container: AppContainer) -> some Collection<Int> {
+                        // (generated code)
                         return Trellis.unbuilt(resultOf: { () in [1] })
                     }
 
                     // Builds 'database' from its declaration:
                     static func database(_ container: AppContainer) async throws -> any DatabaseProtocol {
+                        // (generated code)
                         fatalError("Trellis: 'AppContainer' has compile-time errors")
                     }
                 }

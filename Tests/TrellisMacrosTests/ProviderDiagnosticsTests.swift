@@ -164,7 +164,7 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 4)
                 static func handler(_ container: JobContainer) -> JobHandler { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.handler { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
@@ -178,7 +178,7 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                 static func handle(_ container: JobContainer) -> Handle { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_storage.values.handle { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 9)
@@ -462,7 +462,7 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 4)
                 static func handler(_ container: AppContainer) -> any HandlerProtocol { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_values.handler { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
@@ -839,7 +839,7 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 4)
                 @MainActor static func detail(_ container: ScreenContainer) -> DetailModel { return { () in
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let value = container._trellis_values.detail { value } else {
                     // Not overridden: the member's factory, as written.
                 #sourceLocation(file: "Test.swift", line: 3)
@@ -853,7 +853,7 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 13)
                 @MainActor static func row(_ container: ScreenContainer, _ id: Int) throws -> Row {
                 #sourceLocation()
-                        // (a test's override first, where the initializer was given one)
+                        // (generated code)
                         if let override = container._trellis_values.row {
                         return try override(container, id)
                     }

@@ -320,7 +320,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func request(_ c: ServerContainer, _ requestID: String, _ attempt: Int) -> RequestScope {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = c._trellis_values.request {
                             return override(c, requestID, attempt)
                         }
@@ -334,7 +334,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 7)
                     static func job(_ c: ServerContainer, _ jobID: Int) throws -> JobScope {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = c._trellis_values.job {
                             return try override(c, jobID)
                         }
@@ -487,6 +487,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                     static func settings(_ container: SessionScope) -> SettingsContainer {
                     #sourceLocation()
+                            // (generated code)
                         #sourceLocation(file: "Test.swift", line: 4)
                                                                  SettingsContainer(inputs: container._trellis_storage.values._trellis_inputs_settings)
                     #sourceLocation()
@@ -619,7 +620,7 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 5)
                     static func request(_ c: ServerContainer, _ requestID: String) -> RequestScope {
                     #sourceLocation()
-                            // (a test's override first, where the initializer was given one)
+                            // (generated code)
                             if let override = c._trellis_values.request {
                             return override(c, requestID)
                         }

@@ -401,6 +401,7 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 4)
                 static func pool(_ container: ServerContainer) async throws -> Pool {
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 3)
                                           try await { () async throws in try await Pool.connect() }()
                 #sourceLocation()
@@ -410,6 +411,7 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 6)
                 static func worker(_ container: ServerContainer) async throws -> Worker {
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 5)
                                           try await { (pool: Pool) async throws in Worker(pool) }(container.pool)
                 #sourceLocation()
@@ -419,6 +421,7 @@ struct ServiceTests {
                 #sourceLocation(file: "Test.swift", line: 8)
                 static func cache(_ container: ServerContainer) -> Cache { return { () in
                 #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 7)
                                                    Cache()
                 #sourceLocation()
