@@ -122,13 +122,14 @@ extension ServiceStartOrder {
         package let close: @Sendable () async throws -> Void
 
         /// Closes `value`, of the member's type `type`, with `close`. (The type is named so that a
-        /// closure taking another type is reported on the closure.)
+        /// closure taking another type is reported on the closure; it comes last, so that
+        /// `@DIContainer` can write it where the member's type is written, below the closure.)
         ///
         /// `Value` must be `Sendable`: the value is closed from the service's task. `@DIContainer`
         /// checks that on the member's type, where the compiler then reports it, instead of here, in
         /// a statement the user did not write.
         public init<Value>(
-            of type: Value.Type, _ value: Value, _ close: @escaping @Sendable (Value) async throws -> Void
+            _ value: Value, _ close: @escaping @Sendable (Value) async throws -> Void, of type: Value.Type
         ) {
             let value = CheckedValue(value)
             self.close = { try await close(value.value) }
@@ -137,10 +138,10 @@ extension ServiceStartOrder {
         /// Closes `value` with `close`; `nil` (no service) when the member, of an optional type, is
         /// absent in this configuration.
         public init?<Value>(
-            of type: Value.Type, _ value: Value?, _ close: @escaping @Sendable (Value) async throws -> Void
+            _ value: Value?, _ close: @escaping @Sendable (Value) async throws -> Void, of type: Value.Type
         ) {
             guard let value else { return nil }
-            self.init(of: type, value, close)
+            self.init(value, close, of: type)
         }
     }
 

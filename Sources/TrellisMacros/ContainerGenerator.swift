@@ -78,7 +78,7 @@ struct ContainerGenerator {
         }
         if let startOrder = Self.serviceStartOrder(
             of: container, checks: Self.serviceChecks(of: extraction, locator: locator),
-            shutdowns: Self.shutdownClosures(of: extraction, locator: locator),
+            shutdowns: Self.shutdownClosures(of: extraction, locator: locator, typePlaces: typePlaces),
             read: { expressions.reference(to: $0, in: .builder) })
         {
             declarations.append(startOrder)
@@ -157,17 +157,28 @@ struct ContainerGenerator {
         }
         // One statement per member with `shutdown:`, binding its value and closure; the order lists the local.
         let closing = services.filter { $0.closesOnShutdown && shutdowns[$0.name] != nil }
+        // Each local is named after its member (an excerpt of an error in a closure shows that line
+        // above it), or `<member>Shutdown`, a name no closure reads (it would read the local) and no
+        // other local has.
+        let locals = Set(closing.map { MemberName.spelling($0.name) })
+        func local(of service: Member) -> String {
+            let name = MemberName.spelling(service.name)
+            return GeneratedNames.unused(
+                [name, MemberName.bare(name) + "Shutdown"],
+                besides: { candidate in
+                    (candidate != name && locals.contains(candidate))
+                        || closing.contains { shutdowns[$0.name]?.reads(candidate) ?? false }
+                }, else: GeneratedNames.shutdown(service.name))
+        }
         let closings = closing.map { service in
             // A deprecated member's read (`read`) carries its own `try await`.
             let effects = bindsContainer && service.isDeprecated ? "" : effects(of: [service])
             let type = service.type.unwrappedText
             return shutdowns[service.name]!.statement(
-                head:
-                    "let \(GeneratedNames.shutdown(service.name)) = \(effects)\(GeneratedNames.shutdownType)(of: (\(type)).self, \(value(of: service)),"
-            )
+                head: "let \(local(of: service)) = \(effects)\(GeneratedNames.shutdownType)(\(value(of: service)),", type: type)
         }
         let members = services.map { service in
-            let listed = closing.contains(service) ? GeneratedNames.shutdown(service.name) : value(of: service)
+            let listed = closing.contains(service) ? local(of: service) : value(of: service)
             // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
             return "(\"\(MemberName.bare(service.name))\", \(listed) as Any)"
         }
@@ -196,21 +207,49 @@ struct ContainerGenerator {
         var closure: String
         /// Where it starts in the user's file, if known.
         var place: SourceLocator.Place?
+        /// Where its member's type is written, if known.
+        var typePlace: SourceLocator.Place?
+        /// The identifiers the closure spells, as members are named.
+        var identifiers: Set<String> = []
+        /// The closure's parameters, as members are named.
+        var parameters: Set<String> = []
 
-        /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(of: T.self, value,`) followed by
-        /// the closure and `)`: the closure on its own line at its column, so that what the compiler
-        /// finds in it is reported where it is written.
-        func statement(head: String) -> String {
-            place.flatMap { GeneratedSource.placed(head: head, tail: "\(closure))", at: $0) } ?? "\(head) \(closure))"
+        /// Whether the closure may read a local named `name` (it spells it, and no parameter hides it).
+        func reads(_ name: String) -> Bool { identifiers.contains(name) && !parameters.contains(name) }
+
+        /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(value,`), the closure and
+        /// `of: (type).self)`: the closure on its own lines at its column, so that what the compiler
+        /// finds in it is reported where it is written, and the type below it at the column of the
+        /// member's type, where a type that does not exist is reported (after the closure where the
+        /// type is on the closure's last line, or too far left).
+        func statement(head: String, type: String) -> String {
+            let of = "of: (\(type)).self)"
+            guard let place else { return "\(head) \(closure), \(of)" }
+            let lastLine = place.line + closure.count { $0 == "\n" }
+            var tail = "\(closure), \(of)"
+            if let typePlace, typePlace.file == place.file, typePlace.line > lastLine, typePlace.column > "of: (".count {
+                let lines = String(repeating: "\n", count: typePlace.line - lastLine)
+                tail = "\(closure)," + lines + String(repeating: " ", count: typePlace.column - 1 - "of: (".count) + of
+            }
+            return GeneratedSource.placed(head: head, tail: tail, at: place) ?? "\(head) \(closure), \(of)"
         }
     }
 
     /// The `shutdown:` closures of the container's members, by member name.
-    static func shutdownClosures(of extraction: ContainerExtraction, locator: SourceLocator?) -> [String: Shutdown] {
+    static func shutdownClosures(
+        of extraction: ContainerExtraction, locator: SourceLocator?, typePlaces: [String: SourceLocator.Place] = [:]
+    ) -> [String: Shutdown] {
         var closures: [String: Shutdown] = [:]
         for member in extraction.container.members where member.closesOnShutdown {
             guard let closure = extraction.members[member.name]?.shutdown else { continue }
-            closures[member.name] = Shutdown(closure: closure.trimmedDescription, place: locator?.place(Syntax(closure)))
+            let identifiers = closure.tokens(viewMode: .sourceAccurate).compactMap { token in
+                if case .identifier = token.tokenKind { return token.memberName } else { return nil }
+            }
+            let parameters = closure.as(ClosureExprSyntax.self).map { FactoryReader.parameters(of: $0).map(\.name) } ?? []
+            closures[member.name] = Shutdown(
+                closure: closure.trimmedDescription, place: locator?.place(Syntax(closure)), typePlace: typePlaces[member.name],
+                identifiers: Set(identifiers),
+                parameters: Set(parameters))
         }
         return closures
     }

@@ -81,7 +81,8 @@ enum GeneratedNames {
     /// The runtime type that runs a member's `shutdown:` closure as a service.
     static let shutdownType = "Trellis.ServiceStartOrder.Shutdown"
 
-    /// The local of `serviceStartOrder` holding member `name`'s value and `shutdown:` closure.
+    /// The local of `serviceStartOrder` holding member `name`'s value and `shutdown:` closure, where a
+    /// `shutdown:` closure spells both readable names (`name`, `nameShutdown`).
     static func shutdown(_ name: String) -> String { "\(prefix)shutdown_\(MemberName.bare(name))" }
 
     /// The runtime type whose `conformsToService` tells, where `TrellisServiceLifecycle` is

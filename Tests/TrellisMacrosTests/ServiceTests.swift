@@ -742,14 +742,16 @@ struct ServiceTests {
                                                                                        .conformsToService
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
-                let _trellis_shutdown_client = Trellis.ServiceStartOrder.Shutdown(of: (HTTPClient).self, self.client,
-                                       { (client: HTTPClient) in try await client.shutdown() })
+                let client = Trellis.ServiceStartOrder.Shutdown(self.client,
+                                       { (client: HTTPClient) in try await client.shutdown() },
+                           of: (HTTPClient).self)
                 #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                let _trellis_shutdown_pool = Trellis.ServiceStartOrder.Shutdown(of: (Pool).self, self.pool,
-                                                                                                 { (pool: Pool) in await pool.close() })
+                let pool = Trellis.ServiceStartOrder.Shutdown(self.pool,
+                                                                                                 { (pool: Pool) in await pool.close() },
+                         of: (Pool).self)
                 #sourceLocation()
-                    return Trellis.ServiceStartOrder(members: [("client", _trellis_shutdown_client as Any), ("pool", _trellis_shutdown_pool as Any), ("proxy", self.proxy as Any)])
+                    return Trellis.ServiceStartOrder(members: [("client", client as Any), ("pool", pool as Any), ("proxy", self.proxy as Any)])
                 }
             }
 

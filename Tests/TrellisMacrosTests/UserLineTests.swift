@@ -361,6 +361,46 @@ struct UserLineTests {
             #expect(!result.output.contains(DeclarationRules.reservedPrefix), "\(result.output.prefix(8000))")
         }
 
+        @Test(
+            "a 'shutdown:' member: its closure's error is on the closure, its unknown type on the type, and no excerpt names a generated declaration"
+        )
+        func shutdownClosureAndType() async throws {
+            // AsyncHTTPClient's `shutdown()` throws; the port forgot `try`. The pool's type is
+            // misspelt. A closure naming a member it does not take (`client`) fails in `@Provide`'s
+            // arguments, and the local holding that member's closure keeps a name it cannot read.
+            let source = """
+                final class HTTPClient: Sendable { func shutdown() async throws {} }
+                final class Pool: Sendable { func close() async {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: HTTPClient(),
+                             shutdown: { (http: HTTPClient) in await http.shutdown() })
+                    var client: HTTPClient
+                    @Provide(.shared, factory: Pool(), shutdown: { (pool: Pool) in await pool.close() })
+                    var pool: Poool
+                    @Provide(.shared, factory: Pool(), shutdown: { (pool: Pool) in _ = client; await pool.close() })
+                    var spare: Pool
+                }
+                """
+            let result = try await DeclarationCorpusTests.compile(
+                [CorpusProgram(name: "shutdown slips", source: source, expectedCode: nil)], emitSIL: false, style: .swift)
+            let file = try #require(result.files.first)
+            #expect(result.diagnostics.allSatisfy { $0.path == file && !$0.isInGeneratedCode }, "\(result.output.prefix(8000))")
+            let placed = Set(
+                result.diagnostics.filter { $0.severity == "error" }.map { "\($0.line - 2):\($0.column ?? 0): \($0.message)" })
+            #expect(
+                placed == [
+                    "7:54: call can throw, but it is not marked with 'try' and the error is not handled",
+                    "10:15: cannot find type 'Poool' in scope",
+                    "10:15: cannot find 'Poool' in scope",
+                    "10:37: cannot find type 'Poool' in scope",
+                    "11:72: instance member 'client' cannot be used on type 'AppContainer'; did you mean to use a value of this type instead?",
+                ],
+                "\(placed)")
+            #expect(!result.output.contains(DeclarationRules.reservedPrefix), "\(result.output.prefix(8000))")
+        }
+
         @Test("a contribution to a collection whose type does not exist is reported only where it is written")
         func unknownContributionType() async throws {
             // The collection's assembler takes each contribution as a parameter of its type.
