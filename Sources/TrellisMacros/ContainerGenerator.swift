@@ -658,10 +658,12 @@ struct ContainerGenerator {
             }
             // An opaque `.transient`'s getter returns its builder's value as `some P`: the builder
             // returns the type its factory builds, when known (`Never` conforms to nothing).
-            // A factory reading a name the container lacks (`c.routr`) fails where Swift checks
-            // `@Provide`'s arguments, so no getter calls this builder, and a copy of the closure
-            // would repeat Swift's error inside the expansion.
-            guard member.scope == .transient, !extraction.readsUndeclaredName(member) else { return nil }
+            // A factory reading a name the container lacks (`c.routr`), or naming or capturing a
+            // member it does not take (`{ (routr: Router) in Server(router: router) }`), fails where
+            // Swift checks `@Provide`'s arguments, so no getter calls this builder, and a copy of the
+            // closure would repeat Swift's error inside the expansion, naming the builders' enum.
+            let readsUntaken = member.effectiveFactory.map { !($0.untakenReads + $0.capturedMembers).isEmpty } ?? false
+            guard member.scope == .transient, !extraction.readsUndeclaredName(member), !readsUntaken else { return nil }
             let syntax = extraction.members[member.name]
             // A parameter without a type is the member of its name, or, alone and read through
             // (`{ c in c.router }`), the container.

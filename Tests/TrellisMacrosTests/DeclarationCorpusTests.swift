@@ -239,15 +239,23 @@ struct DeclarationCorpusTests {
                 var bigger: some Shape
                 @Provide(.transient, factory: { side in Square(side: side.advanced(by: 1)) })
                 var next: some Shape
+                @Provide(.transient, factory: { (sid: Int) in Square(side: side) })
+                var misnamed: some Shape
             }
             """
         // The parameter whose type Swift cannot infer is typed in the copy, which then compiles.
+        // A member the body names without taking it (`side`) fails in `@Provide`'s arguments too,
+        // and its copy named the builders' enum ("cannot be used on instance of nested type").
         let placed = try await Self.diagnosticsOnUserLines(of: source, named: "misspelt read")
         #expect(
             placed.map { "\($0.line):\($0.column ?? 0): \($0.message.replacing(/\s\[#\w+\]$/, with: ""))" }.sorted() == [
                 "10:63: 'bigger' reads 'doubled', which is not a member of 'ShapesContainer'; the container parameter only reads the container's members (from macro 'DIContainer')",
                 "12:37: cannot infer type of closure parameter 'side' without a type annotation",
                 "13:9: property declares an opaque return type, but has no initializer expression from which to infer an underlying type",
+                "14:38: 'misnamed' reads 'sid', which is not a member of 'ShapesContainer'; did you mean 'side'? (from macro 'DIContainer')",
+                "14:64: instance member 'side' cannot be used on type 'ShapesContainer'; did you mean to use a value of this type instead?",
+                "14:64: the factory of 'misnamed' reads 'side' without taking it; add it to the closure's parameters: '(side: Int) in' (from macro 'DIContainer')",
+                "15:9: property declares an opaque return type, but has no initializer expression from which to infer an underlying type",
                 "8:63: 'square' reads 'sid', which is not a member of 'ShapesContainer'; did you mean 'side'? (from macro 'DIContainer')",
                 "8:65: value of type 'ShapesContainer' has no member 'sid'",
                 "9:9: property declares an opaque return type, but has no initializer expression from which to infer an underlying type",
