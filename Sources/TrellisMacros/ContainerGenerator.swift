@@ -326,8 +326,8 @@ struct ContainerGenerator {
     static func storedProperty(for member: Member, in container: Container? = nil, type: String? = nil) -> StoredProperty? {
         // An `@Assisted` function keeps only the override a test may pass: each call builds anew.
         if member.isAssisted {
-            guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
-            return StoredProperty(name: member.name, type: "(\(type))?")
+            guard let container, let override = assistedOverrideType(of: member, in: container) else { return nil }
+            return StoredProperty(name: member.name, type: "\(type ?? "(\(override))")?")
         }
         let name = member.name
         let type = type ?? member.type.text
@@ -556,8 +556,8 @@ struct ContainerGenerator {
         // A container with a parent reads its `.input` members from it.
         if member.scope == .input, container?.options.parent != nil { return nil }
         if member.isAssisted {
-            guard let container, let type = assistedOverrideType(of: member, in: container) else { return nil }
-            return "\(written)(\(type))? = nil"
+            guard let container, let override = assistedOverrideType(of: member, in: container) else { return nil }
+            return "\(written)\(type ?? "(\(override))")? = nil"
         }
         switch member.scope {
         case .input, .argument:
@@ -807,7 +807,7 @@ struct ContainerGenerator {
         return """
             // Builds '\(MemberName.bare(member.name))' from its declaration:
             \(GeneratedSource.placed(head, spelling: member.type.text, after: "-> ", at: typePlace))
-                // (generated code)
+                \(GeneratedSource.generatedCodeComment)
                 \(receiver == builder ? body : body.replacing(builder, with: receiver))
             \(wrapped ? "\(GeneratedSource.calledAtOnceEnd)\n}" : "}")
             """

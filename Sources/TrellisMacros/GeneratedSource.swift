@@ -161,8 +161,14 @@ enum GeneratedSource {
                 column += padding + written.count
             }
         }
-        return mapped(text + tail, toFile: first.file, line: headLine - preamble.count)
+        let signature = mapped(text + tail, toFile: first.file, line: headLine - preamble.count)
+        // Swift quotes two lines after the one it reports: a comment keeps the body's first line,
+        // which names generated code, out of the excerpt under an error in the last parameter.
+        return tail.hasSuffix("{") ? signature + "\n    " + generatedCodeComment : signature
     }
+
+    /// The comment between code placed on the user's lines and the generated code after it.
+    static let generatedCodeComment = "// (generated code)"
 
     /// How the first line of ``mapped(_:toFile:line:)`` begins.
     static let mappedCodeStart = "#sourceLocation(file:"

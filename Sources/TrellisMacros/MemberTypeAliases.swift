@@ -29,12 +29,21 @@ struct MemberTypeAliases {
         for member in container.members where Self.isAliasable(member, besides: names) {
             guard references[member.name] == nil, let place = typePlaces[member.name] else { continue }
             // The type alone on its line, at its column; the alias's name on the line above, which
-            // the compiler quotes above an error in the type.
-            let head = "    typealias \(member.name) ="
+            // the compiler quotes above an error in the type. An `@Assisted` function's alias is its
+            // override's type, whose result type is the one placed (the arguments' go above it).
+            var head = "    typealias \(member.name) ="
             let type = member.type.text
+            if member.isAssisted {
+                guard let override = ContainerGenerator.assistedOverrideType(of: member, in: container),
+                    override.hasSuffix("-> \(member.type.storableText)"),
+                    Self.identifiers(in: override).isDisjoint(with: names.union(["Self", "some"]))
+                else { continue }
+                head += " " + override.dropLast(member.type.storableText.count + 1)
+            }
+            let tail = member.isAssisted ? member.type.storableText : type
             lines.append(
-                GeneratedSource.placed(head: head, tail: type, at: place)
-                    ?? GeneratedSource.placed("\(head) \(type)", at: place, offset: head.count + 1))
+                GeneratedSource.placed(head: head, tail: tail, at: place)
+                    ?? GeneratedSource.placed("\(head) \(tail)", at: place, offset: head.count + 1))
             references[member.name] = GeneratedNames.memberTypeAlias(member.name)
         }
     }
@@ -57,13 +66,13 @@ struct MemberTypeAliases {
     }
 
     /// Whether `member`'s type can be named through an alias in a nested enum: a member built or
-    /// given as a value of its type (not an `@Assisted` function, a child, or a collection, whose
-    /// contributions Swift checks against its element type), whose type is
+    /// given as a value of its type, or an `@Assisted` function (its override's type; not a child,
+    /// or a collection, whose contributions Swift checks against its element type), whose type is
     /// not opaque, nor implicitly unwrapped (which an alias cannot be), and names neither `Self` (the
     /// enum, inside it) nor any member (`names`, which the aliases would hide); and whose name an
     /// alias can take.
     static func isAliasable(_ member: Member, besides names: Set<String>) -> Bool {
-        guard !member.isAssisted, member.type.kind != .opaque, !member.type.text.hasSuffix("!") else { return false }
+        guard member.type.kind != .opaque, !member.type.text.hasSuffix("!") else { return false }
         switch member.scope {
         case .input, .argument, .shared, .transient, .onDemand: break
         case .collection, .child, .forwardingChild: return false

@@ -40,6 +40,10 @@ struct AssistedTests {
                         typealias clock =
                                                     any Clock
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias detail = (AppContainer, Int) ->
+                                                    DetailModel
+                    #sourceLocation()
                     }
 
                     /// The stored values, one per member that keeps one.
@@ -47,9 +51,8 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                          let clock: _trellis_Types.clock
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 4)
-                    let detail: ((AppContainer, Int) ->
-                                                    DetailModel)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                        let detail: _trellis_Types.detail?
                     #sourceLocation()
                     }
 
@@ -61,6 +64,7 @@ struct AssistedTests {
 
                     detail: ((AppContainer, Int) -> DetailModel)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(clock: clock, detail: detail)
                     }
 
@@ -69,8 +73,9 @@ struct AssistedTests {
                     @inline(__always) private static func _trellis_make(
                                      clock: __owned _trellis_Types.clock,
 
-                    detail: __owned ((AppContainer, Int) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                                    detail: __owned _trellis_Types.detail? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -160,6 +165,10 @@ struct AssistedTests {
                         typealias repository =
                                                          any Repository
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias detail = (AppContainer, Int, String) ->
+                                                                 DetailModel
+                    #sourceLocation()
                     }
 
                     /// The stored values, one per member that keeps one.
@@ -168,7 +177,7 @@ struct AssistedTests {
                                          let repository: _trellis_Types.repository
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
-                     let detail: ((AppContainer, Int, String) -> DetailModel)?
+                                                     let detail: _trellis_Types.detail?
                     #sourceLocation()
                     }
 
@@ -180,6 +189,7 @@ struct AssistedTests {
 
                          detail: ((AppContainer, Int, String) -> DetailModel)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(repository: repository, detail: detail)
                     }
 
@@ -188,8 +198,9 @@ struct AssistedTests {
                     @inline(__always) private static func _trellis_make(
                                      repository: __owned _trellis_Types.repository,
 
-                    detail: __owned ((AppContainer, Int, String) -> DetailModel)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                                                 detail: __owned _trellis_Types.detail? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -280,6 +291,10 @@ struct AssistedTests {
                         typealias connection =
                                         any ConnectionProtocol
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                        typealias rows = (AppContainer, String) async throws ->
+                                                                     Rows
+                    #sourceLocation()
                     }
 
                     /// The stored values, one per member that keeps one.
@@ -287,9 +302,8 @@ struct AssistedTests {
                     #sourceLocation(file: "Test.swift", line: 4)
                         let connection: _trellis_Types.connection?
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 5)
-                    let rows: ((AppContainer, String) async throws ->
-                                                                     Rows)?
+                    #sourceLocation(file: "Test.swift", line: 6)
+                                                           let rows: _trellis_Types.rows?
                     #sourceLocation()
                     }
 
@@ -301,6 +315,7 @@ struct AssistedTests {
 
                        rows: ((AppContainer, String) async throws -> Rows)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(connection: connection, rows: rows)
                     }
 
@@ -309,8 +324,9 @@ struct AssistedTests {
                     @inline(__always) private static func _trellis_make(
                     connection: __owned _trellis_Types.connection? = nil,
 
-                    rows: __owned ((AppContainer, String) async throws -> Rows)? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
+                                                       rows: __owned _trellis_Types.rows? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -400,6 +416,10 @@ struct AssistedTests {
                     /// Each member's type, as declared: the storage below names it through its alias, so that a
                     /// type Swift cannot find is reported where it is written, and once.
                     private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias model = (AppContainer, Int) ->
+                                               Model
+                    #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 5)
                         typealias first =
                                    Model
@@ -408,9 +428,8 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                    #sourceLocation(file: "Test.swift", line: 3)
-                    let model: ((AppContainer, Int) ->
-                                               Model)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                    let model: _trellis_Types.model?
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 6)
                         let first: _trellis_Types.first?
@@ -425,16 +444,18 @@ struct AssistedTests {
 
                             first: Model? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(model: model, first: first)
                     }
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
-                    model: __owned ((AppContainer, Int) -> Model)? = nil,
+                                model: __owned _trellis_Types.model? = nil,
 
                     first: __owned _trellis_Types.first? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -516,11 +537,19 @@ struct AssistedTests {
                     return _trellis_Builders.screen(self, id)
                     }
 
+                    /// Each member's type, as declared: the storage below names it through its alias, so that a
+                    /// type Swift cannot find is reported where it is written, and once.
+                    private enum _trellis_Types {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                        typealias screen = @MainActor (ScreenContainer, Int) ->
+                                                Screen
+                    #sourceLocation()
+                    }
+
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
-                    #sourceLocation(file: "Test.swift", line: 3)
-                    let screen: (@MainActor (ScreenContainer, Int) ->
-                                                Screen)?
+                    #sourceLocation(file: "Test.swift", line: 4)
+                                    let screen: _trellis_Types.screen?
                     #sourceLocation()
                     }
 
@@ -530,14 +559,16 @@ struct AssistedTests {
                     @MainActor convenience init(
                            screen: (@MainActor (ScreenContainer, Int) -> Screen)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(screen: screen))
                     }
 
                     #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) @MainActor private static func _trellis_make(
-                    screen: __owned (@MainActor (ScreenContainer, Int) -> Screen)? = nil) -> _trellis_StoredValues {
+                                screen: __owned _trellis_Types.screen? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
                     #sourceLocation()

@@ -350,6 +350,7 @@ struct BodyShapeTests {
 
                             callback: (@Sendable (Int) -> Void)?) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(now: now, callback: callback)
                     }
 
@@ -360,6 +361,7 @@ struct BodyShapeTests {
 
                     callback: __owned _trellis_Types.callback) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -469,6 +471,7 @@ struct BodyShapeTests {
 
                             name: String) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(clock: clock, name: name)
                     }
 
@@ -479,6 +482,7 @@ struct BodyShapeTests {
 
                     name: __owned _trellis_Types.name) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -640,6 +644,7 @@ struct BodyShapeTests {
 
                     handler: @escaping Handler) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(settings: settings, handlers: handlers, handler: handler)
                     }
 
@@ -652,6 +657,7 @@ struct BodyShapeTests {
 
                     handler: __owned @escaping _trellis_Types.handler) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -831,6 +837,7 @@ struct BodyShapeTests {
 
                            pair: (any PairProtocol)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(legacy: legacy, old: old, pair: pair)
                     }
 
@@ -844,6 +851,7 @@ struct BodyShapeTests {
 
                     pair: __owned _trellis_Types.pair? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()

@@ -111,6 +111,7 @@ struct CollectionDiagnosticsTests {
 
                         checks: [String: any Check]? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(health: health, library: library, routes: routes, disk: disk, checks: checks)
                 }
 
@@ -131,6 +132,7 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -213,6 +215,7 @@ struct CollectionDiagnosticsTests {
 
                       _ library: [any Route]) -> [any Route] {
                 #sourceLocation()
+                        // (generated code)
                         var _trellis_elements: [any Route] = []
                 #sourceLocation(file: "Test.swift", line: 2)
                 _trellis_elements.append(
@@ -229,6 +232,7 @@ struct CollectionDiagnosticsTests {
                 static func _trellis_assemble_checks(
                       _ disk: any Check) -> [String: any Check] {
                 #sourceLocation()
+                        // (generated code)
                         var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 11)
                 _trellis_elements.add("disk",
@@ -536,6 +540,7 @@ struct CollectionDiagnosticsTests {
 
                         checks: [String: any Check]? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(disk: disk, feature: feature, featureChecks: featureChecks, checks: checks)
                 }
 
@@ -553,6 +558,7 @@ struct CollectionDiagnosticsTests {
 
                 checks: __owned [String: any Check]? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -635,6 +641,7 @@ struct CollectionDiagnosticsTests {
 
                       _ featureChecks: [String: any Check]) -> [String: any Check] {
                 #sourceLocation()
+                        // (generated code)
                         var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 2)
                 _trellis_elements.add("disk",

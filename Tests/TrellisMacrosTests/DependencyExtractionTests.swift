@@ -67,6 +67,7 @@ struct DependencyExtractionTests {
 
                         host: Host? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(label: label, host: host)
                 }
 
@@ -78,6 +79,7 @@ struct DependencyExtractionTests {
 
                 host: __owned _trellis_Types.host? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -223,6 +225,7 @@ struct DependencyExtractionTests {
 
                         prefix: String) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(client: client, names: names, logger: logger, prefix: prefix)
                 }
 
@@ -240,6 +243,7 @@ struct DependencyExtractionTests {
 
                 prefix: __owned _trellis_Types.prefix) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -394,6 +398,7 @@ struct DependencyExtractionTests {
 
                        cache: (any CacheProtocol)? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(session: session, client: client, cache: cache)
                 }
 
@@ -408,6 +413,7 @@ struct DependencyExtractionTests {
 
                 cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -522,6 +528,7 @@ struct DependencyExtractionTests {
 
                         urls: [URL]) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(clients: clients, urls: urls)
                 }
 
@@ -533,6 +540,7 @@ struct DependencyExtractionTests {
 
                 urls: __owned _trellis_Types.urls) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()

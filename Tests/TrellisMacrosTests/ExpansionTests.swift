@@ -85,6 +85,7 @@ struct ExpansionTests {
 
                             logger: Logger? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(apiClient: apiClient, config: config, logger: logger)
                     }
 
@@ -99,6 +100,7 @@ struct ExpansionTests {
 
                     logger: __owned _trellis_Types.logger? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -243,6 +245,7 @@ struct ExpansionTests {
 
                             page: Page? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page)
                     }
 
@@ -257,6 +260,7 @@ struct ExpansionTests {
 
                     page: __owned _trellis_Types.page? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -379,6 +383,7 @@ struct ExpansionTests {
                     init(
                            greeter: (any Greeter)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(greeter: greeter)
                     }
 
@@ -387,6 +392,7 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     greeter: __owned _trellis_Types.greeter? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -485,6 +491,7 @@ struct ExpansionTests {
                     init(
                             name: String) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(name: name)
                     }
 
@@ -493,6 +500,7 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     name: __owned _trellis_Types.name) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -628,6 +636,7 @@ struct ExpansionTests {
 
                             homeViewModel: HomeViewModel? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(session: session, networkService: networkService, homeViewModel: homeViewModel)
                     }
 
@@ -642,6 +651,7 @@ struct ExpansionTests {
 
                     homeViewModel: __owned _trellis_Types.homeViewModel? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -766,6 +776,7 @@ struct ExpansionTests {
 
                             greeters: [any Greeter]? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(freshGreeter: freshGreeter, greeters: greeters)
                     }
 
@@ -777,6 +788,7 @@ struct ExpansionTests {
 
                     greeters: __owned _trellis_Types.greeters? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -921,6 +933,7 @@ struct ExpansionTests {
 
                            cache: (any CacheProtocol)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(config: config, database: database, cache: cache)
                         let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                         _trellis_starter.start(self._trellis_storage.values.database) { try await _trellis_Builders.database($0) }
@@ -938,6 +951,7 @@ struct ExpansionTests {
 
                     cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1079,6 +1093,7 @@ struct ExpansionTests {
 
                             repository: Repository? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(cache: cache, repository: repository)
                         let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                         _trellis_starter.start(self._trellis_storage.values.cache) { await _trellis_Builders.cache($0) }
@@ -1092,6 +1107,7 @@ struct ExpansionTests {
 
                     repository: __owned _trellis_Types.repository? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1233,6 +1249,7 @@ struct ExpansionTests {
 
                             nextPort: Port? = nil) throws {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = try Self._trellis_make(port: port, address: address, nextPort: nextPort)
                     }
 
@@ -1247,6 +1264,7 @@ struct ExpansionTests {
 
                     nextPort: __owned _trellis_Types.nextPort? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1383,6 +1401,7 @@ struct ExpansionTests {
 
                             label: String? = nil) throws {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = try Self._trellis_make(address: address, label: label)
                     }
 
@@ -1394,6 +1413,7 @@ struct ExpansionTests {
 
                     label: __owned _trellis_Types.label? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1541,6 +1561,7 @@ struct ExpansionTests {
 
                            apiClient: (any APIClientProtocol)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL, viewModel: viewModel, apiClient: apiClient)
                     }
 
@@ -1556,6 +1577,7 @@ struct ExpansionTests {
 
                     apiClient: __owned _trellis_Types.apiClient? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1672,6 +1694,7 @@ struct ExpansionTests {
                     public init(
                                    baseURL: String) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                     }
 
@@ -1680,6 +1703,7 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                            baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                            return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -1768,6 +1792,7 @@ struct ExpansionTests {
 
                             settings: Settings) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(settings: settings))
                     }
 
@@ -1776,6 +1801,7 @@ struct ExpansionTests {
                     @inline(__always) private static func _trellis_make(
                     settings: __owned _trellis_Types.settings) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                                 return { () -> _trellis_StoredValues in
                     #sourceLocation()
@@ -1889,6 +1915,7 @@ struct ExpansionTests {
 
                            apiClient: (any APIClientProtocol)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(baseURL: baseURL, apiClient: apiClient))
                     }
 
@@ -1900,6 +1927,7 @@ struct ExpansionTests {
 
                     apiClient: __owned _trellis_Types.apiClient? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
                     #sourceLocation()

@@ -122,6 +122,7 @@ struct FactoryBodyTests {
 
                         index: Index? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL, catalog: catalog, page: page, reader: reader, index: index)
                 }
 
@@ -142,6 +143,7 @@ struct FactoryBodyTests {
 
                 index: __owned _trellis_Types.index? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -417,6 +419,7 @@ struct FactoryBodyTests {
 
                         attributed: Client? = nil) throws {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = try Self._trellis_make(session: session, widened: widened, token: token, signer: signer, statements: statements, captured: captured, typedResult: typedResult, throwing: throwing, attributed: attributed)
                 }
 
@@ -452,6 +455,7 @@ struct FactoryBodyTests {
 
                 attributed: __owned _trellis_Types.attributed? = nil) throws -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return try { () throws -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()

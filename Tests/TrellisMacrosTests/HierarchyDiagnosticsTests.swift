@@ -385,6 +385,7 @@ struct HierarchyDiagnosticsTests {
 
                         editor: Editor? = nil, _trellis_inputs_audit: AuditContainer.Inputs) {
                 #sourceLocation()
+                    // (generated code)
                     self.init(_trellis_values: Self._trellis_make(logger: logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: _trellis_inputs_audit))
                 }
 
@@ -402,6 +403,7 @@ struct HierarchyDiagnosticsTests {
 
                 editor: __owned _trellis_Types.editor? = nil, _trellis_inputs_audit: __owned AuditContainer.Inputs) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
                 #sourceLocation()
@@ -465,6 +467,7 @@ struct HierarchyDiagnosticsTests {
 
                         editor: Editor? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self.init(_trellis_values: Self._trellis_make(logger: dependencies.logger, profile: profile, audit: audit, editor: editor, _trellis_inputs_audit: AuditContainer.Inputs(from: dependencies)))
                 }
 

@@ -75,6 +75,7 @@ struct MainActorDiagnosticsTests {
                 @MainActor init(
                         baseURL: String) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                 }
 
@@ -83,6 +84,7 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) @MainActor private static func _trellis_make(
                 baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 3)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -191,6 +193,7 @@ struct MainActorDiagnosticsTests {
                 init(
                                     baseURL: String) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                 }
 
@@ -199,6 +202,7 @@ struct MainActorDiagnosticsTests {
                 @inline(__always) private static func _trellis_make(
                             baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()

@@ -40,7 +40,7 @@ struct MemberTypeAliasesTests {
     }
 
     @Test(
-        "no alias where it would name another thing: Self, a member's name, an opaque or implicitly unwrapped type, a collection, an @Assisted function"
+        "no alias where it would name another thing: Self, a member's name, an opaque or implicitly unwrapped type, a collection, an @Assisted function's argument naming a member"
     )
     func membersWithoutAlias() throws {
         let names = try Self.aliasNames(
@@ -54,9 +54,11 @@ struct MemberTypeAliasesTests {
                 @Provide(.input) var legacy: Legacy!
                 @Provide(.collection, allowsEmpty: true) var routes: [any Route]
                 @Assisted(factory: { (id: Int) in Detail(id: id) }) func detail(id: Int) -> Detail
+                @Assisted(factory: { (c: config) in Screen(c) }) func screen(for c: config) -> Screen
             }
             """)
-        #expect(names == ["config"])
+        // The first function's alias is its override's type, `(AppContainer, Int) -> Detail`.
+        #expect(names == ["config", "detail"])
     }
 
     @Test("a frozen container's stored values are usable from inlinable code: no private aliases")

@@ -130,6 +130,7 @@ struct ParentScopeMacroTests {
                                                                                             audit: Audit? = nil,
                                                                                                       report: Report? = nil) {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 4)
                                          let logger: Logger = parent.logger
                 #sourceLocation()
@@ -261,6 +262,7 @@ struct ParentScopeMacroTests {
 
                         job: Job? = nil) {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 self._trellis_storage = Trellis.ContainerStorage(_trellis_StoredValues(
                                             jobID: jobID,

@@ -101,6 +101,7 @@ struct ProviderDiagnosticsTests {
 
                         handle: Handle? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     let _trellis_link = Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>(make: { JobContainer(_trellis_storage: $0) })
                     self._trellis_storage = Self._trellis_make(handler: handler, runner: runner, handle: handle, _trellis_link)
                     _trellis_link.bind(self._trellis_storage)
@@ -117,6 +118,7 @@ struct ProviderDiagnosticsTests {
 
                 handle: __owned _trellis_Types.handle? = nil, _ _trellis_link: Trellis.ContainerLink<JobContainer, Trellis.ContainerStorage<_trellis_StoredValues>>) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -266,6 +268,7 @@ struct ProviderDiagnosticsTests {
 
                        authenticator: (any Authenticator)? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     let _trellis_link = Trellis.ContainerLink<AuthContainer, AuthContainer>(make: { $0 })
                     self.init(_trellis_values: Self._trellis_make(session: session, authenticator: authenticator, _trellis_link))
                     _trellis_link.bind(self)
@@ -279,6 +282,7 @@ struct ProviderDiagnosticsTests {
 
                 authenticator: __owned _trellis_Types.authenticator? = nil, _ _trellis_link: Trellis.ContainerLink<AuthContainer, AuthContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
                 #sourceLocation()
@@ -403,6 +407,7 @@ struct ProviderDiagnosticsTests {
 
                        runner: (any RunnerProtocol)? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     let _trellis_link = Trellis.ContainerLink<AppContainer, AppContainer>(make: { $0 })
                     self.init(_trellis_values: Self._trellis_make(handler: handler, runner: runner, _trellis_link))
                     _trellis_link.bindKeeping(self)
@@ -416,6 +421,7 @@ struct ProviderDiagnosticsTests {
 
                 runner: __owned _trellis_Types.runner? = nil, _ _trellis_link: Trellis.ContainerLink<AppContainer, AppContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
                 #sourceLocation()
@@ -709,6 +715,10 @@ struct ProviderDiagnosticsTests {
                     typealias view =
                               View
                 #sourceLocation()
+                #sourceLocation(file: "Test.swift", line: 12)
+                    typealias row = @MainActor (ScreenContainer, Int) throws ->
+                                                Row
+                #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 15)
                     typealias table =
                                Table
@@ -726,9 +736,8 @@ struct ProviderDiagnosticsTests {
                 #sourceLocation(file: "Test.swift", line: 10)
                     let view: _trellis_Types.view
                 #sourceLocation()
-                #sourceLocation(file: "Test.swift", line: 12)
-                let row: (@MainActor (ScreenContainer, Int) throws ->
-                                                Row)?
+                #sourceLocation(file: "Test.swift", line: 13)
+                                       let row: _trellis_Types.row?
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 16)
                     let table: _trellis_Types.table
@@ -754,6 +763,7 @@ struct ProviderDiagnosticsTests {
 
                         table: Table? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     let _trellis_link = Trellis.ContainerLink<ScreenContainer, ScreenContainer>(make: { $0 })
                     self.init(_trellis_values: Self._trellis_make(detail: detail, list: list, view: view, row: row, table: table, _trellis_link))
                     _trellis_link.bind(self)
@@ -771,11 +781,12 @@ struct ProviderDiagnosticsTests {
                 view: __owned _trellis_Types.view? = nil,
 
 
-                row: __owned (@MainActor (ScreenContainer, Int) throws -> Row)? = nil,
+                                   row: __owned _trellis_Types.row? = nil,
 
 
                 table: __owned _trellis_Types.table? = nil, _ _trellis_link: Trellis.ContainerLink<ScreenContainer, ScreenContainer>) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
                 #sourceLocation()

@@ -112,6 +112,7 @@ struct ScopeCreationTests {
 
                             work: Work? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: log, attempt: attempt, work: work))
                     }
 
@@ -124,6 +125,7 @@ struct ScopeCreationTests {
 
                     work: __owned _trellis_Types.work? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
                     #sourceLocation()
@@ -168,6 +170,7 @@ struct ScopeCreationTests {
 
                                                 attempt: Int = 1) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: inputs.log, attempt: attempt))
                     }
 
@@ -180,6 +183,7 @@ struct ScopeCreationTests {
 
                             work: Work? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(requestID: requestID, log: dependencies.log, attempt: attempt, work: work))
                     }
                 }
@@ -230,6 +234,14 @@ struct ScopeCreationTests {
                         typealias log =
                                                                                               RequestLog
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias request = @Sendable (ServerContainer, String, Int) ->
+                                                                            RequestScope
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 6)
+                        typealias job = @Sendable (ServerContainer, Int) throws ->
+                                                         JobScope
+                    #sourceLocation()
                     }
 
                     /// The stored values, one per member that keeps one.
@@ -237,13 +249,11 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: _trellis_Types.log
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 4)
-                    let request: (@Sendable (ServerContainer, String, Int) ->
-                                                                            RequestScope)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                                               let request: _trellis_Types.request?
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 6)
-                    let job: (@Sendable (ServerContainer, Int) throws ->
-                                                         JobScope)?
+                    #sourceLocation(file: "Test.swift", line: 7)
+                                                let job: _trellis_Types.job?
                     #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -264,6 +274,7 @@ struct ScopeCreationTests {
 
                     job: (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(log: log, request: request, job: job))
                     }
 
@@ -272,10 +283,11 @@ struct ScopeCreationTests {
                     @inline(__always) private static func _trellis_make(
                                                                                  log: __owned _trellis_Types.log? = nil,
 
-                    request: __owned (@Sendable (ServerContainer, String, Int) -> RequestScope)? = nil,
+                                                           request: __owned _trellis_Types.request? = nil,
 
-                    job: __owned (@Sendable (ServerContainer, Int) throws -> JobScope)? = nil) -> _trellis_StoredValues {
+                                            job: __owned _trellis_Types.job? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
                     #sourceLocation()
@@ -420,6 +432,7 @@ struct ScopeCreationTests {
                                                        settings: SettingsContainer? = nil,
                                                                                                              greeting: Greeting? = nil, _trellis_inputs_settings: SettingsContainer.Inputs) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: _trellis_inputs_settings)
                     }
 
@@ -430,6 +443,7 @@ struct ScopeCreationTests {
                                                settings: __owned SettingsContainer? = nil,
                                                                                                      greeting: __owned _trellis_Types.greeting? = nil, _trellis_inputs_settings: __owned SettingsContainer.Inputs) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
@@ -468,6 +482,7 @@ struct ScopeCreationTests {
                     init(inputs: Inputs,
                                                 user: String) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(user: user, _trellis_inputs_settings: inputs.settings)
                     }
 
@@ -478,6 +493,7 @@ struct ScopeCreationTests {
                                                        settings: SettingsContainer? = nil,
                                                                                                              greeting: Greeting? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(user: user, settings: settings, greeting: greeting, _trellis_inputs_settings: SettingsContainer.Inputs(from: dependencies))
                     }
 
@@ -539,6 +555,10 @@ struct ScopeCreationTests {
                         typealias log =
                                                                                               RequestLog
                     #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                        typealias request = @Sendable (ServerContainer, String) ->
+                                                           RequestScope
+                    #sourceLocation()
                     }
 
                     /// The stored values, one per member that keeps one.
@@ -546,9 +566,8 @@ struct ScopeCreationTests {
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: _trellis_Types.log
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 4)
-                    let request: (@Sendable (ServerContainer, String) ->
-                                                           RequestScope)?
+                    #sourceLocation(file: "Test.swift", line: 5)
+                                              let request: _trellis_Types.request?
                     #sourceLocation()
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
@@ -567,6 +586,7 @@ struct ScopeCreationTests {
 
                     request: (@Sendable (ServerContainer, String) -> RequestScope)? = nil) {
                     #sourceLocation()
+                        // (generated code)
                         self.init(_trellis_values: Self._trellis_make(log: log, request: request))
                     }
 
@@ -575,8 +595,9 @@ struct ScopeCreationTests {
                     @inline(__always) private static func _trellis_make(
                                                                                  log: __owned _trellis_Types.log? = nil,
 
-                    request: __owned (@Sendable (ServerContainer, String) -> RequestScope)? = nil) -> _trellis_StoredValues {
+                                          request: __owned _trellis_Types.request? = nil) -> _trellis_StoredValues {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                          return { () -> _trellis_StoredValues in
                     #sourceLocation()

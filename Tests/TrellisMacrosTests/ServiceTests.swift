@@ -95,6 +95,7 @@ struct ServiceTests {
 
                                metrics: Metrics) {
                 #sourceLocation()
+                    // (generated code)
                     self.init(_trellis_values: Self._trellis_make(server: server, router: router, pool: pool, metrics: metrics))
                 }
 
@@ -109,6 +110,7 @@ struct ServiceTests {
 
                        metrics: __owned _trellis_Types.metrics) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                             return { () -> _trellis_StoredValues in
                 #sourceLocation()
@@ -341,6 +343,7 @@ struct ServiceTests {
 
                         cache: Cache? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(pool: pool, worker: worker, cache: cache)
                     let _trellis_starter = Trellis.AsyncStart.starter(for: self)
                     _trellis_starter.start(self._trellis_storage.values.pool) { try await _trellis_Builders.pool($0) }
@@ -356,6 +359,7 @@ struct ServiceTests {
 
                 cache: __owned _trellis_Types.cache? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -514,6 +518,7 @@ struct ServiceTests {
 
                         pool: Pool? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self._trellis_storage = Self._trellis_make(legacy: legacy, pool: pool)
                 }
 
@@ -524,6 +529,7 @@ struct ServiceTests {
 
                 pool: __owned _trellis_Types.pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                 return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                 #sourceLocation()
@@ -674,6 +680,7 @@ struct ServiceTests {
 
                         proxy: Proxy? = nil) {
                 #sourceLocation()
+                    // (generated code)
                     self.init(_trellis_values: Self._trellis_make(client: client, pool: pool, proxy: proxy))
                 }
 
@@ -686,6 +693,7 @@ struct ServiceTests {
 
                 proxy: __owned _trellis_Types.proxy? = nil) -> _trellis_StoredValues {
                 #sourceLocation()
+                    // (generated code)
                 #sourceLocation(file: "Test.swift", line: 2)
                      return { () -> _trellis_StoredValues in
                 #sourceLocation()

@@ -260,6 +260,7 @@ struct TypeDiagnosticsTests {
 
                             anything: Any) {
                     #sourceLocation()
+                        // (generated code)
                         self._trellis_storage = Self._trellis_make(client: client, both: both, maybe: maybe, anything: anything)
                     }
 
@@ -277,6 +278,7 @@ struct TypeDiagnosticsTests {
 
                     anything: __owned _trellis_Types.anything) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                     #sourceLocation()
+                        // (generated code)
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
