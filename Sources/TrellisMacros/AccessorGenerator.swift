@@ -113,6 +113,10 @@ enum AccessorGenerator {
             // would capture the container).
             body = "if let value = \(value).builtValue {\n    return value\n}\nreturn \(prefix)\(value).value { \(build) }"
         }
-        return body
+        // Swift reports an effectful getter of a type it cannot find on `get` ("getter of
+        // noncopyable type cannot be 'async' or 'throws'"), quoting the two lines after it: these,
+        // rather than the storage and builder the body names.
+        guard attribute.isAsync || attribute.isThrowing else { return body }
+        return "// Reads '\(MemberName.bare(name))' from the container\n// (generated code)\n" + body
     }
 }

@@ -373,6 +373,7 @@ struct ContainerGenerator {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func \(GeneratedNames.sendableCheck)() {
+                        // Each member's type, on its line:
                 \(checks.map { $0 + "\n" }.joined())    }
 
                 """
@@ -382,6 +383,7 @@ struct ContainerGenerator {
                 """
                 /// The stored values, one per member that keeps one.
                 \(frozen ? "@usableFromInline" : "private") struct \(values)\(conformance) {
+                    // One value per member, each on its member's line:
                 \(fields)\(check)}
                 """)
         ]

@@ -255,7 +255,13 @@ struct FactoryExpressionGenerator {
             GeneratedSource.placedSignature(head: head, parameters: parameters, tail: tail)
             ?? "\(head)\(parameters.map(\.text).joined(separator: ", "))\(tail)"
         guard !contributors.isEmpty else { return "\(signature)\n    \(kind == .dictionary ? "[:]" : "[]")\n}" }
-        let elements = GeneratedNames.collectionElements
+        // The local is the collection's name, which is what the lines Swift quotes under a
+        // contribution of the wrong type then read (`routes.append(health)`), unless the loop's
+        // `element` or a contributor is called so.
+        let elements = GeneratedNames.unused(
+            [MemberName.spelling(member.name)],
+            besides: { name in name == "element" || contributors.contains { $0.name == name } },
+            else: GeneratedNames.collectionElements)
         // Every dictionary remembers who contributed each key, so that two keys written differently
         // but equal at run time (`"a"`, `"\u{61}"`) stop the program naming both contributors.
         let isDictionary = kind == .dictionary

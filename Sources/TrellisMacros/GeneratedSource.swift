@@ -94,6 +94,19 @@ enum GeneratedSource {
         return mapped("\(head)\n\(padding)\(tail)", toFile: place.file, line: place.line - 1)
     }
 
+    /// `code` (one line) mapped so that its part from `offset` on starts at `place`, what comes
+    /// before three lines above it, two comment lines between: Swift quotes the two lines above the
+    /// one it reports, and the head names generated code. The head must end where a line may
+    /// (inside a type's or a closure's signature). Nil near the file's start, or with nothing before.
+    static func placedBelowHead(_ code: String, at place: SourceLocator.Place, offset: Int) -> String? {
+        guard place.line > 3, offset > 0, offset < code.count else { return nil }
+        let padding = String(repeating: " ", count: max(0, place.column - 1))
+        let gap = ["    // Each type on the line it is written on", "    \(generatedCodeComment):"]
+        return mapped(
+            ([String(code.prefix(offset))] + gap + [padding + code.dropFirst(offset)]).joined(separator: "\n"),
+            toFile: place.file, line: place.line - 3)
+    }
+
     /// `code`, one line that may start a declaration or a statement, mapped to `place`, the place
     /// of a member's type in the user's file, so that `type` (the member's type as written), where it
     /// first appears after `marker`, starts at the place's column: a type the compiler cannot find
@@ -134,13 +147,22 @@ enum GeneratedSource {
             let offset = opening.spelled.map { typeOffset(of: $0, after: ": ", in: opening.text) } ?? 0
             if head.count <= place.column - 1 - offset { headLine = place.line }
         }
+        // A head on the line above its first parameter goes three lines above, two comment lines
+        // between: Swift quotes the two lines before the one it reports, and the head names
+        // generated code (a builder's, the make function's). Not where a parameter without a
+        // place comes first, which follows the head on its line.
+        let gap =
+            headLine == first.line - 1 && headLine - 2 - preamble.count >= 1 && headPlace?.line != headLine
+                && parameters.first?.place != nil
+            ? ["    // Each parameter on the line of its member's type", "    \(generatedCodeComment):"] : []
+        headLine -= gap.count
         guard headLine - preamble.count >= 1 else { return nil }
         var text = (preamble + [""]).joined(separator: "\n")
         if let headPlace, headPlace.line == headLine {
             text += String(repeating: " ", count: max(0, headPlace.column - 1 - headOffset))
         }
-        text += head
-        var line = headLine
+        text += head + gap.map { "\n" + $0 }.joined()
+        var line = headLine + gap.count
         var column = text.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
         for (index, parameter) in parameters.enumerated() {
             let written = parameter.text + (index < parameters.count - 1 ? "," : "")

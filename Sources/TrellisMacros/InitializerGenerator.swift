@@ -342,8 +342,13 @@ struct InitializerGenerator {
     {
         guard let place = generator.typePlace(of: member) else { return code }
         let lines = code.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let first = GeneratedSource.placed(
-            String(lines[0]), spelling: spelling ?? member.type.text, after: marker, at: place)
+        let type = spelling ?? member.type.text
+        // A closure's head (`let <builder> = { () ->`) names generated code: it goes above the
+        // lines Swift quotes with the type.
+        let offset = GeneratedSource.typeOffset(of: type, after: marker, in: String(lines[0]))
+        let first =
+            (marker == "-> " ? GeneratedSource.placedBelowHead(String(lines[0]), at: place, offset: offset) : nil)
+            ?? GeneratedSource.placed(String(lines[0]), spelling: type, after: marker, at: place)
         return lines.count > 1 ? first + "\n" + lines[1] : first
     }
 

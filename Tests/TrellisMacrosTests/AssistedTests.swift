@@ -48,6 +48,7 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                          let clock: _trellis_Types.clock
                     #sourceLocation()
@@ -173,6 +174,7 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                          let repository: _trellis_Types.repository
                     #sourceLocation()
@@ -277,6 +279,8 @@ struct AssistedTests {
                 struct AppContainer {
                     var connection: any ConnectionProtocol {
                     get async throws {
+                        // Reads 'connection' from the container
+                        // (generated code)
                         try await _trellis_Builders.connection(self)
                     }
                     }
@@ -299,6 +303,7 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let connection: _trellis_Types.connection?
                     #sourceLocation()
@@ -309,8 +314,10 @@ struct AssistedTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            connection: (any ConnectionProtocol)? = nil,
 
                        rows: ((AppContainer, String) async throws -> Rows)? = nil) {
@@ -428,6 +435,7 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                                     let model: _trellis_Types.model?
                     #sourceLocation()
@@ -438,8 +446,10 @@ struct AssistedTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                     model: ((AppContainer, Int) -> Model)? = nil,
 
                             first: Model? = nil) {
@@ -548,6 +558,7 @@ struct AssistedTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                                     let screen: _trellis_Types.screen?
                     #sourceLocation()
@@ -555,8 +566,10 @@ struct AssistedTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     @MainActor convenience init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            screen: (@MainActor (ScreenContainer, Int) -> Screen)? = nil) {
                     #sourceLocation()
                         // (generated code)

@@ -334,6 +334,7 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let now: _trellis_Types.now
                     #sourceLocation()
@@ -344,8 +345,10 @@ struct BodyShapeTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                     now: @escaping @Sendable () -> Int,
 
                             callback: (@Sendable (Int) -> Void)?) {
@@ -454,6 +457,7 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let clock: _trellis_Types.clock
                     #sourceLocation()
@@ -623,6 +627,7 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 6)
                         let settings: _trellis_Types.settings
                     #sourceLocation()
@@ -636,8 +641,10 @@ struct BodyShapeTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 5)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             settings: Settings,
 
                             handlers: [Handler],
@@ -648,9 +655,11 @@ struct BodyShapeTests {
                         self._trellis_storage = Self._trellis_make(settings: settings, handlers: handlers, handler: handler)
                     }
 
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    #sourceLocation(file: "Test.swift", line: 2)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                     settings: __owned _trellis_Types.settings,
 
                     handlers: __owned _trellis_Types.handlers,
@@ -815,6 +824,7 @@ struct BodyShapeTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 5)
                         let legacy: _trellis_Types.legacy?
                     #sourceLocation()
@@ -828,8 +838,10 @@ struct BodyShapeTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    #sourceLocation(file: "Test.swift", line: 2)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            legacy: (any Store)? = nil,
 
 
@@ -841,9 +853,11 @@ struct BodyShapeTests {
                         self._trellis_storage = Self._trellis_make(legacy: legacy, old: old, pair: pair)
                     }
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     /// Builds the members created with the container, and returns what it stores.
                     @inline(__always) private static func _trellis_make(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                     legacy: __owned _trellis_Types.legacy? = nil,
 
 

@@ -76,6 +76,7 @@ struct CollectionDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let health: _trellis_Types.health
                 #sourceLocation()
@@ -95,8 +96,10 @@ struct CollectionDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        health: (any Route)? = nil,
 
 
@@ -208,37 +211,41 @@ struct CollectionDiagnosticsTests {
                         if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk) }
                     }
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 static func _trellis_assemble_routes(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                       _ health: any Route,
 
 
                       _ library: [any Route]) -> [any Route] {
                 #sourceLocation()
                         // (generated code)
-                        var _trellis_elements: [any Route] = []
+                        var routes: [any Route] = []
                 #sourceLocation(file: "Test.swift", line: 2)
-                _trellis_elements.append(
+                routes.append(
                                                                     health)
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 5)
-                for element in library { _trellis_elements.append(
+                for element in library { routes.append(
                                                                                                                         element) }
                 #sourceLocation()
-                        return _trellis_elements
+                        return routes
                     }
 
-                #sourceLocation(file: "Test.swift", line: 12)
+                #sourceLocation(file: "Test.swift", line: 10)
                 static func _trellis_assemble_checks(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                       _ disk: any Check) -> [String: any Check] {
                 #sourceLocation()
                         // (generated code)
-                        var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
+                        var checks = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 11)
-                _trellis_elements.add("disk",
+                checks.add("disk",
                                                                   disk, by: "disk")
                 #sourceLocation()
-                        return _trellis_elements.entries
+                        return checks.entries
                     }
                 }
             }
@@ -511,6 +518,7 @@ struct CollectionDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let disk: _trellis_Types.disk
                 #sourceLocation()
@@ -527,8 +535,10 @@ struct CollectionDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        disk: (any Check)? = nil,
 
 
@@ -631,8 +641,10 @@ struct CollectionDiagnosticsTests {
                         if let value = container._trellis_storage.values.checks { value } else { _trellis_Builders._trellis_assemble_checks(container.disk, container.featureChecks) }
                     }
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 static func _trellis_assemble_checks(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                       _ disk: any Check,
 
 
@@ -642,16 +654,16 @@ struct CollectionDiagnosticsTests {
                       _ featureChecks: [String: any Check]) -> [String: any Check] {
                 #sourceLocation()
                         // (generated code)
-                        var _trellis_elements = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
+                        var checks = Trellis.DictionaryAssembly("checks", as: ([String: any Check]).self)
                 #sourceLocation(file: "Test.swift", line: 2)
-                _trellis_elements.add("disk",
+                checks.add("disk",
                                                                   disk, by: "disk")
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 8)
-                _trellis_elements.add(contentsOf:
+                checks.add(contentsOf:
                                                                                                                           featureChecks, by: "featureChecks")
                 #sourceLocation()
-                        return _trellis_elements.entries
+                        return checks.entries
                     }
                 }
             }

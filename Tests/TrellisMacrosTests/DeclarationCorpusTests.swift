@@ -182,6 +182,31 @@ struct DeclarationCorpusTests {
         // parameter, once where the factory's value meets it (a local or a builder); an input adds
         // `Inputs` and the needs protocol, a `Sendable` container its check, a contribution to a
         // collection its assembler's parameter and the collection's reading of it (MemberTypeAliases).
+        // The same programs in the compiler's default style, which quotes lines of the expansion
+        // under a diagnostic found there: none of them may show a name the user never wrote.
+        let styled = try await Self.compile(programs.map(\.program), emitSIL: false, style: .swift)
+        let quoted = RealCompiler.quotedLines(holding: DeclarationRules.reservedPrefix, in: styled.output)
+        var naming: [Slip: Int] = [:]
+        for (program, file) in zip(programs, styled.files) {
+            guard let lines = quoted[file] else { continue }
+            naming[program.slip, default: 0] += 1
+            let text = "\(program.name):\n\(lines.joined(separator: "\n"))"
+            switch program.slip {
+            case .unknownType, .truncatedType:
+                // Under an error in a type, some excerpts still show generated code: the local
+                // closure building a transient that a shared member reads (`_trellis_build_m1`), a
+                // builder's head and body, a type cut in half that leaves a head unfinished.
+                withKnownIssue("an excerpt under an error in a member's type shows generated code") {
+                    #expect(lines.isEmpty, "\(text)")
+                }
+            case .declaredTwice, .deletedToken, .wrongContribution, .containerArguments:
+                #expect(lines.isEmpty, "\(text)")
+            }
+        }
+        let namingSummary = Slip.allCases.map { "\($0): \(naming[$0] ?? 0)/\(placed[$0]?.all ?? 0)" }
+        print(
+            "Slip corpus (seed \(Self.seed)), programs whose excerpts name generated code: \(namingSummary.joined(separator: ", "))"
+        )
         let histogram = Dictionary(grouping: unknownTypeCounts, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }
         let counts = histogram.map { "\($0.key): \($0.value)" }
         print("Slip corpus (seed \(Self.seed)), times an unknown member type is printed: \(counts)")

@@ -50,6 +50,7 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let label: _trellis_Types.label
                 #sourceLocation()
@@ -60,8 +61,10 @@ struct DependencyExtractionTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         label: String? = nil,
 
 
@@ -196,6 +199,7 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 7)
                     let client: _trellis_Types.client
                 #sourceLocation()
@@ -212,8 +216,10 @@ struct DependencyExtractionTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 6)
+                #sourceLocation(file: "Test.swift", line: 4)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        client: (any ClientProtocol)? = nil,
 
 
@@ -229,9 +235,11 @@ struct DependencyExtractionTests {
                     self._trellis_storage = Self._trellis_make(client: client, names: names, logger: logger, prefix: prefix)
                 }
 
-                #sourceLocation(file: "Test.swift", line: 5)
+                #sourceLocation(file: "Test.swift", line: 3)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                 client: __owned _trellis_Types.client? = nil,
 
 
@@ -375,6 +383,7 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: _trellis_Types.session
                 #sourceLocation()
@@ -388,8 +397,10 @@ struct DependencyExtractionTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        session: (any SessionProtocol)? = nil,
 
 
@@ -511,6 +522,7 @@ struct DependencyExtractionTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let clients: _trellis_Types.clients
                 #sourceLocation()
@@ -521,8 +533,10 @@ struct DependencyExtractionTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        clients: (any ClientsProtocol)? = nil,
 
 

@@ -62,6 +62,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let apiClient: _trellis_Types.apiClient
                     #sourceLocation()
@@ -75,8 +76,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            apiClient: (any APIClientProtocol)? = nil,
 
 
@@ -222,6 +225,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
@@ -235,8 +239,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             baseURL: String,
 
 
@@ -372,6 +378,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let greeter: _trellis_Types.greeter?
                     #sourceLocation()
@@ -379,8 +386,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            greeter: (any Greeter)? = nil) {
                     #sourceLocation()
                         // (generated code)
@@ -480,6 +489,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let name: _trellis_Types.name
                     #sourceLocation()
@@ -487,8 +497,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             name: String) {
                     #sourceLocation()
                         // (generated code)
@@ -613,6 +625,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let session: _trellis_Types.session
                     #sourceLocation()
@@ -626,8 +639,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            session: (any URLSessionProtocol)? = nil,
 
 
@@ -759,6 +774,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let freshGreeter: _trellis_Types.freshGreeter?
                     #sourceLocation()
@@ -769,8 +785,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            freshGreeter: (any Greeter)? = nil,
 
 
@@ -792,8 +810,11 @@ struct ExpansionTests {
                     #sourceLocation(file: "Test.swift", line: 2)
                     return { () -> Trellis.ContainerStorage<_trellis_StoredValues> in
                     #sourceLocation()
-                    #sourceLocation(file: "Test.swift", line: 4)
-                    let _trellis_build_freshGreeter = { () -> any Greeter in if let freshGreeter { freshGreeter } else {
+                    #sourceLocation(file: "Test.swift", line: 1)
+                    let _trellis_build_freshGreeter = { () -> 
+                        // Each type on the line it is written on
+                        // (generated code):
+                                          any Greeter in if let freshGreeter { freshGreeter } else {
                     #sourceLocation()
                     #sourceLocation(file: "Test.swift", line: 3)
                                                               EnglishGreeter()
@@ -882,11 +903,15 @@ struct ExpansionTests {
                     }
                     var database: any DatabaseProtocol {
                     get async throws {
+                        // Reads 'database' from the container
+                        // (generated code)
                         try await _trellis_storage.values.database.value { try await _trellis_Builders.database(self) }
                     }
                     }
                     var cache: any CacheProtocol {
                     get async {
+                        // Reads 'cache' from the container
+                        // (generated code)
                         await _trellis_storage.values.cache.value { await _trellis_Builders.cache(self) }
                     }
                     }
@@ -910,6 +935,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let config: _trellis_Types.config
                     #sourceLocation()
@@ -923,8 +949,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             config: AppConfig,
 
 
@@ -1052,11 +1080,15 @@ struct ExpansionTests {
                 struct AppContainer {
                     var cache: any CacheProtocol {
                     get async {
+                        // Reads 'cache' from the container
+                        // (generated code)
                         await _trellis_storage.values.cache.value { await _trellis_Builders.cache(self) }
                     }
                     }
                     var repository: Repository {
                     get async {
+                        // Reads 'repository' from the container
+                        // (generated code)
                         await _trellis_Builders.repository(self)
                     }
                     }
@@ -1076,6 +1108,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                     let cache: Trellis.AsyncShared<_trellis_Types.cache, Never>
                     #sourceLocation()
@@ -1086,8 +1119,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                            cache: (any CacheProtocol)? = nil,
 
 
@@ -1203,6 +1238,8 @@ struct ExpansionTests {
                     }
                     var nextPort: Port {
                     get throws {
+                        // Reads 'nextPort' from the container
+                        // (generated code)
                         try _trellis_Builders.nextPort(self)
                     }
                     }
@@ -1226,6 +1263,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let port: _trellis_Types.port
                     #sourceLocation()
@@ -1239,8 +1277,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             port: Int,
 
 
@@ -1384,6 +1424,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let address: _trellis_Types.address
                     #sourceLocation()
@@ -1394,8 +1435,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             address: Address? = nil,
 
 
@@ -1537,6 +1580,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
@@ -1550,8 +1594,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     @MainActor init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             baseURL: String,
 
 
@@ -1683,6 +1729,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                                let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
@@ -1690,8 +1737,10 @@ struct ExpansionTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     public init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                                    baseURL: String) {
                     #sourceLocation()
                         // (generated code)
@@ -1780,6 +1829,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let settings: _trellis_Types.settings
                     #sourceLocation()
@@ -1898,6 +1948,7 @@ struct ExpansionTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let baseURL: _trellis_Types.baseURL
                     #sourceLocation()
@@ -1908,8 +1959,10 @@ struct ExpansionTests {
 
                     private let _trellis_values: _trellis_StoredValues
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     convenience init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             baseURL: String,
 
 

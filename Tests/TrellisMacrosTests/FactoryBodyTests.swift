@@ -87,6 +87,7 @@ struct FactoryBodyTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
@@ -106,8 +107,10 @@ struct FactoryBodyTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         baseURL: String,
 
 
@@ -357,6 +360,7 @@ struct FactoryBodyTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: _trellis_Types.session
                 #sourceLocation()
@@ -388,8 +392,10 @@ struct FactoryBodyTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         session: Session? = nil,
 
 
@@ -473,8 +479,11 @@ struct FactoryBodyTests {
                                                { (session: any SessionProtocol) in Client(session: session) }(session)
                 #sourceLocation()
                     }
-                #sourceLocation(file: "Test.swift", line: 10)
-                let _trellis_build_token = { () -> Token in if let token { token } else {
+                #sourceLocation(file: "Test.swift", line: 7)
+                let _trellis_build_token = { () -> 
+                    // Each type on the line it is written on
+                    // (generated code):
+                               Token in if let token { token } else {
                 #sourceLocation()
                 #sourceLocation(file: "Test.swift", line: 9)
                                                   Token()

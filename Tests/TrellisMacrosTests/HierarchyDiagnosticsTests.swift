@@ -355,6 +355,7 @@ struct HierarchyDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let logger: _trellis_Types.logger
                 #sourceLocation()
@@ -372,8 +373,10 @@ struct HierarchyDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 private convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         logger: Logger,
 
 

@@ -64,6 +64,7 @@ struct MainActorDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 5)
                     let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
@@ -71,17 +72,21 @@ struct MainActorDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 4)
+                #sourceLocation(file: "Test.swift", line: 2)
                 @MainActor init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         baseURL: String) {
                 #sourceLocation()
                     // (generated code)
                     self._trellis_storage = Self._trellis_make(baseURL: baseURL)
                 }
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) @MainActor private static func _trellis_make(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                 baseURL: __owned _trellis_Types.baseURL) -> Trellis.ContainerStorage<_trellis_StoredValues> {
                 #sourceLocation()
                     // (generated code)
@@ -182,6 +187,7 @@ struct MainActorDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                                 let baseURL: _trellis_Types.baseURL
                 #sourceLocation()
@@ -189,8 +195,10 @@ struct MainActorDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                                     baseURL: String) {
                 #sourceLocation()
                     // (generated code)

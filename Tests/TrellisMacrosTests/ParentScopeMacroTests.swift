@@ -78,6 +78,7 @@ struct ParentScopeMacroTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 3)
                                         let requestID: _trellis_Types.requestID
                 #sourceLocation()
@@ -99,6 +100,7 @@ struct ParentScopeMacroTests {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
+                        // Each member's type, on its line:
                 #sourceLocation(file: "Test.swift", line: 3)
                                                    _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
@@ -243,6 +245,7 @@ struct ParentScopeMacroTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 3)
                                         let jobID: _trellis_Types.jobID
                 #sourceLocation()

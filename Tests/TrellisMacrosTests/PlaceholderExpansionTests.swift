@@ -62,6 +62,7 @@ struct PlaceholderExpansionTests {
             members == """
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                     let baseURL: String
                     let client: any ClientProtocol
                     let viewModel: (any ViewModelProtocol)?

@@ -64,6 +64,7 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let handler: _trellis_Types.handler?
                 #sourceLocation()
@@ -77,6 +78,7 @@ struct ProviderDiagnosticsTests {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
+                        // Each member's type, on its line:
                 #sourceLocation(file: "Test.swift", line: 4)
                              _ = Trellis.SendableValue<JobHandler>.self // 'JobContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
@@ -91,8 +93,10 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         handler: JobHandler? = nil,
 
 
@@ -240,6 +244,7 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let session: _trellis_Types.session
                 #sourceLocation()
@@ -250,6 +255,7 @@ struct ProviderDiagnosticsTests {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
+                        // Each member's type, on its line:
                 #sourceLocation(file: "Test.swift", line: 4)
                              _ = Trellis.SendableValue<any SessionProtocol>.self // 'AuthContainer' is Sendable as 'authenticator' takes 'session' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
@@ -261,8 +267,10 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        session: (any SessionProtocol)? = nil,
 
 
@@ -379,6 +387,7 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let handler: _trellis_Types.handler?
                 #sourceLocation()
@@ -389,6 +398,7 @@ struct ProviderDiagnosticsTests {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
+                        // Each member's type, on its line:
                 #sourceLocation(file: "Test.swift", line: 4)
                              _ = Trellis.SendableValue<any HandlerProtocol>.self // 'AppContainer' is Sendable as 'runner' takes 'handler' as a Provider, callable from any thread: make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
@@ -400,8 +410,10 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                        handler: (any HandlerProtocol)? = nil,
 
 
@@ -727,6 +739,7 @@ struct ProviderDiagnosticsTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                     let detail: _trellis_Types.detail?
                 #sourceLocation()
@@ -747,8 +760,10 @@ struct ProviderDiagnosticsTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 @MainActor convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         detail: DetailModel? = nil,
 
 

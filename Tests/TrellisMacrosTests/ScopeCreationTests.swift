@@ -72,6 +72,7 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                             let requestID: _trellis_Types.requestID
                     #sourceLocation()
@@ -87,6 +88,7 @@ struct ScopeCreationTests {
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
+                            // Each member's type, on its line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                                        _ = Trellis.SendableValue<String>.self // 'RequestScope' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
@@ -246,6 +248,7 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: _trellis_Types.log
                     #sourceLocation()
@@ -258,6 +261,7 @@ struct ScopeCreationTests {
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
+                            // Each member's type, on its line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                           _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
@@ -336,8 +340,10 @@ struct ScopeCreationTests {
                             if let override = c._trellis_values.request {
                             return override(c, requestID, attempt)
                         }
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return .init(dependencies: (c
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                                      ), requestID: requestID, attempt: attempt) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }
@@ -350,8 +356,10 @@ struct ScopeCreationTests {
                             if let override = c._trellis_values.job {
                             return try override(c, jobID)
                         }
-                    #sourceLocation(file: "Test.swift", line: 6)
+                    #sourceLocation(file: "Test.swift", line: 4)
                     return try Trellis.AssistedKind.created(.init(dependencies: (c
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                                 ), jobID: jobID)) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }
@@ -412,6 +420,7 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                             let user: _trellis_Types.user
                     #sourceLocation()
@@ -563,6 +572,7 @@ struct ScopeCreationTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues: @unchecked Sendable {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                      let log: _trellis_Types.log
                     #sourceLocation()
@@ -572,6 +582,7 @@ struct ScopeCreationTests {
 
                         /// Each value's type is `Sendable`, as the container's conformance needs.
                         static func checkSendable() {
+                            // Each member's type, on its line:
                     #sourceLocation(file: "Test.swift", line: 3)
                                                                                           _ = Trellis.SendableValue<RequestLog>.self // 'ServerContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                     #sourceLocation()
@@ -645,8 +656,10 @@ struct ScopeCreationTests {
                             if let override = c._trellis_values.request {
                             return override(c, requestID)
                         }
-                    #sourceLocation(file: "Test.swift", line: 4)
+                    #sourceLocation(file: "Test.swift", line: 2)
                     return .init(dependencies: (c
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                                   ), requestID: requestID) // an @Assisted(.scope) function passes its parameters as the scope's '.argument' members of the same names
                     #sourceLocation()
                         }

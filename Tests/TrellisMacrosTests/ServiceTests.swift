@@ -69,6 +69,7 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                            let server: _trellis_Types.server
                 #sourceLocation()
@@ -85,8 +86,10 @@ struct ServiceTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 public convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                                server: Server? = nil,
 
                                router: Router? = nil,
@@ -286,11 +289,15 @@ struct ServiceTests {
             struct ServerContainer {
                 var pool: Pool {
                 get async throws {
+                    // Reads 'pool' from the container
+                    // (generated code)
                     try await _trellis_storage.values.pool.value { try await _trellis_Builders.pool(self) }
                 }
                 }
                 var worker: Worker {
                 get async throws {
+                    // Reads 'worker' from the container
+                    // (generated code)
                     try await _trellis_storage.values.worker.value { try await _trellis_Builders.worker(self) }
                 }
                 }
@@ -322,6 +329,7 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 4)
                 let pool: Trellis.AsyncShared<_trellis_Types.pool, any Error>
                 #sourceLocation()
@@ -335,8 +343,10 @@ struct ServiceTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         pool: Pool? = nil,
 
                         worker: Worker? = nil,
@@ -502,6 +512,7 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 5)
                     let legacy: _trellis_Types.legacy
                 #sourceLocation()
@@ -512,8 +523,10 @@ struct ServiceTests {
 
                 private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                #sourceLocation(file: "Test.swift", line: 4)
+                #sourceLocation(file: "Test.swift", line: 2)
                 init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         legacy: LegacyPool? = nil,
 
                         pool: Pool? = nil) {
@@ -522,9 +535,11 @@ struct ServiceTests {
                     self._trellis_storage = Self._trellis_make(legacy: legacy, pool: pool)
                 }
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                 legacy: __owned _trellis_Types.legacy? = nil,
 
                 pool: __owned _trellis_Types.pool? = nil) -> Trellis.ContainerStorage<_trellis_StoredValues> {
@@ -646,6 +661,7 @@ struct ServiceTests {
 
                 /// The stored values, one per member that keeps one.
                 private struct _trellis_StoredValues: @unchecked Sendable {
+                    // One value per member, each on its member's line:
                 #sourceLocation(file: "Test.swift", line: 5)
                     let client: _trellis_Types.client
                 #sourceLocation()
@@ -658,6 +674,7 @@ struct ServiceTests {
 
                     /// Each value's type is `Sendable`, as the container's conformance needs.
                     static func checkSendable() {
+                        // Each member's type, on its line:
                 #sourceLocation(file: "Test.swift", line: 5)
                             _ = Trellis.SendableValue<HTTPClient>.self // 'ProxyContainer' declares 'Sendable' (drop it if no other task reads the container): make this type Sendable, or build its value in the factory that reads it
                 #sourceLocation()
@@ -672,8 +689,10 @@ struct ServiceTests {
 
                 private let _trellis_values: _trellis_StoredValues
 
-                #sourceLocation(file: "Test.swift", line: 4)
+                #sourceLocation(file: "Test.swift", line: 2)
                 convenience init(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                         client: HTTPClient? = nil,
 
                        pool: (Pool?)? = nil,
@@ -684,9 +703,11 @@ struct ServiceTests {
                     self.init(_trellis_values: Self._trellis_make(client: client, pool: pool, proxy: proxy))
                 }
 
-                #sourceLocation(file: "Test.swift", line: 3)
+                #sourceLocation(file: "Test.swift", line: 1)
                 /// Builds the members created with the container, and returns what it stores.
                 @inline(__always) private static func _trellis_make(
+                    // Each parameter on the line of its member's type
+                    // (generated code):
                 client: __owned _trellis_Types.client? = nil,
 
                 pool: __owned _trellis_Types.pool? = nil,

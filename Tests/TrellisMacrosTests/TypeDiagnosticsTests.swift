@@ -231,6 +231,7 @@ struct TypeDiagnosticsTests {
 
                     /// The stored values, one per member that keeps one.
                     private struct _trellis_StoredValues {
+                        // One value per member, each on its member's line:
                     #sourceLocation(file: "Test.swift", line: 4)
                         let client: _trellis_Types.client
                     #sourceLocation()
@@ -247,8 +248,10 @@ struct TypeDiagnosticsTests {
 
                     private let _trellis_storage: Trellis.ContainerStorage<_trellis_StoredValues>
 
-                    #sourceLocation(file: "Test.swift", line: 3)
+                    #sourceLocation(file: "Test.swift", line: 1)
                     init(
+                        // Each parameter on the line of its member's type
+                        // (generated code):
                             client: any APIClientProtocol,
 
 

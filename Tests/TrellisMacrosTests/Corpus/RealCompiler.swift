@@ -117,6 +117,21 @@ struct RealCompiler {
 
     /// The errors and warnings in the compiler's output, in either style (notes are left out; so are
     /// the lines of the Swift style's excerpts, which repeat a diagnostic under its source line).
+    /// The lines holding `text` that `output` (the compiler's default style) quotes under the
+    /// diagnostics of each file: each excerpt belongs to the diagnostic above it.
+    static func quotedLines(holding text: String, in output: String) -> [String: [String]] {
+        var current: String?
+        var files: [String: [String]] = [:]
+        for line in output.split(separator: "\n") {
+            if let diagnostic = diagnostics(in: String(line)).first {
+                current = diagnostic.isInGeneratedCode ? current : diagnostic.path
+            } else if line.contains(text), let current {
+                files[current, default: []].append(String(line))
+            }
+        }
+        return files
+    }
+
     static func diagnostics(in output: String) -> [Diagnostic] {
         output.split(separator: "\n").compactMap { line in
             guard let first = line.first, first != " ", first != "`" else { return nil }
