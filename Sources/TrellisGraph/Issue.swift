@@ -183,6 +183,9 @@ public enum Fix: Hashable, Sendable {
     case allowEmptyCollection
     /// Declare the factory closure's result type: `-> <type>`.
     case addResultType(String)
+    /// Return the member's `factory:` closure, its value (a function), from a factory closure of
+    /// result type `type`: `{ () -> <type> in <closure> }`.
+    case returnFromFactory(type: String)
     /// Pass the member's `factory:` closure as `asyncFactory:`, declared `async` (and `throws`). In
     /// a closure that takes the container, each read of a member in `awaiting` gets `await`, and of
     /// one in `trying` gets `try` (`try await c.store`), where the read has none.
@@ -234,6 +237,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceProvidedType: "replace-provided-type"
         case .allowEmptyCollection: "allow-empty-collection"
         case .addResultType: "add-result-type"
+        case .returnFromFactory: "return-from-factory"
         case .makeAsyncFactory: "make-async-factory"
         case .replaceParameterType: "replace-parameter-type"
         case .writeKeyPathRoot: "write-key-path-root"
@@ -272,6 +276,7 @@ public enum Fix: Hashable, Sendable {
         case .replaceProvidedType(let type): "use the member's type '\(type)'"
         case .allowEmptyCollection: "add 'allowsEmpty: true'"
         case .addResultType(let type): "add '-> \(type)'"
+        case .returnFromFactory(let type): "return it from 'factory: { () -> \(type) in ... }'"
         case .makeAsyncFactory(let isThrowing, _, _):
             "use 'asyncFactory:' with an '\(isThrowing ? "async throws" : "async")' closure"
         case .replaceParameterType(let type): "write '\(type)'"

@@ -164,6 +164,17 @@ struct DiagnosticMapper {
                     .replace(oldNode: Syntax(label), newNode: Syntax(label.with(\.tokenKind, .identifier("asyncFactory")))),
                     .replace(oldNode: Syntax(closure), newNode: Syntax(edited)),
                 ])
+        case .returnFromFactory(let type):
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
+            let factory: ExprSyntax = "{ () -> \(raw: type) in \(closure.trimmed) }"
+            return FixIt(
+                message: message,
+                changes: [
+                    .replace(
+                        oldNode: Syntax(closure),
+                        newNode: Syntax(
+                            factory.with(\.leadingTrivia, closure.leadingTrivia).with(\.trailingTrivia, closure.trailingTrivia)))
+                ])
         case .addResultType(let type):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
             let edited = SyntaxEdits.addingResultType(type, to: closure)

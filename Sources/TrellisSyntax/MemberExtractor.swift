@@ -249,16 +249,29 @@ enum MemberExtractor {
         for (role, argument) in [(ProvideArgument.factory, read.factory), (.asyncFactory, read.asyncFactory)] {
             guard let argument else { continue }
             let analysis = FactoryReader.analyze(argument.expression, containerName: containerName)
+            // A `factory:` closure taking `_` and calling no function, whose parameters have no
+            // types, for a member of a function type (or one a typealias may name, as an existential
+            // cannot) is more often the member's value itself (`{ inbound, outbound, _ in ... }`),
+            // reported below with the factory that returns it: its effects and parameters are the
+            // value's, so they make the member no async one (nor its readers) and read no member.
+            let untyped = argument.expression.as(ClosureExprSyntax.self).map {
+                FactoryReader.parameters(of: $0).allSatisfy { $0.type == nil }
+            }
+            let isFunctionValue =
+                role == .factory && analysis.calledFunction == nil && untyped == true
+                && (member.type.isFunction || member.type.kind == .concrete)
+                && analysis.unnamedParameters.contains { !$0.is(DeclReferenceExprSyntax.self) }
             var factory = Factory(
-                form: analysis.form, isAsync: analysis.effects.isAsync, isThrowing: analysis.effects.isThrowing,
-                returnedTypes: analysis.returnedTypes)
+                form: analysis.form, isAsync: analysis.effects.isAsync && !isFunctionValue,
+                isThrowing: analysis.effects.isThrowing && !isFunctionValue, returnedTypes: analysis.returnedTypes)
             factory.expressionTries = analysis.expressionMarks.isThrowing
             factory.expressionAwaits = analysis.expressionMarks.isAsync
             factory.calledFunction = analysis.calledFunction
             if role == .factory { member.factory = factory } else { member.asyncFactory = factory }
             member.constructedTypes += analysis.constructedTypes
             // A closure parameter named like an argument of an `@Assisted` function receives it.
-            for read in analysis.reads where read.origin != .closureParameter || !arguments.contains(read.name) {
+            for read in analysis.reads
+            where read.origin != .closureParameter || (!arguments.contains(read.name) && !isFunctionValue) {
                 member.dependencies.append(
                     Dependency(
                         read.name, origin: read.origin, access: read.access, valueType: read.valueType,
@@ -282,7 +295,7 @@ enum MemberExtractor {
                     problem(
                         .unnamedClosureParameter,
                         "factory parameters are resolved by member name; name this parameter after the member it receives\(functionValue)",
-                        at: node)
+                        at: node, fixes: isFunctionValue ? [.returnFromFactory(type: member.type.text)] : [])
                 }
             }
             for (name, node) in analysis.containerParametersBesideOthers {

@@ -529,6 +529,51 @@ struct DependencyDiagnosticsTests {
                 """
             }
         }
+        @Test(
+            "a function value written as its own factory gets one error, whose fix-it returns it from a factory; it makes no member async"
+        )
+        func functionValueAsItsFactory() {
+            assertMacro {
+                """
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: { inbound, _ in
+                        for try await frame in inbound { print(frame) }
+                    })
+                    var handler: Handler
+                    @Provide(.shared, factory: { (handler: @escaping Handler) in Router(handler) })
+                    var router: Router
+                }
+                """
+            } diagnostics: {
+                """
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: { inbound, _ in
+                                                          ┬
+                                                          ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives, or, if this closure is the value of 'handler', return it from a factory: 'factory: { () -> Handler in { ... } }'
+                                                             ✏️ return it from 'factory: { () -> Handler in ... }'
+                        for try await frame in inbound { print(frame) }
+                    })
+                    var handler: Handler
+                    @Provide(.shared, factory: { (handler: @escaping Handler) in Router(handler) })
+                    var router: Router
+                }
+                """
+            } fixes: {
+                """
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: { () -> Handler in { inbound, _ in
+                        for try await frame in inbound { print(frame) }
+                    } })
+                    var handler: Handler
+                    @Provide(.shared, factory: { (handler: @escaping Handler) in Router(handler) })
+                    var router: Router
+                }
+                """
+            }
+        }
     }
 
     @Suite("Cycles")

@@ -28,6 +28,13 @@ struct FixItRoundTests {
             @Provide(.transient, factory: { (b: any P, d: any P) in A(b, d) }) var a: any P
         }
         """,
+        // A function value written as its factory (a WebSocket handler): returned from a factory.
+        """
+        @DIContainer(concrete: true) struct C {
+            @Provide(.shared, factory: { inbound, _ in for try await frame in inbound { print(frame) } }) var handler: Handler
+            @Provide(.shared, factory: { (handler: @escaping Handler) in Router(handler) }) var router: Router
+        }
+        """,
         // A closure returning different types.
         """
         @DIContainer struct C {

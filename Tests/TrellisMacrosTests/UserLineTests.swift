@@ -972,6 +972,47 @@ struct UserLineTests {
             #expect(try await UserLineTests.diagnostics(of: fixed, "closure reading members, fixed", emitSIL: true) == [])
         }
 
+        @Test(
+            "a function value written as its own factory gets one Trellis error, whose fix-it returns it from a factory and compiles"
+        )
+        func functionValueAsItsFactory() async throws {
+            // Hummingbird's WebSocket upgrade handler, ported: the closure is the member's value.
+            // Its `for try await` is the value's, not the factory's: neither the member nor the
+            // router reading it is taken for an async one, and its parameters read no member.
+            let written = """
+                typealias Handler = @Sendable (AsyncStream<Int>, String, Int) async throws -> Void
+                final class Router: Sendable { init(handler: @escaping Handler) {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.shared, factory: { inbound, text, _ in
+                        for await number in inbound { print(text, number) }
+                    })
+                    var handler: Handler
+                    @Provide(.shared, factory: { (handler: @escaping Handler) in Router(handler: handler) })
+                    var router: Router
+                }
+                """
+            let found = try await UserLineTests.diagnostics(of: written, "function value as its factory")
+            let infer = "cannot infer type of closure parameter"
+            #expect(
+                found == [
+                    "6: error: \(infer) '_' without a type annotation",
+                    "6: error: \(infer) 'inbound' without a type annotation",
+                    "6: error: \(infer) 'text' without a type annotation",
+                    "6: error: factory parameters are resolved by member name; name this parameter after the member it receives, or, if this closure is the value of 'handler', return it from a factory: 'factory: { () -> Handler in { ... } }' (from macro 'DIContainer')",
+                ], "\(found.joined(separator: "\n"))")
+            // What the fix-it writes.
+            let fixed =
+                written
+                .replacingOccurrences(
+                    of: "factory: { inbound, text, _ in", with: "factory: { () -> Handler in { inbound, text, _ in"
+                )
+                .replacingOccurrences(of: "    })\n    var handler", with: "    } })\n    var handler")
+            #expect(fixed.contains("} })"))
+            #expect(try await UserLineTests.diagnostics(of: fixed, "function value, fixed", emitSIL: true) == [])
+        }
+
         @Test("a factory expression saying 'try' or 'await' gets Trellis's error alone, and compiles once fixed")
         func expressionWithEffects() async throws {
             let written = """
