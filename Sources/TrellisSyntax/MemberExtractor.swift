@@ -288,8 +288,9 @@ enum MemberExtractor {
                     // A closure taking `_` is more often the member's value itself (a function,
                     // `{ _ in true }`), which a factory returns: the closure written is then its
                     // body's value. (A function named with a `_` label is no such closure.)
+                    // An existential or opaque type is no function's: that advice would not compile.
                     let functionValue =
-                        analysis.calledFunction == nil
+                        analysis.calledFunction == nil && (member.type.isFunction || member.type.kind == .concrete)
                         ? ", or, if this closure is the value of '\(member.name)', return it from a factory: 'factory: { () -> \(member.type.text) in { ... } }'"
                         : ""
                     problem(

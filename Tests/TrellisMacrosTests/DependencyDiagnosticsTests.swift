@@ -523,7 +523,7 @@ struct DependencyDiagnosticsTests {
 
                     @Provide(.shared, factory: { (_: any URLSessionProtocol) in NetworkService() })
                                                   ┬────────────────────────
-                                                  ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives, or, if this closure is the value of 'networkService', return it from a factory: 'factory: { () -> any NetworkServiceProtocol in { ... } }'
+                                                  ╰─ 🛑 factory parameters are resolved by member name; name this parameter after the member it receives
                     var networkService: any NetworkServiceProtocol
                 }
                 """
