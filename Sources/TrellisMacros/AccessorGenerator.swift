@@ -117,6 +117,6 @@ enum AccessorGenerator {
         // noncopyable type cannot be 'async' or 'throws'"), quoting the two lines after it: these,
         // rather than the storage and builder the body names.
         guard attribute.isAsync || attribute.isThrowing else { return body }
-        return "// Reads '\(MemberName.bare(name))' from the container\n// (generated code)\n" + body
+        return "// Reads '\(MemberName.bare(name))' from the container\n\(GeneratedSource.generatedCodeComment)\n" + body
     }
 }

@@ -160,13 +160,14 @@ struct ContainerGenerator {
         // Each local is named after its member (an excerpt of an error in a closure shows that line
         // above it), or `<member>Shutdown`, a name no closure reads (it would read the local) and no
         // other local has.
-        let locals = Set(closing.map { MemberName.spelling($0.name) })
-        func local(of service: Member) -> String {
+        let spellings = Set(closing.map { MemberName.spelling($0.name) })
+        var locals: [String: String] = [:]
+        for service in closing {
             let name = MemberName.spelling(service.name)
-            return GeneratedNames.unused(
+            locals[service.name] = GeneratedNames.unused(
                 [name, MemberName.bare(name) + "Shutdown"],
                 besides: { candidate in
-                    (candidate != name && locals.contains(candidate))
+                    (candidate != name && spellings.contains(candidate))
                         || closing.contains { shutdowns[$0.name]?.reads(candidate) ?? false }
                 }, else: GeneratedNames.shutdown(service.name))
         }
@@ -175,10 +176,11 @@ struct ContainerGenerator {
             let effects = bindsContainer && service.isDeprecated ? "" : effects(of: [service])
             let type = service.type.unwrappedText
             return shutdowns[service.name]!.statement(
-                head: "let \(local(of: service)) = \(effects)\(GeneratedNames.shutdownType)(\(value(of: service)),", type: type)
+                head: "let \(locals[service.name]!) = \(effects)\(GeneratedNames.shutdownType)(\(value(of: service)),", type: type
+            )
         }
         let members = services.map { service in
-            let listed = closing.contains(service) ? local(of: service) : value(of: service)
+            let listed = locals[service.name] ?? value(of: service)
             // `as Any`: an optional service would otherwise warn that it is coerced to `Any`.
             return "(\"\(MemberName.bare(service.name))\", \(listed) as Any)"
         }
@@ -209,13 +211,12 @@ struct ContainerGenerator {
         var place: SourceLocator.Place?
         /// Where its member's type is written, if known.
         var typePlace: SourceLocator.Place?
-        /// The identifiers the closure spells, as members are named.
-        var identifiers: Set<String> = []
-        /// The closure's parameters, as members are named.
-        var parameters: Set<String> = []
+        /// The identifiers the closure spells that none of its parameters declares, as members are
+        /// named: the names by which it could read a local of the statement around it.
+        var freeNames: Set<String> = []
 
-        /// Whether the closure may read a local named `name` (it spells it, and no parameter hides it).
-        func reads(_ name: String) -> Bool { identifiers.contains(name) && !parameters.contains(name) }
+        /// Whether the closure may read a local named `name`.
+        func reads(_ name: String) -> Bool { freeNames.contains(name) }
 
         /// `head` (`let name = Trellis.ServiceStartOrder.Shutdown(value,`), the closure and
         /// `of: (type).self)`: the closure on its own lines at its column, so that what the compiler
@@ -224,14 +225,15 @@ struct ContainerGenerator {
         /// type is on the closure's last line, or too far left).
         func statement(head: String, type: String) -> String {
             let of = "of: (\(type)).self)"
-            guard let place else { return "\(head) \(closure), \(of)" }
+            let inline = "\(head) \(closure), \(of)"
+            guard let place else { return inline }
             let lastLine = place.line + closure.count { $0 == "\n" }
             var tail = "\(closure), \(of)"
             if let typePlace, typePlace.file == place.file, typePlace.line > lastLine, typePlace.column > "of: (".count {
                 let lines = String(repeating: "\n", count: typePlace.line - lastLine)
                 tail = "\(closure)," + lines + String(repeating: " ", count: typePlace.column - 1 - "of: (".count) + of
             }
-            return GeneratedSource.placed(head: head, tail: tail, at: place) ?? "\(head) \(closure), \(of)"
+            return GeneratedSource.placed(head: head, tail: tail, at: place) ?? inline
         }
     }
 
@@ -248,8 +250,7 @@ struct ContainerGenerator {
             let parameters = closure.as(ClosureExprSyntax.self).map { FactoryReader.parameters(of: $0).map(\.name) } ?? []
             closures[member.name] = Shutdown(
                 closure: closure.trimmedDescription, place: locator?.place(Syntax(closure)), typePlace: typePlaces[member.name],
-                identifiers: Set(identifiers),
-                parameters: Set(parameters))
+                freeNames: Set(identifiers).subtracting(parameters))
         }
         return closures
     }

@@ -101,7 +101,7 @@ enum GeneratedSource {
     static func placedBelowHead(_ code: String, at place: SourceLocator.Place, offset: Int) -> String? {
         guard place.line > 3, offset > 0, offset < code.count else { return nil }
         let padding = String(repeating: " ", count: max(0, place.column - 1))
-        let gap = ["    // Each type on the line it is written on", "    \(generatedCodeComment):"]
+        let gap = headGap("Each type on the line it is written on")
         return mapped(
             ([String(code.prefix(offset))] + gap + [padding + code.dropFirst(offset)]).joined(separator: "\n"),
             toFile: place.file, line: place.line - 3)
@@ -154,7 +154,7 @@ enum GeneratedSource {
         let gap =
             headLine == first.line - 1 && headLine - 2 - preamble.count >= 1 && headPlace?.line != headLine
                 && parameters.first?.place != nil
-            ? ["    // Each parameter on the line of its member's type", "    \(generatedCodeComment):"] : []
+            ? headGap("Each parameter on the line of its member's type") : []
         headLine -= gap.count
         guard headLine - preamble.count >= 1 else { return nil }
         var text = (preamble + [""]).joined(separator: "\n")
@@ -191,6 +191,10 @@ enum GeneratedSource {
 
     /// The comment between code placed on the user's lines and the generated code after it.
     static let generatedCodeComment = "// (generated code)"
+
+    /// The two comment lines between a head naming generated code and the code placed below it, so
+    /// that the two lines Swift quotes above an error there are these.
+    private static func headGap(_ comment: String) -> [String] { ["    // \(comment)", "    \(generatedCodeComment):"] }
 
     /// How the first line of ``mapped(_:toFile:line:)`` begins.
     static let mappedCodeStart = "#sourceLocation(file:"

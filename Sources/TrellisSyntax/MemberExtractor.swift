@@ -254,12 +254,13 @@ enum MemberExtractor {
             // cannot) is more often the member's value itself (`{ inbound, outbound, _ in ... }`),
             // reported below with the factory that returns it: its effects and parameters are the
             // value's, so they make the member no async one (nor its readers) and read no member.
+            // (An existential or opaque type is no function's: the advice would not compile.)
+            let mayBeValue = analysis.calledFunction == nil && (member.type.isFunction || member.type.kind == .concrete)
             let untyped = argument.expression.as(ClosureExprSyntax.self).map {
                 FactoryReader.parameters(of: $0).allSatisfy { $0.type == nil }
             }
             let isFunctionValue =
-                role == .factory && analysis.calledFunction == nil && untyped == true
-                && (member.type.isFunction || member.type.kind == .concrete)
+                role == .factory && mayBeValue && untyped == true
                 && analysis.unnamedParameters.contains { !$0.is(DeclReferenceExprSyntax.self) }
             var factory = Factory(
                 form: analysis.form, isAsync: analysis.effects.isAsync && !isFunctionValue,
@@ -288,9 +289,8 @@ enum MemberExtractor {
                     // A closure taking `_` is more often the member's value itself (a function,
                     // `{ _ in true }`), which a factory returns: the closure written is then its
                     // body's value. (A function named with a `_` label is no such closure.)
-                    // An existential or opaque type is no function's: that advice would not compile.
                     let functionValue =
-                        analysis.calledFunction == nil && (member.type.isFunction || member.type.kind == .concrete)
+                        mayBeValue
                         ? ", or, if this closure is the value of '\(member.name)', return it from a factory: 'factory: { () -> \(member.type.text) in { ... } }'"
                         : ""
                     problem(
