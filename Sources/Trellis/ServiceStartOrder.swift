@@ -20,8 +20,10 @@
 /// ```
 ///
 /// The `TrellisServiceLifecycle` library runs them with swift-service-lifecycle's `ServiceGroup`
-/// (`ServiceGroup(services: container.serviceStartOrder, logger: logger)`). This type only orders
-/// and names the values: Trellis itself does not depend on swift-service-lifecycle.
+/// (`ServiceGroup(services: container.serviceStartOrder, logger: logger)`), and makes the order a
+/// sequence of `any Service`, for an API that takes one (Hummingbird's
+/// `app.addServices(container.serviceStartOrder)`). This type only orders and names the values:
+/// Trellis itself does not depend on swift-service-lifecycle.
 public struct ServiceStartOrder: @unchecked Sendable {
     /// The services' member names, in start order.
     public let names: [String]

@@ -69,20 +69,63 @@ extension ServiceStartOrder.Check {
     public static var conformsToService: Bool { false }
 }
 
+// The order is itself a sequence of services, for APIs that take one and do not throw, as
+// Hummingbird's `app.addServices(_:)` does (`some Sequence<any Service>`):
+//
+//     var app = container.app
+//     app.addServices(container.serviceStartOrder)
+//
+// Declared here, beside `Service`, and not in Trellis, which does not know `Service`.
+extension ServiceStartOrder: Sequence {
+    /// A service of the container.
+    public typealias Element = any Service
+
+    /// The services, in start order, as ``services()`` gives them. A member whose value is no
+    /// `Service` is not left out silently: it is a service that throws ``NotAServiceError`` as soon
+    /// as it runs, which stops the group it is in before its server takes requests. Call
+    /// ``services()`` instead to have the error before anything runs.
+    public func makeIterator() -> IndexingIterator<[any Service]> {
+        members.map { name, value in
+            (try? Self.service(named: name, value)) ?? NoService(error: NotAServiceError(member: name, value))
+        }.makeIterator()
+    }
+
+    /// The number of services: every member in ``names``.
+    public var underestimatedCount: Int { names.count }
+
+    /// The service a member's value is: itself, or for a `shutdown:` member the service closing it.
+    fileprivate static func service(named name: String, _ value: Any) throws(NotAServiceError) -> any Service {
+        if let shutdown = value as? ServiceStartOrder.Shutdown {
+            return ClosingService(member: name, close: shutdown.close)
+        }
+        guard let service = value as? any Service else { throw NotAServiceError(member: name, value) }
+        return service
+    }
+}
+
+extension NotAServiceError {
+    /// The error for `member`, whose value is `value`.
+    fileprivate init(member: String, _ value: Any) {
+        self.init(member: member, type: String(reflecting: Swift.type(of: value)))
+    }
+}
+
+/// What a member marked `service: true` whose value is no `Service` is, in the order's sequence: a
+/// service that fails as it starts, with the error ``ServiceStartOrder/services()`` would throw.
+private struct NoService: Service, CustomStringConvertible {
+    let error: NotAServiceError
+
+    var description: String { "\(error.member) (not a Service)" }
+
+    func run() async throws { throw error }
+}
+
 extension ServiceStartOrder {
     /// The services, in start order.
     ///
     /// - Throws: ``NotAServiceError`` for the first member whose value is not a `Service`.
     public func services() throws(NotAServiceError) -> [any Service] {
-        try members.map { name, value throws(NotAServiceError) in
-            if let shutdown = value as? ServiceStartOrder.Shutdown {
-                return ClosingService(member: name, close: shutdown.close)
-            }
-            guard let service = value as? any Service else {
-                throw NotAServiceError(member: name, type: String(reflecting: Swift.type(of: value)))
-            }
-            return service
-        }
+        try members.map { name, value throws(NotAServiceError) in try Self.service(named: name, value) }
     }
 
     /// The services other than the members named in `names`, in start order: for an application

@@ -216,6 +216,30 @@ struct ServiceStartOrderTests {
                 == "'repository' is marked 'service: true' but its value, of type 'Repository', does not conform to ServiceLifecycle's 'Service'; conform it or remove 'service:'"
         )
     }
+
+    @Test("the order is a sequence of its services, for an API that takes one without 'try'")
+    func orderIsASequence() {
+        let order = ServerContainer(log: EventLog(), failing: nil).serviceStartOrder
+        // Hummingbird's `addServices(_:)` takes `some Sequence<any Service>`.
+        func added(_ services: some Sequence<any Service>) -> [String] { services.map { "\($0)" } }
+        #expect(added(order) == Self.expectedOrder)
+        #expect(order.underestimatedCount == 4)
+        let closing = ClosingContainer(log: EventLog(), withSpare: false).serviceStartOrder
+        #expect(added(closing) == ["zclient (closed on shutdown)", "reader"])
+        #expect(added(OptionalServices(log: EventLog(), inMemory: true).serviceStartOrder) == ["server"])
+    }
+
+    @Test("in the sequence, a value that is not a Service is a service that fails as it starts, stopping its group")
+    func sequenceWithAValueThatIsNoService() async throws {
+        let log = EventLog()
+        let order = await AsyncServices(log: log).serviceStartOrder
+        let services = Array(order)
+        #expect(services.map { "\($0)" } == ["pool", "repository (not a Service)"])
+        let group = ServiceGroup(services: services, logger: logger)
+        await #expect(throws: NotAServiceError(member: "repository", type: "TrellisServiceLifecycleTests.Repository")) {
+            try await group.run()
+        }
+    }
 }
 
 /// A resource that must be closed and is not a `Service` (an HTTP client, an event loop group).

@@ -66,6 +66,17 @@ struct TodosTests {
         #expect(try withDatabase.serviceStartOrder.services(excluding: "app").count == 1)
     }
 
+    @Test("an app that is no service of its container takes the container's services with addServices, without 'try'")
+    func servicesAsASequence() {
+        let configuration = TodosConfiguration(port: 0)
+        var app = Application(router: Router(), configuration: .init(address: .hostname(configuration.host, port: 0)))
+        let container = AppContainer(configuration: configuration, logger: logger)
+        // Hummingbird's `addServices(_:)` takes `some Sequence<any Service>`, which the order is.
+        app.addServices(container.serviceStartOrder)
+        #expect(app.services.map { "\($0)" }.count == 1)
+        #expect(app.services.first is Application<RouterResponder<BasicRequestContext>>)
+    }
+
     @Test("without a database, the client is no service: only the app runs")
     func servicesWithoutDatabase() {
         let container = AppContainer(configuration: TodosConfiguration(port: 0), logger: logger)
