@@ -90,6 +90,19 @@ public enum Anchor: Hashable, Sendable {
     /// extractor assigns within the container.
     case containerDetail(container: String, index: Int)
 
+    /// The member the anchor points into, if it is one's (its name, type, an argument, a read).
+    public var memberName: String? {
+        switch self {
+        case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
+            .dependency(_, let member, _), .memberDetail(_, let member, _), .argument(_, let member, _),
+            .factoryDetail(_, let member, _):
+            member
+        case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer,
+            .containerDetail:
+            nil
+        }
+    }
+
     /// The container the anchor belongs to.
     public var container: String {
         switch self {

@@ -60,12 +60,17 @@ enum AccessorGenerator {
     /// it checks `@Provide`'s arguments when the closure uses its members, and an untyped copy
     /// only repeated that error here, with the expansion printed under it. Typed, the copy
     /// compiles as the inlined body of a container without errors does.
+    ///
+    /// `edit` gives the closure as the fix-its of Trellis's errors on its effects write it (a read
+    /// of an async member gets its `await`): Swift checks no effects where it checks `@Provide`'s
+    /// arguments, so the copy would be the one place it reported them, inside the expansion.
     static func opaqueStandInCall(
         of factory: ExprSyntax?, locator: SourceLocator?, container: String? = nil,
-        parameterType: (String) -> String? = { _ in nil }
+        parameterType: (String) -> String? = { _ in nil },
+        edit: (ClosureExprSyntax) -> ClosureExprSyntax = { $0 }
     ) -> String? {
         guard let written = factory?.as(ClosureExprSyntax.self) else { return nil }
-        let closure = SyntaxEdits.typingParameters(of: written, with: parameterType)
+        let closure = SyntaxEdits.typingParameters(of: edit(written), with: parameterType)
         let text =
             container.map {
                 SelfTypeRewriter(typeName: $0).rewrite(closure, detach: true).trimmedDescription

@@ -587,8 +587,12 @@ struct ContainerGenerator {
 
     /// For a container with errors: its storage, and initializers and builders with the right
     /// signatures whose bodies stop the program (the build fails before anything can run them).
+    ///
+    /// `effectFixes` are the fixes of the errors Trellis reports on each member's effects, by
+    /// member name (see ``AccessorGenerator/opaqueStandInCall(of:locator:container:parameterType:edit:)``).
     static func placeholderDeclarations(
-        for extraction: ContainerExtraction, locator: SourceLocator? = nil, places: SignaturePlaces = SignaturePlaces()
+        for extraction: ContainerExtraction, locator: SourceLocator? = nil, places: SignaturePlaces = SignaturePlaces(),
+        effectFixes: [String: [Fix]] = [:]
     ) -> [DeclSyntax] {
         let container = extraction.container
         let members = container.members.filter { extraction.members[$0.name] != nil }
@@ -674,8 +678,12 @@ struct ContainerGenerator {
                 let readsThrough = member.dependencies.contains { $0.name == name && !$0.namesReadThrough.isEmpty }
                 return container.member(named: name)?.type.text ?? (readsThrough ? container.name : nil)
             }
+            let fixes = effectFixes[member.name] ?? []
             if let call = AccessorGenerator.opaqueStandInCall(
-                of: syntax?.factory, locator: locator, container: container.name, parameterType: parameterType)
+                of: syntax?.factory, locator: locator, container: container.name, parameterType: parameterType,
+                edit: { closure in
+                    fixes.reduce(closure) { SyntaxEdits.closure($0, editedBy: $1, in: container) ?? $0 }
+                })
             {
                 return builderDeclaration(for: member, in: container, effects: effects, returnType: member.type.text, body: call)
             }

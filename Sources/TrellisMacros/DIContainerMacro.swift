@@ -31,7 +31,8 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
             let locator = SourceLocator(context, root: Syntax(declaration).root)
             let places = SignaturePlaces(
                 extraction: extraction, name: declaration.asProtocol(NamedDeclSyntax.self)?.name, locator: { locator })
-            return ContainerGenerator.placeholderDeclarations(for: extraction, locator: locator, places: places)
+            return ContainerGenerator.placeholderDeclarations(
+                for: extraction, locator: locator, places: places, effectFixes: effectFixes(in: issues))
         }
         let locator = SourceLocator(context, root: Syntax(declaration).root)
         var generator = ContainerGenerator(plan: plan, extraction: extraction, locator: locator)
@@ -46,6 +47,19 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
             generator.superclassPlace = locator.place(Syntax(inherited.type))
         }
         return generator.declarations()
+    }
+
+    /// The fixes of the errors on members' effects (a synchronous factory reading an async or
+    /// throwing member), by the member whose factory they edit.
+    private static func effectFixes(in issues: [Issue]) -> [String: [Fix]] {
+        var fixes: [String: [Fix]] = [:]
+        for issue in issues where issue.code == .synchronousReadsAsynchronous || issue.code == .readsThrowingWithoutThrows {
+            guard let member = issue.anchor.memberName else { continue }
+            for fix in issue.fixes where !fixes[member, default: []].contains(fix) {
+                fixes[member, default: []].append(fix)
+            }
+        }
+        return fixes
     }
 
     /// With `mainActor: true`, isolates every `@Provide` member to the main actor.

@@ -138,26 +138,15 @@ struct DiagnosticMapper {
             if isAsync { function = SyntaxEdits.addingEffect(.async, to: function) }
             return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(function.signature))])
         case .addAsyncEffect, .addThrowsEffect:
-            guard var closure = memberSyntax?.factory?.as(ClosureExprSyntax.self) else { return nil }
-            let original = closure
-            if fix == .addThrowsEffect {
-                // `c.member` of a throwing member gets its `try` with the closure's `throws`.
-                let throwing = ContainerValidator.membersReadWithTry(in: extraction.container)
-                closure = SyntaxEdits.markingContainerReads(
-                    in: closure, containerName: extraction.container.name, trying: Array(throwing))
-            }
-            let edited = SyntaxEdits.addingEffect(fix == .addAsyncEffect ? .async : .throws, to: closure)
-            return FixIt(message: message, changes: [.replace(oldNode: Syntax(original), newNode: Syntax(edited))])
-        case .makeAsyncFactory(let isThrowing, let awaiting, let trying):
             guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
-                let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label
+                let edited = SyntaxEdits.closure(closure, editedBy: fix, in: extraction.container)
             else { return nil }
-            var edited = SyntaxEdits.markingContainerReads(
-                in: closure, containerName: extraction.container.name, awaiting: awaiting, trying: trying)
-            edited = SyntaxEdits.addingEffect(.async, to: edited)
-            if isThrowing && FactoryReader.effects(of: closure).isThrowing == false {
-                edited = SyntaxEdits.addingEffect(.throws, to: edited)
-            }
+            return FixIt(message: message, changes: [.replace(oldNode: Syntax(closure), newNode: Syntax(edited))])
+        case .makeAsyncFactory:
+            guard let closure = memberSyntax?.factory?.as(ClosureExprSyntax.self),
+                let argument = closure.parent?.as(LabeledExprSyntax.self), let label = argument.label,
+                let edited = SyntaxEdits.closure(closure, editedBy: fix, in: extraction.container)
+            else { return nil }
             return FixIt(
                 message: message,
                 changes: [

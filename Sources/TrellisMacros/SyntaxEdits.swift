@@ -328,6 +328,35 @@ enum SyntaxEdits {
         return closure.with(\.statements, statements)
     }
 
+    /// `closure` as `fix` writes it, for the fixes that edit a factory closure's effects: its
+    /// signature says `async` or `throws`, and its reads through the container parameter get their
+    /// `await` or `try`. Nil for any other fix. The fix-it's text, and the copy an opaque member's
+    /// placeholder keeps of a closure whose effects Trellis reported, so that the copy does not
+    /// repeat Swift's own errors about them.
+    static func closure(
+        _ closure: ClosureExprSyntax, editedBy fix: Fix, in container: Container
+    ) -> ClosureExprSyntax? {
+        switch fix {
+        case .addAsyncEffect:
+            return addingEffect(.async, to: closure)
+        case .addThrowsEffect:
+            // `c.member` of a throwing member gets its `try` with the closure's `throws`.
+            let throwing = ContainerValidator.membersReadWithTry(in: container)
+            let marked = markingContainerReads(in: closure, containerName: container.name, trying: Array(throwing))
+            return addingEffect(.throws, to: marked)
+        case .makeAsyncFactory(let isThrowing, let awaiting, let trying):
+            var edited = markingContainerReads(
+                in: closure, containerName: container.name, awaiting: awaiting, trying: trying)
+            edited = addingEffect(.async, to: edited)
+            if isThrowing && FactoryReader.effects(of: closure).isThrowing == false {
+                edited = addingEffect(.throws, to: edited)
+            }
+            return edited
+        default:
+            return nil
+        }
+    }
+
     /// `closure` whose signature also says `async` or `throws`.
     static func addingEffect(_ effect: Effect, to closure: ClosureExprSyntax) -> ClosureExprSyntax {
         editingSignature(of: closure) { signature in

@@ -287,6 +287,46 @@ struct DeclarationCorpusTests {
             ])
     }
 
+    @Test("an opaque member whose factory reads an async or throwing member without saying so gets Trellis's error alone")
+    func opaqueFactoryMissingAnEffect() async throws {
+        // Hummingbird's app after another member became async (a stranger's port of websocket-echo):
+        // Swift checks no effects where it checks `@Provide`'s arguments, so the placeholder's copy
+        // of the closure was the one place it said "expression is 'async' but is not marked with
+        // 'await'", with the expansion, `Trellis.unbuilt(resultOf:`, printed under it. The copy is
+        // now the closure as the fix-it writes it.
+        let source = """
+            protocol Server {}
+            final class Socket: Sendable { init() async {} }
+            final class Store: Sendable { init() throws {} }
+            struct App: Server { init(socket: Socket, port: Int) {} }
+            struct Cache: Server { init(store: Store) {} }
+
+            @DIContainer(concrete: true)
+            struct AppContainer {
+                @Provide(.input) var port: Int
+                @Provide(.shared, asyncFactory: { () async in await Socket() })
+                var socket: Socket
+                @Provide(.transient, factory: { () throws in try Store() })
+                var store: Store
+                @Provide(.transient, factory: { (c: Self) in
+                    App(
+                        socket: c.socket,
+                        port: c.port
+                    )
+                })
+                var app: some Server
+                @Provide(.transient, factory: { (c: Self) in Cache(store: c.store) })
+                var cache: some Server
+            }
+            """
+        let placed = try await Self.diagnosticsOnUserLines(of: source, named: "opaque effects")
+        #expect(
+            placed.map { "\($0.line):\($0.column ?? 0): \($0.message)" } == [
+                "16:21: 'app' is built synchronously but reads 'socket', which is built by an asyncFactory; build 'app' with an asyncFactory declared 'async' (from macro 'DIContainer')",
+                "21:63: 'cache' reads 'store', whose factory throws; declare its factory closure 'throws' (from macro 'DIContainer')",
+            ])
+    }
+
     @Test(
         "what the compiler cannot explain inside the initializer's builds it reports on the container's name, not in the expansion"
     )
