@@ -616,9 +616,16 @@ struct ContainerGenerator {
         // private, and stays out of every signature, which would repeat the error.
         let lessVisible = extraction.lessVisibleTypeMembers
         let exposed = members.filter { !lessVisible.contains($0.name) }
+        // A name declared twice (Swift's "invalid redeclaration", on the second) is an override
+        // here, whatever its scopes, so that a call passing it and one leaving it out both compile:
+        // the user's call then gets no error ("missing argument") of its own for the one Swift gave.
         let parameters =
             parentParameter(of: container).map { SignatureParameter(text: $0) }
-            + exposed.compactMap { signatureParameter(for: $0, in: container, place: typePlaces[$0.name]) }
+            + exposed.compactMap { member in
+                var taken = member
+                if extraction.redeclaredMembers.contains(member.name), member.scope.isSupplied { taken.scope = .shared }
+                return signatureParameter(for: taken, in: container, place: typePlaces[member.name])
+            }
         let isolation = isolation(of: container)
         let modifier = container.accessLevel.initializerModifier.map { "\($0) " } ?? ""
         // Placed as the real one is (each parameter on its member's type; an input's default of the

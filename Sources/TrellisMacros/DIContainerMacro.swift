@@ -24,7 +24,10 @@ public struct DIContainerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacr
         ContainerExtractor.read(DeclarationContext(lexicalContext: context.lexicalContext, of: declaration), into: &extraction)
         let issues = ExtractionCache.issues(of: extraction, declaration: declaration, attribute: node)
         guard extraction.container.kind.canBeContainer else { return [] }
-        guard !extraction.hasUnparsedDeclarations, !issues.contains(where: \.isError), let plan = BuildPlan(extraction.container)
+        // A name declared twice is Swift's error; the placeholders then keep the user's calls free
+        // of cascades (see `placeholderDeclarations`).
+        guard !extraction.hasUnparsedDeclarations, extraction.redeclaredMembers.isEmpty, !issues.contains(where: \.isError),
+            let plan = BuildPlan(extraction.container)
         else {
             // Same members with bodies that never run: the accessors and call sites still resolve,
             // so the user sees our diagnostics instead of a cascade of "cannot find" errors.

@@ -207,6 +207,16 @@ struct DeclarationCorpusTests {
         print(
             "Slip corpus (seed \(Self.seed)), programs whose excerpts name generated code: \(namingSummary.joined(separator: ", "))"
         )
+        // Wider than generated names: any excerpt of the expansion at all (Swift prints one, boxed,
+        // under a diagnostic in code copied to the user's line, however clean that code reads).
+        let boxed = RealCompiler.quotedLines(holding: "+--- macro expansion", in: styled.output)
+        let boxedSummary = Slip.allCases.map { slip in
+            let count = zip(programs, styled.files).filter { $0.0.slip == slip && boxed[$0.1] != nil }.count
+            return "\(slip): \(count)/\(placed[slip]?.all ?? 0)"
+        }
+        print(
+            "Slip corpus (seed \(Self.seed)), programs whose output prints generated code: \(boxedSummary.joined(separator: ", "))"
+        )
         let histogram = Dictionary(grouping: unknownTypeCounts, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }
         let counts = histogram.map { "\($0.key): \($0.value)" }
         print("Slip corpus (seed \(Self.seed)), times an unknown member type is printed: \(counts)")

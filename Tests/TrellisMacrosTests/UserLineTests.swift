@@ -327,6 +327,33 @@ struct UserLineTests {
                 ])
         }
 
+        @Test("a name declared twice with other scopes leaves the container's callers without an error of their own")
+        func declaredTwiceWithOtherScopes() async throws {
+            // A stranger's port of websocket-echo: an input `logger` added beside the shared one.
+            // The initializer took the first declaration's required parameter, so the call that
+            // compiled before got "missing argument for parameter 'logger' in call", with a note on
+            // the generated initializer.
+            let source = """
+                struct Logger: Sendable { init(label: String) {} }
+                struct Server: Sendable { init(logger: Logger, port: Int) {} }
+
+                @DIContainer(concrete: true)
+                struct AppContainer {
+                    @Provide(.input) var port: Int
+                    @Provide(.input) var logger: Logger
+                    @Provide(.shared, factory: { Logger(label: "app") })
+                    var logger: Logger
+                    @Provide(.shared, factory: { (port: Int) in Server(logger: Logger(label: "server"), port: port) })
+                    var server: Server
+                }
+
+                func build(port: Int) -> Server { AppContainer(port: port).server }
+                func build(port: Int, logger: Logger) -> Server { AppContainer(port: port, logger: logger).server }
+                """
+            let diagnostics = try await UserLineTests.diagnostics(of: source, "declared twice, other scopes")
+            #expect(diagnostics == ["9: error: invalid redeclaration of 'logger'"], "\(diagnostics)")
+        }
+
         @Test("a member type that does not exist (a missing import) is reported only where it is written")
         func unknownMemberType() async throws {
             // The types of a framework whose import the container's file lacks; `Router` is read by
