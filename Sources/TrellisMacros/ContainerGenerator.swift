@@ -567,7 +567,10 @@ struct ContainerGenerator {
             let escaping = member.type.isFunction ? "@escaping " : ""
             return "\(written)\(escaping)\(type ?? member.type.text)"
                 + (member.defaultValue.map { defaultValue ? " = \($0)" : "" } ?? "")
-        case .transient where member.type.kind == .opaque: return nil
+        // An opaque type has no override (`.transient`), or is an error Trellis reports (any other
+        // scope), where a parameter `(some P)? = nil` only added "generic parameter 'some P'
+        // could not be inferred" to every call of the initializer.
+        case _ where member.type.kind == .opaque: return nil
         case .shared, .transient, .onDemand, .child, .forwardingChild, .collection:
             return "\(written)\(GeneratedSource.optional(type ?? member.type.text)) = nil"
         }

@@ -496,6 +496,10 @@ struct UserLineTests {
                     @Provide(.transient, factory: { (port: Int) in Application(port: port) }, service: true)
                     var server: some ApplicationProtocol
                 }
+
+                // The initializer takes no override of 'app': a parameter '(some ApplicationProtocol)?'
+                // made it generic, and this call "generic parameter could not be inferred".
+                func buildApplication(port: Int) -> some ApplicationProtocol { AppContainer(port: port).server }
                 """
             #expect(
                 try await UserLineTests.diagnostics(of: source, "opaque member") == [
