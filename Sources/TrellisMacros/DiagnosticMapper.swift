@@ -40,17 +40,6 @@ struct DiagnosticMapper {
         return Diagnostic(node: node, message: TrellisDiagnostic(issue), fixIts: fixIts)
     }
 
-    private func memberName(of anchor: Anchor) -> String? {
-        switch anchor {
-        case .member(_, let member), .memberType(_, let member), .memberArgument(_, let member, _),
-            .dependency(_, let member, _), .memberDetail(_, let member, _), .argument(_, let member, _),
-            .factoryDetail(_, let member, _):
-            member
-        case .container, .containerArgument, .userInitializer, .containerAttribute, .extensionInitializer, .containerDetail:
-            nil
-        }
-    }
-
     /// The fix-it that builds `member`, made by a call by name (``Member/callByName``), with the
     /// closure making the same call, under `fix`'s label and with its effects: `asyncFactory:` for
     /// ``Fix/makeAsyncFactory(throws:awaiting:trying:)``, a throwing `factory:` for
@@ -73,7 +62,7 @@ struct DiagnosticMapper {
 
     private func fixIt(for fix: Fix, issue: Issue, node: Syntax) -> FixIt? {
         let message = TrellisFixIt(fix)
-        let member = memberName(of: issue.anchor)
+        let member = issue.anchor.memberName
         let memberSyntax = member.flatMap { extraction.members[$0] }
         if let model = member.flatMap(extraction.container.member(named:)), model.callByName != nil,
             let fixIt = callingClosureFixIt(fix, message: message, of: model)

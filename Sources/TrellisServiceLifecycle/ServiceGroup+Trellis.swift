@@ -86,7 +86,7 @@ extension ServiceStartOrder: Sequence {
     /// ``services()`` instead to have the error before anything runs.
     public func makeIterator() -> IndexingIterator<[any Service]> {
         members.map { name, value in
-            (try? Self.service(named: name, value)) ?? NoService(error: NotAServiceError(member: name, value))
+            do throws(NotAServiceError) { return try Self.service(named: name, value) } catch { return NoService(error: error) }
         }.makeIterator()
     }
 
@@ -98,15 +98,10 @@ extension ServiceStartOrder: Sequence {
         if let shutdown = value as? ServiceStartOrder.Shutdown {
             return ClosingService(member: name, close: shutdown.close)
         }
-        guard let service = value as? any Service else { throw NotAServiceError(member: name, value) }
+        guard let service = value as? any Service else {
+            throw NotAServiceError(member: name, type: String(reflecting: Swift.type(of: value)))
+        }
         return service
-    }
-}
-
-extension NotAServiceError {
-    /// The error for `member`, whose value is `value`.
-    fileprivate init(member: String, _ value: Any) {
-        self.init(member: member, type: String(reflecting: Swift.type(of: value)))
     }
 }
 
