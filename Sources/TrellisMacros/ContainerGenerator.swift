@@ -839,7 +839,8 @@ struct ContainerGenerator {
     /// written (at the user's columns) and what the compiler says of it ("capture of 'c' with
     /// non-Sendable type") is in the user's words; otherwise, or where that name would meet a local
     /// the builder declares or one of its `arguments`, `container` where `body` (the builder's, as
-    /// generated) names nothing else so, and ``GeneratedNames/builderContainerParameter`` where it
+    /// generated) names nothing else so (a member reached with a dot, `link.container(providing:)`, is
+    /// no such name), and ``GeneratedNames/builderContainerParameter`` where it
     /// does or is not given. The line the compiler quotes under an error in a factory's body calls
     /// the factory with the members it reads (`{ (token: Token) in Client(token) }(container.token)`):
     /// that line reads as the user's code, and no name of it could mean something else, since
@@ -861,8 +862,7 @@ struct ContainerGenerator {
             !(parameter.hasPrefix("argument") && parameter.dropFirst("argument".count).allSatisfy(\.isNumber))
         else {
             let readable = "container"
-            guard let body, !arguments.contains(readable),
-                !body.replacing(GeneratedNames.builderContainerParameter, with: "").contains(readable)
+            guard let body, !arguments.contains(readable), !GeneratedNames.namesFreely(readable, in: body)
             else { return GeneratedNames.builderContainerParameter }
             return readable
         }

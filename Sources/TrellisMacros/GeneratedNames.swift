@@ -156,6 +156,19 @@ enum GeneratedNames {
         candidates.first { !isTaken($0) } ?? fallback
     }
 
+    /// Whether `code` names `identifier` as a free name: the whole identifier, not a part of a
+    /// longer one (`_trellis_container`, `containers`) nor a member reached with a dot
+    /// (`link.container(providing:)`), which no local of that name shadows.
+    static func namesFreely(_ identifier: String, in code: String) -> Bool {
+        let isIdentifierCharacter = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
+        return code.ranges(of: identifier).contains { range in
+            let before = range.lowerBound > code.startIndex ? code[code.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < code.endIndex ? code[range.upperBound] : nil
+            return !(before.map(isIdentifierCharacter) ?? false) && before != "."
+                && !(after.map(isIdentifierCharacter) ?? false)
+        }
+    }
+
     /// The runtime protocol a container with a parent conforms to: `\Self.member` and
     /// `container.member` reach the parent's members through it.
     static let parentReadingType = "Trellis.ParentReading"

@@ -120,4 +120,34 @@ struct GeneratedNamesTests {
         }
         #expect(checked == 4)
     }
+
+    @Test(
+        "a free name is a whole identifier that no dot reaches",
+        arguments: [
+            ("container.token", true), ("(container)", true), ("`container`", true),
+            ("link.container(providing: \"a\", to: \"b\")", false), ("_trellis_container.token", false),
+            ("containers", false), ("let c = x", false),
+        ])
+    func freeNames(code: String, free: Bool) {
+        #expect(GeneratedNames.namesFreely("container", in: code) == free)
+    }
+
+    /// A builder reading a provider through the container's link (a `.transient` kept by a
+    /// `.shared` member) names its receiver `container`: the excerpt the compiler quotes under an
+    /// error in the builder's head names no generated type.
+    @Test("a builder whose provider reaches the container through its link still names it 'container'")
+    func providerLinkKeepsTheReadableReceiver() throws {
+        let (members, _) = try PlaceholderExpansionTests.expandMembers(
+            """
+            @DIContainer
+            final class D: Sendable {
+                @Provide(.transient, factory: HI()) var handler: any H
+                @Provide(.transient, factory: { (handler: Provider<any H>) in R(handler) }, concrete: true) var runner: R
+                @Provide(.shared, factory: { (runner: R) in W(runner) }, concrete: true) var kept: W
+            }
+            """)
+        let builder = try #require(members.split(separator: "\n").first { $0.contains("static func runner(") })
+        #expect(builder.contains("static func runner(_ container: D)"))
+        #expect(members.contains("let container = _trellis_link.container(providing: \"handler\", to: \"runner\")"))
+    }
 }
